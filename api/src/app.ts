@@ -1,0 +1,48 @@
+// The Hono API: mounts one sub-app per resource under /api and answers every failure as { error }.
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv, Deps } from './context.ts';
+import { toErrorResponse } from './http/errors.ts';
+import { authRoutes } from './routes/auth.ts';
+import { emailResponsesRoutes } from './routes/email-responses.ts';
+import { healthRoutes } from './routes/health.ts';
+import { inquiriesRoutes } from './routes/inquiries.ts';
+import { newsletterRoutes } from './routes/newsletter.ts';
+import { productDocumentsRoutes } from './routes/product-documents.ts';
+import { productImagesRoutes } from './routes/product-images.ts';
+import { productsRoutes } from './routes/products.ts';
+import { smtpRoutes } from './routes/smtp.ts';
+import { statsRoutes } from './routes/stats.ts';
+import { technicalDocumentsRoutes } from './routes/technical-documents.ts';
+
+export function createApp(deps: Deps) {
+  const app = new Hono<AppEnv>({ strict: true })
+    .basePath('/api')
+    .use(
+      secureHeaders({
+        contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+        referrerPolicy: 'strict-origin-when-cross-origin',
+        crossOriginResourcePolicy: 'same-origin',
+      }),
+    )
+    .route('/', healthRoutes(deps))
+    .route('/', authRoutes(deps))
+    .route('/', productsRoutes(deps))
+    .route('/', productImagesRoutes(deps))
+    .route('/', productDocumentsRoutes(deps))
+    .route('/', technicalDocumentsRoutes(deps))
+    .route('/', statsRoutes(deps))
+    .route('/', inquiriesRoutes(deps))
+    .route('/', smtpRoutes(deps))
+    .route('/', emailResponsesRoutes(deps))
+    .route('/', newsletterRoutes(deps));
+
+  app.notFound((c) => c.json({ error: 'Ressource introuvable' }, 404));
+  app.onError((err, c) =>
+    toErrorResponse(err, c, (e) => deps.log.error('unhandled error', { path: c.req.path, error: String(e), stack: (e as Error)?.stack })),
+  );
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+export type AppType = App;

@@ -1,0 +1,20 @@
+// Builds everything a running process needs, in order: config, database, migrations, first admin.
+import fs from 'node:fs';
+import { openDb, runMigrations } from '@app/db';
+import { createApp } from './app.ts';
+import type { Deps } from './context.ts';
+import { parseEnv, type Env } from './env.ts';
+import { ensureFirstAdmin } from './services/first-admin.ts';
+import { createLogger } from './services/logger.ts';
+
+export async function boot(source: Record<string, string | undefined> = process.env) {
+  const env: Env = parseEnv(source);
+  const log = createLogger(env.LOG_LEVEL);
+  fs.mkdirSync(env.dataDir, { recursive: true });
+  const db = openDb(env.databasePath);
+  runMigrations(db);
+  const deps: Deps = { db, env, log };
+  const firstAdmin = await ensureFirstAdmin(deps);
+  const app = createApp(deps);
+  return { deps, app, firstAdmin };
+}

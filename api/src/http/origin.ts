@@ -1,0 +1,61 @@
+// One origin, one process: /api → Hono, /admin → the built PWA (SPA fallback), the rest → Astro.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import type { App } from '../app.ts';
+
+export type SiteHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void>;
+
+export type OriginParts = {
+  api: App;
+  /** Astro's node handler in middleware mode; absent when only the API runs. */
+  site?: SiteHandler;
+  /** The built admin PWA (admin-pwa/dist); absent when only the API runs. */
+  adminDir?: string;
+};
+
+export function createAdminApp(adminDir: string) {
+  const root = path.relative(process.cwd(), adminDir) || '.';
+  const indexHtml = path.join(adminDir, 'index.html');
+  const noCache = (file: string) => /(?:index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$/.test(file);
+  return new Hono()
+    .use(
+      '/admin/*',
+      serveStatic({
+        root,
+        rewriteRequestPath: (p) => p.replace(/^\/admin/, ''),
+        onFound: (file, c) => {
+          c.header('Cache-Control', noCache(file) ? 'no-cache' : 'public, max-age=31536000, immutable');
+        },
+      }),
+    )
+    .get('/admin', (c) => c.redirect('/admin/', 301))
+    .get('/admin/*', (c) => {
+      // SPA fallback: client routes such as /admin/annonces/new get the app shell.
+      if (path.extname(c.req.path)) return c.json({ error: 'Ressource introuvable' }, 404);
+      c.header('Cache-Control', 'no-cache');
+      return c.html(fs.readFileSync(indexHtml, 'utf8'));
+    });
+}
+
+export function createOriginListener({ api, site, adminDir }: OriginParts) {
+  const apiListener = getRequestListener(api.fetch);
+  const adminListener = adminDir && fs.existsSync(path.join(adminDir, 'index.html')) ? getRequestListener(createAdminApp(adminDir).fetch) : undefined;
+  const notFound = (res: ServerResponse) => {
+    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Ressource introuvable' }));
+  };
+
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? '/';
+    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return apiListener(req, res);
+    if (url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?')) {
+      return adminListener ? adminListener(req, res) : notFound(res);
+    }
+    if (!site) return notFound(res);
+    // The site calls the API in-process through locals.api (no network hop, one set of connections).
+    return site(req, res, () => notFound(res), { api });
+  };
+}

@@ -1,0 +1,16 @@
+// GET /api/health: is the process up and the database answering?
+import { Hono } from 'hono';
+import { sql } from 'drizzle-orm';
+import type { AppEnv, Deps } from '../context.ts';
+
+export const healthRoutes = ({ db }: Deps) =>
+  new Hono<AppEnv>().get('/health', (c) => {
+    try {
+      const row = db.get<{ ok: number; migrations: number }>(
+        sql`select 1 as ok, (select count(*) from __drizzle_migrations) as migrations`,
+      );
+      return c.json({ status: 'ok', database: { status: 'ok', migrations: row.migrations } });
+    } catch {
+      return c.json({ status: 'error', database: { status: 'unavailable' } }, 503);
+    }
+  });

@@ -1,0 +1,18 @@
+// Online backup of the live database (SQLite backup API: consistent while the server writes).
+import fs from 'node:fs';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+
+export async function backupDatabase(sqlite: Database.Database, destination: string): Promise<string> {
+  const target = path.resolve(destination);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  const partial = `${target}.partial`;
+  fs.rmSync(partial, { force: true });
+  await sqlite.backup(partial);
+  fs.renameSync(partial, target);
+  return target;
+}
+
+export function defaultBackupName(now = new Date()): string {
+  return `app-${now.toISOString().replace(/[:.]/g, '-')}.db`;
+}

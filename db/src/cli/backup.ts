@@ -1,0 +1,11 @@
+// `pnpm db:backup [destination]`: online backup of DATABASE_PATH, safe while the server runs.
+import path from 'node:path';
+import { backupDatabase, defaultBackupName, openSqlite } from '../index.ts';
+
+const file = process.env.DATABASE_PATH ?? './data/app.db';
+const dataDir = process.env.DATA_DIR ?? './data';
+const destination = process.argv[2] ?? path.join(dataDir, 'backups', defaultBackupName());
+const sqlite = openSqlite(file);
+const written = await backupDatabase(sqlite, destination);
+sqlite.close();
+console.log(`Backup written: ${written}`);

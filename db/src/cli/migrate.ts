@@ -1,0 +1,8 @@
+// `pnpm db:migrate`: applies migrations to DATABASE_PATH.
+import { openDb, runMigrations } from '../index.ts';
+
+const file = process.env.DATABASE_PATH ?? './data/app.db';
+const db = openDb(file);
+runMigrations(db);
+db.$client.close();
+console.log(`Database migrated: ${file}`);

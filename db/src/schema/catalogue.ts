@@ -1,0 +1,121 @@
+// Listings with their images and documents, and the public technical library.
+import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { bool, createdAt, id, updatedAt } from './columns.ts';
+
+export const products = sqliteTable(
+  'products',
+  {
+    id: id(),
+    titleFr: text('title_fr').notNull(),
+    titleEn: text('title_en').notNull(),
+    descriptionFr: text('description_fr').notNull(),
+    descriptionEn: text('description_en').notNull(),
+    type: text('type').notNull(), // 'generator' | 'engine'
+    category: text('category'), // Marine, Industriel, Groupes électrogènes, Moteurs, Pièces détachées
+    brand: text('brand').notNull(),
+    model: text('model').notNull(),
+    fuelType: text('fuel_type').notNull(),
+    voltage: text('voltage'), // generators only
+    phase: text('phase'), // generators only
+    weight: real('weight').notNull(), // kg
+    length: real('length'), // mm
+    width: real('width'),
+    height: real('height'),
+    powerOutput: real('power_output').notNull(),
+    powerUnit: text('power_unit').notNull().default('kw'),
+    powerKw: real('power_kw').notNull(), // powerOutput converted to kW, for filters across units
+    condition: text('condition').notNull().default('new'),
+    featured: bool('featured').notNull().default(false),
+    year: integer('year'),
+    price: real('price'), // euros excl. VAT; null or 0 = price on request
+    specifications: text('specifications', { mode: 'json' })
+      .$type<Record<string, string>>()
+      .notNull()
+      .default({}),
+    version: integer('version').notNull().default(1), // optimistic concurrency for offline edits
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_featured_idx').on(t.featured, t.createdAt),
+    index('products_condition_idx').on(t.condition),
+    index('products_type_idx').on(t.type),
+    index('products_category_idx').on(t.category),
+    index('products_brand_idx').on(t.brand),
+    index('products_price_idx').on(t.price),
+    index('products_power_idx').on(t.powerKw),
+    index('products_created_idx').on(t.createdAt),
+    index('products_title_fr_idx').on(t.titleFr),
+    index('products_title_en_idx').on(t.titleEn),
+  ],
+);
+
+export type ImageVariant = { width: number; height: number; format: 'webp' | 'avif' | 'jpeg'; file: string; bytes: number };
+
+export const productImages = sqliteTable(
+  'product_images',
+  {
+    id: id(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull().unique(), // generated folder name under DATA_DIR/images
+    alt: text('alt').notNull().default(''),
+    position: integer('position').notNull().default(0), // 0 = cover
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    variants: text('variants', { mode: 'json' }).$type<ImageVariant[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+);
+
+export const productDocuments = sqliteTable(
+  'product_documents',
+  {
+    id: id(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    descriptionFr: text('description_fr'),
+    descriptionEn: text('description_en'),
+    type: text('type').notNull(), // pdf | image | video | word | text
+    mimeType: text('mime_type').notNull(),
+    storageKey: text('storage_key').notNull().unique(), // generated file name under DATA_DIR/documents
+    originalFilename: text('original_filename').notNull(),
+    size: integer('size').notNull(),
+    downloadCount: integer('download_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_documents_product_idx').on(t.productId)],
+);
+
+export const technicalDocuments = sqliteTable(
+  'technical_documents',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    titleFr: text('title_fr'),
+    titleEn: text('title_en'),
+    descriptionFr: text('description_fr'),
+    descriptionEn: text('description_en'),
+    type: text('type').notNull(), // pdf | image | video
+    mimeType: text('mime_type').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    originalFilename: text('original_filename').notNull(),
+    size: integer('size').notNull(),
+    downloadCount: integer('download_count').notNull().default(0),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('technical_documents_type_idx').on(t.type),
+    index('technical_documents_created_idx').on(t.createdAt),
+    index('technical_documents_title_idx').on(t.title),
+    index('technical_documents_downloads_idx').on(t.downloadCount),
+    index('technical_documents_product_idx').on(t.productId),
+  ],
+);

@@ -1,0 +1,20 @@
+// Column helpers shared by every table group: one way to write ids and timestamps.
+import { sql } from 'drizzle-orm';
+import { integer } from 'drizzle-orm/sqlite-core';
+
+export const id = () => integer('id').primaryKey({ autoIncrement: true });
+
+/** Milliseconds since the epoch, read back as a Date. */
+export const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' });
+
+export const createdAt = () =>
+  timestamp('created_at')
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+
+export const updatedAt = () =>
+  timestamp('updated_at')
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+
+export const bool = (name: string) => integer(name, { mode: 'boolean' });

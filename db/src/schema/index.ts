@@ -1,0 +1,5 @@
+export * from './auth.ts';
+export * from './catalogue.ts';
+export * from './mail.ts';
+export * from './newsletter.ts';
+export * from './meta.ts';

@@ -1,0 +1,95 @@
+// Starts the real server process (api/src/server.ts) on a free port with its own temporary SQLite
+// file and data folder, and collects what it logs. The way a user runs it, minus the build step.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export type TestServer = {
+  url: string;
+  port: number;
+  dataDir: string;
+  databasePath: string;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** Calls the API: path relative to /api, JSON body encoded when an object is given. */
+  api(pathname: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+  process: ChildProcess;
+};
+
+export type StartOptions = {
+  env?: Record<string, string>;
+  /** Serve the built site and admin too (needs `npm run build`); default: API only. */
+  full?: boolean;
+  /** Reuse an existing data folder (restart scenarios). */
+  dataDir?: string;
+};
+
+export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pm-test-'));
+  const databasePath = path.join(dataDir, 'app.db');
+  let output = '';
+  const child = spawn(process.execPath, [path.join(repoRoot, 'api/src/server.ts')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_PATH: databasePath,
+      ADMIN_EMAIL: 'admin@example.test',
+      ADMIN_PASSWORD: 'Initial-Passw0rd!',
+      SMTP_ALLOW_LOCAL: 'true',
+      API_ONLY: options.full ? 'false' : 'true',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'test',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    const onData = () => {
+      const match = /"msg":"listening","port":(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  const url = `http://127.0.0.1:${port}`;
+
+  return {
+    url,
+    port,
+    dataDir,
+    databasePath,
+    process: child,
+    output: () => output,
+    api(pathname, init = {}) {
+      const { json, token, headers, ...rest } = init;
+      const h = new Headers(headers);
+      if (json !== undefined) h.set('content-type', 'application/json');
+      if (token) h.set('authorization', `Bearer ${token}`);
+      return fetch(`${url}/api${pathname}`, { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body });
+    },
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill(signal);
+      await exited;
+    },
+  };
+}
