@@ -1,0 +1,35 @@
+// `npm test`: every test. Unit, component and integration tests first; then the build and the
+// browser journeys in Chromium. Ends with one summary line "N passed, N failed".
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from './build.ts';
+import { mustRun, root, run } from './lib.ts';
+
+const onlyE2e = process.argv.includes('--only') && process.argv.includes('e2e');
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-vitest-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failed = false;
+
+async function vitest(label: string, projects: string[]) {
+  const outputFile = path.join(reportDir, `${label}.json`);
+  const args = ['exec', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`];
+  const code = await run('pnpm', args);
+  if (code !== 0) failed = true;
+  if (fs.existsSync(outputFile)) {
+    const report = JSON.parse(fs.readFileSync(outputFile, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+  } else if (code !== 0) {
+    totals.failed += 1; // the run broke before it could report
+  }
+}
+
+if (!onlyE2e) await vitest('unit-integration', ['domain', 'db', 'api', 'components', 'integration']);
+await mustRun('bash', [path.join(root, 'scripts/ensure-chromium.sh')]);
+await build();
+await vitest('e2e', ['e2e']);
+
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(failed || totals.failed > 0 ? 1 : 0);
