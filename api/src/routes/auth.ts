@@ -1,5 +1,129 @@
-// /api routes for auth. Placeholder: filled by its issue.
-import { Hono } from 'hono';
-import type { AppEnv, Deps } from '../context.ts';
+// /api/auth: sign-in, token refresh, profile, session expiry and extension, password change, logout.
+import { Hono, type Context } from 'hono';
+import { eq } from 'drizzle-orm';
+import { schema } from '@app/db';
+import { ChangePasswordSchema, LoginSchema, passwordMessages, RefreshSchema, type AuthUser, type LoginResponse } from '@app/domain/auth';
+import type { AppEnv, Deps, SessionUser } from '../context.ts';
+import { clientIp } from '../http/client-ip.ts';
+import { validate } from '../http/validate.ts';
+import { requireSession, sameSiteOnly } from '../middleware/auth.ts';
+import { createLoginGuard } from '../services/auth-login.ts';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, wantsCookieTransport } from '../services/auth-cookie.ts';
+import { hashPassword } from '../services/passwords.ts';
+import { sessionsFor, type IssuedTokens } from '../services/sessions.ts';
 
-export const authRoutes = (_deps: Deps) => new Hono<AppEnv>();
+export const authRouteMessages = {
+  loginFailed: 'Email ou mot de passe incorrect',
+  tooManyAttempts: 'Trop de tentatives de connexion. Veuillez réessayer plus tard.',
+  noRefreshToken: 'Aucun refresh token disponible',
+  refreshFailed: 'Impossible de renouveler la session',
+  extendFailed: "Impossible d'étendre la session",
+} as const;
+
+const toUser = ({ id, name, email, role, mustChangePassword }: SessionUser): AuthUser => ({ id, name, email, role, mustChangePassword });
+
+/** The login answer; the refresh token goes in the body, in the cookie, or (API clients) both ways. */
+function tokenResponse(c: Context, deps: Deps, tokens: IssuedTokens, user: AuthUser, cookieOnly: boolean): LoginResponse {
+  setRefreshCookie(c, deps.env, tokens);
+  return {
+    accessToken: tokens.accessToken,
+    ...(cookieOnly ? {} : { refreshToken: tokens.refreshToken }),
+    accessTokenExpiresAt: tokens.accessTokenExpiresAt.toISOString(),
+    expiresAt: tokens.expiresAt.toISOString(),
+    absoluteExpiresAt: tokens.absoluteExpiresAt.toISOString(),
+    user,
+  };
+}
+
+export const authRoutes = (deps: Deps) => {
+  const { db, env, log } = deps;
+  const sessions = sessionsFor(db);
+  const guard = createLoginGuard();
+  const findUser = (email: string) => db.select().from(schema.users).where(eq(schema.users.email, email)).get();
+  const signedIn = requireSession(deps, { allowPendingPasswordChange: true });
+
+  return new Hono<AppEnv>()
+    .post(
+      '/auth/login',
+      // The address limit is checked before the body is even read: floods stop here.
+      async (c, next) => {
+        const wait = guard.addressWait(clientIp(c, env.TRUST_PROXY));
+        if (wait > 0) return tooMany(c, wait);
+        await next();
+      },
+      validate('json', LoginSchema),
+      async (c) => {
+        const { email, password } = c.req.valid('json');
+        const ip = clientIp(c, env.TRUST_PROXY);
+        const user = findUser(email);
+        const attempt = await guard.attempt({ ip, account: user ? `user:${user.id}` : `email:${email}`, passwordHash: user?.passwordHash, password });
+        if (attempt.limited) {
+          log.warn('sign-in throttled', { ip });
+          return tooMany(c, attempt.retryAfterMs);
+        }
+        if (!attempt.ok || !user) {
+          log.info('sign-in failed', { ip });
+          return c.json({ error: authRouteMessages.loginFailed }, 401);
+        }
+        const tokens = sessions.create(user.id);
+        log.info('signed in', { userId: user.id, sessionId: tokens.sessionId, ip });
+        return c.json(tokenResponse(c, deps, tokens, toUser(user), wantsCookieTransport(c)));
+      },
+    )
+    .post('/auth/refresh', sameSiteOnly(deps), validate('json', RefreshSchema), (c) => {
+      const fromBody = c.req.valid('json').refreshToken;
+      const token = fromBody ?? readRefreshCookie(c);
+      if (!token) return c.json({ error: authRouteMessages.noRefreshToken }, 401);
+      const outcome = sessions.refresh(token);
+      if (!outcome.ok) {
+        clearRefreshCookie(c, env);
+        if (outcome.reason === 'reused') log.warn('refresh token reused: session revoked', { ip: clientIp(c, env.TRUST_PROXY) });
+        return c.json({ error: authRouteMessages.refreshFailed }, 401);
+      }
+      const user = db.select().from(schema.users).where(eq(schema.users.id, outcome.userId)).get();
+      if (!user) return c.json({ error: authRouteMessages.refreshFailed }, 401);
+      // A cookie-based client keeps getting cookies only; a body-based client keeps getting bodies.
+      return c.json(tokenResponse(c, deps, outcome.tokens, toUser(user), !fromBody || wantsCookieTransport(c)));
+    })
+    .get('/auth/profile', requireSession(deps), (c) => c.json(toUser(c.var.user)))
+    .get('/auth/session', requireSession(deps), (c) => {
+      const session = db.select().from(schema.authSessions).where(eq(schema.authSessions.id, c.var.sessionId)).get()!;
+      return c.json({ expiresAt: session.expiresAt.toISOString(), absoluteExpiresAt: session.absoluteExpiresAt.toISOString() });
+    })
+    .post('/auth/extend', requireSession(deps), (c) => {
+      const session = sessions.extend(c.var.sessionId);
+      if (!session) return c.json({ error: authRouteMessages.extendFailed }, 401);
+      return c.json({ expiresAt: session.expiresAt.toISOString(), absoluteExpiresAt: session.absoluteExpiresAt.toISOString() });
+    })
+    .post('/auth/change-password', signedIn, validate('json', ChangePasswordSchema), async (c) => {
+      const { currentPassword, newPassword } = c.req.valid('json');
+      const me = c.var.user;
+      const row = findUser(me.email);
+      if (!row) return c.json({ error: passwordMessages.changeFailed }, 400);
+      const attempt = await guard.attempt({ ip: clientIp(c, env.TRUST_PROXY), account: `user:${row.id}`, passwordHash: row.passwordHash, password: currentPassword });
+      if (attempt.limited) return tooMany(c, attempt.retryAfterMs);
+      // 400, not 401: a 401 would make the admin's client sign the user out.
+      if (!attempt.ok) return c.json({ error: passwordMessages.currentWrong }, 400);
+      db.update(schema.users)
+        .set({ passwordHash: await hashPassword(newPassword), mustChangePassword: false, passwordChangedAt: new Date(), updatedAt: new Date() })
+        .where(eq(schema.users.id, row.id))
+        .run();
+      // Every earlier token dies, this session's too; the caller continues with the new pair.
+      sessions.revokeAllForUser(row.id, 'password changed');
+      const tokens = sessions.create(row.id);
+      log.info('password changed', { userId: row.id });
+      const user = toUser({ ...me, mustChangePassword: false });
+      return c.json({ message: 'Mot de passe modifié avec succès', ...tokenResponse(c, deps, tokens, user, wantsCookieTransport(c)) });
+    })
+    .post('/auth/logout', signedIn, (c) => {
+      sessions.revoke(c.var.sessionId, 'logout');
+      clearRefreshCookie(c, env);
+      log.info('signed out', { userId: c.var.user.id });
+      return c.json({ success: true });
+    });
+};
+
+function tooMany(c: Context, retryAfterMs: number) {
+  c.header('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+  return c.json({ error: authRouteMessages.tooManyAttempts }, 429);
+}
