@@ -1,5 +1,5 @@
-// `npm test`: every test. Unit, component and integration tests first; then the build and the
-// browser journeys in Chromium. Ends with one summary line "N passed, N failed".
+// `npm test`: every test. The build (incremental), then unit, component and integration tests,
+// then the browser journeys in Chromium. Ends with one summary line "N passed, N failed".
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,9 +26,10 @@ async function vitest(label: string, projects: string[]) {
   }
 }
 
-if (!onlyE2e) await vitest('unit-integration', ['domain', 'db', 'api', 'components', 'integration']);
+// Integration tests serve the built site and admin too, so the build comes first.
 await mustRun('bash', [path.join(root, 'scripts/ensure-chromium.sh')]);
 await build();
+if (!onlyE2e) await vitest('unit-integration', ['domain', 'db', 'api', 'components', 'integration']);
 await vitest('e2e', ['e2e']);
 
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);

@@ -8,7 +8,9 @@ export async function backupDatabase(sqlite: Database.Database, destination: str
   fs.mkdirSync(path.dirname(target), { recursive: true });
   const partial = `${target}.partial`;
   fs.rmSync(partial, { force: true });
-  await sqlite.backup(partial);
+  // Writes from other connections restart a backup between steps; under steady writes a stepped
+  // backup never ends. After the first step, copy every remaining page in one step (one snapshot).
+  await sqlite.backup(partial, { progress: ({ totalPages }) => totalPages });
   fs.renameSync(partial, target);
   return target;
 }

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
 import type { App } from '../app.ts';
 
 export type SiteHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void>;
@@ -22,6 +23,26 @@ export function createAdminApp(adminDir: string) {
   const indexHtml = path.join(adminDir, 'index.html');
   const noCache = (file: string) => /(?:index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$/.test(file);
   return new Hono()
+    .use(
+      '*',
+      secureHeaders({
+        contentSecurityPolicy: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'"],
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+        referrerPolicy: 'same-origin',
+        crossOriginEmbedderPolicy: false,
+      }),
+    )
     .use(
       '/admin/*',
       serveStatic({

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { backupDatabase, openDb, runMigrations, schema } from './index.ts';
+
+describe('online backup', () => {
+  it('copies a consistent database while another connection keeps writing, and the copy opens and migrates', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-backup-'));
+    const db = openDb(path.join(dir, 'app.db'));
+    runMigrations(db);
+    const insert = db.$client.prepare("insert into inquiries(name, email, message) values ('A', 'a@example.test', ?)");
+    db.$client.transaction(() => {
+      for (let i = 0; i < 5000; i++) insert.run(`message ${i}`);
+    })();
+
+    const writer = openDb(path.join(dir, 'app.db'));
+    let writing = true;
+    const writes = (async () => {
+      let n = 0;
+      while (writing) {
+        writer.$client.prepare("insert into inquiries(name, email, message) values ('B', 'b@example.test', ?)").run(`late ${n++}`);
+        await new Promise((r) => setImmediate(r));
+      }
+      return n;
+    })();
+
+    const target = await backupDatabase(db.$client, path.join(dir, 'backups', 'copy.db'));
+    writing = false;
+    expect(await writes).toBeGreaterThan(0);
+
+    const restored = openDb(target);
+    expect(restored.$client.pragma('integrity_check', { simple: true })).toBe('ok');
+    runMigrations(restored);
+    expect(restored.select().from(schema.inquiries).all().length).toBeGreaterThanOrEqual(5000);
+    expect(fs.existsSync(`${target}.partial`)).toBe(false);
+    [db, writer, restored].forEach((d) => d.$client.close());
+  });
+});
