@@ -1,5 +1,7 @@
 // Signs in as the test server's first administrator, doing the forced password change on the first
 // call, so tests of admin routes start from an allowed session.
+import { openDb, schema, type Db } from '@app/db';
+import { hashPassword } from '@app/api/services/passwords';
 import type { TestServer } from './server.ts';
 
 export const INITIAL_ADMIN = { email: 'admin@example.test', password: 'Initial-Passw0rd!' } as const;
@@ -47,4 +49,23 @@ export function signInAsAdmin(server: TestServer): Promise<AdminSession> {
   const run = state.queue.then(() => signIn(server, state));
   state.queue = run.catch(() => undefined);
   return run;
+}
+
+/** Runs fn on its own connection to the server's SQLite file (the server keeps running). */
+export function withDb<T>(server: TestServer, fn: (db: Db) => T): T {
+  const db = openDb(server.databasePath);
+  try {
+    return fn(db);
+  } finally {
+    db.$client.close();
+  }
+}
+
+/** Adds a user straight into the database (there is no user-management endpoint). */
+export async function createUser(
+  server: TestServer,
+  { email, password, role = 'editor', mustChangePassword = false, name = 'Utilisateur de test' }: { email: string; password: string; role?: string; mustChangePassword?: boolean; name?: string },
+): Promise<number> {
+  const passwordHash = await hashPassword(password);
+  return withDb(server, (db) => db.insert(schema.users).values({ email, name, role, passwordHash, mustChangePassword }).returning().get().id);
 }
