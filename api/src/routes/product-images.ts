@@ -1,5 +1,78 @@
-// /api routes for product-images. Placeholder: filled by its issue.
+// /api/products/{id}/images: listing pictures (streamed upload, type from the bytes, re-encoded
+// variants, order and cover, alt text, delete) and /api/media/images: the variants themselves.
+import fs from 'node:fs';
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, IMAGE_MIME_TYPES } from '@app/domain/documents';
 import type { AppEnv, Deps } from '../context.ts';
+import { ApiError } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import { requireAdmin } from '../middleware/auth.ts';
+import { requireProductRow } from '../services/catalogue-products.ts';
+import { serveFile } from '../services/files.ts';
+import { addProductImage, deleteProductImage, listProductImages, reorderProductImages, setImageAlt } from '../services/images.ts';
+import { storageFor } from '../services/storage.ts';
+import { parseMultipart, removeTemp, sniffType } from '../services/uploads.ts';
 
-export const productImagesRoutes = (_deps: Deps) => new Hono<AppEnv>();
+const IMAGE_NOT_FOUND = 'Image introuvable';
+const AltSchema = z.string().trim().max(300);
+const ImagePatchSchema = z.object({ alt: AltSchema.optional(), cover: z.boolean().optional() });
+const ImageOrderSchema = z.object({ imageIds: z.array(z.number().int().positive()).min(1).max(100) });
+
+const MIME_BY_EXT: Record<string, string> = { webp: 'image/webp', avif: 'image/avif', jpg: 'image/jpeg' };
+
+export const productImagesRoutes = (deps: Deps) => {
+  const storage = storageFor(deps.env.dataDir);
+  const productId = (id: string) => requireProductRow(deps, Number(id)).id;
+
+  return new Hono<AppEnv>()
+    .get('/products/:id{[0-9]+}/images', (c) => c.json({ images: listProductImages(deps, productId(c.req.param('id'))) }))
+    .post('/products/:id{[0-9]+}/images', requireAdmin(deps), async (c) => {
+      const id = productId(c.req.param('id'));
+      const { fields, files } = await parseMultipart(c.req.raw, {
+        storage,
+        fileFields: ['image'],
+        maxFiles: 1,
+        maxFileBytes: IMAGE_MAX_BYTES,
+        tooLargeMessage: IMAGE_MESSAGES.size,
+        abortOnTooLarge: true,
+      });
+      try {
+        const file = files[0];
+        if (!file || file.size === 0) throw new ApiError(400, IMAGE_MESSAGES.missing);
+        const sniffed = await sniffType(file);
+        if (!sniffed || !(IMAGE_MIME_TYPES as readonly string[]).includes(sniffed.mime)) throw new ApiError(415, IMAGE_MESSAGES.type);
+        const alt = AltSchema.safeParse(fields.alt ?? '');
+        if (!alt.success) throw new ApiError(400, 'alt: 300 caractères au maximum');
+        const image = await addProductImage(deps, id, file.tempPath, alt.data);
+        return c.json({ image }, 201);
+      } finally {
+        removeTemp(files);
+      }
+    })
+    .put('/products/:id{[0-9]+}/images/order', requireAdmin(deps), validate('json', ImageOrderSchema), (c) => {
+      const id = productId(c.req.param('id'));
+      return c.json({ images: reorderProductImages(deps, id, c.req.valid('json').imageIds) });
+    })
+    .patch('/products/:id{[0-9]+}/images/:imageId{[0-9]+}', requireAdmin(deps), validate('json', ImagePatchSchema), (c) => {
+      const id = productId(c.req.param('id'));
+      const imageId = Number(c.req.param('imageId'));
+      const body = c.req.valid('json');
+      if (!listProductImages(deps, id).some((i) => i.id === imageId)) throw new ApiError(404, IMAGE_NOT_FOUND);
+      if (body.alt !== undefined) setImageAlt(deps, imageId, body.alt);
+      const images = body.cover ? reorderProductImages(deps, id, [imageId]) : listProductImages(deps, id);
+      return c.json({ image: images.find((i) => i.id === imageId), images });
+    })
+    .delete('/products/:id{[0-9]+}/images/:imageId{[0-9]+}', requireAdmin(deps), (c) => {
+      const id = productId(c.req.param('id'));
+      if (!deleteProductImage(deps, id, Number(c.req.param('imageId')))) throw new ApiError(404, IMAGE_NOT_FOUND);
+      return c.json({ success: true });
+    })
+    .on(['GET', 'HEAD'], '/media/images/:key/:file', (c) => {
+      const file = storage.imageFile(c.req.param('key'), c.req.param('file'));
+      if (!file || !fs.existsSync(file)) throw new ApiError(404, IMAGE_NOT_FOUND);
+      const ext = file.slice(file.lastIndexOf('.') + 1);
+      // The folder name is random per upload and never reused: the content behind a URL never changes.
+      return serveFile(c, { path: file, mimeType: MIME_BY_EXT[ext] ?? 'application/octet-stream', cacheControl: 'public, max-age=31536000, immutable' });
+    });
+};

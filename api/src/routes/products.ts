@@ -1,5 +1,23 @@
-// /api routes for products. Placeholder: filled by its issue.
+// /api/products: the public catalogue (search, filters, facets, detail) and the admin's create,
+// optimistic update (version, 409 when stale) and delete.
 import { Hono } from 'hono';
+import { ProductInputSchema, ProductQuerySchema, ProductUpdateSchema } from '@app/domain/products';
 import type { AppEnv, Deps } from '../context.ts';
+import { ApiError } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import { requireAdmin } from '../middleware/auth.ts';
+import { PRODUCT_NOT_FOUND, createProduct, deleteProduct, getProduct, updateProduct } from '../services/catalogue-products.ts';
+import { searchProducts } from '../services/catalogue-search.ts';
 
-export const productsRoutes = (_deps: Deps) => new Hono<AppEnv>();
+export const productsRoutes = (deps: Deps) =>
+  new Hono<AppEnv>()
+    .get('/products', validate('query', ProductQuerySchema), (c) => c.json(searchProducts(deps, c.req.valid('query'))))
+    .get('/products/:id{[0-9]+}', (c) => c.json(getProduct(deps, Number(c.req.param('id')))))
+    .post('/products', requireAdmin(deps), validate('json', ProductInputSchema), (c) => c.json(createProduct(deps, c.req.valid('json')), 201))
+    .put('/products/:id{[0-9]+}', requireAdmin(deps), validate('json', ProductUpdateSchema), (c) =>
+      c.json(updateProduct(deps, Number(c.req.param('id')), c.req.valid('json'))),
+    )
+    .delete('/products/:id{[0-9]+}', requireAdmin(deps), (c) => {
+      if (!deleteProduct(deps, Number(c.req.param('id')))) throw new ApiError(404, PRODUCT_NOT_FOUND);
+      return c.json({ success: true });
+    });

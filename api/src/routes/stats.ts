@@ -1,5 +1,14 @@
-// /api routes for stats. Placeholder: filled by its issue.
+// GET /api/stats: the dashboard's three counters (listings, messages, technical documents).
 import { Hono } from 'hono';
+import { sql } from 'drizzle-orm';
 import type { AppEnv, Deps } from '../context.ts';
+import { requireAdmin } from '../middleware/auth.ts';
 
-export const statsRoutes = (_deps: Deps) => new Hono<AppEnv>();
+export const statsRoutes = (deps: Deps) =>
+  new Hono<AppEnv>().get('/stats', requireAdmin(deps), (c) => {
+    const row = deps.db.get<{ products: number; messages: number; documents: number }>(
+      sql`select (select count(*) from products) as products, (select count(*) from inquiries) as messages,
+                 (select count(*) from technical_documents) as documents`,
+    );
+    return c.json({ products: row.products, messages: row.messages, documents: row.documents });
+  });

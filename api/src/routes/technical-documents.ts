@@ -1,5 +1,119 @@
-// /api routes for technical-documents. Placeholder: filled by its issue.
-import { Hono } from 'hono';
+// The technical library: admin list, statistics, upload, JSON creation, edit and delete under
+// /api/admin/technical-documents; public list, counted download and preview under /api/technical-documents.
+import fs from 'node:fs';
+import { Hono, type Context } from 'hono';
+import { eq } from 'drizzle-orm';
+import { schema } from '@app/db';
+import {
+  DOCUMENT_MAX_BYTES,
+  PublicTechnicalDocumentQuerySchema,
+  TECHNICAL_DOCUMENT_TYPES,
+  TECHNICAL_MESSAGES,
+  TechnicalDocumentCreateSchema,
+  TechnicalDocumentFieldsSchema,
+  TechnicalDocumentQuerySchema,
+  TechnicalDocumentUpdateSchema,
+} from '@app/domain/documents';
 import type { AppEnv, Deps } from '../context.ts';
+import { ApiError } from '../http/errors.ts';
+import { describeIssue, validate } from '../http/validate.ts';
+import { requireAdmin } from '../middleware/auth.ts';
+import { classify, countTechnicalDownload, keepFile } from '../services/catalogue-documents.ts';
+import { PRODUCT_NOT_FOUND, findProductRow } from '../services/catalogue-products.ts';
+import { sendDocument } from '../services/document-delivery.ts';
+import { storageFor } from '../services/storage.ts';
+import { getTechnicalDocument, listTechnicalDocuments, technicalStats } from '../services/technical-library.ts';
+import { parseMultipart, removeTemp } from '../services/uploads.ts';
 
-export const technicalDocumentsRoutes = (_deps: Deps) => new Hono<AppEnv>();
+const t = schema.technicalDocuments;
+
+export const technicalDocumentsRoutes = (deps: Deps) => {
+  const storage = storageFor(deps.env.dataDir);
+  const requireDocument = (id: string) => {
+    const row = deps.db.select().from(t).where(eq(t.id, Number(id))).get();
+    if (!row) throw new ApiError(404, TECHNICAL_MESSAGES.notFound);
+    return row;
+  };
+  const checkProduct = (productId: number | null | undefined) => {
+    if (productId && !findProductRow(deps, productId)) throw new ApiError(400, `productId: ${PRODUCT_NOT_FOUND}`);
+  };
+  const found = (c: Context, id: number, status: 200 | 201 = 200) => c.json({ document: getTechnicalDocument(deps, id)! }, status);
+
+  return (
+    new Hono<AppEnv>()
+      .get('/technical-documents/public', validate('query', PublicTechnicalDocumentQuerySchema), (c) => {
+        const { documents, pagination } = listTechnicalDocuments(deps, c.req.valid('query'));
+        return c.json({ documents, pagination });
+      })
+      .on(['GET', 'HEAD'], '/technical-documents/download/:id{[0-9]+}', (c) => {
+        const row = requireDocument(c.req.param('id'));
+        return sendDocument(c, deps, row, 'download', () => countTechnicalDownload(deps, row.id));
+      })
+      .on(['GET', 'HEAD'], '/technical-documents/preview/:id{[0-9]+}', (c) => sendDocument(c, deps, requireDocument(c.req.param('id')), 'preview'))
+      .use('/admin/technical-documents', requireAdmin(deps))
+      .use('/admin/technical-documents/*', requireAdmin(deps))
+      .get('/admin/technical-documents', validate('query', TechnicalDocumentQuerySchema), (c) => c.json(listTechnicalDocuments(deps, c.req.valid('query'))))
+      .get('/admin/technical-documents/stats', (c) => c.json(technicalStats(deps)))
+      .get('/admin/technical-documents/:id{[0-9]+}', (c) => found(c, requireDocument(c.req.param('id')).id))
+      .post('/admin/technical-documents/upload', async (c) => {
+        const { fields, files } = await parseMultipart(c.req.raw, {
+          storage,
+          fileFields: ['document', 'file'],
+          maxFiles: 1,
+          maxFileBytes: DOCUMENT_MAX_BYTES,
+          tooLargeMessage: TECHNICAL_MESSAGES.size,
+          abortOnTooLarge: true,
+        });
+        try {
+          // Checked in the order of the spec's form: file, title, size, type.
+          const file = files[0];
+          if (!file || file.size === 0) throw new ApiError(400, TECHNICAL_MESSAGES.missingFile);
+          const parsed = TechnicalDocumentFieldsSchema.safeParse(fields);
+          if (!parsed.success) throw new ApiError(400, describeIssue(parsed.error.issues[0]!));
+          checkProduct(parsed.data.productId);
+          const { accepted, refused } = await classify([file], TECHNICAL_DOCUMENT_TYPES, TECHNICAL_MESSAGES);
+          if (refused[0]) throw new ApiError(refused[0].status, refused[0].error);
+          const { mimeType, kind } = accepted[0]!;
+          const key = keepFile(deps.env.dataDir, file);
+          const row = deps.db
+            .insert(t)
+            .values({ ...parsed.data, type: kind, mimeType, storageKey: key, originalFilename: file.originalName, size: file.size })
+            .returning()
+            .get();
+          return found(c, row.id, 201);
+        } finally {
+          removeTemp(files);
+        }
+      })
+      .post('/admin/technical-documents', validate('json', TechnicalDocumentCreateSchema), (c) => {
+        const { sourceDocumentId, ...fields } = c.req.valid('json');
+        checkProduct(fields.productId);
+        const source = deps.db.select().from(schema.productDocuments).where(eq(schema.productDocuments.id, sourceDocumentId)).get();
+        if (!source) throw new ApiError(404, TECHNICAL_MESSAGES.notFound);
+        const kind = TECHNICAL_DOCUMENT_TYPES[source.mimeType];
+        if (!kind) throw new ApiError(415, TECHNICAL_MESSAGES.type);
+        // A copy, so that deleting either document never removes the other's file.
+        const key = storage.newKey();
+        fs.copyFileSync(storage.documentPath(source.storageKey), storage.documentPath(key), fs.constants.COPYFILE_EXCL);
+        const row = deps.db
+          .insert(t)
+          .values({ ...fields, productId: fields.productId ?? source.productId, type: kind, mimeType: source.mimeType, storageKey: key, originalFilename: source.originalFilename, size: source.size })
+          .returning()
+          .get();
+        return found(c, row.id, 201);
+      })
+      .put('/admin/technical-documents/:id{[0-9]+}', validate('json', TechnicalDocumentUpdateSchema), (c) => {
+        const row = requireDocument(c.req.param('id'));
+        const changes = c.req.valid('json');
+        checkProduct(changes.productId);
+        deps.db.update(t).set({ ...changes, updatedAt: new Date() }).where(eq(t.id, row.id)).run();
+        return found(c, row.id);
+      })
+      .delete('/admin/technical-documents/:id{[0-9]+}', (c) => {
+        const row = requireDocument(c.req.param('id'));
+        deps.db.delete(t).where(eq(t.id, row.id)).run();
+        storage.removeDocument(row.storageKey);
+        return c.json({ success: true, message: 'Document supprimé' });
+      })
+  );
+};

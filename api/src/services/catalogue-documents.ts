@@ -1,0 +1,147 @@
+// Files attached to listings and the technical library: moving checked uploads into storage under
+// generated names, the API shapes, download counting, and removal of the files with their rows.
+import fs from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
+import { schema } from '@app/db';
+import {
+  DOCUMENT_MESSAGES,
+  PRODUCT_DOCUMENT_TYPES,
+  TECHNICAL_DOCUMENT_TYPES,
+  defaultTitle,
+  previewable,
+  type TechnicalDocument,
+} from '@app/domain/documents';
+import type { ProductDocument } from '@app/domain/products';
+import type { Deps } from '../context.ts';
+import { storageFor } from './storage.ts';
+import { sniffType, type UploadedFile } from './uploads.ts';
+
+type ProductDocumentRow = typeof schema.productDocuments.$inferSelect;
+type TechnicalDocumentRow = typeof schema.technicalDocuments.$inferSelect;
+
+export function toProductDocument(row: ProductDocumentRow): ProductDocument {
+  const base = `/api/products/${row.productId}/documents/${row.id}`;
+  return {
+    id: row.id,
+    productId: row.productId,
+    title: row.title,
+    type: row.type as ProductDocument['type'],
+    url: `${base}/download`,
+    previewUrl: previewable(row.mimeType) ? `${base}/preview` : null,
+    description: row.description,
+    descriptionFr: row.descriptionFr,
+    descriptionEn: row.descriptionEn,
+    mimeType: row.mimeType,
+    originalFilename: row.originalFilename,
+    size: row.size,
+    downloadCount: row.downloadCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toTechnicalDocument(row: TechnicalDocumentRow, product: { id: number; titleFr: string; titleEn: string } | null): TechnicalDocument {
+  return {
+    id: row.id,
+    title: row.title,
+    titleFr: row.titleFr,
+    titleEn: row.titleEn,
+    descriptionFr: row.descriptionFr,
+    descriptionEn: row.descriptionEn,
+    type: row.type as TechnicalDocument['type'],
+    mimeType: row.mimeType,
+    url: `/api/technical-documents/download/${row.id}`,
+    previewUrl: `/api/technical-documents/preview/${row.id}`,
+    originalFilename: row.originalFilename,
+    size: row.size,
+    downloadCount: row.downloadCount,
+    productId: row.productId,
+    product,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Moves a checked temporary file (or writes bytes) into storage; returns its generated key. */
+export function keepFile(dataDir: string, source: { tempPath: string } | Buffer): string {
+  const storage = storageFor(dataDir);
+  const key = storage.newKey();
+  if (Buffer.isBuffer(source)) fs.writeFileSync(storage.documentPath(key), source, { flag: 'wx' });
+  else fs.renameSync(source.tempPath, storage.documentPath(key));
+  return key;
+}
+
+export type AcceptedFile = { file: UploadedFile; mimeType: string; kind: string };
+
+/** Splits uploads into accepted (allowed type from the bytes, within the cap) and refused ones with the reason. */
+export async function classify(files: UploadedFile[], allowed: Record<string, string>, messages: { type: string; size: string }) {
+  const accepted: AcceptedFile[] = [];
+  const refused: { file: UploadedFile; error: string; status: 413 | 415 }[] = [];
+  for (const file of files) {
+    if (file.tooLarge) {
+      refused.push({ file, error: messages.size, status: 413 });
+      continue;
+    }
+    const sniffed = await sniffType(file);
+    const kind = sniffed && allowed[sniffed.mime];
+    if (!sniffed || !kind || file.size === 0) {
+      fs.rmSync(file.tempPath, { force: true });
+      refused.push({ file, error: messages.type, status: 415 });
+    } else accepted.push({ file, mimeType: sniffed.mime, kind });
+  }
+  return { accepted, refused };
+}
+
+export type DocumentMeta = { title?: string; description?: string | null; descriptionFr?: string | null; descriptionEn?: string | null };
+
+export function insertProductDocument(deps: Deps, productId: number, stored: { key: string; mimeType: string; kind: string; originalFilename: string; size: number }, meta: DocumentMeta) {
+  const row = deps.db
+    .insert(schema.productDocuments)
+    .values({
+      productId,
+      title: meta.title?.trim() || defaultTitle(stored.originalFilename),
+      description: meta.description?.trim() || null,
+      descriptionFr: meta.descriptionFr?.trim() || null,
+      descriptionEn: meta.descriptionEn?.trim() || null,
+      type: stored.kind,
+      mimeType: stored.mimeType,
+      storageKey: stored.key,
+      originalFilename: stored.originalFilename,
+      size: stored.size,
+    })
+    .returning()
+    .get();
+  return toProductDocument(row);
+}
+
+/** Stores the accepted files of a batch as documents of the listing, each with its title and description. */
+export function storeProductDocuments(deps: Deps, productId: number, accepted: (AcceptedFile & { meta: DocumentMeta })[]) {
+  return accepted.map(({ file, mimeType, kind, meta }) => {
+    const key = keepFile(deps.env.dataDir, file);
+    try {
+      return insertProductDocument(deps, productId, { key, mimeType, kind, originalFilename: file.originalName, size: file.size }, meta);
+    } catch (err) {
+      storageFor(deps.env.dataDir).removeDocument(key);
+      throw err;
+    }
+  });
+}
+
+export function deleteProductDocument(deps: Deps, productId: number, docId: number): boolean {
+  const row = deps.db
+    .delete(schema.productDocuments)
+    .where(and(eq(schema.productDocuments.id, docId), eq(schema.productDocuments.productId, productId)))
+    .returning()
+    .get();
+  if (row) storageFor(deps.env.dataDir).removeDocument(row.storageKey);
+  return !!row;
+}
+
+export function countProductDocumentDownload(deps: Deps, id: number) {
+  deps.db.update(schema.productDocuments).set({ downloadCount: sql`${schema.productDocuments.downloadCount} + 1` }).where(eq(schema.productDocuments.id, id)).run();
+}
+
+export function countTechnicalDownload(deps: Deps, id: number) {
+  deps.db.update(schema.technicalDocuments).set({ downloadCount: sql`${schema.technicalDocuments.downloadCount} + 1` }).where(eq(schema.technicalDocuments.id, id)).run();
+}
+
+export const documentTypes = { product: PRODUCT_DOCUMENT_TYPES, technical: TECHNICAL_DOCUMENT_TYPES, productMessages: DOCUMENT_MESSAGES };

@@ -1,0 +1,172 @@
+// Listing pictures: decoded and re-encoded with sharp (metadata such as EXIF/GPS dropped, a pixel
+// limit against decompression bombs) into responsive variants, stored under a generated key.
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp, { type Metadata } from 'sharp';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { schema } from '@app/db';
+import type { ImageVariant } from '@app/db/schema/catalogue';
+import { IMAGE_MESSAGES } from '@app/domain/documents';
+import type { ProductImage } from '@app/domain/products';
+import type { Deps } from '../context.ts';
+import { ApiError } from '../http/errors.ts';
+import { storageFor } from './storage.ts';
+
+/** 40 megapixels: more than any camera picture a listing needs, far below what exhausts memory. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+export const IMAGE_WIDTHS = [320, 640, 1024, 1600] as const;
+const THUMBNAIL = { width: 400, height: 300, file: 'thumb.webp' };
+/** One JPEG for clients that read neither WebP nor AVIF (link previews, structured data). */
+const JPEG_WIDTH = 1024;
+
+export type StoredImage = { key: string; width: number; height: number; variants: ImageVariant[] };
+
+type ImageRow = typeof schema.productImages.$inferSelect;
+
+export const imageUrl = (key: string, file: string) => `/api/media/images/${key}/${file}`;
+
+/** The API shape of an image row: the largest WebP as url, the thumbnail, and every source for srcset. */
+export function toProductImage(row: ImageRow): ProductImage {
+  const webp = row.variants.filter((v) => v.format === 'webp' && v.file !== THUMBNAIL.file).sort((a, b) => a.width - b.width);
+  const main = webp.find((v) => v.width >= 1024) ?? webp.at(-1);
+  const thumb = row.variants.find((v) => v.file === THUMBNAIL.file) ?? webp[0];
+  return {
+    id: row.id,
+    productId: row.productId,
+    url: main ? imageUrl(row.storageKey, main.file) : '',
+    thumbnailUrl: thumb ? imageUrl(row.storageKey, thumb.file) : '',
+    alt: row.alt,
+    position: row.position,
+    width: row.width,
+    height: row.height,
+    sources: row.variants.filter((v) => v.file !== THUMBNAIL.file).map((v) => ({ width: v.width, format: v.format, url: imageUrl(row.storageKey, v.file) })),
+  };
+}
+
+/**
+ * Decodes the input (a file path or bytes) and writes every variant into a new key folder.
+ * Unreadable, truncated or oversized pictures are refused with 422 and leave nothing behind.
+ */
+export async function encodeImage(dataDir: string, input: string | Buffer): Promise<StoredImage> {
+  const storage = storageFor(dataDir);
+  const open = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', sequentialRead: true }).rotate();
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ApiError(422, IMAGE_MESSAGES.unreadable);
+  }
+  if (!meta.width || !meta.height) throw new ApiError(422, IMAGE_MESSAGES.unreadable);
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new ApiError(422, IMAGE_MESSAGES.tooManyPixels);
+
+  const key = storage.newKey();
+  const dir = storage.imageDir(key);
+  fs.mkdirSync(dir);
+  try {
+    // One full decode first, into a master no larger than the biggest variant: a truncated or corrupt
+    // file fails here, before any variant is written, and memory stays bounded (1600 × 4800 at most).
+    const { data, info } = await open()
+      .resize({ width: IMAGE_WIDTHS.at(-1), height: IMAGE_WIDTHS.at(-1)! * 3, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const base = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    const variants: ImageVariant[] = [];
+    const widths = [...new Set(IMAGE_WIDTHS.map((w) => Math.min(w, info.width)))];
+    for (const width of widths) {
+      const height = Math.round((info.height * width) / info.width);
+      for (const format of ['webp', 'avif'] as const) {
+        const file = `${width}.${format}`;
+        const pipeline = base().resize({ width, withoutEnlargement: true });
+        const out = format === 'webp' ? pipeline.webp({ quality: 80 }) : pipeline.avif({ quality: 50, effort: 2 });
+        const written = await out.toFile(path.join(dir, file));
+        variants.push({ width, height, format, file, bytes: written.size });
+      }
+    }
+    const jpegWidth = Math.min(JPEG_WIDTH, info.width);
+    const jpeg = await base().resize({ width: jpegWidth }).flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toFile(path.join(dir, `${jpegWidth}.jpg`));
+    variants.push({ width: jpeg.width, height: jpeg.height, format: 'jpeg', file: `${jpegWidth}.jpg`, bytes: jpeg.size });
+    const thumb = await base().resize({ width: THUMBNAIL.width, height: THUMBNAIL.height, fit: 'cover' }).webp({ quality: 75 }).toFile(path.join(dir, THUMBNAIL.file));
+    variants.push({ width: thumb.width, height: thumb.height, format: 'webp', file: THUMBNAIL.file, bytes: thumb.size });
+    return { key, width: info.width, height: info.height, variants };
+  } catch (err) {
+    storage.removeImage(key);
+    if (err instanceof ApiError) throw err;
+    throw new ApiError(422, IMAGE_MESSAGES.unreadable);
+  }
+}
+
+/** Stores an encoded image as the product's last picture (the first one becomes the cover). */
+export function insertImage(deps: Deps, productId: number, stored: StoredImage, alt: string): ImageRow {
+  const { db } = deps;
+  const next = db
+    .select({ n: sql<number>`coalesce(max(${schema.productImages.position}) + 1, 0)` })
+    .from(schema.productImages)
+    .where(eq(schema.productImages.productId, productId))
+    .get();
+  return db
+    .insert(schema.productImages)
+    .values({ productId, storageKey: stored.key, alt, position: next?.n ?? 0, width: stored.width, height: stored.height, variants: stored.variants })
+    .returning()
+    .get();
+}
+
+/** The service used by uploads and by the demo seed alike. */
+export async function addProductImage(deps: Deps, productId: number, input: string | Buffer, alt: string) {
+  const stored = await encodeImage(deps.env.dataDir, input);
+  try {
+    return toProductImage(insertImage(deps, productId, stored, alt));
+  } catch (err) {
+    storageFor(deps.env.dataDir).removeImage(stored.key);
+    throw err;
+  }
+}
+
+export function listProductImages(deps: Deps, productId: number): ProductImage[] {
+  return deps.db
+    .select()
+    .from(schema.productImages)
+    .where(eq(schema.productImages.productId, productId))
+    .orderBy(asc(schema.productImages.position), asc(schema.productImages.id))
+    .all()
+    .map(toProductImage);
+}
+
+export function deleteProductImage(deps: Deps, productId: number, imageId: number): boolean {
+  const row = deps.db
+    .delete(schema.productImages)
+    .where(and(eq(schema.productImages.id, imageId), eq(schema.productImages.productId, productId)))
+    .returning()
+    .get();
+  if (!row) return false;
+  storageFor(deps.env.dataDir).removeImage(row.storageKey);
+  renumber(deps, productId);
+  return true;
+}
+
+/** Positions 0..n-1 in the current order; position 0 is the cover. */
+function renumber(deps: Deps, productId: number, order?: number[]) {
+  const ids = order ?? listProductImages(deps, productId).map((i) => i.id);
+  deps.db.transaction((tx) => {
+    ids.forEach((id, position) => {
+      tx.update(schema.productImages).set({ position }).where(and(eq(schema.productImages.id, id), eq(schema.productImages.productId, productId))).run();
+    });
+  });
+}
+
+/** Reorders with the given ids first (in that order); images not named keep their relative order after them. */
+export function reorderProductImages(deps: Deps, productId: number, ids: number[]): ProductImage[] {
+  const current = listProductImages(deps, productId).map((i) => i.id);
+  const wanted = ids.filter((id, i) => current.includes(id) && ids.indexOf(id) === i);
+  renumber(deps, productId, [...wanted, ...current.filter((id) => !wanted.includes(id))]);
+  return listProductImages(deps, productId);
+}
+
+export function setImageAlt(deps: Deps, imageId: number, alt: string) {
+  deps.db.update(schema.productImages).set({ alt }).where(eq(schema.productImages.id, imageId)).run();
+}
+
+/** Files of images removed with their product (the rows go by cascade; the folders must go too). */
+export function removeImageFiles(deps: Deps, keys: string[]) {
+  const storage = storageFor(deps.env.dataDir);
+  for (const key of keys) storage.removeImage(key);
+}

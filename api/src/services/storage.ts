@@ -1,0 +1,54 @@
+// Where uploaded files live: generated names under DATA_DIR (images/, documents/, tmp/), outside any
+// served folder. A user-supplied name never becomes part of a path.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const KEY = /^[a-f0-9]{32}$/;
+const IMAGE_FILE = /^[a-z0-9-]{1,40}\.(webp|avif|jpg)$/;
+
+export type Storage = ReturnType<typeof createStorage>;
+
+export function createStorage(dataDir: string) {
+  const dirs = {
+    images: path.join(dataDir, 'images'),
+    documents: path.join(dataDir, 'documents'),
+    tmp: path.join(dataDir, 'tmp'),
+  };
+  for (const dir of Object.values(dirs)) fs.mkdirSync(dir, { recursive: true });
+
+  return {
+    dirs,
+    newKey: () => randomBytes(16).toString('hex'),
+    isKey: (key: string) => KEY.test(key),
+    /** A fresh temporary file for an upload in progress (same file system as its destination: rename is atomic). */
+    tempPath: () => path.join(dirs.tmp, `${randomBytes(16).toString('hex')}.part`),
+    imageDir(key: string) {
+      if (!KEY.test(key)) throw new Error('invalid image key');
+      return path.join(dirs.images, key);
+    },
+    /** The path of one image variant, or null when the name could not be one we generated. */
+    imageFile(key: string, file: string) {
+      if (!KEY.test(key) || !IMAGE_FILE.test(file)) return null;
+      return path.join(dirs.images, key, file);
+    },
+    documentPath(key: string) {
+      if (!KEY.test(key)) throw new Error('invalid document key');
+      return path.join(dirs.documents, key);
+    },
+    removeImage(key: string) {
+      if (KEY.test(key)) fs.rmSync(path.join(dirs.images, key), { recursive: true, force: true });
+    },
+    removeDocument(key: string) {
+      if (KEY.test(key)) fs.rmSync(path.join(dirs.documents, key), { force: true });
+    },
+  };
+}
+
+const cache = new Map<string, Storage>();
+/** One storage per data folder and process (creating the folders once). */
+export function storageFor(dataDir: string): Storage {
+  let s = cache.get(dataDir);
+  if (!s) cache.set(dataDir, (s = createStorage(dataDir)));
+  return s;
+}

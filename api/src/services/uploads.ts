@@ -1,0 +1,165 @@
+// Streams a multipart request to temporary files with busboy, never holding a whole file in memory.
+// The per-file cap is enforced while reading (chunked bodies included); the file type is decided later
+// from the first bytes kept here, never from the name or the declared type.
+import fs from 'node:fs';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import busboy from 'busboy';
+import { fileTypeFromBuffer } from 'file-type';
+import { ApiError } from '../http/errors.ts';
+import type { Storage } from './storage.ts';
+
+const HEAD_BYTES = 4100;
+
+export type UploadedFile = {
+  field: string;
+  /** The client's name reduced to a safe base name (display and Content-Disposition only). */
+  originalName: string;
+  tempPath: string;
+  size: number;
+  /** Over the cap: the file was cut, its temporary file already removed. */
+  tooLarge: boolean;
+  head: Buffer;
+};
+
+export type MultipartResult = { fields: Record<string, string>; files: UploadedFile[] };
+
+export type MultipartOptions = {
+  storage: Storage;
+  fileFields: string[];
+  maxFileBytes: number;
+  maxFiles: number;
+  /** Message of the 413 when the whole upload must stop (a single oversize image). */
+  tooLargeMessage: string;
+  /** true: one oversize file fails the request with 413; false: it is reported and the others kept. */
+  abortOnTooLarge: boolean;
+};
+
+/** '../../etc/passwd' → 'passwd'; control and reserved characters removed; at most 200 characters. */
+export function safeFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.normalize('NFC').replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').replace(/^\.+/, '').trim();
+  return cleaned.slice(-200) || 'fichier';
+}
+
+export function removeTemp(files: UploadedFile[]) {
+  for (const f of files) fs.rmSync(f.tempPath, { force: true });
+}
+
+/**
+ * Parses the request body. Oversize files stop being written at the cap; when abortOnTooLarge is set the
+ * request ends with 413 and nothing is kept. The rest of an oversize body is read and discarded up to a
+ * ceiling, so the client receives the answer instead of a reset connection; past it the socket is closed.
+ */
+export async function parseMultipart(req: Request, options: MultipartOptions): Promise<MultipartResult> {
+  const contentType = req.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data/i.test(contentType) || !req.body) throw new ApiError(400, 'Requête multipart attendue');
+  const ceiling = options.maxFiles * options.maxFileBytes + 1024 * 1024;
+  const declared = Number(req.headers.get('content-length') ?? NaN);
+  if (declared > ceiling) throw new ApiError(413, options.tooLargeMessage);
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      limits: { fileSize: options.maxFileBytes, files: options.maxFiles, fields: 50, fieldSize: 64 * 1024, parts: 100 },
+      defParamCharset: 'utf8',
+    });
+  } catch {
+    throw new ApiError(400, 'Requête multipart invalide');
+  }
+
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  const writes: Promise<void>[] = [];
+  let aborted = false;
+
+  parser.on('field', (name, value) => {
+    if (!(name in fields)) fields[name] = value;
+  });
+  parser.on('file', (field, stream, info) => {
+    if (aborted || !options.fileFields.includes(field)) {
+      stream.resume();
+      return;
+    }
+    const file: UploadedFile = { field, originalName: safeFileName(info.filename), tempPath: options.storage.tempPath(), size: 0, tooLarge: false, head: Buffer.alloc(0) };
+    files.push(file);
+    const heads: Buffer[] = [];
+    let headLength = 0;
+    stream.on('data', (chunk: Buffer) => {
+      file.size += chunk.length;
+      if (headLength < HEAD_BYTES) {
+        heads.push(chunk.subarray(0, HEAD_BYTES - headLength));
+        headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
+      }
+    });
+    stream.on('limit', () => {
+      file.tooLarge = true;
+      if (options.abortOnTooLarge) aborted = true;
+    });
+    writes.push(
+      pipeline(stream, fs.createWriteStream(file.tempPath, { flags: 'wx' })).then(() => {
+        file.head = Buffer.concat(heads);
+        if (file.tooLarge) fs.rmSync(file.tempPath, { force: true });
+      }),
+    );
+  });
+
+  const source = Readable.fromWeb(req.body as unknown as WebReadableStream<Uint8Array>);
+  let read = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      read += chunk.length;
+      if (read > ceiling) callback(new ApiError(413, options.tooLargeMessage));
+      else callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(source, counter, parser);
+    await Promise.all(writes);
+  } catch (err) {
+    await Promise.allSettled(writes);
+    removeTemp(files);
+    throw err instanceof ApiError ? err : new ApiError(400, 'Requête multipart invalide ou envoi interrompu');
+  }
+  if (aborted) {
+    removeTemp(files);
+    throw new ApiError(413, options.tooLargeMessage);
+  }
+  return { fields, files: files.filter((f) => !f.tooLarge).concat(files.filter((f) => f.tooLarge)) };
+}
+
+export type Sniffed = { mime: string; ext: string } | undefined;
+
+/**
+ * The type from the bytes. Plain text has no signature: it is accepted as text/plain only when the
+ * sample is valid UTF-8 without control characters. A .doc is an OLE container, recognised as Word by
+ * its extension only once the bytes prove it is such a container.
+ */
+export async function sniffType(file: Pick<UploadedFile, 'head' | 'originalName'>): Promise<Sniffed> {
+  const detected = await fileTypeFromBuffer(file.head);
+  if (detected) {
+    if (detected.mime === 'application/x-cfb' && /\.doc$/i.test(file.originalName)) return { mime: 'application/msword', ext: 'doc' };
+    if (detected.mime === 'video/vnd.avi') return { mime: 'video/x-msvideo', ext: 'avi' };
+    return { mime: detected.mime, ext: detected.ext };
+  }
+  if (file.head.length > 0 && looksLikeText(file.head)) return { mime: 'text/plain', ext: 'txt' };
+  return undefined;
+}
+
+function looksLikeText(sample: Buffer): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0008\u000e-\u001a\u007f]/.test(sample.toString('latin1'))) return false;
+  // The sample may end in the middle of a multi-byte character: drop up to 3 trailing bytes.
+  for (let cut = 0; cut <= 3; cut++) {
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(sample.subarray(0, sample.length - cut));
+      return true;
+    } catch {
+      /* try a shorter sample */
+    }
+  }
+  return false;
+}

@@ -1,0 +1,168 @@
+// Files attached to listings and the technical library: accepted types (decided from the bytes by
+// the API, then classified here), size limits and the spec's French messages, list queries and shapes.
+import { z } from 'zod';
+
+const MB = 1024 * 1024;
+export const IMAGE_MAX_BYTES = 5 * MB;
+export const DOCUMENT_MAX_BYTES = 50 * MB;
+
+export const IMAGE_MESSAGES = {
+  type: 'Seuls les formats JPEG, PNG et WebP sont acceptés',
+  size: 'Chaque image ne peut pas dépasser 5 MB',
+  missing: 'Veuillez sélectionner une image',
+  unreadable: "L'image est illisible ou endommagée",
+  tooManyPixels: "L'image est trop grande (40 mégapixels au maximum)",
+} as const;
+
+export const DOCUMENT_MESSAGES = {
+  type: 'Formats acceptés: PDF, images, vidéos, documents Word, fichiers texte',
+  size: 'Chaque document ne peut pas dépasser 50 MB',
+  missing: 'Veuillez sélectionner au moins un document',
+} as const;
+
+export const TECHNICAL_MESSAGES = {
+  missingFile: 'Veuillez sélectionner un fichier',
+  missingTitle: 'Veuillez saisir un titre',
+  size: 'Le fichier ne peut pas dépasser 50MB',
+  type: 'Type de fichier non supporté. Formats acceptés: PDF, images (JPEG, PNG, WebP), vidéos (MP4, WebM, OGG)',
+  notFound: 'Document introuvable',
+} as const;
+
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export type DocumentKind = 'pdf' | 'image' | 'video' | 'word' | 'text';
+
+/** Listing documents (back-office section 5): pdf, jpeg, png, webp, gif, mp4, avi, quicktime, Word doc/docx, plain text. */
+export const PRODUCT_DOCUMENT_TYPES: Record<string, DocumentKind> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'image',
+  'image/png': 'image',
+  'image/webp': 'image',
+  'image/gif': 'image',
+  'video/mp4': 'video',
+  'video/x-msvideo': 'video',
+  'video/quicktime': 'video',
+  'application/msword': 'word',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'word',
+  'text/plain': 'text',
+};
+
+/** Technical library (back-office section 5): pdf, jpeg, png, webp, mp4, webm, ogg. */
+export const TECHNICAL_DOCUMENT_TYPES: Record<string, 'pdf' | 'image' | 'video'> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'image',
+  'image/png': 'image',
+  'image/webp': 'image',
+  'video/mp4': 'video',
+  'video/webm': 'video',
+  'video/ogg': 'video',
+};
+
+/** What a browser may show inline in preview mode; everything else is only downloaded. */
+export const previewable = (mimeType: string) => /^(application\/pdf|image\/(jpeg|png|webp|gif)|video\/(mp4|webm|ogg|quicktime))$/.test(mimeType);
+
+/** Title defaults to the file name (back-office section 5). */
+export const defaultTitle = (fileName: string) => fileName.replace(/\.[^.]+$/, '') || fileName;
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === 'all' ? undefined : v);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+const optionalProductId = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v) => (v === undefined || v === null || v === '' ? null : Number(v)))
+  .pipe(z.number().int().min(1).nullable());
+
+export const TECHNICAL_SORT_FIELDS = ['createdAt', 'title', 'downloadCount'] as const;
+export const TECHNICAL_PAGE_SIZES = [10, 20, 50, 100] as const;
+
+export const TechnicalDocumentQuerySchema = z.object({
+  page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(1)),
+  limit: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .refine((n) => (TECHNICAL_PAGE_SIZES as readonly number[]).includes(n), 'limit: 10, 20, 50 ou 100')
+      .default(20),
+  ),
+  search: z.string().trim().max(200).optional(),
+  type: z.preprocess(emptyToUndefined, z.enum(['pdf', 'image', 'video']).optional()),
+  sortBy: z.preprocess(emptyToUndefined, z.enum(TECHNICAL_SORT_FIELDS).default('createdAt')),
+  sortOrder: z.preprocess((v) => (typeof v === 'string' && v ? v.toUpperCase() : undefined), z.enum(['ASC', 'DESC']).default('DESC')),
+});
+export type TechnicalDocumentQuery = z.output<typeof TechnicalDocumentQuerySchema>;
+
+export const PUBLIC_TECHNICAL_PAGE_SIZE = 12;
+export const PublicTechnicalDocumentQuerySchema = z.object({
+  page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(1)),
+  limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(48).default(PUBLIC_TECHNICAL_PAGE_SIZE)),
+  search: z.string().trim().max(200).optional(),
+  type: z.preprocess(emptyToUndefined, z.enum(['pdf', 'image', 'video']).optional()),
+});
+
+/** The text fields of an upload or an edit; optional ones trimmed and empty ones omitted (stored null). */
+export const TechnicalDocumentFieldsSchema = z.object({
+  title: z.string({ error: TECHNICAL_MESSAGES.missingTitle }).trim().min(1, TECHNICAL_MESSAGES.missingTitle).max(200),
+  titleFr: optionalText(200),
+  titleEn: optionalText(200),
+  descriptionFr: optionalText(5000),
+  descriptionEn: optionalText(5000),
+  productId: optionalProductId,
+});
+export type TechnicalDocumentFields = z.output<typeof TechnicalDocumentFieldsSchema>;
+
+export const TechnicalDocumentUpdateSchema = TechnicalDocumentFieldsSchema.partial();
+
+/** JSON creation publishes a file already stored with a listing into the library (no second upload). */
+export const TechnicalDocumentCreateSchema = TechnicalDocumentFieldsSchema.extend({
+  sourceDocumentId: z.coerce.number({ error: TECHNICAL_MESSAGES.missingFile }).int().min(1),
+});
+
+export const TechnicalDocumentSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  titleFr: z.string().nullable(),
+  titleEn: z.string().nullable(),
+  descriptionFr: z.string().nullable(),
+  descriptionEn: z.string().nullable(),
+  type: z.enum(['pdf', 'image', 'video']),
+  mimeType: z.string(),
+  url: z.string(),
+  previewUrl: z.string(),
+  originalFilename: z.string(),
+  size: z.number(),
+  downloadCount: z.number(),
+  productId: z.number().nullable(),
+  product: z.object({ id: z.number(), titleFr: z.string(), titleEn: z.string() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TechnicalDocument = z.infer<typeof TechnicalDocumentSchema>;
+
+export const TechnicalDocumentListSchema = z.object({
+  documents: z.array(TechnicalDocumentSchema),
+  pagination: z.object({ currentPage: z.number(), totalPages: z.number(), totalDocuments: z.number(), limit: z.number() }),
+});
+export const TechnicalDocumentStatsSchema = z.object({
+  totalDocuments: z.number(),
+  totalDownloads: z.number(),
+  documentsByType: z.array(z.object({ type: z.string(), count: z.number() })),
+});
+
+/** Bytes, KB, MB or GB (back-office section 3). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} Bytes`;
+  const units = ['KB', 'MB', 'GB'];
+  let v = bytes / 1024;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${Math.round(v * 100) / 100} ${units[i]}`;
+}

@@ -1,0 +1,250 @@
+// Listings: the input schema shared by the API and the admin form (back-office section 5), the
+// query of the public and admin lists, the product as the API returns it, and price formatting.
+import { z } from 'zod';
+import { PowerUnitSchema, type Lang } from './power.ts';
+
+export const PRODUCT_TYPES = ['generator', 'engine'] as const;
+export const CONDITIONS = ['new', 'used', 'refurbished'] as const;
+/** The admin list's category filter values (back-office section 2). */
+export const CATEGORIES = ['Marine', 'Industriel', 'Groupes électrogènes', 'Moteurs', 'Pièces détachées'] as const;
+export const ProductTypeSchema = z.enum(PRODUCT_TYPES);
+export const ConditionSchema = z.enum(CONDITIONS);
+export const CategorySchema = z.enum(CATEGORIES);
+export type ProductType = z.infer<typeof ProductTypeSchema>;
+export type Condition = z.infer<typeof ConditionSchema>;
+export type Category = z.infer<typeof CategorySchema>;
+
+export const LISTING_LIMITS = { adminPageSize: 10, pickerSize: 100, publicPageSize: 12, maxPageSize: 100, homeOffers: 3 } as const;
+
+const text = (max: number, required: string) => z.string({ error: required }).trim().min(1, required).max(max);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** '' / null / missing → null; '12,5' → 12.5; anything else must be a number. */
+const numberInput = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v) => {
+    if (v === undefined || v === null) return null;
+    if (typeof v === 'number') return v;
+    const s = v.trim().replace(',', '.');
+    return s === '' ? null : Number(s);
+  });
+const requiredNumber = (message: string) => numberInput.pipe(z.number({ error: message }).min(1, message));
+const optionalNumber = (min: number, message: string) => numberInput.pipe(z.number({ error: message }).min(min, message).nullable());
+
+const booleanInput = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', ''])])
+  .optional()
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
+
+export const ProductInputSchema = z
+  .object({
+    titleFr: text(200, 'Le titre en français est requis'),
+    titleEn: text(200, 'Le titre en anglais est requis'),
+    descriptionFr: text(10_000, 'La description en français est requise'),
+    descriptionEn: text(10_000, 'La description en anglais est requise'),
+    type: ProductTypeSchema,
+    category: z.union([CategorySchema, z.literal(''), z.null()]).optional().transform((v) => v || null),
+    brand: text(100, 'La marque est requise'),
+    model: text(100, 'Le modèle est requis'),
+    condition: ConditionSchema.default('new'),
+    powerOutput: requiredNumber('La puissance doit être au moins 1'),
+    powerUnit: PowerUnitSchema.default('kw'),
+    fuelType: text(60, 'Le type de carburant est requis'),
+    voltage: optionalText(60),
+    phase: optionalText(30),
+    weight: requiredNumber('Le poids doit être au moins 1'),
+    length: optionalNumber(1, 'La longueur doit être au moins 1'),
+    width: optionalNumber(1, 'La largeur doit être au moins 1'),
+    height: optionalNumber(1, 'La hauteur doit être au moins 1'),
+    price: optionalNumber(0, 'Le prix doit être positif').transform((v) => (v === null ? null : Math.round(v * 100) / 100)),
+    featured: booleanInput,
+    year: numberInput.pipe(z.number().int().min(1900).max(2100).nullable()),
+    specifications: z
+      .record(z.string().trim().min(1).max(100), z.union([z.string().max(500), z.number()]).transform(String))
+      .refine((m) => Object.keys(m).length <= 50, 'Au plus 50 caractéristiques')
+      .default({}),
+  })
+  .superRefine((p, ctx) => {
+    if (p.type !== 'generator') return;
+    if (!p.voltage) ctx.addIssue({ code: 'custom', path: ['voltage'], message: 'La tension est requise pour un groupe électrogène' });
+    if (!p.phase) ctx.addIssue({ code: 'custom', path: ['phase'], message: 'La phase est requise pour un groupe électrogène' });
+  })
+  // Engines store voltage and phase as null (back-office section 2, listing form).
+  .transform((p) => (p.type === 'generator' ? p : { ...p, voltage: null, phase: null }));
+export type ProductInput = z.output<typeof ProductInputSchema>;
+
+/** PUT carries the version it edits: a stale one is refused with 409 so an offline edit never overwrites a newer one. */
+export const ProductUpdateSchema = z.intersection(
+  ProductInputSchema,
+  z.object({ version: z.coerce.number({ error: 'La version modifiée est requise' }).int().min(1) }),
+);
+export type ProductUpdate = z.output<typeof ProductUpdateSchema>;
+
+export const STALE_VERSION_MESSAGE = "L'annonce a été modifiée entre-temps. Rechargez-la avant d'enregistrer.";
+
+/**
+ * The admin form's numeric coercion (back-office section 5), for the form fields as typed:
+ * empty optional numbers become null; powerOutput and weight invalid or not positive become 1;
+ * other invalid numbers become 0.
+ */
+export function coerceListingNumbers<T extends Record<string, unknown>>(form: T): T {
+  const out: Record<string, unknown> = { ...form };
+  const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v.replace(',', '.')) : NaN);
+  for (const key of ['powerOutput', 'weight']) {
+    const n = num(out[key]);
+    out[key] = Number.isFinite(n) && n > 0 ? n : 1;
+  }
+  for (const key of ['length', 'width', 'height', 'price', 'year']) {
+    const v = out[key];
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) out[key] = null;
+    else {
+      const n = num(v);
+      out[key] = Number.isFinite(n) ? n : 0;
+    }
+  }
+  return out as T;
+}
+
+/** Defaults of a new listing (back-office section 9). */
+export const NEW_LISTING_DEFAULTS = {
+  type: 'generator',
+  condition: 'new',
+  powerOutput: 100,
+  powerUnit: 'kw',
+  fuelType: 'diesel',
+  voltage: '400V',
+  phase: '3',
+  weight: 500,
+  featured: false,
+} as const;
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === 'all' ? undefined : v);
+const queryNumber = (min: number) => z.preprocess(emptyToUndefined, z.coerce.number().min(min).optional());
+
+export const SORT_FIELDS = ['date', 'price', 'name', 'power'] as const;
+
+export const ProductQuerySchema = z.object({
+  page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(1)),
+  limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(LISTING_LIMITS.maxPageSize).default(LISTING_LIMITS.publicPageSize)),
+  search: z.string().trim().max(200).optional(),
+  category: z.preprocess(emptyToUndefined, CategorySchema.optional()),
+  /** marine = every listing that is not a generator set (the public card's "marine engine"). */
+  type: z.preprocess(emptyToUndefined, z.enum(['marine', 'engine', 'generator']).optional()),
+  condition: z.preprocess(emptyToUndefined, ConditionSchema.optional()),
+  brand: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  featured: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
+  /** Euros, inclusive; a price on request counts as 0 (public-site section 5). */
+  minPrice: queryNumber(0),
+  maxPrice: queryNumber(0),
+  /** Compared in kW across units; the bounds are in powerUnit (default kW). */
+  minPower: queryNumber(0),
+  maxPower: queryNumber(0),
+  powerUnit: z.preprocess(emptyToUndefined, PowerUnitSchema.default('kw')),
+  sort: z.preprocess(emptyToUndefined, z.enum(SORT_FIELDS).default('date')),
+  order: z.preprocess(emptyToUndefined, z.enum(['asc', 'desc']).optional()),
+  /** Which title sorts by name. */
+  lang: z.preprocess(emptyToUndefined, z.enum(['fr', 'en']).default('fr')),
+});
+export type ProductQuery = z.output<typeof ProductQuerySchema>;
+
+export const ImageSourceSchema = z.object({ width: z.number(), format: z.enum(['webp', 'avif', 'jpeg']), url: z.string() });
+export const ProductImageSchema = z.object({
+  id: z.number(),
+  productId: z.number(),
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  alt: z.string(),
+  position: z.number(),
+  width: z.number(),
+  height: z.number(),
+  /** Every stored variant, for <picture>/srcset. */
+  sources: z.array(ImageSourceSchema),
+});
+export type ProductImage = z.infer<typeof ProductImageSchema>;
+
+export const ProductDocumentSchema = z.object({
+  id: z.number(),
+  productId: z.number(),
+  title: z.string(),
+  type: z.enum(['pdf', 'image', 'video', 'word', 'text']),
+  url: z.string(),
+  previewUrl: z.string().nullable(),
+  description: z.string().nullable(),
+  descriptionFr: z.string().nullable(),
+  descriptionEn: z.string().nullable(),
+  mimeType: z.string(),
+  originalFilename: z.string(),
+  size: z.number(),
+  downloadCount: z.number(),
+  createdAt: z.string(),
+});
+export type ProductDocument = z.infer<typeof ProductDocumentSchema>;
+
+export const ProductSchema = z.object({
+  id: z.number(),
+  titleFr: z.string(),
+  titleEn: z.string(),
+  descriptionFr: z.string(),
+  descriptionEn: z.string(),
+  type: ProductTypeSchema,
+  category: CategorySchema.nullable(),
+  brand: z.string(),
+  model: z.string(),
+  fuelType: z.string(),
+  voltage: z.string().nullable(),
+  phase: z.string().nullable(),
+  weight: z.number(),
+  length: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  powerOutput: z.number(),
+  powerUnit: PowerUnitSchema,
+  powerKw: z.number(),
+  condition: ConditionSchema,
+  featured: z.boolean(),
+  year: z.number().nullable(),
+  price: z.number().nullable(),
+  specifications: z.record(z.string(), z.string()),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  images: z.array(ProductImageSchema),
+  documents: z.array(ProductDocumentSchema),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+const FacetSchema = z.array(z.object({ value: z.string(), count: z.number() }));
+export const ProductListSchema = z.object({
+  items: z.array(ProductSchema),
+  /** The same list under the name the admin picker reads. */
+  products: z.array(ProductSchema),
+  total: z.number(),
+  pages: z.number(),
+  page: z.number(),
+  limit: z.number(),
+  /** Counts for the filter panel; each facet ignores its own filter so other choices stay visible. */
+  facets: z.object({ brands: FacetSchema, conditions: FacetSchema, types: FacetSchema }),
+});
+export type ProductList = z.infer<typeof ProductListSchema>;
+
+export const isPriceOnRequest = (price: number | null | undefined) => !price || price <= 0;
+
+const euro = {
+  whole: new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0, minimumFractionDigits: 0 }),
+  cents: new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+};
+export const PRICE_ON_REQUEST = { fr: 'Prix sur demande', en: 'Price on request' } as const;
+
+/** '125 000 €' in both languages (the spec asks for fr-FR style), or the price-on-request label. */
+export function formatPrice(price: number | null | undefined, lang: Lang): string {
+  if (isPriceOnRequest(price)) return PRICE_ON_REQUEST[lang];
+  const p = price as number;
+  return (Number.isInteger(p) ? euro.whole : euro.cents).format(p);
+}
