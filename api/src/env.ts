@@ -20,6 +20,10 @@ const EnvSchema = z.object({
   TRUST_PROXY: flag,
   /** 64 hex characters; otherwise a key file is created in DATA_DIR on first start. */
   MAIL_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/).optional(),
+  /** Outgoing mail: first retry delay (doubles each time), outbox/newsletter polling, newsletter rate (0 = no limit). */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(60_000),
+  MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(10).default(10_000),
+  NEWSLETTER_RATE_PER_SECOND: z.coerce.number().min(0).default(20),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Serve only the API (no site, no admin). */
   API_ONLY: flag,
@@ -28,11 +32,15 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema> & { publicUrl: string; dataDir: string; databasePath: string; company: Company };
 
+export class ConfigError extends Error {}
+
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = EnvSchema.safeParse(source);
+  // An empty variable (as `.env` files and shells often leave them) means "not set".
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = EnvSchema.safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
   return {
@@ -40,6 +48,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(env.DATA_DIR),
     databasePath: env.DATABASE_PATH === ':memory:' ? env.DATABASE_PATH : path.resolve(env.DATABASE_PATH),
-    company: companyFromEnv(source),
+    company: companyFromEnv(present),
   };
 }

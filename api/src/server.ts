@@ -5,11 +5,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { boot } from './boot.ts';
+import { ConfigError } from './env.ts';
 import { createOriginListener, type SiteHandler } from './http/origin.ts';
+import { startJobs } from './services/jobs.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const { deps, app, firstAdmin } = await boot();
+const { deps, app, firstAdmin } = await boot().catch((err: unknown) => {
+  if (!(err instanceof ConfigError)) throw err;
+  process.stderr.write(`${err.message}\n`);
+  process.exit(1);
+});
 const { env, log } = deps;
+const stopJobs = startJobs(deps);
 
 let site: SiteHandler | undefined;
 let adminDir: string | undefined;
@@ -51,7 +58,8 @@ function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info('shutting down', { signal });
-  server.close(() => {
+  server.close(async () => {
+    await stopJobs();
     deps.db.$client.close();
     process.exit(0);
   });
