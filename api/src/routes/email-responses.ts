@@ -1,5 +1,119 @@
-// /api routes for email-responses. Placeholder: filled by its issue.
+// /api/email-responses: replies to contact messages, sent through a chosen account with the company
+// header and signature, stored only once the mail server accepted them.
+import { count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { schema } from '@app/db';
+import { IdParamSchema, PageQuerySchema, QuickReplyInputSchema, ReplyInputSchema, replySubject, type EmailResponse } from '@app/domain/mail';
+import { z } from 'zod';
 import type { AppEnv, Deps } from '../context.ts';
+import { ApiError } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import { requireAdmin } from '../middleware/auth.ts';
+import { accountForUsage, describeMailError, sendWithAccount, type AccountRow } from '../services/mailer.ts';
+import { replyMail } from '../services/mail-templates.ts';
 
-export const emailResponsesRoutes = (_deps: Deps) => new Hono<AppEnv>();
+type ResponseRow = typeof schema.emailResponses.$inferSelect;
+const toResponse = (r: ResponseRow): EmailResponse => ({
+  id: r.id,
+  inquiryId: r.inquiryId,
+  smtpAccountId: r.smtpAccountId,
+  subject: r.subject,
+  message: r.message,
+  toEmail: r.toEmail,
+  fromEmail: r.fromEmail,
+  messageId: r.messageId,
+  sentAt: r.sentAt?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+});
+
+const InquiryParamSchema = z.object({ inquiryId: IdParamSchema.shape.id });
+
+export const emailResponsesRoutes = (deps: Deps) => {
+  const { db, env } = deps;
+  const r = schema.emailResponses;
+
+  const send = async (inquiryId: number, account: AccountRow | undefined, subject: string, message: string) => {
+    const inquiry = db.select().from(schema.inquiries).where(eq(schema.inquiries.id, inquiryId)).get();
+    if (!inquiry) throw new ApiError(404, 'Message introuvable');
+    if (!account) throw new ApiError(400, 'Aucun compte SMTP actif');
+    if (!account.isActive) throw new ApiError(400, 'Ce compte SMTP est désactivé');
+    const lang = inquiry.language === 'en' ? 'en' : 'fr';
+    const mail = replyMail(env.company, env.publicUrl, { ...inquiry, language: lang }, subject, message);
+    let info: { messageId?: string };
+    try {
+      info = await sendWithAccount(deps, account, { to: inquiry.email, ...mail });
+    } catch (err) {
+      deps.log.warn('reply not sent', { inquiryId, accountId: account.id, error: describeMailError(err) });
+      throw new ApiError(502, `Erreur lors de l'envoi : ${describeMailError(err)}`);
+    }
+    const row = db
+      .insert(r)
+      .values({
+        inquiryId,
+        smtpAccountId: account.id,
+        subject,
+        message,
+        toEmail: inquiry.email,
+        fromEmail: account.fromEmail,
+        messageId: info.messageId ?? null,
+        sentAt: new Date(),
+      })
+      .returning()
+      .get();
+    return toResponse(row);
+  };
+
+  const page = (where: ReturnType<typeof eq> | undefined, p: number, limit: number) => {
+    const total = db.select({ n: count() }).from(r).where(where).get()!.n;
+    const rows = db
+      .select()
+      .from(r)
+      .where(where)
+      .orderBy(desc(r.createdAt), desc(r.id))
+      .limit(limit)
+      .offset((p - 1) * limit)
+      .all();
+    return { responses: rows.map(toResponse), total, totalPages: Math.ceil(total / limit), page: p, limit };
+  };
+
+  return new Hono<AppEnv>()
+    .use('/email-responses/*', requireAdmin(deps))
+    .use('/email-responses', requireAdmin(deps))
+    .post('/email-responses/send', validate('json', ReplyInputSchema), async (c) => {
+      const input = c.req.valid('json');
+      const account = db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.id, input.smtpAccountId)).get();
+      if (!account) throw new ApiError(404, 'Compte SMTP introuvable');
+      return c.json(await send(input.inquiryId, account, input.subject, input.message), 201);
+    })
+    .post('/email-responses/quick-reply', validate('json', QuickReplyInputSchema), async (c) => {
+      const input = c.req.valid('json');
+      let account: AccountRow | undefined;
+      if (input.smtpAccountId) {
+        account = db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.id, input.smtpAccountId)).get();
+        if (!account) throw new ApiError(404, 'Compte SMTP introuvable');
+      } else {
+        const inquiry = db.select().from(schema.inquiries).where(eq(schema.inquiries.id, input.inquiryId)).get();
+        if (!inquiry) throw new ApiError(404, 'Message introuvable');
+        account = accountForUsage(deps, inquiry.language === 'en' ? 'contact_form_en' : 'contact_form_fr').account;
+      }
+      return c.json(await send(input.inquiryId, account, input.subject ?? replySubject(env.company.brand), input.message), 201);
+    })
+    .get('/email-responses', validate('query', PageQuerySchema), (c) => {
+      const q = c.req.valid('query');
+      return c.json(page(undefined, q.page, q.limit));
+    })
+    .get('/email-responses/inquiry/:inquiryId', validate('param', InquiryParamSchema), validate('query', PageQuerySchema), (c) => {
+      const q = c.req.valid('query');
+      return c.json(page(eq(r.inquiryId, c.req.valid('param').inquiryId), q.page, q.limit));
+    })
+    .get('/email-responses/:id', validate('param', IdParamSchema), (c) => {
+      const row = db.select().from(r).where(eq(r.id, c.req.valid('param').id)).get();
+      if (!row) throw new ApiError(404, 'Réponse introuvable');
+      return c.json(toResponse(row));
+    })
+    .delete('/email-responses/:id', validate('param', IdParamSchema), (c) => {
+      const deleted = db.delete(r).where(eq(r.id, c.req.valid('param').id)).returning({ id: r.id }).all();
+      if (!deleted.length) throw new ApiError(404, 'Réponse introuvable');
+      return c.json({ success: true });
+    });
+};

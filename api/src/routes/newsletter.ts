@@ -1,5 +1,191 @@
-// /api routes for newsletter. Placeholder: filled by its issue.
+// /api/newsletter: public subscription (double opt-in), confirmation and unsubscription by token,
+// and the administrators' subscribers, stats, export and background sendings.
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { schema } from '@app/db';
+import { HONEYPOT_FIELD } from '@app/domain/inquiries';
+import { IdParamSchema } from '@app/domain/mail';
+import {
+  EXPORT_COLUMNS,
+  ExportQuerySchema,
+  NewsletterSendSchema,
+  SUBSCRIBE_ANSWER,
+  SubscribeInputSchema,
+  SubscriberListQuerySchema,
+  SubscriberStatusInputSchema,
+  TokenInputSchema,
+  type Subscriber,
+} from '@app/domain/newsletter';
+import { z } from 'zod';
 import type { AppEnv, Deps } from '../context.ts';
+import { ApiError } from '../http/errors.ts';
+import { limitPerAddress } from '../http/form-rate-limit.ts';
+import { validate } from '../http/validate.ts';
+import { requireAdmin } from '../middleware/auth.ts';
+import { toCsv } from '../services/csv.ts';
+import { createSending, sendingStatus } from '../services/newsletter-sender.ts';
+import { confirmSubscription, requestSubscription, unsubscribe } from '../services/newsletter-subscriptions.ts';
+import { createRateLimiter } from '../services/rate-limit.ts';
 
-export const newsletterRoutes = (_deps: Deps) => new Hono<AppEnv>();
+type SubscriberRow = typeof schema.newsletterSubscribers.$inferSelect;
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const toSubscriber = (r: SubscriberRow): Subscriber => ({
+  id: r.id,
+  email: r.email,
+  language: r.language === 'en' ? 'en' : 'fr',
+  isActive: r.isActive,
+  confirmed: r.confirmedAt !== null,
+  subscribedAt: r.subscribedAt.toISOString(),
+  confirmedAt: iso(r.confirmedAt),
+  unsubscribedAt: iso(r.unsubscribedAt),
+});
+
+const DeliveriesQuerySchema = z.object({
+  status: z.enum(['pending', 'sent', 'failed', 'skipped'], { error: 'Statut invalide' }).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+
+const CONFIRMED = { fr: 'Votre inscription à la newsletter est confirmée.', en: 'Your newsletter subscription is confirmed.' };
+const UNSUBSCRIBED = { fr: 'Vous êtes désinscrit de la newsletter.', en: 'You have been unsubscribed from the newsletter.' };
+
+export const newsletterRoutes = (deps: Deps) => {
+  const { db } = deps;
+  const n = schema.newsletterSubscribers;
+  const s = schema.newsletterSendings;
+  const d = schema.newsletterDeliveries;
+  const perAddress = createRateLimiter({ limit: 10, windowMs: 15 * 60_000 });
+  const tokens = createRateLimiter({ limit: 30, windowMs: 15 * 60_000 });
+  const small = bodyLimit({ maxSize: 8 * 1024, onError: (c) => c.json({ error: 'Requête trop volumineuse' }, 413) });
+
+  const filtered = (search?: string, status = 'all') => {
+    const where: SQL[] = [];
+    if (search) where.push(sql`instr(lower(${n.email}), ${search.toLowerCase()}) > 0`);
+    if (status !== 'all') where.push(eq(n.isActive, status === 'active'));
+    return where.length ? and(...where) : undefined;
+  };
+  const findSubscriber = (id: number) => {
+    const row = db.select().from(n).where(eq(n.id, id)).get();
+    if (!row) throw new ApiError(404, 'Abonné introuvable');
+    return row;
+  };
+
+  return (
+    new Hono<AppEnv>()
+      // Public: the popup, and the site's confirm / unsubscribe pages (POST, so link scanners change nothing).
+      .post('/newsletter/subscribe', small, limitPerAddress(deps, perAddress, 'newsletter'), validate('json', SubscribeInputSchema), (c) => {
+        const input = c.req.valid('json');
+        if (!input[HONEYPOT_FIELD]) requestSubscription(deps, input);
+        return c.json({ success: true, message: SUBSCRIBE_ANSWER[input.language] });
+      })
+      .post('/newsletter/confirm', small, limitPerAddress(deps, tokens, 'newsletter-token'), validate('json', TokenInputSchema), (c) => {
+        const lang = confirmSubscription(deps, c.req.valid('json').token);
+        return c.json({ success: true, message: CONFIRMED[lang] });
+      })
+      .post('/newsletter/unsubscribe', small, limitPerAddress(deps, tokens, 'newsletter-token'), validate('json', TokenInputSchema), (c) => {
+        const lang = unsubscribe(deps, c.req.valid('json').token);
+        return c.json({ success: true, message: UNSUBSCRIBED[lang] });
+      })
+      // RFC 8058: mail clients POST "List-Unsubscribe=One-Click" to the address of the List-Unsubscribe header.
+      .post('/newsletter/unsubscribe/one-click', small, validate('query', TokenInputSchema), (c) => {
+        const lang = unsubscribe(deps, c.req.valid('query').token);
+        return c.json({ success: true, message: UNSUBSCRIBED[lang] });
+      })
+
+      .use('/newsletter/admin/*', requireAdmin(deps))
+      .get('/newsletter/admin/subscribers', validate('query', SubscriberListQuerySchema), (c) => {
+        const { search, status } = c.req.valid('query');
+        const rows = db.select().from(n).where(filtered(search, status)).orderBy(desc(n.subscribedAt), desc(n.id)).all();
+        return c.json({ subscribers: rows.map(toSubscriber), total: rows.length });
+      })
+      .patch('/newsletter/admin/subscribers/:id/status', validate('param', IdParamSchema), async (c) => {
+        const row = findSubscriber(c.req.valid('param').id);
+        // The body is optional (the badge toggles); an explicit { isActive } sets that state.
+        const text = await c.req.text();
+        let body: unknown = {};
+        try {
+          body = text.trim() ? JSON.parse(text) : {};
+        } catch {
+          throw new ApiError(400, 'JSON invalide');
+        }
+        const parsed = SubscriberStatusInputSchema.safeParse(body);
+        if (!parsed.success) throw new ApiError(400, 'isActive: booléen attendu');
+        const isActive = parsed.data.isActive ?? !row.isActive;
+        const updated = db
+          .update(n)
+          .set({ isActive, unsubscribedAt: isActive ? null : (row.unsubscribedAt ?? new Date()) })
+          .where(eq(n.id, row.id))
+          .returning()
+          .get();
+        return c.json(toSubscriber(updated));
+      })
+      .delete('/newsletter/admin/subscribers/:id', validate('param', IdParamSchema), (c) => {
+        const row = findSubscriber(c.req.valid('param').id);
+        db.delete(n).where(eq(n.id, row.id)).run();
+        return c.json({ success: true });
+      })
+      .get('/newsletter/admin/stats', (c) => {
+        const row = db
+          .select({ total: count(), active: sql<number>`coalesce(sum(${n.isActive}), 0)` })
+          .from(n)
+          .get()!;
+        return c.json({ totalSubscribers: row.total, activeSubscribers: row.active, inactiveSubscribers: row.total - row.active });
+      })
+      .get('/newsletter/admin/export', validate('query', ExportQuerySchema), (c) => {
+        const { format } = c.req.valid('query');
+        const rows = db.select().from(n).orderBy(asc(n.id)).all();
+        const records = rows.map((r) => ({
+          id: r.id,
+          email: r.email,
+          language: r.language,
+          isActive: r.isActive,
+          subscribedAt: r.subscribedAt.toISOString(),
+          confirmedAt: iso(r.confirmedAt),
+          unsubscribedAt: iso(r.unsubscribedAt),
+          consentAt: iso(r.consentAt),
+          consentPage: r.consentPage,
+          consentLanguage: r.consentLanguage,
+        }));
+        c.header('Content-Disposition', `attachment; filename="newsletter-subscribers.${format}"`);
+        c.header('Cache-Control', 'no-store');
+        if (format === 'json') {
+          c.header('Content-Type', 'application/json; charset=utf-8');
+          return c.body(JSON.stringify(records, null, 2));
+        }
+        const strings = records.map((r) => Object.fromEntries(EXPORT_COLUMNS.map((k) => [k, r[k] === null ? '' : String(r[k])])));
+        c.header('Content-Type', 'text/csv; charset=utf-8');
+        return c.body(toCsv(EXPORT_COLUMNS, strings));
+      })
+      .post('/newsletter/admin/send', validate('json', NewsletterSendSchema), (c) => {
+        const sending = createSending(deps, c.req.valid('json'));
+        return c.json({ ...sending, sendingId: sending.id }, 202);
+      })
+      .get('/newsletter/admin/sendings', (c) => {
+        const rows = db.select({ id: s.id }).from(s).orderBy(desc(s.id)).limit(50).all();
+        return c.json({ sendings: rows.map((r) => sendingStatus(deps, r.id)!) });
+      })
+      .get('/newsletter/admin/sendings/:id', validate('param', IdParamSchema), (c) => {
+        const status = sendingStatus(deps, c.req.valid('param').id);
+        if (!status) throw new ApiError(404, 'Envoi introuvable');
+        return c.json(status);
+      })
+      .get('/newsletter/admin/sendings/:id/deliveries', validate('param', IdParamSchema), validate('query', DeliveriesQuerySchema), (c) => {
+        const id = c.req.valid('param').id;
+        if (!sendingStatus(deps, id)) throw new ApiError(404, 'Envoi introuvable');
+        const { status, page, limit } = c.req.valid('query');
+        const where = status ? and(eq(d.sendingId, id), eq(d.status, status)) : eq(d.sendingId, id);
+        const total = db.select({ n: count() }).from(d).where(where).get()!.n;
+        const deliveries = db
+          .select({ id: d.id, subscriberId: d.subscriberId, email: d.email, status: d.status, attempts: d.attempts, lastError: d.lastError, sentAt: d.sentAt })
+          .from(d)
+          .where(where)
+          .orderBy(asc(d.id))
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .all()
+          .map((r) => ({ ...r, sentAt: iso(r.sentAt) }));
+        return c.json({ deliveries, total, totalPages: Math.ceil(total / limit), page, limit });
+      })
+  );
+};

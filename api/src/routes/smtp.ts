@@ -1,5 +1,135 @@
-// /api routes for smtp. Placeholder: filled by its issue.
+// /api/smtp: outgoing mail accounts (password encrypted at rest, never returned), connection tests
+// guarded against SSRF, and the usage assignments (which account sends what, to whom).
+import { asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { schema } from '@app/db';
+import {
+  IdParamSchema,
+  SmtpAccountCreateSchema,
+  SmtpAccountUpdateSchema,
+  SmtpSettingInputSchema,
+  SmtpTestConfigSchema,
+  USAGE_LABELS,
+  USAGE_TYPES,
+  UsageTypeSchema,
+  usageState,
+  type SmtpAccount,
+  type SmtpSetting,
+  type UsageType,
+} from '@app/domain/mail';
+import { z } from 'zod';
 import type { AppEnv, Deps } from '../context.ts';
+import { ApiError } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import { requireAdmin } from '../middleware/auth.ts';
+import { mailCrypto } from '../services/mail-crypto.ts';
+import { accountConfig, testConnection, type AccountRow } from '../services/mailer.ts';
+import { createRateLimiter } from '../services/rate-limit.ts';
 
-export const smtpRoutes = (_deps: Deps) => new Hono<AppEnv>();
+/** Every field but the password: the one shape any endpoint returns for an account. */
+export const toAccount = (r: AccountRow): SmtpAccount => ({
+  id: r.id,
+  name: r.name,
+  host: r.host,
+  port: r.port,
+  secure: r.secure,
+  user: r.user,
+  fromName: r.fromName,
+  fromEmail: r.fromEmail,
+  isActive: r.isActive,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+const UsageParamSchema = z.object({ usageType: UsageTypeSchema });
+
+export const smtpRoutes = (deps: Deps) => {
+  const { db, env } = deps;
+  const a = schema.smtpAccounts;
+  const st = schema.smtpSettings;
+  const crypto = () => mailCrypto(env);
+  // Each test opens a connection somewhere: a signed-in admin still cannot use it as a port scanner.
+  const tests = createRateLimiter({ limit: 20, windowMs: 60_000 });
+  const guardTests = (userId: number) => {
+    if (!tests.hit(String(userId))) throw new ApiError(429, 'Trop de tests de connexion. Veuillez patienter une minute.');
+  };
+  const findAccount = (id: number) => {
+    const row = db.select().from(a).where(eq(a.id, id)).get();
+    if (!row) throw new ApiError(404, 'Compte SMTP introuvable');
+    return row;
+  };
+  const settingOf = (r: typeof st.$inferSelect): SmtpSetting => ({
+    usageType: r.usageType as UsageType,
+    smtpAccountId: r.smtpAccountId,
+    recipientEmail: r.recipientEmail,
+    state: usageState(r.usageType as UsageType, r.smtpAccountId, r.recipientEmail),
+    updatedAt: r.updatedAt.toISOString(),
+  });
+
+  return new Hono<AppEnv>()
+    .use('/smtp/*', requireAdmin(deps))
+    .get('/smtp/accounts', (c) => c.json({ accounts: db.select().from(a).orderBy(asc(a.id)).all().map(toAccount) }))
+    .post('/smtp/accounts', validate('json', SmtpAccountCreateSchema), (c) => {
+      const { password, ...fields } = c.req.valid('json');
+      const row = db
+        .insert(a)
+        .values({ ...fields, passwordEncrypted: crypto().encrypt(password) })
+        .returning()
+        .get();
+      deps.log.info('smtp account created', { id: row.id });
+      return c.json(toAccount(row), 201);
+    })
+    .get('/smtp/accounts/:id', validate('param', IdParamSchema), (c) => c.json(toAccount(findAccount(c.req.valid('param').id))))
+    .put('/smtp/accounts/:id', validate('param', IdParamSchema), validate('json', SmtpAccountUpdateSchema), (c) => {
+      const { id } = c.req.valid('param');
+      findAccount(id);
+      const { password, ...fields } = c.req.valid('json');
+      const changes: Partial<typeof a.$inferInsert> = { ...fields, updatedAt: new Date() };
+      // An empty password means "keep the current one" (back-office section 5).
+      if (password) changes.passwordEncrypted = crypto().encrypt(password);
+      const row = db.update(a).set(changes).where(eq(a.id, id)).returning().get();
+      return c.json(toAccount(row));
+    })
+    .delete('/smtp/accounts/:id', validate('param', IdParamSchema), (c) => {
+      const { id } = c.req.valid('param');
+      findAccount(id);
+      db.delete(a).where(eq(a.id, id)).run();
+      return c.json({ success: true });
+    })
+    .post('/smtp/accounts/:id/test', validate('param', IdParamSchema), async (c) => {
+      const account = findAccount(c.req.valid('param').id);
+      guardTests(c.get('user').id);
+      return c.json(await testConnection(deps, accountConfig(deps, account)));
+    })
+    .post('/smtp/test-config', validate('json', SmtpTestConfigSchema), async (c) => {
+      const { host, port, secure, user, password } = c.req.valid('json');
+      guardTests(c.get('user').id);
+      return c.json(await testConnection(deps, { host, port, secure, user, password }));
+    })
+    .get('/smtp/settings/usages', (c) =>
+      c.json({ usages: USAGE_TYPES.map((usageType) => ({ usageType, ...USAGE_LABELS[usageType] })) }),
+    )
+    .get('/smtp/settings', (c) => c.json({ settings: db.select().from(st).orderBy(asc(st.usageType)).all().map(settingOf) }))
+    .put('/smtp/settings/:usageType', validate('param', UsageParamSchema), validate('json', SmtpSettingInputSchema), (c) => {
+      const { usageType } = c.req.valid('param');
+      const input = c.req.valid('json');
+      if (input.smtpAccountId) findAccount(input.smtpAccountId);
+      const values = {
+        ...(input.smtpAccountId !== undefined ? { smtpAccountId: input.smtpAccountId } : {}),
+        ...(input.recipientEmail !== undefined ? { recipientEmail: input.recipientEmail || null } : {}),
+        updatedAt: new Date(),
+      };
+      const row = db
+        .insert(st)
+        .values({ usageType, ...values })
+        .onConflictDoUpdate({ target: st.usageType, set: values })
+        .returning()
+        .get();
+      return c.json(settingOf(row));
+    })
+    .delete('/smtp/settings/:usageType', validate('param', UsageParamSchema), (c) => {
+      const deleted = db.delete(st).where(eq(st.usageType, c.req.valid('param').usageType)).returning().all();
+      if (!deleted.length) throw new ApiError(404, "Aucun paramètre pour cet usage");
+      return c.json({ success: true });
+    });
+};

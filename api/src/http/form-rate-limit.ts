@@ -1,0 +1,17 @@
+// Per-address limit for the public forms (contact, newsletter): 429 with Retry-After once exceeded.
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv, Deps } from '../context.ts';
+import type { RateLimiter } from '../services/rate-limit.ts';
+import { clientIp } from './client-ip.ts';
+
+export const limitPerAddress =
+  (deps: Deps, limiter: RateLimiter, scope: string): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const ip = clientIp(c, deps.env.TRUST_PROXY);
+    if (!limiter.hit(ip)) {
+      deps.log.warn('public form rate limited', { scope, ip });
+      c.header('Retry-After', String(Math.ceil(limiter.retryAfterMs(ip) / 1000) || 1));
+      return c.json({ error: 'Trop de requêtes. Veuillez réessayer plus tard.' }, 429);
+    }
+    await next();
+  };

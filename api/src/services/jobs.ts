@@ -1,0 +1,65 @@
+// Background work of the server process: outbox retries, newsletter sendings (resumed after a
+// restart) and the retention purge. startJobs returns the function that stops them.
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { schema } from '@app/db';
+import { INQUIRY_RETENTION_YEARS } from '@app/domain/inquiries';
+import { CONFIRMATION_DAYS } from '@app/domain/newsletter';
+import type { Deps } from '../context.ts';
+import { mailCrypto } from './mail-crypto.ts';
+import { kickNewsletters, stopNewsletters } from './newsletter-sender.ts';
+import { kickOutbox, stopOutbox } from './outbox.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes what the privacy policy says we no longer keep: contact messages (their replies go with
+ * them through the foreign key) after 3 years, unconfirmed subscriptions after 30 days, and the
+ * outbox copies of mails once they are old.
+ */
+export function purgeExpired(deps: Deps, now = new Date()) {
+  const { db } = deps;
+  const yearsAgo = new Date(now);
+  yearsAgo.setFullYear(yearsAgo.getFullYear() - INQUIRY_RETENTION_YEARS);
+  const inquiries = db.delete(schema.inquiries).where(lt(schema.inquiries.createdAt, yearsAgo)).run().changes;
+  const n = schema.newsletterSubscribers;
+  const subscribers = db
+    .delete(n)
+    .where(and(isNull(n.confirmedAt), eq(n.isActive, false), lt(n.subscribedAt, new Date(now.getTime() - CONFIRMATION_DAYS * DAY))))
+    .run().changes;
+  const o = schema.mailOutbox;
+  const outbox = db
+    .delete(o)
+    .where(
+      or(
+        and(eq(o.status, 'sent'), lt(o.createdAt, new Date(now.getTime() - 7 * DAY))),
+        and(eq(o.status, 'failed'), lt(o.createdAt, new Date(now.getTime() - 90 * DAY))),
+      ),
+    )
+    .run().changes;
+  if (inquiries || subscribers || outbox) deps.log.info('retention purge', { inquiries, subscribers, outbox });
+  return { inquiries, subscribers, outbox };
+}
+
+export function startJobs(deps: Deps): () => Promise<void> {
+  const { env, log } = deps;
+  mailCrypto(env); // creates the key file on first start rather than at the first account
+  const tick = () => {
+    void kickOutbox(deps);
+    void kickNewsletters(deps);
+  };
+  const retention = () => {
+    try {
+      purgeExpired(deps);
+    } catch (err) {
+      log.error('retention purge failed', { error: String(err) });
+    }
+  };
+  tick();
+  retention();
+  const timers = [setInterval(tick, env.MAIL_WORKER_INTERVAL_MS), setInterval(retention, DAY)];
+  for (const t of timers) t.unref();
+  return async () => {
+    for (const t of timers) clearInterval(t);
+    await Promise.all([stopOutbox(deps.db), stopNewsletters(deps.db)]);
+  };
+}

@@ -1,0 +1,127 @@
+// Sends mail through the configured SMTP accounts with nodemailer: picks the account for a usage,
+// decrypts its password, connects only to a checked address, and words failures generically.
+import { asc, eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import { schema } from '@app/db';
+import type { UsageType } from '@app/domain/mail';
+import type { Deps } from '../context.ts';
+import { mailCrypto } from './mail-crypto.ts';
+import { checkSmtpTarget, SmtpGuardError } from './smtp-guard.ts';
+
+export type AccountRow = typeof schema.smtpAccounts.$inferSelect;
+export type ConnectionConfig = { host: string; port: number; secure: boolean; user: string; password: string };
+
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
+};
+
+/** Short enough that an admin waiting on a test or a reply gets an answer quickly. */
+const TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000, dnsTimeout: 3_000 };
+
+export type Transport = ReturnType<typeof nodemailer.createTransport>;
+
+export async function createTransport(deps: Deps, config: ConnectionConfig, pool?: { maxConnections: number }): Promise<Transport> {
+  const target = await checkSmtpTarget(config.host, config.port, { allowLocal: deps.env.SMTP_ALLOW_LOCAL });
+  return nodemailer.createTransport({
+    host: target.host,
+    ...(target.servername ? { servername: target.servername } : {}),
+    port: config.port,
+    secure: config.secure,
+    auth: { user: config.user, pass: config.password },
+    ...TIMEOUTS,
+    ...(pool ? { pool: true, maxConnections: pool.maxConnections, maxMessages: 1000 } : {}),
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
+}
+
+export const accountConfig = (deps: Deps, account: AccountRow): ConnectionConfig => ({
+  host: account.host,
+  port: account.port,
+  secure: account.secure,
+  user: account.user,
+  password: mailCrypto(deps.env).decrypt(account.passwordEncrypted),
+});
+
+export const fromAddress = (account: AccountRow) => ({ name: account.fromName, address: account.fromEmail });
+
+/** Sends one message; the transport is the caller's (pooled for newsletters) or a fresh one. */
+export async function sendMail(transport: Transport, account: AccountRow, mail: OutgoingMail) {
+  return transport.sendMail({
+    from: fromAddress(account),
+    to: mail.to,
+    replyTo: mail.replyTo,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    headers: mail.headers,
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  });
+}
+
+/** Sends one message through an account on its own short-lived connection. */
+export async function sendWithAccount(deps: Deps, account: AccountRow, mail: OutgoingMail) {
+  const transport = await createTransport(deps, accountConfig(deps, account));
+  try {
+    return await sendMail(transport, account, mail);
+  } finally {
+    transport.close();
+  }
+}
+
+/**
+ * The account sending for a usage: the assigned one when active, else the first active account
+ * (back-office section 4), with the recipient configured for that usage.
+ */
+export function accountForUsage(deps: Deps, usageType: UsageType): { account?: AccountRow; recipientEmail: string | null } {
+  const { db } = deps;
+  const setting = db.select().from(schema.smtpSettings).where(eq(schema.smtpSettings.usageType, usageType)).get();
+  let account = setting?.smtpAccountId
+    ? db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.id, setting.smtpAccountId)).get()
+    : undefined;
+  if (!account?.isActive) {
+    account = db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.isActive, true)).orderBy(asc(schema.smtpAccounts.id)).get();
+  }
+  return { account, recipientEmail: setting?.recipientEmail || null };
+}
+
+/** A failure in words an admin can act on, without telling a prober which ports or hosts answer. */
+export function describeMailError(err: unknown): string {
+  if (err instanceof SmtpGuardError) {
+    if (err.reason === 'port') return 'Port SMTP non autorisé (ports acceptés : 25, 465, 587, 2525)';
+    if (err.reason === 'address') return 'Adresse du serveur SMTP non autorisée';
+    return 'Hôte SMTP introuvable';
+  }
+  const code = (err as { code?: string })?.code;
+  if (code === 'EAUTH' || code === 'ENOAUTH') return 'Authentification refusée par le serveur SMTP';
+  if (code === 'EENVELOPE') return 'Adresse de destination refusée par le serveur SMTP';
+  if (code === 'EMESSAGE') return 'Message refusé par le serveur SMTP';
+  return 'Connexion au serveur SMTP impossible';
+}
+
+/** Connects and authenticates (nodemailer verify), answering the spec's { success, message }. */
+export async function testConnection(deps: Deps, config: ConnectionConfig): Promise<{ success: boolean; message: string }> {
+  let transport: Transport | undefined;
+  try {
+    transport = await createTransport(deps, config);
+    await transport.verify();
+    return { success: true, message: 'Le serveur SMTP est correctement configuré' };
+  } catch (err) {
+    deps.log.info('smtp test failed', { code: (err as { code?: string })?.code ?? (err as Error)?.name });
+    return { success: false, message: describeMailError(err) };
+  } finally {
+    transport?.close();
+  }
+}
+
+/** Permanent refusals (5xx) are not worth retrying; everything else may pass later. */
+export const isPermanentFailure = (err: unknown) => {
+  const responseCode = (err as { responseCode?: number })?.responseCode;
+  return err instanceof SmtpGuardError || (typeof responseCode === 'number' && responseCode >= 500 && responseCode !== 535);
+};

@@ -1,0 +1,219 @@
+// Sends a newsletter in the background: one delivery row per recipient, pooled SMTP connections,
+// a rate limit, retries per recipient, and progress that survives a restart (pending rows resume).
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { schema, type Db } from '@app/db';
+import type { NewsletterSend, NewsletterSending, SendingStatus } from '@app/domain/newsletter';
+import type { Deps } from '../context.ts';
+import { ApiError } from '../http/errors.ts';
+import { accountForUsage, accountConfig, createTransport, describeMailError, isPermanentFailure, sendMail, type AccountRow, type Transport } from './mailer.ts';
+import { newsletterLinks, newsletterMail } from './mail-templates.ts';
+import { retryDelay } from './outbox.ts';
+
+const MAX_DELIVERY_ATTEMPTS = 3;
+const POOL_CONNECTIONS = 3;
+/** Sends in flight at once: enough to keep the pool busy, few enough to keep memory flat. */
+const IN_FLIGHT = POOL_CONNECTIONS * 2;
+const BATCH = 200;
+
+const s = schema.newsletterSendings;
+const d = schema.newsletterDeliveries;
+const sub = schema.newsletterSubscribers;
+
+/** Queues a sending to every active subscriber, or to the active ones among subscriberIds. */
+export function createSending(deps: Deps, input: NewsletterSend): NewsletterSending {
+  const { db } = deps;
+  const { account } = accountForUsage(deps, 'newsletter');
+  if (!account) throw new ApiError(400, 'Aucun compte SMTP actif');
+  const id = db.transaction((tx) => {
+    const sending = tx.insert(s).values({ subject: input.subject, content: input.content, smtpAccountId: account.id }).returning({ id: s.id }).get();
+    const selected = input.subscriberIds ? sql` AND id IN (SELECT value FROM json_each(${JSON.stringify(input.subscriberIds)}))` : sql``;
+    const inserted = tx.run(
+      sql`INSERT INTO newsletter_deliveries (sending_id, subscriber_id, email) SELECT ${sending.id}, id, email FROM newsletter_subscribers WHERE is_active = 1${selected}`,
+    );
+    if (!inserted.changes) throw new ApiError(400, 'Aucun abonné actif');
+    tx.update(s).set({ totalCount: inserted.changes }).where(eq(s.id, sending.id)).run();
+    return sending.id;
+  }, { behavior: 'immediate' });
+  void kickNewsletters(deps);
+  return sendingStatus(deps, id)!;
+}
+
+export function sendingStatus(deps: Deps, id: number): NewsletterSending | undefined {
+  const row = deps.db.select().from(s).where(eq(s.id, id)).get();
+  if (!row) return undefined;
+  const pending = deps.db.select({ n: count() }).from(d).where(and(eq(d.sendingId, id), eq(d.status, 'pending'))).get()!.n;
+  const handled = row.totalCount - pending;
+  return {
+    id: row.id,
+    subject: row.subject,
+    status: row.status as SendingStatus,
+    totalCount: row.totalCount,
+    sentCount: row.sentCount,
+    failedCount: row.failedCount,
+    pendingCount: pending,
+    progress: row.totalCount ? Math.floor((handled / row.totalCount) * 100) : 100,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+type WorkerState = { running?: Promise<void>; again: boolean; stopped: boolean; wake?: () => void };
+const workers = new WeakMap<Db, WorkerState>();
+const stateOf = (db: Db) => {
+  let w = workers.get(db);
+  if (!w) workers.set(db, (w = { again: false, stopped: false }));
+  return w;
+};
+
+/** Runs every queued or interrupted sending, one after the other. */
+export function kickNewsletters(deps: Deps): Promise<void> {
+  const state = stateOf(deps.db);
+  if (state.stopped) return Promise.resolve();
+  if (state.running) {
+    state.again = true;
+    return state.running;
+  }
+  state.running = (async () => {
+    try {
+      do {
+        state.again = false;
+        const open = deps.db.select().from(s).where(inArray(s.status, ['queued', 'sending'])).orderBy(asc(s.id)).all();
+        for (const sending of open) {
+          if (state.stopped) return;
+          await runSending(deps, state, sending);
+        }
+      } while (state.again && !state.stopped);
+    } catch (err) {
+      if (!state.stopped) deps.log.error('newsletter run failed', { error: String(err) });
+    } finally {
+      state.running = undefined;
+    }
+  })();
+  return state.running;
+}
+
+export async function stopNewsletters(db: Db) {
+  const state = stateOf(db);
+  state.stopped = true;
+  state.wake?.();
+  await state.running;
+}
+
+const sleep = (state: WorkerState, ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      state.wake = undefined;
+      resolve();
+    }
+    state.wake = done;
+  });
+
+async function runSending(deps: Deps, state: WorkerState, sending: typeof s.$inferSelect) {
+  const { db, env, log } = deps;
+  let account: AccountRow | undefined = sending.smtpAccountId
+    ? db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.id, sending.smtpAccountId)).get()
+    : undefined;
+  if (!account?.isActive) account = accountForUsage(deps, 'newsletter').account;
+  if (!account) {
+    log.warn('newsletter waiting for an active SMTP account', { sendingId: sending.id });
+    return;
+  }
+  db.update(s)
+    .set({ status: 'sending', startedAt: sending.startedAt ?? new Date(), smtpAccountId: account.id })
+    .where(eq(s.id, sending.id))
+    .run();
+  log.info('newsletter sending started', { sendingId: sending.id, total: sending.totalCount });
+
+  let transport: Transport;
+  try {
+    transport = await createTransport(deps, accountConfig(deps, account), { maxConnections: POOL_CONNECTIONS });
+  } catch (err) {
+    log.warn('newsletter transport refused', { sendingId: sending.id, error: describeMailError(err) });
+    return;
+  }
+  const rate = env.NEWSLETTER_RATE_PER_SECOND;
+  const spacing = rate > 0 ? 1000 / rate : 0;
+  let nextSlot = Date.now();
+  const started = Date.now();
+  try {
+    for (let pass = 1; ; pass++) {
+      let lastId = 0;
+      for (;;) {
+        if (state.stopped) return;
+        const batch = db
+          .select({ id: d.id, email: d.email, attempts: d.attempts, isActive: sub.isActive, language: sub.language, token: sub.unsubscribeToken })
+          .from(d)
+          .leftJoin(sub, eq(sub.id, d.subscriberId))
+          .where(and(eq(d.sendingId, sending.id), eq(d.status, 'pending'), gt(d.id, lastId)))
+          .orderBy(asc(d.id))
+          .limit(BATCH)
+          .all();
+        if (!batch.length) break;
+        lastId = batch[batch.length - 1]!.id;
+        const inFlight = new Set<Promise<void>>();
+        for (const delivery of batch) {
+          if (state.stopped) break;
+          if (spacing) {
+            const wait = nextSlot - Date.now();
+            if (wait > 0) await sleep(state, wait);
+            nextSlot = Math.max(Date.now(), nextSlot) + spacing;
+          }
+          const p = deliver(deps, transport, account, sending, delivery).finally(() => inFlight.delete(p));
+          inFlight.add(p);
+          if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
+        }
+        await Promise.all(inFlight);
+      }
+      const left = db.select({ n: count() }).from(d).where(and(eq(d.sendingId, sending.id), eq(d.status, 'pending'))).get()!.n;
+      if (!left || state.stopped) break;
+      await sleep(state, retryDelay(env.MAIL_RETRY_BASE_MS, pass));
+    }
+    if (state.stopped) return;
+    db.update(s).set({ status: 'done', finishedAt: new Date() }).where(eq(s.id, sending.id)).run();
+    const done = sendingStatus(deps, sending.id)!;
+    const seconds = (Date.now() - started) / 1000;
+    log.info('newsletter sending done', {
+      sendingId: sending.id,
+      sent: done.sentCount,
+      failed: done.failedCount,
+      seconds,
+      perSecond: Math.round(done.sentCount / Math.max(seconds, 0.001)),
+    });
+  } finally {
+    transport.close();
+  }
+}
+
+type DeliveryRow = { id: number; email: string; attempts: number; isActive: boolean | null; language: string | null; token: string | null };
+
+async function deliver(deps: Deps, transport: Transport, account: AccountRow, sending: typeof s.$inferSelect, delivery: DeliveryRow) {
+  const { db, env } = deps;
+  // Unsubscribed (or deleted) since the sending was queued: they get nothing.
+  if (!delivery.isActive || !delivery.token) {
+    db.update(d).set({ status: 'skipped' }).where(eq(d.id, delivery.id)).run();
+    return;
+  }
+  const lang = delivery.language === 'en' ? 'en' : 'fr';
+  const links = newsletterLinks(env.publicUrl, lang, delivery.token);
+  const mail = newsletterMail(env.company, env.publicUrl, lang, sending.subject, sending.content, links.unsubscribeUrl);
+  const attempts = delivery.attempts + 1;
+  try {
+    await sendMail(transport, account, { to: delivery.email, ...mail, headers: links.headers });
+    db.transaction((tx) => {
+      tx.update(d).set({ status: 'sent', attempts, sentAt: new Date(), lastError: null }).where(eq(d.id, delivery.id)).run();
+      tx.update(s).set({ sentCount: sql`${s.sentCount} + 1` }).where(eq(s.id, sending.id)).run();
+    });
+  } catch (err) {
+    const failed = attempts >= MAX_DELIVERY_ATTEMPTS || isPermanentFailure(err);
+    db.transaction((tx) => {
+      tx.update(d)
+        .set({ status: failed ? 'failed' : 'pending', attempts, lastError: describeMailError(err) })
+        .where(eq(d.id, delivery.id))
+        .run();
+      if (failed) tx.update(s).set({ failedCount: sql`${s.failedCount} + 1` }).where(eq(s.id, sending.id)).run();
+    });
+  }
+}

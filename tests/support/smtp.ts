@@ -1,0 +1,162 @@
+// A real SMTP server on loopback (smtp-server + mailparser) that keeps what it receives, can be
+// stopped and restarted on the same port, can refuse authentication or given recipients.
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
+
+export type ReceivedMail = {
+  /** Envelope sender and recipients (what the server was told, not the headers). */
+  from: string;
+  to: string[];
+  raw: string;
+  parsed: ParsedMail;
+  /** A header's value as one unfolded line, or undefined; name is case-insensitive. */
+  header(name: string): string | undefined;
+};
+
+export type TestSmtp = {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  messages: ReceivedMail[];
+  /** Resolves with the messages matching `match` once there are at least `count` of them. */
+  waitFor(match: (m: ReceivedMail) => boolean, options?: { count?: number; timeoutMs?: number }): Promise<ReceivedMail[]>;
+  /** Refuse (or accept again) every login. */
+  refuseAuth(refuse: boolean): void;
+  /** Answer 550 to RCPT TO for these addresses (lower-case). */
+  rejectRecipients: Set<string>;
+  stop(): Promise<void>;
+  /** Listens again on the same port. */
+  start(): Promise<void>;
+  /** The body to create an SMTP account pointing at this server. */
+  account(overrides?: Record<string, unknown>): Record<string, unknown>;
+};
+
+export async function startSmtpServer(options: { user?: string; password?: string; port?: number } = {}): Promise<TestSmtp> {
+  const user = options.user ?? 'mailer@example.test';
+  const password = options.password ?? 'smtp-secret-Passw0rd';
+  const messages: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+  let refusing = false;
+  const rejectRecipients = new Set<string>();
+  let server: SMTPServer | undefined;
+  let port = options.port ?? 0;
+
+  const create = () =>
+    new SMTPServer({
+      secure: false,
+      // No STARTTLS: the loopback server has no certificate a client would trust.
+      disabledCommands: ['STARTTLS'],
+      allowInsecureAuth: true,
+      authMethods: ['PLAIN', 'LOGIN'],
+      logger: false,
+      closeTimeout: 200,
+      size: 10 * 1024 * 1024,
+      onAuth(auth, _session, callback) {
+        if (refusing || auth.username !== user || auth.password !== password) return callback(new Error('Invalid username or password'));
+        callback(null, { user: auth.username });
+      },
+      onRcptTo(address, _session, callback) {
+        if (rejectRecipients.has(address.address.toLowerCase())) {
+          const err = new Error('Mailbox unavailable') as Error & { responseCode: number };
+          err.responseCode = 550;
+          return callback(err);
+        }
+        callback();
+      },
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', async () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          try {
+            const parsed = await simpleParser(raw);
+            const headerBlock = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+            const header = (name: string) => {
+              const line = headerBlock.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+              return line?.slice(name.length + 1).trim();
+            };
+            const envelope = session.envelope;
+            messages.push({
+              from: envelope.mailFrom ? envelope.mailFrom.address : '',
+              to: envelope.rcptTo.map((r) => r.address),
+              raw,
+              parsed,
+              header,
+            });
+            for (const wake of waiters) wake();
+            callback();
+          } catch (err) {
+            callback(err as Error);
+          }
+        });
+      },
+    });
+
+  const listen = async () => {
+    server = create();
+    server.on('error', () => {});
+    await new Promise<void>((resolve, reject) => {
+      server!.listen(port, '127.0.0.1', () => resolve());
+      server!.server.once('error', reject);
+    });
+    port = (server.server.address() as { port: number }).port;
+  };
+  await listen();
+
+  const api: TestSmtp = {
+    host: '127.0.0.1',
+    get port() {
+      return port;
+    },
+    user,
+    password,
+    messages,
+    rejectRecipients,
+    refuseAuth(refuse) {
+      refusing = refuse;
+    },
+    waitFor(match, { count = 1, timeoutMs = 15_000 } = {}) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = messages.filter(match);
+          if (found.length >= count) {
+            cleanup();
+            resolve(found);
+          }
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`expected ${count} matching mail(s) within ${timeoutMs} ms, got ${messages.filter(match).length} of ${messages.length}`));
+        }, timeoutMs);
+        const cleanup = () => {
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    async stop() {
+      const s = server;
+      server = undefined;
+      if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+    },
+    start: listen,
+    account(overrides = {}) {
+      return {
+        name: 'Loopback',
+        host: '127.0.0.1',
+        port,
+        secure: false,
+        user,
+        password,
+        fromName: 'Provence Moteurs',
+        fromEmail: 'noreply@example.test',
+        isActive: true,
+        ...overrides,
+      };
+    },
+  };
+  return api;
+}
