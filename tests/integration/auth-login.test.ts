@@ -51,4 +51,67 @@ describe('sign-in and the forced password change', () => {
     expect(res.status).toBe(200);
     expect((await res.json()).user.mustChangePassword).toBe(false);
   });
+
+  it('answers an unknown e-mail and a wrong password with the same status, body, headers and similar timing', async () => {
+    const attempt = async (email: string) => {
+      const started = performance.now();
+      const res = await server.api('/auth/login', { method: 'POST', json: { email, password: 'Wrong-Passw0rd!' } });
+      const elapsed = performance.now() - started;
+      const headers = [...res.headers.keys()].filter((k) => k !== 'date').sort();
+      return { status: res.status, body: await res.json(), headers, elapsed };
+    };
+    const unknown: number[] = [];
+    const wrong: number[] = [];
+    let pair: Array<Awaited<ReturnType<typeof attempt>>> = [];
+    for (let i = 0; i < 4; i++) {
+      pair = [await attempt('nobody@example.test'), await attempt(INITIAL_ADMIN.email)];
+      unknown.push(pair[0]!.elapsed);
+      wrong.push(pair[1]!.elapsed);
+    }
+    const [a, b] = pair;
+    expect(a!.status).toBe(401);
+    expect(a!.body).toEqual({ error: 'Email ou mot de passe incorrect' });
+    expect(b!.body).toEqual(a!.body);
+    expect(b!.status).toBe(a!.status);
+    expect(b!.headers).toEqual(a!.headers);
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+    // Both verify an Argon2id hash; without the dummy hash an unknown e-mail answers ~50x faster.
+    const ratio = median(unknown) / median(wrong);
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
+  });
+
+  describe('bad requests', () => {
+    const post = (body: string, contentType = 'application/json') =>
+      server.api('/auth/login', { method: 'POST', headers: { 'content-type': contentType }, body });
+
+    it.each([
+      ['invalid JSON', '{"email": "admin@example.test", ', /./],
+      ['an empty body', '', /./],
+      ['JSON null', 'null', /./],
+      ['a JSON array', '[]', /./],
+      ['a missing e-mail', '{"password":"x"}', /^email/],
+      ['a missing password', '{"email":"admin@example.test"}', /^password/],
+      ['an e-mail of the wrong type', '{"email":{"$ne":null},"password":"x"}', /^email/],
+      ['a password of the wrong type', '{"email":"admin@example.test","password":true}', /^password/],
+    ])('answers %s with 400 and an error naming what is wrong', async (_, body, message) => {
+      const res = await post(body);
+      expect(res.status).toBe(400);
+      const json = await res.json();
+      expect(json).toEqual({ error: expect.stringMatching(message) });
+    });
+
+    it('answers a form-encoded sign-in with 400, not a sign-in', async () => {
+      const res = await post('email=admin%40example.test&password=Initial-Passw0rd!', 'application/x-www-form-urlencoded');
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: expect.stringMatching(/^email/) });
+    });
+
+    it('answers an unknown auth route and a wrong method with 404 {error}', async () => {
+      for (const res of [await server.api('/auth/register', { method: 'POST', json: {} }), await server.api('/auth/login')]) {
+        expect(res.status).toBe(404);
+        expect(await res.json()).toEqual({ error: expect.any(String) });
+      }
+    });
+  });
 });
