@@ -1,4 +1,5 @@
-// The admin back office: a React PWA served under /admin/ with its app shell precached.
+// The admin back office: a React PWA served under /admin/ with its app shell precached. The
+// service worker caches the shell only — API answers live in IndexedDB (Dexie), never in the SW.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -9,25 +10,37 @@ export default defineConfig({
     react(),
     VitePWA({
       registerType: 'prompt',
+      // Registered by src/app/update-prompt.tsx (workbox-window): no generated inline script.
       injectRegister: false,
       scope: '/admin/',
+      includeAssets: ['icons/apple-touch-icon.png'],
       manifest: {
+        id: '/admin/',
         name: 'Provence Moteurs — Administration',
         short_name: 'PM Admin',
+        description: 'Back office: annonces, messages, documents, newsletter — utilisable hors ligne.',
         lang: 'fr',
         start_url: '/admin/',
         scope: '/admin/',
         display: 'standalone',
         background_color: '#ffffff',
         theme_color: '#0b3d5c',
-        icons: [],
+        icons: [
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
       },
       workbox: {
         navigateFallback: '/admin/index.html',
         navigateFallbackAllowlist: [/^\/admin\//],
+        navigateFallbackDenylist: [/^\/api\//],
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // No runtimeCaching: authenticated data is never written to Cache Storage.
+        cleanupOutdatedCaches: true,
       },
     }),
   ],
+  build: { target: 'es2022', sourcemap: false },
   server: { proxy: { '/api': 'http://localhost:4321' } },
 });

@@ -1,6 +1,8 @@
+// Entry: mounts the admin app (no inline script: the admin is served with script-src 'self').
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,8 +1,14 @@
-// Skeleton shell; the admin work replaces it with the router, providers and layout.
+// The admin application: providers around the router.
+import { useState } from 'react';
+import { RouterProvider } from 'react-router/dom';
+import { createAdminRouter } from './router.tsx';
+import { Providers } from './providers.tsx';
+
 export function App() {
+  const [router] = useState(createAdminRouter);
   return (
-    <main>
-      <h1>Administration</h1>
-    </main>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
   );
 }

@@ -1,0 +1,94 @@
+// The admin frame: header (menu button, connection state, outbox, theme, user, logout), the
+// sidebar navigation (a drawer on small screens) and the main area where screens render.
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Icon, type IconName } from '../components/icons.tsx';
+import { OfflineIndicator } from '../components/offline-indicator.tsx';
+import { OutboxButton } from '../components/outbox-panel.tsx';
+import { Spinner } from '../components/spinner.tsx';
+import { logout, useSession } from '../lib/session.ts';
+import { toggleTheme, useTheme } from '../lib/theme.ts';
+import { SessionWarning } from '../features/auth/session-warning.tsx';
+import { useNavigation } from 'react-router';
+
+export const NAV_ITEMS: { to: string; label: string; icon: IconName; end?: boolean }[] = [
+  { to: '/', label: 'Tableau de bord', icon: 'dashboard', end: true },
+  { to: '/annonces', label: 'Annonces', icon: 'listings' },
+  { to: '/messages', label: 'Messages', icon: 'messages' },
+  { to: '/documents', label: 'Documents', icon: 'documents' },
+  { to: '/newsletter', label: 'Newsletter', icon: 'newsletter' },
+  { to: '/settings', label: 'Paramètres', icon: 'settings' },
+];
+
+export function Layout() {
+  const s = useSession();
+  const themeName = useTheme();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const [drawer, setDrawer] = useState(false);
+  useEffect(() => setDrawer(false), [location.pathname]);
+  useEffect(() => {
+    if (!drawer) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setDrawer(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [drawer]);
+  if (s.status !== 'signed-in') return null;
+  const { user } = s;
+  const initial = (user.name || user.email).trim().charAt(0).toUpperCase();
+
+  return (
+    <div className={`shell${drawer ? ' shell-drawer-open' : ''}`}>
+      <a className="skip-link" href="#main">
+        Aller au contenu
+      </a>
+      <header className="topbar">
+        <button type="button" className="icon-btn menu-button" aria-label="Ouvrir le menu" aria-expanded={drawer} aria-controls="sidebar" onClick={() => setDrawer((d) => !d)}>
+          <Icon name="menu" />
+        </button>
+        <p className="brand">Administration</p>
+        <OfflineIndicator />
+        <OutboxButton />
+        <button type="button" className="icon-btn" onClick={toggleTheme} aria-label={themeName === 'dark' ? 'Passer au thème clair' : 'Passer au thème sombre'}>
+          <Icon name={themeName === 'dark' ? 'sun' : 'moon'} />
+        </button>
+        <div className="user">
+          <span className="avatar" aria-hidden="true">
+            {initial}
+          </span>
+          <span className="user-text">
+            <span className="user-name">{user.name}</span>
+            <span className="user-email">{user.email}</span>
+          </span>
+        </div>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={async () => {
+            await logout();
+            navigate('/login', { replace: true });
+          }}
+        >
+          <Icon name="logout" size={16} /> Déconnexion
+        </button>
+      </header>
+      <nav id="sidebar" className="sidebar" aria-label="Navigation principale">
+        <ul>
+          {NAV_ITEMS.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.end}>
+                <Icon name={item.icon} /> {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {drawer ? <div className="drawer-backdrop" onClick={() => setDrawer(false)} aria-hidden="true" /> : null}
+      <main id="main" className="content" tabIndex={-1}>
+        {navigation.state === 'loading' ? <Spinner /> : <Outlet />}
+      </main>
+      <SessionWarning />
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+// Registers every feature's outbox operations at start, so a write queued before a reload can be
+// replayed before its screen's chunk is loaded. One import per feature that queues writes.
+import '../features/listings/operations.ts';

@@ -1,0 +1,36 @@
+// App-wide effects and UI that live outside the routes: session restore, outbox replay when the
+// connection returns, the toasts and the update prompt.
+import { useEffect, type ReactNode } from 'react';
+import './operations.ts';
+import { pruneSent, recoverInterrupted, replayOutbox } from '../db/outbox.ts';
+import { reconnectSession, restoreSession, session } from '../lib/session.ts';
+import { applyTheme } from '../lib/theme.ts';
+import { Toaster } from '../components/toaster.tsx';
+import { UpdatePrompt } from './update-prompt.tsx';
+
+async function whenOnline() {
+  await reconnectSession();
+  if (session.get().status === 'signed-in') await replayOutbox();
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    applyTheme();
+    void (async () => {
+      await recoverInterrupted().catch(() => {});
+      await pruneSent().catch(() => {});
+      await restoreSession();
+      if (navigator.onLine) await whenOnline();
+    })();
+    const onOnline = () => void whenOnline();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, []);
+  return (
+    <>
+      {children}
+      <Toaster />
+      <UpdatePrompt />
+    </>
+  );
+}

@@ -1,0 +1,168 @@
+// Offline writes: an operation runs against the API when online; offline (or when the network
+// fails) its local change and an outbox entry are written in ONE Dexie transaction, and the
+// outbox is replayed in order when the connection returns. A 409 keeps both versions for the admin.
+import type { Table } from 'dexie';
+import { ApiError, isNetworkError } from '../lib/api.ts';
+import { db, type OutboxEntry, type QueuedFile } from './db.ts';
+
+export type Operation<P, R = unknown> = {
+  /** Tables the local change touches (they join the outbox in the transaction). */
+  tables: () => Table<any, any>[];
+  /** Sends the write to the API (online path and replay). Files are the ones queued with it. */
+  send: (payload: P, files: QueuedFile[]) => Promise<R>;
+  /** The optimistic local change, made when the write is queued. */
+  applyLocal?: (payload: P, files: QueuedFile[]) => Promise<void>;
+  /** Writes the server's answer into the read model (after an online send or a replay). */
+  onSent?: (result: R, payload: P) => Promise<void>;
+  /** For a 409: fetch the server's current version to show beside the local one. */
+  fetchServer?: (payload: P) => Promise<unknown>;
+  /** "Keep mine": the payload to resend on top of the server's version (e.g. its `version`). */
+  rebase?: (payload: P, server: unknown) => P;
+  /** "Keep theirs": store the server's version locally. */
+  acceptServer?: (server: unknown, payload: P) => Promise<void>;
+  /** When an earlier queued entry can absorb this one (edit of a listing created offline), merge them. */
+  coalesce?: (queued: OutboxEntry, payload: P, files: QueuedFile[]) => { payload: unknown; files: QueuedFile[]; label?: string } | null;
+};
+
+const operations = new Map<string, Operation<any, any>>();
+
+export function defineOperation<P, R = unknown>(kind: string, op: Operation<P, R>) {
+  operations.set(kind, op);
+  return kind;
+}
+
+function operation(kind: string): Operation<unknown> {
+  const op = operations.get(kind);
+  if (!op) throw new Error(`Opération inconnue: ${kind}`);
+  return op;
+}
+
+export type PerformResult<R> = { queued: false; result: R } | { queued: true; entryId: number };
+
+const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+/**
+ * Runs a write: online it goes to the API (an ApiError is thrown to the caller for its toast);
+ * offline, or if the request gets no answer, it is queued with its local change.
+ */
+export async function perform<P, R = unknown>(kind: string, payload: P, label: string, files: QueuedFile[] = []): Promise<PerformResult<R>> {
+  const op = operation(kind) as Operation<P, R>;
+  const pending = await db.outbox.where('state').anyOf('waiting', 'sending').count();
+  // Later writes wait behind queued ones so the server sees them in the order they were made.
+  if (isOnline() && pending === 0) {
+    try {
+      const result = await op.send(payload, files);
+      await op.onSent?.(result, payload);
+      return { queued: false, result };
+    } catch (e) {
+      if (!isNetworkError(e)) throw e;
+    }
+  }
+  const entryId = await enqueue(kind, payload, label, files);
+  if (isOnline()) void replayOutbox();
+  return { queued: true, entryId };
+}
+
+/** The local change and the outbox entry, atomically: neither exists without the other. */
+export async function enqueue<P>(kind: string, payload: P, label: string, files: QueuedFile[] = []): Promise<number> {
+  const op = operation(kind) as Operation<P>;
+  return db.transaction('rw', [db.outbox, ...op.tables()], async () => {
+    await op.applyLocal?.(payload, files);
+    if (op.coalesce) {
+      const waiting = await db.outbox.where('state').equals('waiting').toArray();
+      for (const queued of waiting.reverse()) {
+        const merged = op.coalesce(queued, payload, files);
+        if (merged) {
+          await db.outbox.update(queued.id!, { payload: merged.payload, files: merged.files, label: merged.label ?? queued.label, updatedAt: Date.now() });
+          return queued.id!;
+        }
+      }
+    }
+    const now = Date.now();
+    return (await db.outbox.add({ kind, label, payload, files, state: 'waiting', attempts: 0, createdAt: now, updatedAt: now })) as number;
+  });
+}
+
+let replaying: Promise<void> | null = null;
+
+/** Sends waiting entries one by one, oldest first. Stops at the first entry that gets no answer. */
+export function replayOutbox(): Promise<void> {
+  replaying ??= (async () => {
+    try {
+      for (;;) {
+        const next = await db.outbox.where('state').equals('waiting').first();
+        if (!next) break;
+        if (!(await replayOne(next))) break;
+      }
+    } finally {
+      replaying = null;
+    }
+  })();
+  return replaying;
+}
+
+async function replayOne(entry: OutboxEntry): Promise<boolean> {
+  const op = operation(entry.kind);
+  await db.outbox.update(entry.id!, { state: 'sending', attempts: entry.attempts + 1, updatedAt: Date.now() });
+  try {
+    const result = await op.send(entry.payload, entry.files);
+    await op.onSent?.(result, entry.payload);
+    // Sent files are not kept: the blobs can be large.
+    await db.outbox.update(entry.id!, { state: 'sent', error: undefined, files: [], updatedAt: Date.now() });
+    return true;
+  } catch (e) {
+    if (isNetworkError(e)) {
+      await db.outbox.update(entry.id!, { state: 'waiting', updatedAt: Date.now() });
+      return false;
+    }
+    if (e instanceof ApiError && e.status === 409) {
+      let server: unknown = null;
+      try {
+        server = (await op.fetchServer?.(entry.payload)) ?? null;
+      } catch {
+        /* shown without the server copy */
+      }
+      await db.outbox.update(entry.id!, { state: 'conflict', error: e.message, server, updatedAt: Date.now() });
+      return true;
+    }
+    const message = e instanceof Error ? e.message : String(e);
+    await db.outbox.update(entry.id!, { state: 'failed', error: message, updatedAt: Date.now() });
+    return true;
+  }
+}
+
+/** A failed entry goes back in the queue (its place in the order is kept: ids are ascending). */
+export async function retryEntry(id: number) {
+  await db.outbox.update(id, { state: 'waiting', error: undefined, updatedAt: Date.now() });
+  await replayOutbox();
+}
+
+export async function discardEntry(id: number) {
+  await db.outbox.delete(id);
+}
+
+/** The admin's choice for a 409: resend their version over the server's, or keep the server's. */
+export async function resolveConflict(id: number, choice: 'mine' | 'theirs') {
+  const entry = await db.outbox.get(id);
+  if (!entry || entry.state !== 'conflict') return;
+  const op = operation(entry.kind);
+  if (choice === 'theirs') {
+    if (entry.server) await op.acceptServer?.(entry.server, entry.payload);
+    await db.outbox.delete(id);
+    return;
+  }
+  const payload = op.rebase && entry.server ? op.rebase(entry.payload, entry.server) : entry.payload;
+  await db.outbox.update(id, { payload, state: 'waiting', error: undefined, server: undefined, updatedAt: Date.now() });
+  await replayOutbox();
+}
+
+/** Sent entries stay visible a while, then go. */
+export async function pruneSent(olderThanMs = 24 * 3600_000) {
+  const limit = Date.now() - olderThanMs;
+  await db.outbox.where('state').equals('sent').filter((e) => e.updatedAt < limit).delete();
+}
+
+/** After a reload mid-send, an entry left 'sending' is waiting again. */
+export async function recoverInterrupted() {
+  await db.outbox.where('state').equals('sending').modify({ state: 'waiting' });
+}

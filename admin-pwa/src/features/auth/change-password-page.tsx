@@ -1,0 +1,97 @@
+// Forced password change (/admin/change-password): live strength hints from the shared policy,
+// the spec's messages checked in order, then /admin after 3 seconds.
+import { useEffect, useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { isStrongPassword, passwordChangeError, passwordMessages, passwordRules } from '@app/domain/auth';
+import type { TokenPair } from '@app/domain/auth';
+import { api, ApiError, tokens } from '../../lib/api.ts';
+import { updateUser, useSession } from '../../lib/session.ts';
+import { Spinner } from '../../components/spinner.tsx';
+import { CHECKING_PERMISSIONS } from '../../app/guard.tsx';
+
+export const REDIRECT_AFTER_CHANGE_MS = 3000;
+export const PASSWORD_CHANGED = 'Mot de passe modifié. Redirection vers le tableau de bord...';
+
+export default function ChangePasswordPage() {
+  const s = useSession();
+  const navigate = useNavigate();
+  const [currentPassword, setCurrent] = useState('');
+  const [newPassword, setNew] = useState('');
+  const [confirmPassword, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [state, setState] = useState<'idle' | 'submitting' | 'success'>('idle');
+
+  useEffect(() => {
+    if (state !== 'success') return;
+    const timer = setTimeout(() => navigate('/', { replace: true }), REDIRECT_AFTER_CHANGE_MS);
+    return () => clearTimeout(timer);
+  }, [state, navigate]);
+
+  if (s.status === 'checking') return <Spinner label={CHECKING_PERMISSIONS} />;
+  if (s.status === 'signed-out' || s.user.role !== 'admin') return <Navigate to="/login" replace />;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problem = passwordChangeError({ currentPassword, newPassword, confirmPassword });
+    setError(problem);
+    if (problem) return;
+    setState('submitting');
+    try {
+      // The change ends every earlier session; the answer carries this one's new tokens.
+      const answer = await api.post<Partial<TokenPair>>('/auth/change-password', { currentPassword, newPassword });
+      if (answer?.accessToken) tokens.set(answer.accessToken);
+      updateUser({ mustChangePassword: false });
+      setState('success');
+    } catch (err) {
+      setError(err instanceof ApiError && err.message ? err.message : passwordMessages.changeFailed);
+      setState('idle');
+    }
+  };
+
+  const strong = isStrongPassword(newPassword);
+  return (
+    <main className="auth-page" id="main">
+      <form className="auth-card" onSubmit={submit} noValidate aria-labelledby="cp-title">
+        <h1 id="cp-title">Changement du mot de passe</h1>
+        <p>Pour des raisons de sécurité, vous devez choisir un nouveau mot de passe avant de continuer.</p>
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {state === 'success' ? (
+          <p className="form-success" role="status">
+            {PASSWORD_CHANGED}
+          </p>
+        ) : null}
+        <div className="field">
+          <label htmlFor="cp-current">Mot de passe actuel</label>
+          <input id="cp-current" type="password" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrent(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="cp-new">Nouveau mot de passe</label>
+          <input id="cp-new" type="password" autoComplete="new-password" aria-describedby="cp-hints" value={newPassword} onChange={(e) => setNew(e.target.value)} />
+        </div>
+        <ul id="cp-hints" className="password-hints" aria-live="polite">
+          {passwordRules.map((rule) => {
+            const ok = rule.test(newPassword);
+            return (
+              <li key={rule.id} className={ok ? 'hint-ok' : 'hint-missing'}>
+                <span aria-hidden="true">{ok ? '✓' : '○'}</span> {rule.label}
+                <span className="sr-only">{ok ? ' (respecté)' : ' (manquant)'}</span>
+              </li>
+            );
+          })}
+          {strong ? <li className="hint-strong">{passwordMessages.strong}</li> : null}
+        </ul>
+        <div className="field">
+          <label htmlFor="cp-confirm">Confirmer le nouveau mot de passe</label>
+          <input id="cp-confirm" type="password" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirm(e.target.value)} />
+        </div>
+        <button type="submit" className="btn btn-primary btn-block" disabled={state !== 'idle'}>
+          {state === 'submitting' ? 'Modification...' : 'Changer le mot de passe'}
+        </button>
+      </form>
+    </main>
+  );
+}

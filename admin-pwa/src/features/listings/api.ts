@@ -1,0 +1,91 @@
+// Listings against the API and the read model: fetch a page (stored in Dexie with its ids and
+// totals so it shows offline), fetch one listing, and the upload calls of images and documents.
+import type { Product, ProductDocument, ProductImage, ProductInput, ProductList } from '@app/domain/products';
+import { LISTING_LIMITS } from '@app/domain/products';
+import { api, upload, type UploadHandle, type UploadProgress } from '../../lib/api.ts';
+import { db, type LocalProduct } from '../../db/db.ts';
+import { getMeta, putMeta, upsert } from '../../db/sync.ts';
+
+export type ListingQuery = { page: number; search: string; category: string };
+export type CachedPage = { ids: number[]; total: number; pages: number };
+
+export const pageKey = (q: ListingQuery) => `listings:${q.page}:${q.category}:${q.search.trim().toLowerCase()}`;
+
+export function toLocal(p: Product): LocalProduct {
+  const { images: _images, documents: _documents, ...rest } = p;
+  return rest;
+}
+
+/** Puts a listing with its images and documents into the read model (replacing its old ones). */
+export async function storeProduct(p: Product) {
+  await db.transaction('rw', db.products, db.productImages, db.productDocuments, async () => {
+    await db.products.put(toLocal(p));
+    await db.productImages.where('productId').equals(p.id).delete();
+    await db.productDocuments.where('productId').equals(p.id).delete();
+    await db.productImages.bulkPut(p.images);
+    await db.productDocuments.bulkPut(p.documents);
+  });
+}
+
+export async function fetchListingsPage(q: ListingQuery): Promise<CachedPage> {
+  const list = await api.get<ProductList>('/products', { page: q.page, limit: LISTING_LIMITS.adminPageSize, search: q.search.trim(), category: q.category });
+  await upsert(db.products, list.items.map(toLocal));
+  await db.transaction('rw', db.productImages, async () => {
+    for (const p of list.items) {
+      await db.productImages.where('productId').equals(p.id).delete();
+      await db.productImages.bulkPut(p.images);
+    }
+  });
+  const cached = { ids: list.items.map((p) => p.id), total: list.total, pages: list.pages };
+  await putMeta(pageKey(q), cached);
+  return cached;
+}
+
+export const readCachedPage = (q: ListingQuery) => getMeta<CachedPage>(pageKey(q));
+
+export async function fetchListing(id: number): Promise<Product> {
+  const p = await api.get<Product>(`/products/${id}`);
+  await storeProduct(p);
+  return p;
+}
+
+export const fetchImages = (id: number) => api.get<{ images: ProductImage[] }>(`/products/${id}/images`).then((r) => r.images);
+export const fetchDocuments = (id: number) => api.get<{ documents: ProductDocument[] }>(`/products/${id}/documents`).then((r) => r.documents);
+
+export const createListing = (input: ProductInput) => api.post<Product>('/products', input);
+export const updateListing = (id: number, input: ProductInput, version: number) => api.put<Product>(`/products/${id}`, { ...input, version });
+
+/** A not-found answer counts as deleted (back-office section 7). */
+export async function deleteListing(id: number) {
+  try {
+    await api.del(`/products/${id}`);
+  } catch (e) {
+    if ((e as { status?: number }).status !== 404) throw e;
+  }
+}
+
+export function uploadImage(productId: number, file: Blob, name: string, alt: string, onProgress?: (p: UploadProgress) => void): UploadHandle<{ image: ProductImage }> {
+  const form = new FormData();
+  form.append('image', file, name);
+  if (alt) form.append('alt', alt);
+  return upload(`/products/${productId}/images`, form, onProgress);
+}
+
+export function uploadDocument(
+  productId: number,
+  file: Blob,
+  name: string,
+  meta: { title: string; description?: string },
+  onProgress?: (p: UploadProgress) => void,
+): UploadHandle<{ documents: ProductDocument[] }> {
+  const form = new FormData();
+  form.append('documents', file, name);
+  form.append('titles', JSON.stringify([meta.title || name]));
+  form.append('descriptions', JSON.stringify([meta.description ?? '']));
+  return upload(`/products/${productId}/documents`, form, onProgress);
+}
+
+export const deleteImage = (productId: number, imageId: number) => api.del(`/products/${productId}/images/${imageId}`);
+export const deleteDocument = (productId: number, docId: number) => api.del(`/products/${productId}/documents/${docId}`);
+export const reorderImages = (productId: number, imageIds: number[]) => api.put<{ images: ProductImage[] }>(`/products/${productId}/images/order`, { imageIds });
+export const documentDownloadUrl = (productId: number, docId: number) => `/api/products/${productId}/documents/${docId}/download`;

@@ -1,0 +1,90 @@
+// /admin/messages: the contact messages from Dexie at once, refreshed from the API when online;
+// quick reply, mail-client reply, call, and delete (queued when offline).
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import type { Inquiry } from '@app/domain/inquiries';
+import { db, type OutboxEntry } from '../../db/db.ts';
+import { perform } from '../../db/outbox.ts';
+import { Pagination } from '../../components/pagination.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { errorText, isNetworkError } from '../../lib/api.ts';
+import { useOnline } from '../../lib/online.ts';
+import { syncSmtpAccounts } from '../../lib/smtp-accounts.ts';
+import { toast } from '../../lib/toast.ts';
+import { MESSAGES_PAGE_SIZE, syncInquiries } from './api.ts';
+import { MessageCard } from './message-card.tsx';
+import { MESSAGE_DELETE } from './operations.ts';
+import { ReplyDialog } from './reply-dialog.tsx';
+
+export const DELETE_CONFIRM = 'Êtes-vous sûr de vouloir supprimer ce message ?';
+
+export async function deleteMessage(inquiry: Inquiry) {
+  if (!window.confirm(DELETE_CONFIRM)) return;
+  try {
+    const done = await perform(MESSAGE_DELETE, { id: inquiry.id }, `Suppression du message de ${inquiry.name}`);
+    if (done.queued) toast.info('Suppression en attente', 'Hors ligne : elle sera envoyée au retour de la connexion.');
+    else toast.success('Message supprimé');
+  } catch (e) {
+    toast.error('Erreur de suppression', errorText(e, 'Erreur lors de la suppression'));
+  }
+}
+
+export default function MessagesPage() {
+  const online = useOnline();
+  const inquiries = useLiveQuery(() => db.inquiries.orderBy('createdAt').reverse().toArray(), []);
+  const accounts = useLiveQuery(() => db.smtpAccounts.toArray(), []) ?? [];
+  const replies = useLiveQuery(() => db.outbox.where('kind').equals('inquiry.reply').toArray(), []) ?? [];
+  const [loading, setLoading] = useState(true);
+  const [page, setPage] = useState(1);
+  const [replying, setReplying] = useState<Inquiry | null>(null);
+
+  useEffect(() => {
+    if (!online) {
+      setLoading(false);
+      return;
+    }
+    let live = true;
+    setLoading(true);
+    Promise.all([syncInquiries(), syncSmtpAccounts().catch(() => {})])
+      .catch((e) => {
+        if (!isNetworkError(e)) toast.error('Erreur de chargement', errorText(e, 'Erreur lors du chargement'));
+      })
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [online]);
+
+  const list = inquiries ?? [];
+  const pages = Math.max(1, Math.ceil(list.length / MESSAGES_PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const shown = list.slice((current - 1) * MESSAGES_PAGE_SIZE, current * MESSAGES_PAGE_SIZE);
+  const latestReply = new Map<number, OutboxEntry>();
+  for (const r of replies) latestReply.set((r.payload as { inquiryId: number }).inquiryId, r);
+
+  return (
+    <section className="page" aria-labelledby="messages-title">
+      <header className="page-header">
+        <h1 id="messages-title">Messages</h1>
+        <p className="counter" aria-live="polite">
+          {list.length} message{list.length > 1 ? 's' : ''}
+        </p>
+      </header>
+      {inquiries === undefined || (loading && !list.length) ? (
+        <Spinner />
+      ) : list.length ? (
+        <>
+          <div className="message-list">
+            {shown.map((i) => (
+              <MessageCard key={i.id} inquiry={i} reply={latestReply.get(i.id)} onQuickReply={() => setReplying(i)} onDelete={() => void deleteMessage(i)} />
+            ))}
+          </div>
+          <Pagination page={current} pages={pages} onPage={setPage} label="Pages des messages" />
+        </>
+      ) : (
+        <p className="empty-state">Aucun message</p>
+      )}
+      {replying ? <ReplyDialog inquiry={replying} accounts={accounts} onClose={() => setReplying(null)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+// The admin's session: sign-in, restore on start (refresh cookie), extend, logout and expiry.
+// Only the user's profile is kept on the device (IndexedDB), so the installed app opens offline.
+import type { AuthUser, LoginResponse, SessionInfo } from '@app/domain/auth';
+import { api, login as apiLogin, isNetworkError, onSessionExpired, refreshSession, tokens } from './api.ts';
+import { createStore, useStore } from './store.ts';
+import { dismissToast, toast } from './toast.ts';
+import { clearLocalData, getMeta, putMeta } from '../db/sync.ts';
+
+export type SessionState =
+  | { status: 'checking' }
+  | { status: 'signed-out'; reason?: string }
+  | { status: 'signed-in'; user: AuthUser; expiresAt: number | null; offline: boolean };
+
+export const session = createStore<SessionState>({ status: 'checking' });
+export const useSession = () => useStore(session);
+
+export const SESSION_EXPIRED = 'Session expirée';
+export const SESSION_EXPIRED_TOAST = 'Votre session a expiré. Veuillez vous reconnecter.';
+const PROFILE_KEY = 'profile';
+
+function signedIn(user: AuthUser, expiresAt: string | null, offline = false) {
+  session.set({ status: 'signed-in', user, expiresAt: expiresAt ? Date.parse(expiresAt) : null, offline });
+}
+
+export async function signIn(email: string, password: string): Promise<AuthUser> {
+  const answer: LoginResponse = await apiLogin(email, password);
+  await putMeta(PROFILE_KEY, answer.user);
+  signedIn(answer.user, answer.expiresAt);
+  return answer.user;
+}
+
+/** On start: a refresh with the HttpOnly cookie; offline, the last profile stands in until the network returns. */
+export async function restoreSession(): Promise<void> {
+  try {
+    if (!(await refreshSession())) {
+      session.set({ status: 'signed-out' });
+      return;
+    }
+    const user = await api.get<AuthUser>('/auth/profile');
+    await putMeta(PROFILE_KEY, user);
+    const info = await api.get<SessionInfo>('/auth/session').catch(() => null);
+    signedIn(user, info?.expiresAt ?? null);
+  } catch (e) {
+    const cached = isNetworkError(e) ? await getMeta<AuthUser>(PROFILE_KEY).catch(() => undefined) : undefined;
+    if (cached) signedIn(cached, null, true);
+    else session.set({ status: 'signed-out' });
+  }
+}
+
+/** Back online after an offline start: get a real token, or end the session. */
+export async function reconnectSession(): Promise<void> {
+  const s = session.get();
+  if (s.status !== 'signed-in' || !s.offline) return;
+  try {
+    if (!(await refreshSession())) return expireSession();
+    const info = await api.get<SessionInfo>('/auth/session').catch(() => null);
+    signedIn(s.user, info?.expiresAt ?? null);
+  } catch {
+    /* still unreachable */
+  }
+}
+
+export function updateUser(patch: Partial<AuthUser>) {
+  const s = session.get();
+  if (s.status !== 'signed-in') return;
+  const user = { ...s.user, ...patch };
+  session.set({ ...s, user });
+  void putMeta(PROFILE_KEY, user);
+}
+
+export async function checkSession(): Promise<number | null> {
+  const info = await api.get<SessionInfo>('/auth/session');
+  const s = session.get();
+  if (s.status === 'signed-in') session.set({ ...s, expiresAt: Date.parse(info.expiresAt) });
+  return Date.parse(info.expiresAt);
+}
+
+export async function extendSession(): Promise<void> {
+  const info = await api.post<SessionInfo>('/auth/extend');
+  const s = session.get();
+  if (s.status === 'signed-in') session.set({ ...s, expiresAt: Date.parse(info.expiresAt) });
+}
+
+async function endSession(reason?: string) {
+  tokens.set(null);
+  await clearLocalData();
+  session.set({ status: 'signed-out', reason });
+}
+
+export async function logout(): Promise<void> {
+  try {
+    await api.post('/auth/logout');
+  } catch {
+    /* the local session ends anyway */
+  }
+  await endSession();
+}
+
+let expiring = false;
+/** A 401 that a refresh could not cure: 'Session expirée' and the toast, then the sign-in page. */
+export async function expireSession(): Promise<void> {
+  if (expiring || session.get().status === 'signed-out') return;
+  expiring = true;
+  try {
+    dismissToast('session-warning');
+    toast.error(SESSION_EXPIRED, SESSION_EXPIRED_TOAST);
+    await endSession(SESSION_EXPIRED);
+  } finally {
+    expiring = false;
+  }
+}
+
+onSessionExpired(() => void expireSession());
