@@ -45,7 +45,7 @@ function orderBy(q: ProductQuery): SQL[] {
       // Prices on request last in both orders.
       return [asc(sql`(${p.price} is null or ${p.price} <= 0)`), by(p.price), by(p.id)];
     case 'name':
-      return [by(sql`${q.lang === 'en' ? p.titleEn : p.titleFr} collate nocase`), by(p.id)];
+      return [by(sql`fold(${q.lang === 'en' ? p.titleEn : p.titleFr})`), by(p.id)];
     case 'power':
       return [by(p.powerKw), by(p.id)];
     default:
@@ -63,8 +63,18 @@ function facet(deps: Deps, column: SQL, where: SQL[]) {
     .all();
 }
 
+const withFold = new WeakSet<object>();
+/** fold(text): lower case without accents, so that 'Générateur' sorts before 'Groupe' (SQLite's NOCASE is ASCII-only). */
+function registerFold(deps: Deps) {
+  const client = deps.db.$client;
+  if (withFold.has(client)) return;
+  client.function('fold', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase() : v));
+  withFold.add(client);
+}
+
 export function searchProducts(deps: Deps, q: ProductQuery): ProductList {
   const { db } = deps;
+  registerFold(deps);
   const where = conditions(q);
   const total = db.select({ n: sql<number>`count(*)` }).from(p).where(and(...where)).get()?.n ?? 0;
   const rows = db

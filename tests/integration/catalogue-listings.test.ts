@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineInput, generatorInput } from '../fixtures/catalogue.ts';
+import { signInAsAdmin } from '../support/auth.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+
+describe('listings: admin create, update with version, delete', () => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startServer();
+    token = (await signInAsAdmin(server)).accessToken;
+  });
+  afterAll(() => server?.stop());
+
+  const create = (body: unknown) => server.api('/products', { method: 'POST', token, json: body });
+
+  it('creates a listing and returns it with its kW power, version 1, and empty images and documents', async () => {
+    const res = await create(generatorInput());
+    expect(res.status).toBe(201);
+    const p = await res.json();
+    expect(p).toMatchObject({ id: expect.any(Number), titleFr: 'Groupe électrogène Caterpillar 500 kVA', powerOutput: 500, powerUnit: 'kva', powerKw: 400, version: 1, images: [], documents: [] });
+    const again = await (await server.api(`/products/${p.id}`)).json();
+    expect(again).toEqual(p);
+  });
+
+  it('refuses admin calls without a session (401) and leaves the catalogue unchanged', async () => {
+    const before = (await (await server.api('/products')).json()).total;
+    expect((await server.api('/products', { method: 'POST', json: generatorInput() })).status).toBe(401);
+    expect((await server.api('/products/1', { method: 'PUT', json: { ...generatorInput(), version: 1 } })).status).toBe(401);
+    expect((await server.api('/products/1', { method: 'DELETE' })).status).toBe(401);
+    expect((await (await server.api('/products')).json()).total).toBe(before);
+  });
+
+  it.each([
+    ['titleFr', { titleFr: '' }],
+    ['titleEn', { titleEn: undefined }],
+    ['descriptionFr', { descriptionFr: '  ' }],
+    ['descriptionEn', { descriptionEn: '' }],
+    ['brand', { brand: '' }],
+    ['model', { model: '' }],
+    ['fuelType', { fuelType: '' }],
+    ['type', { type: 'boat' }],
+    ['condition', { condition: 'broken' }],
+    ['powerUnit', { powerUnit: 'watts' }],
+    ['powerOutput', { powerOutput: 0 }],
+    ['weight', { weight: '' }],
+    ['length', { length: 0 }],
+    ['price', { price: -1 }],
+  ])('refuses a listing with an invalid %s with 400 naming the field', async (field, override) => {
+    const res = await create(generatorInput(override));
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toContain(field);
+  });
+
+  it('requires voltage and phase for a generator set', async () => {
+    const noVoltage = await create(generatorInput({ voltage: '' }));
+    expect(noVoltage.status).toBe(400);
+    expect(await noVoltage.json()).toEqual({ error: 'La tension est requise pour un groupe électrogène' });
+    const noPhase = await create(generatorInput({ phase: null }));
+    expect(await noPhase.json()).toEqual({ error: 'La phase est requise pour un groupe électrogène' });
+  });
+
+  it('stores voltage and phase as null for an engine, and coerces numeric strings and empty optional numbers', async () => {
+    const res = await create(engineInput({ voltage: '230V', phase: '1', powerOutput: '450', weight: '1 200'.replace(' ', ''), price: '', length: '', year: '2021' }));
+    expect(res.status).toBe(201);
+    const p = await res.json();
+    expect(p).toMatchObject({ voltage: null, phase: null, powerOutput: 450, weight: 1200, price: null, length: null, year: 2021 });
+  });
+
+  it('updates with the current version, increments it, and refuses a stale version with 409', async () => {
+    const p = await (await create(engineInput({ titleFr: 'Moteur à modifier' }))).json();
+    const first = await server.api(`/products/${p.id}`, { method: 'PUT', token, json: { ...engineInput({ titleFr: 'Modifié en ligne' }), version: 1 } });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ titleFr: 'Modifié en ligne', version: 2 });
+
+    const offline = await server.api(`/products/${p.id}`, { method: 'PUT', token, json: { ...engineInput({ titleFr: 'Modifié hors ligne' }), version: 1 } });
+    expect(offline.status).toBe(409);
+    expect(await offline.json()).toEqual({ error: expect.stringContaining('modifiée entre-temps') });
+    expect((await (await server.api(`/products/${p.id}`)).json()).titleFr).toBe('Modifié en ligne');
+  });
+
+  it('requires the version on update', async () => {
+    const p = await (await create(engineInput())).json();
+    const res = await server.api(`/products/${p.id}`, { method: 'PUT', token, json: engineInput() });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toContain('version');
+  });
+
+  it('answers 404 for a missing listing on read, update and delete', async () => {
+    expect((await server.api('/products/999999')).status).toBe(404);
+    expect(await (await server.api('/products/999999')).json()).toEqual({ error: 'Annonce introuvable' });
+    expect((await server.api('/products/999999', { method: 'PUT', token, json: { ...engineInput(), version: 1 } })).status).toBe(404);
+    expect((await server.api('/products/999999', { method: 'DELETE', token })).status).toBe(404);
+  });
+
+  it('deletes a listing', async () => {
+    const p = await (await create(engineInput())).json();
+    const res = await server.api(`/products/${p.id}`, { method: 'DELETE', token });
+    expect(res.status).toBe(200);
+    expect((await server.api(`/products/${p.id}`)).status).toBe(404);
+  });
+
+  it('refuses a malformed JSON body with 400', async () => {
+    const res = await server.api('/products', { method: 'POST', token, headers: { 'content-type': 'application/json' }, body: '{"titleFr":' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: expect.any(String) });
+  });
+});
