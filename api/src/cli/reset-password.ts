@@ -1,0 +1,40 @@
+// `pnpm admin:reset-password <email>`: prints a new one-time password for that account (to be
+// changed at the next sign-in) and ends its sessions. Uses DATABASE_PATH like the server.
+import fs from 'node:fs';
+import { openDb, runMigrations } from '@app/db';
+import { parseEnv } from '../env.ts';
+import { resetPassword } from '../services/auth-reset.ts';
+
+const email = process.argv[2];
+if (!email || email.startsWith('-')) {
+  process.stderr.write('Usage: pnpm admin:reset-password <email>\n');
+  process.exit(2);
+}
+
+const env = parseEnv();
+if (!fs.existsSync(env.databasePath)) {
+  process.stderr.write(`No database at ${env.databasePath} (set DATABASE_PATH, or start the server once)\n`);
+  process.exit(1);
+}
+const db = openDb(env.databasePath);
+try {
+  runMigrations(db); // the same schema the server would bring it to
+  const result = await resetPassword(db, email);
+  if (!result) {
+    process.stderr.write(`No account with the e-mail ${email} in ${env.databasePath}\n`);
+    process.exitCode = 1;
+  } else {
+    process.stdout.write(
+      [
+        `One-time password for ${result.email}:`,
+        '',
+        `    ${result.password}`,
+        '',
+        'It must be changed at the next sign-in. Every session of this account has been ended.',
+        '',
+      ].join('\n'),
+    );
+  }
+} finally {
+  db.$client.close();
+}
