@@ -160,3 +160,18 @@ export async function startSmtpServer(options: { user?: string; password?: strin
   };
   return api;
 }
+
+type ApiServer = { api(pathname: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response> };
+
+/** Creates an SMTP account pointing at smtp through the admin API and returns its id. */
+export async function createSmtpAccount(server: ApiServer, token: string, smtp: TestSmtp, overrides: Record<string, unknown> = {}): Promise<number> {
+  const res = await server.api('/smtp/accounts', { method: 'POST', token, json: smtp.account(overrides) });
+  if (res.status !== 201) throw new Error(`createSmtpAccount: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: number }).id;
+}
+
+/** Assigns an account and a recipient to a usage through the admin API. */
+export async function assignUsage(server: ApiServer, token: string, usageType: string, smtpAccountId: number | null, recipientEmail: string | null) {
+  const res = await server.api(`/smtp/settings/${usageType}`, { method: 'PUT', token, json: { smtpAccountId, recipientEmail } });
+  if (res.status !== 200) throw new Error(`assignUsage: ${res.status} ${await res.text()}`);
+}

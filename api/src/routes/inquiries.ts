@@ -32,10 +32,10 @@ export const inquiriesRoutes = (deps: Deps) => {
   const { db, env } = deps;
   const t = schema.inquiries;
   // A person sends a few messages at most; a script sending more from one address is refused.
-  const perAddress = createRateLimiter({ limit: 5, windowMs: 15 * 60_000 });
+  const perAddress = createRateLimiter({ limit: 10, windowMs: 15 * 60_000 });
 
   return new Hono<AppEnv>()
-    .post('/inquiries', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Message trop long' }, 413) }), limitPerAddress(deps, perAddress, 'inquiries'), validate('json', InquiryInputSchema), (c) => {
+    .post('/inquiries', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Message trop long' }, 413) }), validate('json', InquiryInputSchema), limitPerAddress(deps, perAddress, 'inquiries'), (c) => {
       const input = c.req.valid('json');
       const answer = { success: true, message: INQUIRY_SENT[input.language] };
       if (input[HONEYPOT_FIELD]) {

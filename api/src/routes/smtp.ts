@@ -98,13 +98,11 @@ export const smtpRoutes = (deps: Deps) => {
     })
     .post('/smtp/accounts/:id/test', validate('param', IdParamSchema), async (c) => {
       const account = findAccount(c.req.valid('param').id);
-      guardTests(c.get('user').id);
-      return c.json(await testConnection(deps, accountConfig(deps, account)));
+      return c.json(await testConnection(deps, accountConfig(deps, account), () => guardTests(c.get('user').id)));
     })
     .post('/smtp/test-config', validate('json', SmtpTestConfigSchema), async (c) => {
       const { host, port, secure, user, password } = c.req.valid('json');
-      guardTests(c.get('user').id);
-      return c.json(await testConnection(deps, { host, port, secure, user, password }));
+      return c.json(await testConnection(deps, { host, port, secure, user, password }, () => guardTests(c.get('user').id)));
     })
     .get('/smtp/settings/usages', (c) =>
       c.json({ usages: USAGE_TYPES.map((usageType) => ({ usageType, ...USAGE_LABELS[usageType] })) }),

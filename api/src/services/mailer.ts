@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer';
 import { schema } from '@app/db';
 import type { UsageType } from '@app/domain/mail';
 import type { Deps } from '../context.ts';
+import { ApiError } from '../http/errors.ts';
 import { mailCrypto } from './mail-crypto.ts';
 import { checkSmtpTarget, SmtpGuardError } from './smtp-guard.ts';
 
@@ -105,18 +106,30 @@ export function describeMailError(err: unknown): string {
   return 'Connexion au serveur SMTP impossible';
 }
 
-/** Connects and authenticates (nodemailer verify), answering the spec's { success, message }. */
-export async function testConnection(deps: Deps, config: ConnectionConfig): Promise<{ success: boolean; message: string }> {
-  let transport: Transport | undefined;
+/**
+ * Connects and authenticates (nodemailer verify), answering the spec's { success, message }.
+ * beforeConnect runs once the target passed the guard (a refused target costs no connection).
+ */
+export async function testConnection(deps: Deps, config: ConnectionConfig, beforeConnect?: () => void): Promise<{ success: boolean; message: string }> {
+  const failed = (err: unknown) => {
+    deps.log.info('smtp test failed', { code: (err as { code?: string })?.code ?? (err as Error)?.name });
+    return { success: false, message: describeMailError(err) };
+  };
+  let transport: Transport;
   try {
     transport = await createTransport(deps, config);
+  } catch (err) {
+    return failed(err);
+  }
+  try {
+    beforeConnect?.();
     await transport.verify();
     return { success: true, message: 'Le serveur SMTP est correctement configuré' };
   } catch (err) {
-    deps.log.info('smtp test failed', { code: (err as { code?: string })?.code ?? (err as Error)?.name });
-    return { success: false, message: describeMailError(err) };
+    if (err instanceof ApiError) throw err;
+    return failed(err);
   } finally {
-    transport?.close();
+    transport.close();
   }
 }
 
