@@ -52,7 +52,8 @@ describe('refresh cookie', () => {
 
   it('refuses a cookie refresh sent from another site', async () => {
     const cookie = cookieValue((await signInWithCookie()).headers.get('set-cookie'))!;
-    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://attacker.example' }, { origin: 'null' }]) {
+    const crossSite: Array<Record<string, string>> = [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://attacker.example' }, { origin: 'null' }];
+    for (const headers of crossSite) {
       const res = await refreshWithCookie(cookie, headers);
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ error: expect.any(String) });

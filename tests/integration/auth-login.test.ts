@@ -101,6 +101,12 @@ describe('sign-in and the forced password change', () => {
       expect(json).toEqual({ error: expect.stringMatching(message) });
     });
 
+    it('refuses an oversized body with 413 before reading it all', async () => {
+      const res = await post(JSON.stringify({ email: INITIAL_ADMIN.email, password: 'x'.repeat(100_000) }));
+      expect(res.status).toBe(413);
+      expect(await res.json()).toEqual({ error: expect.any(String) });
+    });
+
     it('answers a form-encoded sign-in with 400, not a sign-in', async () => {
       const res = await post('email=admin%40example.test&password=Initial-Passw0rd!', 'application/x-www-form-urlencoded');
       expect(res.status).toBe(400);

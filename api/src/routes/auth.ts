@@ -1,5 +1,6 @@
 // /api/auth: sign-in, token refresh, profile, session expiry and extension, password change, logout.
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { eq } from 'drizzle-orm';
 import { schema } from '@app/db';
 import { ChangePasswordSchema, LoginSchema, passwordMessages, RefreshSchema, type AuthUser, type LoginResponse } from '@app/domain/auth';
@@ -41,6 +42,8 @@ export const authRoutes = (deps: Deps) => {
   const guard = createLoginGuard();
   const findUser = (email: string) => db.select().from(schema.users).where(eq(schema.users.email, email)).get();
   const signedIn = requireSession(deps, { allowPendingPasswordChange: true });
+  // Credentials are a few hundred bytes; nothing bigger is read into memory.
+  const smallBody = bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: 'Requête trop volumineuse' }, 413) });
 
   return new Hono<AppEnv>()
     .post(
@@ -51,26 +54,25 @@ export const authRoutes = (deps: Deps) => {
         if (wait > 0) return tooMany(c, wait);
         await next();
       },
+      smallBody,
       validate('json', LoginSchema),
       async (c) => {
         const { email, password } = c.req.valid('json');
         const ip = clientIp(c, env.TRUST_PROXY);
         const user = findUser(email);
         const attempt = await guard.attempt({ ip, account: user ? `user:${user.id}` : `email:${email}`, passwordHash: user?.passwordHash, password });
-        if (attempt.limited) {
-          log.warn('sign-in throttled', { ip });
-          return tooMany(c, attempt.retryAfterMs);
-        }
+        if (attempt.limited) return tooMany(c, attempt.retryAfterMs);
         if (!attempt.ok || !user) {
           log.info('sign-in failed', { ip });
           return c.json({ error: authRouteMessages.loginFailed }, 401);
         }
+        sessions.purgeExpired();
         const tokens = sessions.create(user.id);
         log.info('signed in', { userId: user.id, sessionId: tokens.sessionId, ip });
         return c.json(tokenResponse(c, deps, tokens, toUser(user), wantsCookieTransport(c)));
       },
     )
-    .post('/auth/refresh', sameSiteOnly(deps), validate('json', RefreshSchema), (c) => {
+    .post('/auth/refresh', sameSiteOnly(deps), smallBody, validate('json', RefreshSchema), (c) => {
       const fromBody = c.req.valid('json').refreshToken;
       const token = fromBody ?? readRefreshCookie(c);
       if (!token) return c.json({ error: authRouteMessages.noRefreshToken }, 401);
@@ -95,7 +97,7 @@ export const authRoutes = (deps: Deps) => {
       if (!session) return c.json({ error: authRouteMessages.extendFailed }, 401);
       return c.json({ expiresAt: session.expiresAt.toISOString(), absoluteExpiresAt: session.absoluteExpiresAt.toISOString() });
     })
-    .post('/auth/change-password', signedIn, validate('json', ChangePasswordSchema), async (c) => {
+    .post('/auth/change-password', signedIn, smallBody, validate('json', ChangePasswordSchema), async (c) => {
       const { currentPassword, newPassword } = c.req.valid('json');
       const me = c.var.user;
       const row = findUser(me.email);
