@@ -1,14 +1,35 @@
 // Astro renders the public pages on the server; the process entry (api/src/server.ts) mounts
 // the node handler in middleware mode next to the API and the admin PWA, on one origin.
+// The Content-Security-Policy is Astro's: hashes of its own inline scripts and styles, no
+// 'unsafe-inline' (docs/decisions/041-theme-and-csp.md).
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import precompress from './precompress.mjs';
 
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  integrations: [react(), precompress()],
   trailingSlash: 'ignore',
+  markdown: { syntaxHighlight: false },
   build: { inlineStylesheets: 'auto' },
-  security: { checkOrigin: true },
+  security: {
+    checkOrigin: true,
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "media-src 'self'",
+        'frame-src https://www.openstreetmap.org',
+        "frame-ancestors 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "object-src 'none'",
+      ],
+    },
+  },
 });

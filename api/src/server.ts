@@ -32,7 +32,8 @@ if (!env.API_ONLY) {
   if (!fs.existsSync(path.join(adminDir, 'index.html'))) log.warn('admin PWA not built: run `npm run build`', { expected: adminDir });
 }
 
-const server = createServer(createOriginListener({ api: app, site, adminDir }));
+const siteClientDir = site ? path.join(repoRoot, 'site/dist/client') : undefined;
+const server = createServer(createOriginListener({ api: app, site, adminDir, siteClientDir }));
 server.keepAliveTimeout = 65_000;
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();

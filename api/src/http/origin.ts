@@ -16,7 +16,36 @@ export type OriginParts = {
   site?: SiteHandler;
   /** The built admin PWA (admin-pwa/dist); absent when only the API runs. */
   adminDir?: string;
+  /** The site's built browser files (site/dist/client): Astro's middleware mode leaves them to its host. */
+  siteClientDir?: string;
 };
+
+/** Serves the site's static files (precompressed .br/.gz written by its build); hashed /_astro/ files are immutable. */
+export function createSiteAssets(clientDir: string) {
+  const root = path.relative(process.cwd(), clientDir) || '.';
+  const app = new Hono().use(
+    '*',
+    serveStatic({
+      root,
+      precompressed: true,
+      onFound: (file, c) => {
+        c.header('Cache-Control', file.includes('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        c.header('X-Content-Type-Options', 'nosniff');
+      },
+    }),
+  );
+  const has = (url: string) => {
+    const pathname = url.split('?')[0]!;
+    if (!/\.[A-Za-z0-9]+$/.test(pathname)) return false;
+    try {
+      const file = path.join(clientDir, path.normalize(decodeURIComponent(pathname)));
+      return file.startsWith(clientDir + path.sep) && fs.statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  };
+  return { has, listener: getRequestListener(app.fetch) };
+}
 
 export function createAdminApp(adminDir: string) {
   const root = path.relative(process.cwd(), adminDir) || '.';
@@ -62,9 +91,10 @@ export function createAdminApp(adminDir: string) {
     });
 }
 
-export function createOriginListener({ api, site, adminDir }: OriginParts) {
+export function createOriginListener({ api, site, adminDir, siteClientDir }: OriginParts) {
   const apiListener = getRequestListener(api.fetch);
   const adminListener = adminDir && fs.existsSync(path.join(adminDir, 'index.html')) ? getRequestListener(createAdminApp(adminDir).fetch) : undefined;
+  const siteAssets = site && siteClientDir && fs.existsSync(siteClientDir) ? createSiteAssets(siteClientDir) : undefined;
   const notFound = (res: ServerResponse) => {
     res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Ressource introuvable' }));
   };
@@ -76,6 +106,7 @@ export function createOriginListener({ api, site, adminDir }: OriginParts) {
       return adminListener ? adminListener(req, res) : notFound(res);
     }
     if (!site) return notFound(res);
+    if (siteAssets && (req.method === 'GET' || req.method === 'HEAD') && siteAssets.has(url)) return siteAssets.listener(req, res);
     // The site calls the API in-process through locals.api (no network hop, one set of connections).
     return site(req, res, () => notFound(res), { api });
   };

@@ -1,0 +1,33 @@
+// A listing card (public-site section 2): image, condition and type badges, title, brand, year,
+// power, price and a link to the detail page. Rendered by the server and by the listings island.
+import type { CardListing } from '../lib/card.ts';
+import Picture from './Picture.tsx';
+
+type Props = { listing: CardListing; href: string; t: { details: string; year: string; power: string; brand: string }; eager?: boolean };
+
+export default function ProductCard({ listing, href, t, eager = false }: Props) {
+  return (
+    <article className="card">
+      <div className="card-media">
+        <Picture image={listing.image} sizes="(max-width: 600px) 100vw, (max-width: 1200px) 50vw, 380px" eager={eager} thumbnail />
+        <div className="card-badges">
+          <span className={`badge${listing.condition === 'new' ? '' : ' badge-used'}`}>{listing.conditionLabel}</span>
+          <span className="badge badge-type">{listing.typeLabel}</span>
+        </div>
+      </div>
+      <div className="card-body">
+        <h3>{listing.title}</h3>
+        <p className="card-meta">
+          {t.brand} : {listing.brand}
+          {listing.year ? ` · ${t.year} : ${listing.year}` : ''}
+        </p>
+        <p className="card-meta">{t.power} : {listing.powerLabel}</p>
+        <p className="price">{listing.priceLabel}</p>
+        <a className="btn btn-outline" href={href}>
+          {t.details}
+          <span className="visually-hidden"> – {listing.title}</span>
+        </a>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,21 @@
+/// <reference types="astro/client" />
+// What the process entry and the middleware put in Astro.locals for every request.
+
+type InProcessApi = { request(input: string, init?: RequestInit): Response | Promise<Response> };
+
+declare namespace App {
+  interface Locals {
+    /** The Hono app, handed over by api/src/http/origin.ts; absent under `astro dev`. */
+    api?: InProcessApi;
+    lang: 'fr' | 'en';
+    theme: 'light' | 'dark';
+    /** The page's path without the /en prefix: '/annonces', '/produit/3'. */
+    path: string;
+    /** Whether this URL carries the /en prefix (internal links keep the same form). */
+    prefixed: boolean;
+    onEnglishHost: boolean;
+    publicUrl: string;
+    /** Set by the legal pages: no script, no popup. */
+    noScript?: boolean;
+  }
+}

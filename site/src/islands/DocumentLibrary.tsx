@@ -1,0 +1,87 @@
+// Public technical documentation (public-site section 2): search (button or Enter), 3-column grid,
+// 'Page X of Y' pagination when there is more than one page, spinner, empty and error states.
+import { useState, type FormEvent } from 'react';
+import type { Dictionary } from '@app/domain/i18n/fr';
+import { fill } from '@app/domain/i18n/index';
+import type { DocumentsPage } from '../lib/catalogue.server.ts';
+import { toast } from './toast.ts';
+
+type Props = { lang: 'fr' | 'en'; t: Dictionary['docs']; basePath: string; initialSearch: string; initial: DocumentsPage | null };
+type Status = 'loaded' | 'loading' | 'error';
+
+const query = (search: string, page: number) => {
+  const p = new URLSearchParams();
+  if (search) p.set('search', search);
+  if (page > 1) p.set('page', String(page));
+  const s = p.toString();
+  return s ? `?${s}` : '';
+};
+
+export default function DocumentLibrary({ lang, t, basePath, initialSearch, initial }: Props) {
+  const [search, setSearch] = useState(initialSearch);
+  const [data, setData] = useState(initial);
+  const [status, setStatus] = useState<Status>(initial ? 'loaded' : 'error');
+  const [current, setCurrent] = useState({ search: initialSearch, page: initial?.page ?? 1 });
+
+  async function load(s: string, page: number) {
+    setStatus('loading');
+    setCurrent({ search: s, page });
+    history.replaceState(null, '', `${basePath}${query(s, page)}`);
+    try {
+      const res = await fetch(`/site-data/documents${query(s, page) || '?'}${query(s, page) ? '&' : ''}hl=${lang}`);
+      if (!res.ok) throw new Error(String(res.status));
+      setData((await res.json()) as DocumentsPage);
+      setStatus('loaded');
+    } catch {
+      setStatus('error');
+      toast({ type: 'error', title: t.error });
+    }
+  }
+
+  const submit = (e: FormEvent) => (e.preventDefault(), void load(search.trim(), 1));
+  const pages = data?.totalPages ?? 0;
+  const page = data?.page ?? 1;
+
+  return (
+    <div>
+      <form className="search-row" method="get" action={basePath} role="search" onSubmit={submit}>
+        <label className="visually-hidden" htmlFor="doc-search">{t.searchLabel}</label>
+        <input id="doc-search" type="search" name="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+        <button className="btn" type="submit">{t.searchButton}</button>
+      </form>
+      {status === 'loading' && <div className="spinner" role="status" aria-label={t.loading} />}
+      {status === 'error' && (
+        <div className="alert alert-error" role="alert">
+          <p>{t.error}</p>
+          <button className="btn" type="button" onClick={() => void load(current.search, current.page)}>{t.retry}</button>
+        </div>
+      )}
+      {status === 'loaded' && data && data.documents.length === 0 && <p className="empty" role="status">{t.empty}</p>}
+      {status === 'loaded' && data && data.documents.length > 0 && (
+        <>
+          <ul className="grid grid-3" data-testid="document-grid">
+            {data.documents.map((d) => (
+              <li key={d.id} className="card doc-card">
+                <h2>{d.title}</h2>
+                {d.description && <p className="muted">{d.description}</p>}
+                <p className="card-meta">{d.type.toUpperCase()} · {d.size}</p>
+                {d.product && <p className="card-meta">{fill(t.linkedProduct, { title: d.product })}</p>}
+                <div className="doc-actions">
+                  {d.previewUrl && <a className="btn btn-outline btn-small" href={d.previewUrl} target="_blank" rel="noopener">{t.preview}<span className="visually-hidden"> – {d.title}</span></a>}
+                  <a className="btn btn-small" href={d.downloadUrl} download>{t.download}<span className="visually-hidden"> – {d.title}</span></a>
+                </div>
+              </li>
+            ))}
+          </ul>
+          {pages > 1 && (
+            <nav className="pagination" aria-label={fill(t.pageOf, { page, pages })}>
+              <a className="btn btn-outline" href={`${basePath}${query(current.search, page - 1)}`} aria-disabled={page <= 1 || undefined} onClick={(e) => (e.preventDefault(), page > 1 && void load(current.search, page - 1))}>{t.previous}</a>
+              <span>{fill(t.pageOf, { page, pages })}</span>
+              <a className="btn btn-outline" href={`${basePath}${query(current.search, page + 1)}`} aria-disabled={page >= pages || undefined} onClick={(e) => (e.preventDefault(), page < pages && void load(current.search, page + 1))}>{t.next}</a>
+            </nav>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

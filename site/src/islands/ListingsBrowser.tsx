@@ -1,0 +1,175 @@
+// The listings page (public-site section 2): count, search, collapsible filters, clear button,
+// skeletons, error with Retry, empty state, grid and pagination. The state lives in the URL; the
+// server renders the first page, so everything also works as plain links and GET forms.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { Dictionary } from '@app/domain/i18n/fr';
+import { countLabel, fill } from '@app/domain/i18n/index';
+import { EMPTY_FILTERS, filtersToSearch, hasActiveFilters, parseFilters, type ListingFilters } from '@app/domain/site-filters';
+import ProductCard from '../components/ProductCard.tsx';
+import type { ListingsPage } from '../lib/catalogue.server.ts';
+
+type Props = {
+  lang: 'fr' | 'en';
+  t: Dictionary['listings'];
+  card: Dictionary['card'];
+  basePath: string;
+  productBase: string;
+  initialFilters: ListingFilters;
+  initial: ListingsPage | null;
+};
+type Status = 'loaded' | 'loading' | 'error';
+
+const SKELETONS = 6;
+
+export default function ListingsBrowser({ lang, t, card, basePath, productBase, initialFilters, initial }: Props) {
+  const [filters, setFilters] = useState(initialFilters);
+  const [data, setData] = useState<ListingsPage | null>(initial);
+  const [status, setStatus] = useState<Status>(initial ? 'loaded' : 'error');
+  const request = useRef(0);
+
+  async function load(next: ListingFilters) {
+    const id = ++request.current;
+    setStatus('loading');
+    try {
+      const qs = filtersToSearch(next);
+      const res = await fetch(`/site-data/listings${qs ? `${qs}&` : '?'}hl=${lang}`);
+      if (!res.ok) throw new Error(String(res.status));
+      const body = (await res.json()) as ListingsPage;
+      if (id !== request.current) return;
+      setData(body);
+      setStatus('loaded');
+    } catch {
+      if (id === request.current) setStatus('error');
+    }
+  }
+
+  function go(next: ListingFilters) {
+    setFilters(next);
+    history.pushState(null, '', `${basePath}${filtersToSearch(next)}`);
+    void load(next);
+  }
+
+  useEffect(() => {
+    const onPop = () => {
+      const next = parseFilters(new URLSearchParams(location.search));
+      setFilters(next);
+      void load(next);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const params = new URLSearchParams();
+    for (const [k, v] of form) if (typeof v === 'string') params.set(k, v);
+    go({ ...parseFilters(params), page: 1 });
+  }
+
+  const active = hasActiveFilters(filters);
+  const pageHref = (page: number) => `${basePath}${filtersToSearch({ ...filters, page })}`;
+  const formKey = filtersToSearch({ ...filters, page: 1 });
+
+  return (
+    <div>
+      <h1>
+        {t.title}
+        {data && status !== 'error' ? <span className="muted"> – {countLabel(lang, data.total, { one: t.countOne, other: t.countOther })}</span> : null}
+      </h1>
+      <form key={formKey} method="get" action={basePath} onSubmit={submit} role="search">
+        <div className="listing-tools">
+          <div className="field search-row">
+            <label className="visually-hidden" htmlFor="listing-search">{t.searchLabel}</label>
+            <input id="listing-search" type="search" name="search" defaultValue={filters.search} placeholder={t.searchPlaceholder} />
+            <button className="btn" type="submit">{t.searchButton}</button>
+          </div>
+          {active && (
+            <a className="btn btn-outline" href={basePath} onClick={(e) => (e.preventDefault(), go({ ...EMPTY_FILTERS, sort: filters.sort }))}>
+              {t.clear}
+            </a>
+          )}
+        </div>
+        <details className="filters" open={active || undefined}>
+          <summary>{t.filters}</summary>
+          <div className="filters-grid">
+            <Select id="f-condition" name="condition" label={t.condition} value={filters.condition} options={[['', t.conditionAll], ['new', t.conditionNew], ['used', t.conditionUsed]]} />
+            <NumberField id="f-min-price" name="minPrice" label={t.minPrice} value={filters.minPrice} />
+            <NumberField id="f-max-price" name="maxPrice" label={t.maxPrice} value={filters.maxPrice} />
+            <Select id="f-type" name="type" label={t.type} value={filters.type} options={[['', t.typeAll], ['marine', t.typeMarine], ['generator', t.typeGenerator]]} />
+            <Select id="f-brand" name="brand" label={t.brand} value={filters.brand} options={[['', t.brandAll], ...uniq([...(data?.brands ?? []), filters.brand]).map((b) => [b, b] as [string, string])]} />
+            <NumberField id="f-min-power" name="minPower" label={t.minPower} value={filters.minPower} />
+            <NumberField id="f-max-power" name="maxPower" label={t.maxPower} value={filters.maxPower} />
+            <Select id="f-sort" name="sort" label={t.sort} value={filters.sort} options={[['date', t.sortDate], ['price', t.sortPrice], ['name', t.sortName]]} />
+          </div>
+          <div className="filters-actions">
+            <button className="btn" type="submit">{t.apply}</button>
+          </div>
+        </details>
+      </form>
+
+      {status === 'loading' && (
+        <ul className="grid" aria-busy="true" aria-label={t.loading} data-testid="skeletons">
+          {Array.from({ length: SKELETONS }, (_, i) => (
+            <li key={i} className="card skeleton" aria-hidden="true">
+              <div className="card-media" />
+              <div className="card-body"><div className="skeleton-line" /><div className="skeleton-line" /></div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {status === 'error' && (
+        <div className="alert alert-error" role="alert">
+          <p>{t.error}</p>
+          <button className="btn" type="button" onClick={() => location.reload()}>{t.retry}</button>
+        </div>
+      )}
+      {status === 'loaded' && data && data.items.length === 0 && (
+        <div className="empty" role="status">
+          <h2>{t.emptyTitle}</h2>
+          <p>{t.emptyText}</p>
+        </div>
+      )}
+      {status === 'loaded' && data && data.items.length > 0 && (
+        <>
+          <ul className="grid" data-testid="listing-grid">
+            {data.items.map((item, i) => (
+              <li key={item.id}>
+                <ProductCard listing={item} href={`${productBase}${item.id}`} t={card} eager={i < 2} />
+              </li>
+            ))}
+          </ul>
+          {data.pages > 1 && (
+            <nav className="pagination" aria-label={fill(t.pageOf, { page: data.page, pages: data.pages })}>
+              {data.page > 1 && <a className="btn btn-outline" href={pageHref(data.page - 1)} onClick={(e) => (e.preventDefault(), go({ ...filters, page: data.page - 1 }))}>{t.previous}</a>}
+              <span>{fill(t.pageOf, { page: data.page, pages: data.pages })}</span>
+              {data.page < data.pages && <a className="btn btn-outline" href={pageHref(data.page + 1)} onClick={(e) => (e.preventDefault(), go({ ...filters, page: data.page + 1 }))}>{t.next}</a>}
+            </nav>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+const uniq = (values: string[]) => [...new Set(values.filter(Boolean))].sort((a, b) => a.localeCompare(b));
+
+function Select({ id, name, label, value, options }: { id: string; name: string; label: string; value: string; options: [string, string][] }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={value} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+        {options.map(([v, text]) => <option key={v} value={v}>{text}</option>)}
+      </select>
+    </div>
+  );
+}
+
+function NumberField({ id, name, label, value }: { id: string; name: string; label: string; value: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name={name} type="number" min="0" step="any" inputMode="decimal" defaultValue={value} />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+// Shows toasts top right, stacked, with an icon per type and a close button.
+import { useEffect, useState } from 'react';
+import { TOAST_EVENT, type Toast, type ToastType } from './toast.ts';
+
+const ICONS: Record<ToastType, string> = { success: '✓', error: '✕', info: 'i', warning: '!' };
+
+export default function Toaster({ closeLabel }: { closeLabel: string }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  useEffect(() => {
+    const onToast = (event: Event) => {
+      const t = (event as CustomEvent<Toast>).detail;
+      setToasts((list) => [...list, t]);
+      setTimeout(() => setToasts((list) => list.filter((x) => x.id !== t.id)), t.duration);
+    };
+    window.addEventListener(TOAST_EVENT, onToast);
+    return () => window.removeEventListener(TOAST_EVENT, onToast);
+  }, []);
+  return (
+    <ol className="toasts" aria-live="polite">
+      {toasts.map((t) => (
+        <li key={t.id} className={`toast toast-${t.type}`} role={t.type === 'error' ? 'alert' : 'status'}>
+          <span className="toast-icon" aria-hidden="true">{ICONS[t.type]}</span>
+          <div>
+            <p><strong>{t.title}</strong></p>
+            {t.message && <p>{t.message}</p>}
+          </div>
+          <button type="button" className="btn btn-ghost btn-small" aria-label={closeLabel} onClick={() => setToasts((list) => list.filter((x) => x.id !== t.id))}>
+            ×
+          </button>
+        </li>
+      ))}
+    </ol>
+  );
+}

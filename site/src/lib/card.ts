@@ -1,0 +1,18 @@
+// The slice of a Listing a card needs: what the server hands to islands, kept small in the HTML.
+import type { Listing, ListingImage } from '@app/domain/catalogue-listing';
+
+export type CardListing = Pick<Listing, 'id' | 'title' | 'priceLabel' | 'typeLabel' | 'type' | 'brand' | 'year' | 'powerLabel' | 'condition' | 'conditionLabel'> & { image: ListingImage };
+
+export const toCard = (l: Listing): CardListing => ({
+  id: l.id,
+  title: l.title,
+  priceLabel: l.priceLabel,
+  typeLabel: l.typeLabel,
+  type: l.type,
+  brand: l.brand,
+  year: l.year,
+  powerLabel: l.powerLabel,
+  condition: l.condition,
+  conditionLabel: l.conditionLabel,
+  image: l.images[0]!,
+});

@@ -1,0 +1,67 @@
+// Reads the catalogue and the technical library through the API and turns them into what the
+// pages and islands display, in the page's language (the domain's Listing model).
+import { homeOffers, toListing, type Listing } from '@app/domain/catalogue-listing';
+import { formatFileSize, type TechnicalDocument } from '@app/domain/documents';
+import type { Product, ProductList } from '@app/domain/products';
+import { filtersToApiQuery, type ListingFilters } from '@app/domain/site-filters';
+import { apiJson } from './api.ts';
+import { toCard, type CardListing } from './card.ts';
+
+type Lang = 'fr' | 'en';
+
+export type ListingsPage = { items: CardListing[]; total: number; pages: number; page: number; brands: string[] };
+
+export async function loadListings(locals: App.Locals, filters: ListingFilters, lang: Lang): Promise<ListingsPage> {
+  const list = await apiJson<ProductList>(locals, `/api/products?${filtersToApiQuery(filters, lang)}`);
+  if (!list) throw new Error('GET /api/products: 404');
+  return {
+    items: list.items.map((p) => toCard(toListing(p, lang))),
+    total: list.total,
+    pages: list.pages,
+    page: list.page ?? filters.page,
+    brands: (list.facets?.brands ?? []).map((b) => b.value),
+  };
+}
+
+/** Home offers: the featured products, first three; if none is featured, the first three. */
+export async function loadHomeOffers(locals: App.Locals, lang: Lang): Promise<CardListing[]> {
+  const featured = await apiJson<ProductList>(locals, '/api/products?featured=true&limit=3&sort=date&order=desc');
+  const list = featured?.items.length ? featured : await apiJson<ProductList>(locals, '/api/products?limit=3&sort=date&order=desc');
+  return homeOffers(list?.items ?? []).map((p) => toCard(toListing(p, lang)));
+}
+
+/** The product's display form, or null when it does not exist (the page answers 404). */
+export async function loadProduct(locals: App.Locals, id: string, lang: Lang): Promise<Listing | null> {
+  if (!/^\d{1,12}$/.test(id)) return null;
+  const product = await apiJson<Product>(locals, `/api/products/${id}`);
+  return product ? toListing(product, lang) : null;
+}
+
+export type DocCard = { id: number; title: string; description: string | null; type: string; size: string; downloadUrl: string; previewUrl: string | null; product: string | null };
+export type DocumentsPage = { documents: DocCard[]; page: number; totalPages: number };
+
+export async function loadDocuments(locals: App.Locals, query: { search: string; page: number }, lang: Lang): Promise<DocumentsPage> {
+  const params = new URLSearchParams({ page: String(query.page), limit: '12' });
+  if (query.search) params.set('search', query.search);
+  const res = await apiJson<{ documents: TechnicalDocument[]; pagination: { totalPages: number; currentPage?: number } }>(locals, `/api/technical-documents/public?${params}`);
+  if (!res) throw new Error('GET /api/technical-documents/public: 404');
+  return {
+    documents: res.documents.map((d) => ({
+      id: d.id,
+      title: (lang === 'fr' ? d.titleFr : d.titleEn) || d.title,
+      description: (lang === 'fr' ? d.descriptionFr : d.descriptionEn) ?? null,
+      type: d.type,
+      size: formatFileSize(d.size),
+      downloadUrl: d.url || `/api/technical-documents/download/${d.id}`,
+      previewUrl: d.previewUrl ?? null,
+      product: d.product ? (lang === 'fr' ? d.product.titleFr : d.product.titleEn) : null,
+    })),
+    page: res.pagination.currentPage ?? query.page,
+    totalPages: res.pagination.totalPages,
+  };
+}
+
+export const parseDocQuery = (params: URLSearchParams) => {
+  const page = Number.parseInt(params.get('page') ?? '', 10);
+  return { search: (params.get('search') ?? '').trim().slice(0, 200), page: Number.isInteger(page) && page > 0 && page < 100_000 ? page : 1 };
+};

@@ -1,0 +1,37 @@
+// Per-request helpers for pages and components: texts, company details, localized links.
+import { companyFromEnv, type Company } from '@app/domain/company';
+import { dictionary, type Dictionary } from '@app/domain/i18n/index';
+import { canonicalPath, alternates, switchHref } from '@app/domain/site-routing';
+
+let company: Company | undefined;
+/** The company's details from COMPANY_* variables (read once, like the API's env). */
+export const getCompany = () => (company ??= companyFromEnv(process.env));
+
+export type PageContext = {
+  lang: 'fr' | 'en';
+  t: Dictionary;
+  company: Company;
+  /** A site path as a link of this page's language: '/annonces' → '/en/annonces' on /en/ pages. */
+  href: (path: string) => string;
+  canonical: string;
+  alternates: ReturnType<typeof alternates>;
+  switchHref: string;
+  publicUrl: string;
+};
+
+export function pageContext(locals: App.Locals, search = ''): PageContext {
+  const { lang, prefixed, path, publicUrl, onEnglishHost } = locals;
+  return {
+    lang,
+    t: dictionary(lang),
+    company: getCompany(),
+    href: (p) => (prefixed ? canonicalPath('en', p) : p),
+    canonical: publicUrl + canonicalPath(lang, path),
+    alternates: alternates(publicUrl, path),
+    switchHref: switchHref(lang === 'fr' ? 'en' : 'fr', path, search, onEnglishHost),
+    publicUrl,
+  };
+}
+
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+export const messagingHref = (number: string, text?: string) => `https://wa.me/${number}${text ? `?text=${encodeURIComponent(text)}` : ''}`;

@@ -1,0 +1,12 @@
+// POST /preferences: the theme toggle's form target, so it works without JavaScript (legal pages).
+import type { APIRoute } from 'astro';
+import { THEME_COOKIE, safeNextPath } from '@app/domain/site-routing';
+import { preferenceCookie } from '../lib/html-response.ts';
+
+export const POST: APIRoute = async ({ request, url }) => {
+  const form = await request.formData().catch(() => null);
+  const theme = form?.get('theme') === 'dark' ? 'dark' : 'light';
+  const headers = new Headers({ location: safeNextPath(String(form?.get('next') ?? '/')), 'cache-control': 'no-store' });
+  headers.append('set-cookie', preferenceCookie(THEME_COOKIE, theme, url.protocol === 'https:'));
+  return new Response(null, { status: 303, headers });
+};
