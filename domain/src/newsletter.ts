@@ -13,10 +13,9 @@ export const SubscribeInputSchema = z.object({
   email: z
     .string({ error: INVALID_EMAIL_MESSAGE })
     .trim()
-    .max(254, INVALID_EMAIL_MESSAGE)
-    .regex(SIMPLE_EMAIL, INVALID_EMAIL_MESSAGE)
-    // A leading = + - @ would turn the address into a formula once exported to a spreadsheet.
-    .regex(/^[^=+\-@]/, INVALID_EMAIL_MESSAGE)
+    // One message for every failure, as the popup shows it (a leading = + - @ would also turn the
+    // address into a formula once exported to a spreadsheet).
+    .refine((v) => v.length <= 254 && SIMPLE_EMAIL.test(v) && /^[^=+\-@]/.test(v), INVALID_EMAIL_MESSAGE)
     .transform(normalizeEmail),
   language: LanguageSchema.default('fr'),
   page: z
