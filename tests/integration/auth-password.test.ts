@@ -1,7 +1,7 @@
 // The password change: the spec's rules checked by the server in order with its French texts, the
 // lock while a change is pending, and what users who are not administrators may do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INITIAL_ADMIN, createUser } from '../support/auth.ts';
+import { INITIAL_ADMIN, createUser, signInAsAdmin } from '../support/auth.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 describe('password change', () => {
@@ -85,5 +85,22 @@ describe('users who are not administrators', () => {
     const { accessToken, user } = await res.json();
     expect(user.role).toBe('editor');
     expect(await (await server.api('/auth/profile', { token: accessToken })).json()).toMatchObject({ role: 'editor' });
+  });
+
+  it.each([['/stats'], ['/inquiries'], ['/smtp/accounts']])('are refused GET %s with 403 {error}, where an administrator gets 200', async (path) => {
+    const res = await server.api('/auth/login', { method: 'POST', json: { email: 'editor@example.test', password: 'Editor-Passw0rd!' } });
+    const editor = await server.api(path, { token: (await res.json()).accessToken });
+    expect(editor.status).toBe(403);
+    expect(await editor.json()).toEqual({ error: 'Accès réservé aux administrateurs' });
+    const admin = await signInAsAdmin(server);
+    expect((await server.api(path, { headers: admin.headers })).status).toBe(200);
+  });
+
+  it('and an administrator who has not changed the password yet is refused the back office with 403', async () => {
+    await createUser(server, { email: 'new-admin@example.test', password: 'First-Passw0rd!', role: 'admin', mustChangePassword: true });
+    const res = await server.api('/auth/login', { method: 'POST', json: { email: 'new-admin@example.test', password: 'First-Passw0rd!' } });
+    const locked = await server.api('/stats', { token: (await res.json()).accessToken });
+    expect(locked.status).toBe(403);
+    expect(await locked.json()).toEqual({ error: 'Vous devez changer votre mot de passe avant de continuer' });
   });
 });
