@@ -37,7 +37,7 @@ function operation(kind: string): Operation<unknown> {
   return op;
 }
 
-export type PerformResult<R> = { queued: false; result: R } | { queued: true; entryId: number };
+export type PerformResult<R> = { queued: false; result: R } | { queued: true; entryId: number; conflict?: boolean };
 
 const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
@@ -55,6 +55,12 @@ export async function perform<P, R = unknown>(kind: string, payload: P, label: s
       await op.onSent?.(result, payload);
       return { queued: false, result };
     } catch (e) {
+      // A stale version online: kept as a conflict entry so the admin sees both and chooses.
+      if (e instanceof ApiError && e.status === 409 && op.fetchServer) {
+        const entryId = await enqueue(kind, payload, label, files);
+        await markConflict(entryId, e.message, await op.fetchServer(payload).catch(() => null));
+        return { queued: true, entryId, conflict: true };
+      }
       if (!isNetworkError(e)) throw e;
     }
   }
@@ -116,19 +122,18 @@ async function replayOne(entry: OutboxEntry): Promise<boolean> {
       return false;
     }
     if (e instanceof ApiError && e.status === 409) {
-      let server: unknown = null;
-      try {
-        server = (await op.fetchServer?.(entry.payload)) ?? null;
-      } catch {
-        /* shown without the server copy */
-      }
-      await db.outbox.update(entry.id!, { state: 'conflict', error: e.message, server, updatedAt: Date.now() });
+      // Without the server copy the conflict is still shown; the choice then resends or drops.
+      await markConflict(entry.id!, e.message, await op.fetchServer?.(entry.payload).catch(() => null));
       return true;
     }
     const message = e instanceof Error ? e.message : String(e);
     await db.outbox.update(entry.id!, { state: 'failed', error: message, updatedAt: Date.now() });
     return true;
   }
+}
+
+async function markConflict(id: number, message: string, server: unknown) {
+  await db.outbox.update(id, { state: 'conflict', error: message, server: server ?? null, updatedAt: Date.now() });
 }
 
 /** A failed entry goes back in the queue (its place in the order is kept: ids are ascending). */
@@ -165,4 +170,13 @@ export async function pruneSent(olderThanMs = 24 * 3600_000) {
 /** After a reload mid-send, an entry left 'sending' is waiting again. */
 export async function recoverInterrupted() {
   await db.outbox.where('state').equals('sending').modify({ state: 'waiting' });
+}
+
+/** Adds files to a queued entry (a write that lost the network after its form already had files). */
+export async function attachFiles(id: number, files: QueuedFile[]) {
+  if (!files.length) return;
+  await db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(id);
+    if (entry) await db.outbox.update(id, { files: [...entry.files, ...files] });
+  });
 }

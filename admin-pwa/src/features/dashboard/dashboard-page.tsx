@@ -1,4 +1,85 @@
-// Placeholder, replaced by the real screen.
-export default function Page() {
-  return <section className="page"><h1>Tableau de bord</h1></section>;
+// Dashboard (/admin, /admin/dashboard): three counters from GET /stats, quick actions and the
+// weekly messages chart; shown from IndexedDB at once, refreshed when online.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../lib/api.ts';
+import { useOnline } from '../../lib/online.ts';
+import { db } from '../../db/db.ts';
+import { Icon } from '../../components/icons.tsx';
+import { refreshRecentMessages, refreshStats, type DashboardStats } from './api.ts';
+import { MessagesChart } from './messages-chart.tsx';
+
+export const STATS_ERROR = 'Erreur lors du chargement des statistiques';
+export const SESSION_EXPIRED_TEXT = 'Session expirée. Veuillez vous reconnecter.';
+
+export default function DashboardPage() {
+  const online = useOnline();
+  const [error, setError] = useState<'stats' | 'session' | null>(null);
+  const stats = useLiveQuery(() => db.stats.get('dashboard'), [])?.value as DashboardStats | undefined;
+  const dates = useLiveQuery(() => db.inquiries.toArray().then((list) => list.map((i) => i.createdAt)), []) ?? [];
+
+  useEffect(() => {
+    if (!online) return;
+    let live = true;
+    refreshStats().then(
+      () => live && setError(null),
+      (e) => live && setError(e instanceof ApiError && e.status === 401 ? 'session' : 'stats'),
+    );
+    refreshRecentMessages().catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [online]);
+
+  const counters = [
+    { label: 'Annonces', value: stats?.products, to: '/annonces' },
+    { label: 'Messages', value: stats?.messages, to: '/messages' },
+    { label: 'Documents', value: stats?.documents, to: '/documents' },
+  ];
+
+  return (
+    <section className="page" aria-labelledby="dash-title">
+      <div className="page-header">
+        <h1 id="dash-title">Tableau de bord</h1>
+      </div>
+      {error === 'session' ? (
+        <p className="error-box" role="alert">
+          {SESSION_EXPIRED_TEXT} <Link to="/login">Se connecter</Link>
+        </p>
+      ) : error === 'stats' ? (
+        <p className="error-box" role="alert">
+          {STATS_ERROR}
+        </p>
+      ) : null}
+      <div className="grid grid-3">
+        {counters.map((c) => (
+          <Link key={c.label} to={c.to} className="card" style={{ textDecoration: 'none', color: 'inherit' }}>
+            <p className="muted">{c.label}</p>
+            <p className="counter" aria-label={`${c.label} : ${c.value ?? 'inconnu'}`}>
+              {c.value ?? '—'}
+            </p>
+          </Link>
+        ))}
+      </div>
+      <h2 style={{ marginTop: '1.5rem' }}>Actions rapides</h2>
+      <div className="actions">
+        <Link className="btn btn-primary" to="/annonces/new">
+          <Icon name="plus" /> Nouvelle annonce
+        </Link>
+        <Link className="btn" to="/messages">
+          <Icon name="messages" /> Voir les messages
+        </Link>
+        <Link className="btn" to="/documents">
+          <Icon name="documents" /> Documents techniques
+        </Link>
+        <Link className="btn" to="/newsletter">
+          <Icon name="newsletter" /> Newsletter
+        </Link>
+      </div>
+      <div style={{ marginTop: '1.5rem' }}>
+        <MessagesChart dates={dates} />
+      </div>
+    </section>
+  );
 }

@@ -1,4 +1,246 @@
-// Placeholder, replaced by the real screen.
-export default function Page() {
-  return <section className="page"><h1>Annonces</h1></section>;
+// Listing form, create (/admin/annonces/new) and edit (/admin/annonces/{id}/edit): the product is
+// saved first, then new images one by one, then new documents one by one, then the list. Offline,
+// the whole change (files included) is queued in the outbox.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Product, ProductDocument, ProductImage } from '@app/domain/products';
+import { errorText } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
+import { db, type QueuedFile } from '../../db/db.ts';
+import { attachFiles, enqueue, perform } from '../../db/outbox.ts';
+import { Icon } from '../../components/icons.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { UploadProgressList, useUploads } from '../../components/upload-progress.tsx';
+import { fetchDocuments, fetchImages, fetchListing, uploadDocument, uploadImage } from './api.ts';
+import { ListingFields } from './listing-fields.tsx';
+import { documentProblem, emptyForm, formFromProduct, imageProblem, validateListing, type FormErrors, type ListingForm } from './listing-form-model.ts';
+import { DocumentsEditor, fileKey, ImagesEditor, newDocument, type NewDocument, type NewImage } from './listing-media.tsx';
+import { LISTING_CREATE, LISTING_UPDATE, newTempId } from './operations.ts';
+
+export const IMAGES_LOAD_ERROR = "Impossible de charger les images de l'annonce";
+export const DOCUMENTS_LOAD_ERROR = "Impossible de charger les documents de l'annonce";
+type Phase = 'idle' | 'saving' | 'images' | 'documents';
+
+export function submitLabel(phase: Phase, edit: boolean) {
+  if (phase === 'images') return 'Upload des images...';
+  if (phase === 'documents') return 'Upload des documents...';
+  if (phase === 'saving') return 'Sauvegarde...';
+  return edit ? 'Mettre à jour' : "Créer l'annonce";
+}
+
+export default function ListingFormPage() {
+  const params = useParams();
+  const id = params.id ? Number(params.id) : null;
+  const edit = id !== null;
+  const navigate = useNavigate();
+  const [form, setForm] = useState<ListingForm>(emptyForm);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [version, setVersion] = useState(0);
+  const [loading, setLoading] = useState(edit);
+  const [missing, setMissing] = useState(false);
+  const [original, setOriginal] = useState<{ images: ProductImage[]; documents: ProductDocument[] }>({ images: [], documents: [] });
+  const [images, setImages] = useState<ProductImage[]>([]);
+  const [documents, setDocuments] = useState<ProductDocument[]>([]);
+  const [newImages, setNewImages] = useState<NewImage[]>([]);
+  const [newDocs, setNewDocs] = useState<NewDocument[]>([]);
+  const [loadErrors, setLoadErrors] = useState<{ images: string | null; documents: string | null }>({ images: null, documents: null });
+  const [phase, setPhase] = useState<Phase>('idle');
+  const touched = useRef(false);
+  const uploads = useUploads();
+
+  useEffect(() => {
+    if (id === null) return;
+    let live = true;
+    const show = (p: Parameters<typeof formFromProduct>[0]) => {
+      if (!live || touched.current) return;
+      setForm(formFromProduct(p));
+      setVersion(p.version);
+    };
+    const media = (imgs: ProductImage[] | null, docs: ProductDocument[] | null) => {
+      if (!live || touched.current) return;
+      if (imgs) setImages([...imgs].sort((a, b) => a.position - b.position));
+      if (docs) setDocuments(docs);
+      setOriginal((o) => ({ images: imgs ?? o.images, documents: docs ?? o.documents }));
+    };
+    void (async () => {
+      const local = await db.products.get(id);
+      if (local) {
+        show(local);
+        media(await db.productImages.where('productId').equals(id).toArray(), await db.productDocuments.where('productId').equals(id).toArray());
+        setLoading(false);
+      }
+      if (!navigator.onLine || id < 0) return setLoading(false);
+      try {
+        show(await fetchListing(id));
+      } catch (e) {
+        if ((e as { status?: number }).status === 404 && live) setMissing(true);
+        else if (!local && live) toast.error('Erreur de chargement', errorText(e, 'Erreur lors du chargement'));
+      }
+      const [imgs, docs] = await Promise.allSettled([fetchImages(id), fetchDocuments(id)]);
+      if (!live) return;
+      setLoadErrors({ images: imgs.status === 'rejected' ? IMAGES_LOAD_ERROR : null, documents: docs.status === 'rejected' ? DOCUMENTS_LOAD_ERROR : null });
+      media(imgs.status === 'fulfilled' ? imgs.value : null, docs.status === 'fulfilled' ? docs.value : null);
+      setLoading(false);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  const set = <K extends keyof ListingForm>(key: K, value: ListingForm[K]) => {
+    touched.current = true;
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors((e) => (key in e ? { ...e, [key]: undefined } : e));
+  };
+
+  const pickImages = (files: File[]) => {
+    const problem = files.map(imageProblem).find(Boolean);
+    setErrors((e) => ({ ...e, images: problem ?? undefined }));
+    touched.current = true;
+    setNewImages((list) => [...list, ...files.filter((f) => !imageProblem(f)).map((file) => ({ key: fileKey(file), file, alt: '', preview: URL.createObjectURL(file) }))]);
+  };
+  const pickDocuments = (files: File[]) => {
+    const problem = files.map(documentProblem).find(Boolean);
+    setErrors((e) => ({ ...e, documents: problem ?? undefined }));
+    touched.current = true;
+    setNewDocs((list) => [...list, ...files.filter((f) => !documentProblem(f)).map(newDocument)]);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const checked = validateListing(form);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    const input = checked.input;
+    const files: QueuedFile[] = [
+      ...newImages.map((i) => ({ field: 'image', blob: i.file, name: i.file.name, type: i.file.type, meta: { alt: i.alt } })),
+      ...newDocs.map((d) => ({ field: 'document', blob: d.file, name: d.file.name, type: d.file.type, meta: { title: d.title.trim() || d.file.name, description: d.description } })),
+    ];
+    const removedImageIds = original.images.filter((o) => !images.some((i) => i.id === o.id)).map((o) => o.id);
+    const removedDocumentIds = original.documents.filter((o) => !documents.some((d) => d.id === o.id)).map((o) => o.id);
+    const orderChanged = images.map((i) => i.id).join() !== original.images.filter((o) => !removedImageIds.includes(o.id)).map((o) => o.id).join();
+    const imageOrder = orderChanged ? images.map((i) => i.id) : [];
+    const label = `${edit ? 'Modification' : 'Création'} de l'annonce « ${input.titleFr} »`;
+    const queued = () => {
+      toast.info('Enregistré hors ligne', 'Les modifications seront envoyées au retour de la connexion.');
+      navigate('/annonces');
+    };
+
+    setPhase('saving');
+    try {
+      if (!navigator.onLine) {
+        if (edit) await enqueue(LISTING_UPDATE, { id, version, input, removedImageIds, removedDocumentIds, imageOrder }, label, files);
+        else await enqueue(LISTING_CREATE, { tempId: newTempId(), input }, label, files);
+        return queued();
+      }
+      let productId: number;
+      if (edit) {
+        const r = await perform<unknown, Product>(LISTING_UPDATE, { id, version, input, removedImageIds, removedDocumentIds, imageOrder }, label);
+        if (r.queued && r.conflict) {
+          await attachFiles(r.entryId, files);
+          toast.error('Conflit de modification', "L'annonce a été modifiée entre-temps : choisissez la version à garder dans « Modifications en attente ».");
+          setPhase('idle');
+          return;
+        }
+        if (r.queued) {
+          await attachFiles(r.entryId, files);
+          return queued();
+        }
+        productId = id;
+      } else {
+        const r = await perform<unknown, Product>(LISTING_CREATE, { tempId: newTempId(), input }, label);
+        if (r.queued) {
+          await attachFiles(r.entryId, files);
+          return queued();
+        }
+        productId = r.result.id;
+      }
+      let failed = 0;
+      setPhase('images');
+      for (const img of newImages) {
+        try {
+          await uploads.run(img.key, img.file.name, img.file.size, (onProgress) => uploadImage(productId, img.file, img.file.name, img.alt, onProgress));
+        } catch (err) {
+          if ((err as Error).name === 'AbortError') continue;
+          failed++;
+          toast.error("Erreur d'upload", errorText(err, "Erreur lors de l'upload"));
+        }
+      }
+      setPhase('documents');
+      for (const doc of newDocs) {
+        try {
+          await uploads.run(doc.key, doc.file.name, doc.file.size, (onProgress) =>
+            uploadDocument(productId, doc.file, doc.file.name, { title: doc.title.trim() || doc.file.name, description: doc.description }, onProgress),
+          );
+        } catch (err) {
+          if ((err as Error).name === 'AbortError') continue;
+          failed++;
+          toast.error("Erreur d'upload", errorText(err, "Erreur lors de l'upload"));
+        }
+      }
+      if (newImages.length || newDocs.length) await fetchListing(productId).catch(() => {});
+      toast.success(edit ? 'Annonce mise à jour' : 'Annonce créée');
+      // With a failed upload the admin stays on the listing to try again.
+      navigate(failed ? `/annonces/${productId}/edit` : '/annonces');
+      if (failed) setPhase('idle');
+    } catch (err) {
+      toast.error(edit ? 'Erreur de modification' : 'Erreur de création', errorText(err, 'Erreur lors de la sauvegarde'));
+      setPhase('idle');
+    }
+  };
+
+  if (missing)
+    return (
+      <section className="page">
+        <h1>Annonce introuvable</h1>
+        <Link to="/annonces">Retour à la liste</Link>
+      </section>
+    );
+  if (loading) return <Spinner />;
+
+  return (
+    <section className="page" aria-labelledby="form-title">
+      <div className="page-header">
+        <h1 id="form-title">
+          <Link to="/annonces" className="icon-btn" aria-label="Retour à la liste">
+            <Icon name="back" />
+          </Link>{' '}
+          {edit ? "Modifier l'annonce" : 'Nouvelle annonce'}
+        </h1>
+      </div>
+      <form onSubmit={submit} noValidate aria-busy={phase !== 'idle'}>
+        <ListingFields form={form} errors={errors} set={set} />
+        <ImagesEditor
+          existing={images}
+          onExisting={(l) => ((touched.current = true), setImages(l))}
+          added={newImages}
+          onAdded={setNewImages}
+          onPick={pickImages}
+          error={errors.images}
+          loadError={loadErrors.images}
+        />
+        <DocumentsEditor
+          existing={documents}
+          onExisting={(l) => ((touched.current = true), setDocuments(l))}
+          added={newDocs}
+          onAdded={setNewDocs}
+          onPick={pickDocuments}
+          error={errors.documents}
+          loadError={loadErrors.documents}
+        />
+        <UploadProgressList items={uploads.items} onCancel={uploads.cancel} />
+        <div className="actions">
+          <Link className="btn" to="/annonces">
+            Annuler
+          </Link>
+          <button type="submit" className="btn btn-primary" disabled={phase !== 'idle'}>
+            {submitLabel(phase, edit)}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
 }

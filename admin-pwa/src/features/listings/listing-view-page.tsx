@@ -1,4 +1,210 @@
-// Placeholder, replaced by the real screen.
-export default function Page() {
-  return <section className="page"><h1>Annonces</h1></section>;
+// Read-only listing view (/admin/annonces/{id}/view) with its documents and their upload area.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { formatPrice } from '@app/domain/products';
+import { POWER_LABELS } from '@app/domain/power';
+import { errorText } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
+import { db } from '../../db/db.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { deleteDocument, documentDownloadUrl, fetchListing } from './api.ts';
+import { DocumentsUpload } from './documents-upload.tsx';
+import { removeListing } from './listings-page.tsx';
+
+export default function ListingViewPage() {
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const [state, setState] = useState<'loading' | 'ready' | 'error' | 'missing'>('loading');
+  const [confirm, setConfirm] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const product = useLiveQuery(() => db.products.get(id), [id]);
+  const images = useLiveQuery(() => db.productImages.where('productId').equals(id).sortBy('position'), [id]) ?? [];
+  const documents = useLiveQuery(() => db.productDocuments.where('productId').equals(id).toArray(), [id]) ?? [];
+
+  const reload = () =>
+    fetchListing(id).then(
+      () => setState('ready'),
+      (e) => setState((e as { status?: number }).status === 404 ? 'missing' : 'error'),
+    );
+  useEffect(() => {
+    if (navigator.onLine && id > 0) void reload();
+    else setState('ready');
+  }, [id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (state === 'missing') return <Message text="Annonce introuvable" />;
+  if (!product) return state === 'error' ? <Message text="Erreur de chargement" /> : state === 'loading' ? <Spinner /> : <Message text="Annonce introuvable" />;
+  const p = product;
+  const dims = [p.length, p.width, p.height];
+
+  return (
+    <article className="page" aria-labelledby="view-title">
+      <div className="page-header">
+        <h1 id="view-title">
+          <Link to="/annonces" className="icon-btn" aria-label="Retour à la liste">
+            <Icon name="back" />
+          </Link>{' '}
+          {p.titleFr} {p.featured ? <Icon name="star" title="En vedette" /> : null}
+        </h1>
+        <div className="actions">
+          <Link className="btn" to={`/annonces/${p.id}/edit`}>
+            <Icon name="edit" /> Modifier
+          </Link>
+          <button type="button" className="btn btn-danger" onClick={() => setConfirm(true)}>
+            <Icon name="trash" /> Supprimer
+          </button>
+        </div>
+      </div>
+
+      <section className="card" aria-labelledby="v-images">
+        <h2 id="v-images">Images</h2>
+        {images.length ? (
+          <ul className="image-grid">
+            {images.map((img) => (
+              <li key={img.id} className="image-tile">
+                <img src={img.thumbnailUrl || img.url} alt={img.alt} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">Aucune image</p>
+        )}
+      </section>
+
+      <div className="grid grid-2" style={{ marginTop: '1rem' }}>
+        <section className="card" aria-labelledby="v-general">
+          <h2 id="v-general">Informations générales</h2>
+          <dl className="dl">
+            <dt>Titre (FR)</dt>
+            <dd>{p.titleFr}</dd>
+            <dt>Titre (EN)</dt>
+            <dd>{p.titleEn}</dd>
+            <dt>Marque</dt>
+            <dd>{p.brand}</dd>
+            <dt>Modèle</dt>
+            <dd>{p.model}</dd>
+            <dt>Type</dt>
+            <dd>{p.type === 'generator' ? 'Générateur' : 'Moteur'}</dd>
+            <dt>Statut</dt>
+            <dd>{p.featured ? 'En vedette' : 'Standard'}</dd>
+          </dl>
+        </section>
+        <section className="card" aria-labelledby="v-specs">
+          <h2 id="v-specs">Spécifications techniques</h2>
+          <dl className="dl">
+            <dt>Puissance</dt>
+            <dd>
+              {p.powerOutput} {POWER_LABELS[p.powerUnit]?.fr ?? p.powerUnit}
+              {p.powerUnit !== 'kw' ? ` (${p.powerKw} kW)` : ''}
+            </dd>
+            <dt>Carburant</dt>
+            <dd>{p.fuelType}</dd>
+            {p.type === 'generator' && p.voltage ? (
+              <>
+                <dt>Tension</dt>
+                <dd>{p.voltage}</dd>
+              </>
+            ) : null}
+            {p.type === 'generator' && p.phase ? (
+              <>
+                <dt>Phase</dt>
+                <dd>{p.phase}</dd>
+              </>
+            ) : null}
+            <dt>Poids</dt>
+            <dd>{p.weight} kg</dd>
+            <dt>Prix</dt>
+            <dd>{p.price ? formatPrice(p.price, 'fr') : 'Sur demande'}</dd>
+          </dl>
+          {dims.some((d) => d) ? (
+            <>
+              <h3>Dimensions</h3>
+              <dl className="dl">
+                <dt>Longueur</dt>
+                <dd>{p.length ? `${p.length} mm` : '—'}</dd>
+                <dt>Largeur</dt>
+                <dd>{p.width ? `${p.width} mm` : '—'}</dd>
+                <dt>Hauteur</dt>
+                <dd>{p.height ? `${p.height} mm` : '—'}</dd>
+              </dl>
+            </>
+          ) : null}
+        </section>
+      </div>
+
+      <section className="card" style={{ marginTop: '1rem' }} aria-labelledby="v-desc">
+        <h2 id="v-desc">Descriptions</h2>
+        <h3>Français</h3>
+        <p style={{ whiteSpace: 'pre-line' }}>{p.descriptionFr}</p>
+        <h3>Anglais</h3>
+        <p style={{ whiteSpace: 'pre-line' }}>{p.descriptionEn}</p>
+      </section>
+
+      <section className="card" style={{ marginTop: '1rem' }} aria-labelledby="v-docs">
+        <div className="page-header">
+          <h2 id="v-docs">Documents</h2>
+          <button type="button" className="btn" onClick={() => setAdding(true)} disabled={adding}>
+            <Icon name="plus" /> Ajouter
+          </button>
+        </div>
+        {adding ? <DocumentsUpload productId={p.id} onDone={() => (setAdding(false), void reload())} onCancel={() => setAdding(false)} /> : null}
+        {documents.length === 0 ? (
+          <p className="muted">Aucun document</p>
+        ) : (
+          <ul className="upload-list">
+            {documents.map((d) => (
+              <li key={d.id} className="upload-item">
+                <span>{d.title}</span>
+                <span className="muted">{d.type}</span>
+                <a href={documentDownloadUrl(p.id, d.id)} target="_blank" rel="noopener">
+                  <Icon name="download" /> Télécharger
+                </a>
+                <button
+                  type="button"
+                  className="icon-btn"
+                  aria-label={`Supprimer le document ${d.title}`}
+                  onClick={async () => {
+                    try {
+                      await deleteDocument(p.id, d.id);
+                      await db.productDocuments.delete(d.id);
+                      toast.success('Document supprimé');
+                    } catch (e) {
+                      toast.error('Erreur de suppression', errorText(e, 'Erreur lors de la suppression'));
+                    }
+                  }}
+                >
+                  <Icon name="trash" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <ConfirmDialog
+        open={confirm}
+        title="Supprimer l'annonce"
+        onClose={() => setConfirm(false)}
+        onConfirm={async () => {
+          await removeListing(p);
+          navigate('/annonces');
+        }}
+      >
+        <p>Êtes-vous sûr de vouloir supprimer l'annonce « {p.titleFr} » ? Cette action est irréversible.</p>
+      </ConfirmDialog>
+    </article>
+  );
+}
+
+function Message({ text }: { text: string }) {
+  return (
+    <section className="page">
+      <h1>{text}</h1>
+      <Link className="btn" to="/annonces">
+        <Icon name="back" /> Retour à la liste
+      </Link>
+    </section>
+  );
 }

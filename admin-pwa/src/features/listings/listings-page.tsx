@@ -1,4 +1,183 @@
-// Placeholder, replaced by the real screen.
-export default function Page() {
-  return <section className="page"><h1>Annonces</h1></section>;
+// Listing management (/admin/annonces): table (cards on small screens), search, category filter,
+// pagination (10 per page), view/edit/delete with a confirmation that shows 'Suppression...'.
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { CATEGORIES, formatPrice } from '@app/domain/products';
+import { errorText } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
+import { db } from '../../db/db.ts';
+import { perform } from '../../db/outbox.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { Pagination } from '../../components/pagination.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { LISTING_DELETE } from './operations.ts';
+import { useListings, type ListingRow } from './use-listings.ts';
+
+export const FEATURED = 'Vedette';
+export const STANDARD = 'Standard';
+
+/** Deletes a listing (queued when offline); a listing created offline is simply dropped from the outbox. */
+export async function removeListing(p: { id: number; titleFr: string }) {
+  try {
+    if (p.id < 0) {
+      await db.transaction('rw', db.products, db.outbox, async () => {
+        await db.products.delete(p.id);
+        const entries = await db.outbox.where('kind').equals('listing.create').toArray();
+        for (const e of entries) if ((e.payload as { tempId?: number }).tempId === p.id) await db.outbox.delete(e.id!);
+      });
+    } else {
+      const r = await perform(LISTING_DELETE, { id: p.id }, `Suppression de l'annonce « ${p.titleFr} »`);
+      if (r.queued) {
+        toast.info('Suppression enregistrée hors ligne', 'Elle sera envoyée au retour de la connexion.');
+        return;
+      }
+    }
+    toast.success('Annonce supprimée');
+  } catch (e) {
+    toast.error('Erreur de suppression', errorText(e, 'Erreur lors de la suppression'));
+    throw e;
+  }
+}
+
+export default function ListingsPage() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const search = params.get('search') ?? '';
+  const category = params.get('category') ?? '';
+  const [draft, setDraft] = useState(search);
+  const [toDelete, setToDelete] = useState<ListingRow | null>(null);
+  const { rows, total, pages, loading, error } = useListings({ page, search, category });
+
+  const update = (patch: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch)) (v ? next.set(k, v) : next.delete(k));
+    if (!('page' in patch)) next.delete('page');
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <section className="page" aria-labelledby="listings-title">
+      <div className="page-header">
+        <h1 id="listings-title">Gestion des annonces</h1>
+        <Link className="btn btn-primary" to="/annonces/new">
+          <Icon name="plus" /> Nouvelle annonce
+        </Link>
+      </div>
+      <form
+        className="toolbar"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          update({ search: draft.trim() });
+        }}
+      >
+        <div className="field">
+          <label htmlFor="listings-search">Rechercher</label>
+          <input id="listings-search" type="search" value={draft} onChange={(e) => setDraft(e.target.value)} onBlur={() => draft.trim() !== search && update({ search: draft.trim() })} placeholder="Titre, marque, modèle..." />
+        </div>
+        <div className="field">
+          <label htmlFor="listings-category">Catégorie</label>
+          <select id="listings-category" value={category} onChange={(e) => update({ category: e.target.value })}>
+            <option value="">Toutes les catégories</option>
+            {CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn">
+          Rechercher
+        </button>
+      </form>
+
+      {error ? (
+        <p className="error-box" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {!rows || loading ? (
+        <Spinner />
+      ) : rows.length === 0 ? (
+        <p className="empty">Aucune annonce trouvée</p>
+      ) : (
+        <>
+          <div className="table-wrap table-only">
+            <table>
+              <caption className="sr-only">Annonces, page {page}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Image</th>
+                  <th scope="col">Titre</th>
+                  <th scope="col">Marque / modèle</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Prix</th>
+                  <th scope="col">Statut</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((p) => (
+                  <tr key={p.id}>
+                    <td>{p.cover ? <img className="thumb" src={p.cover.thumbnailUrl || p.cover.url} alt="" loading="lazy" /> : <span className="thumb" />}</td>
+                    <td>
+                      {p.titleFr}
+                      {p.pending ? <StatusBadge tone="warning">Non synchronisée</StatusBadge> : null}
+                    </td>
+                    <td>
+                      {p.brand} {p.model}
+                    </td>
+                    <td>{p.type === 'generator' ? 'Générateur' : 'Moteur'}</td>
+                    <td>{formatPrice(p.price, 'fr')}</td>
+                    <td>
+                      <StatusBadge tone={p.featured ? 'accent' : 'neutral'}>{p.featured ? FEATURED : STANDARD}</StatusBadge>
+                    </td>
+                    <td>
+                      <RowActions p={p} onDelete={() => setToDelete(p)} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className="cards-only" aria-label="Annonces">
+            {rows.map((p) => (
+              <li key={p.id} className="card">
+                <p>
+                  <strong>{p.titleFr}</strong>{' '}
+                  <StatusBadge tone={p.featured ? 'accent' : 'neutral'}>{p.featured ? FEATURED : STANDARD}</StatusBadge>
+                </p>
+                <p className="muted">
+                  {p.brand} {p.model} · {formatPrice(p.price, 'fr')}
+                </p>
+                <RowActions p={p} onDelete={() => setToDelete(p)} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Pagination page={page} pages={pages} onPage={(n) => update({ page: String(n) })} summary={`${total} annonce${total > 1 ? 's' : ''}`} />
+      <ConfirmDialog open={!!toDelete} title="Supprimer l'annonce" onClose={() => setToDelete(null)} onConfirm={() => removeListing(toDelete!)}>
+        <p>Êtes-vous sûr de vouloir supprimer l'annonce « {toDelete?.titleFr} » ? Cette action est irréversible.</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function RowActions({ p, onDelete }: { p: ListingRow; onDelete: () => void }) {
+  return (
+    <div className="actions">
+      <Link className="icon-btn" to={`/annonces/${p.id}/view`} aria-label={`Voir ${p.titleFr}`}>
+        <Icon name="view" />
+      </Link>
+      <Link className="icon-btn" to={`/annonces/${p.id}/edit`} aria-label={`Modifier ${p.titleFr}`}>
+        <Icon name="edit" />
+      </Link>
+      <button type="button" className="icon-btn" onClick={onDelete} aria-label={`Supprimer ${p.titleFr}`}>
+        <Icon name="trash" />
+      </button>
+    </div>
+  );
 }

@@ -3,11 +3,19 @@
 import type { Product, ProductInput } from '@app/domain/products';
 import { db, type LocalProduct, type QueuedFile } from '../../db/db.ts';
 import { defineOperation } from '../../db/outbox.ts';
-import { createListing, deleteDocument, deleteImage, deleteListing, fetchListing, storeProduct, updateListing, uploadDocument, uploadImage } from './api.ts';
+import { createListing, deleteDocument, deleteImage, deleteListing, fetchListing, reorderImages, storeProduct, updateListing, uploadDocument, uploadImage } from './api.ts';
 
 export type ListingFiles = QueuedFile[]; // field 'image' (meta.alt) or 'document' (meta.title, meta.description)
 export type CreatePayload = { tempId: number; input: ProductInput };
-export type UpdatePayload = { id: number; version: number; input: ProductInput; removedImageIds?: number[]; removedDocumentIds?: number[] };
+export type UpdatePayload = {
+  id: number;
+  version: number;
+  input: ProductInput;
+  removedImageIds?: number[];
+  removedDocumentIds?: number[];
+  /** Existing images in their new order (the first is the cover). */
+  imageOrder?: number[];
+};
 export type DeletePayload = { id: number };
 
 /** Images one by one, then documents one by one (back-office section 2, listing form). */
@@ -15,6 +23,17 @@ export async function uploadQueuedFiles(productId: number, files: QueuedFile[]) 
   for (const f of files.filter((f) => f.field === 'image')) await uploadImage(productId, f.blob, f.name, String(f.meta?.alt ?? '')).promise;
   for (const f of files.filter((f) => f.field === 'document'))
     await uploadDocument(productId, f.blob, f.name, { title: String(f.meta?.title ?? f.name), description: String(f.meta?.description ?? '') }).promise;
+}
+
+/** Deletions first (an already deleted one is fine), then the order of what is left. */
+export async function applyMediaChanges(id: number, removedImageIds: number[], removedDocumentIds: number[], imageOrder: number[]) {
+  const gone = (e: unknown) => {
+    if ((e as { status?: number }).status !== 404) throw e;
+  };
+  for (const imageId of removedImageIds) await deleteImage(id, imageId).catch(gone);
+  for (const docId of removedDocumentIds) await deleteDocument(id, docId).catch(gone);
+  const order = imageOrder.filter((i) => !removedImageIds.includes(i));
+  if (order.length) await reorderImages(id, order);
 }
 
 const localFields = (input: ProductInput): Omit<LocalProduct, 'id' | 'version' | 'createdAt' | 'updatedAt' | 'powerKw'> => ({ ...input });
@@ -38,12 +57,11 @@ export const LISTING_CREATE = defineOperation<CreatePayload, Product>('listing.c
 
 export const LISTING_UPDATE = defineOperation<UpdatePayload, Product>('listing.update', {
   tables: () => [db.products],
-  async send({ id, version, input, removedImageIds = [], removedDocumentIds = [] }, files) {
+  async send({ id, version, input, removedImageIds = [], removedDocumentIds = [], imageOrder = [] }, files) {
     const updated = await updateListing(id, input, version);
-    for (const imageId of removedImageIds) await deleteImage(id, imageId).catch(() => {});
-    for (const docId of removedDocumentIds) await deleteDocument(id, docId).catch(() => {});
+    await applyMediaChanges(id, removedImageIds, removedDocumentIds, imageOrder);
     await uploadQueuedFiles(id, files);
-    return files.length || removedImageIds.length || removedDocumentIds.length ? fetchListing(id) : updated;
+    return files.length || removedImageIds.length || removedDocumentIds.length || imageOrder.length ? fetchListing(id) : updated;
   },
   async applyLocal({ id, input }) {
     await db.products.update(id, { ...localFields(input), pending: true });
@@ -66,6 +84,7 @@ export const LISTING_UPDATE = defineOperation<UpdatePayload, Product>('listing.u
           input: payload.input,
           removedImageIds: [...(q.removedImageIds ?? []), ...(payload.removedImageIds ?? [])],
           removedDocumentIds: [...(q.removedDocumentIds ?? []), ...(payload.removedDocumentIds ?? [])],
+          imageOrder: payload.imageOrder?.length ? payload.imageOrder : q.imageOrder,
         },
         files: [...queued.files, ...files],
       };

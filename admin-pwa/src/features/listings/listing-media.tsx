@@ -1,0 +1,157 @@
+// The form's media: existing images (reorder, cover = first, remove) and new ones (alt text, order),
+// existing documents (remove) and new ones (title defaulting to the file name, description).
+import type { ProductDocument, ProductImage } from '@app/domain/products';
+import { formatSize } from '../../lib/format.ts';
+import { FileDrop } from '../../components/file-drop.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+
+export type NewImage = { key: string; file: File; alt: string; preview: string };
+export type NewDocument = { key: string; file: File; title: string; description: string };
+
+/** Moves item i by delta within the list (keyboard-friendly reordering). */
+export function move<T>(list: T[], i: number, delta: number): T[] {
+  const j = i + delta;
+  if (j < 0 || j >= list.length) return list;
+  const next = [...list];
+  [next[i], next[j]] = [next[j]!, next[i]!];
+  return next;
+}
+
+let seq = 0;
+export const fileKey = (f: File) => `${f.name}-${f.size}-${++seq}`;
+
+type ImagesProps = {
+  existing: ProductImage[];
+  onExisting: (list: ProductImage[]) => void;
+  added: NewImage[];
+  onAdded: (list: NewImage[]) => void;
+  onPick: (files: File[]) => void;
+  error?: string;
+  loadError?: string | null;
+};
+
+export function ImagesEditor({ existing, onExisting, added, onAdded, onPick, error, loadError }: ImagesProps) {
+  const total = existing.length + added.length;
+  return (
+    <fieldset>
+      <legend>Images</legend>
+      {loadError ? <p className="form-error">{loadError}</p> : null}
+      <ol className="image-grid" aria-label="Images de l'annonce (la première est la couverture)">
+        {existing.map((img, i) => (
+          <li key={`e${img.id}`} className="image-tile">
+            <img src={img.thumbnailUrl || img.url} alt={img.alt || `Image ${i + 1}`} />
+            {i === 0 ? <StatusBadge tone="accent">Couverture</StatusBadge> : null}
+            <div className="actions">
+              <button type="button" className="icon-btn" aria-label={`Déplacer l'image ${i + 1} avant`} disabled={i === 0} onClick={() => onExisting(move(existing, i, -1))}>
+                <Icon name="up" />
+              </button>
+              <button type="button" className="icon-btn" aria-label={`Déplacer l'image ${i + 1} après`} disabled={i === existing.length - 1} onClick={() => onExisting(move(existing, i, 1))}>
+                <Icon name="down" />
+              </button>
+              {i > 0 ? (
+                <button type="button" className="btn btn-small" onClick={() => onExisting([img, ...existing.filter((x) => x.id !== img.id)])}>
+                  Couverture
+                </button>
+              ) : null}
+              <button type="button" className="icon-btn" aria-label={`Retirer l'image ${i + 1}`} onClick={() => onExisting(existing.filter((x) => x.id !== img.id))}>
+                <Icon name="trash" />
+              </button>
+            </div>
+          </li>
+        ))}
+        {added.map((img, i) => {
+          const n = existing.length + i + 1;
+          return (
+            <li key={img.key} className="image-tile">
+              <img src={img.preview} alt="" />
+              {n === 1 ? <StatusBadge tone="accent">Couverture</StatusBadge> : <StatusBadge tone="info">Nouvelle</StatusBadge>}
+              <label className="sr-only" htmlFor={`alt-${img.key}`}>
+                Texte alternatif de {img.file.name}
+              </label>
+              <input id={`alt-${img.key}`} placeholder="Texte alternatif" value={img.alt} onChange={(e) => onAdded(added.map((x) => (x.key === img.key ? { ...x, alt: e.target.value } : x)))} />
+              <div className="actions">
+                <button type="button" className="icon-btn" aria-label={`Déplacer ${img.file.name} avant`} disabled={i === 0} onClick={() => onAdded(move(added, i, -1))}>
+                  <Icon name="up" />
+                </button>
+                <button type="button" className="icon-btn" aria-label={`Déplacer ${img.file.name} après`} disabled={i === added.length - 1} onClick={() => onAdded(move(added, i, 1))}>
+                  <Icon name="down" />
+                </button>
+                <button type="button" className="icon-btn" aria-label={`Retirer ${img.file.name}`} onClick={() => onAdded(added.filter((x) => x.key !== img.key))}>
+                  <Icon name="trash" />
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      {total === 0 ? <p className="muted">Aucune image</p> : null}
+      <FileDrop label="Ajouter des images" accept="image/jpeg,image/png,image/webp" onFiles={onPick} hint="JPEG, PNG ou WebP, 5 MB au maximum par image." />
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+type DocsProps = {
+  existing: ProductDocument[];
+  onExisting: (list: ProductDocument[]) => void;
+  added: NewDocument[];
+  onAdded: (list: NewDocument[]) => void;
+  onPick: (files: File[]) => void;
+  error?: string;
+  loadError?: string | null;
+};
+
+export function DocumentsEditor({ existing, onExisting, added, onAdded, onPick, error, loadError }: DocsProps) {
+  return (
+    <fieldset>
+      <legend>Documents</legend>
+      {loadError ? <p className="form-error">{loadError}</p> : null}
+      {existing.length === 0 && added.length === 0 ? <p className="muted">Aucun document</p> : null}
+      <ul className="upload-list">
+        {existing.map((d) => (
+          <li key={`d${d.id}`} className="upload-item">
+            <span>{d.title}</span>
+            <span className="muted">{d.type}</span>
+            <span className="muted">{formatSize(d.size)}</span>
+            <button type="button" className="icon-btn" aria-label={`Retirer le document ${d.title}`} onClick={() => onExisting(existing.filter((x) => x.id !== d.id))}>
+              <Icon name="trash" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {added.map((d) => (
+        <div key={d.key} className="card grid grid-2" style={{ marginBottom: '.5rem' }}>
+          <div className="field">
+            <label htmlFor={`dt-${d.key}`}>Titre du document ({d.file.name}, {formatSize(d.file.size)})</label>
+            <input id={`dt-${d.key}`} value={d.title} onChange={(e) => onAdded(added.map((x) => (x.key === d.key ? { ...x, title: e.target.value } : x)))} />
+          </div>
+          <div className="field">
+            <label htmlFor={`dd-${d.key}`}>Description</label>
+            <input id={`dd-${d.key}`} value={d.description} onChange={(e) => onAdded(added.map((x) => (x.key === d.key ? { ...x, description: e.target.value } : x)))} />
+          </div>
+          <button type="button" className="btn btn-small" onClick={() => onAdded(added.filter((x) => x.key !== d.key))}>
+            Retirer {d.file.name}
+          </button>
+        </div>
+      ))}
+      <FileDrop
+        label="Ajouter des documents"
+        accept=".pdf,.doc,.docx,.txt,.jpg,.jpeg,.png,.gif,.webp,.mp4,.avi,.mov"
+        onFiles={onPick}
+        hint="PDF, images, vidéos, documents Word, fichiers texte ; 50 MB au maximum par document."
+      />
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+export const newDocument = (file: File): NewDocument => ({ key: fileKey(file), file, title: file.name, description: '' });
