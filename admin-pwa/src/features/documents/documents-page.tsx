@@ -1,9 +1,164 @@
-// Placeholder until the documents screen lands (owned by the second admin engineer): replace this file.
-export default function Page() {
+// /admin/documents: 'Documents Techniques' — statistics toggle, search, type filter, page size,
+// sortable table, pagination ('Affichage de x à y sur n documents'), create modal and delete dialog.
+// Shown from Dexie at once (the last answer for the same query), refreshed from the API when online.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import type { TechnicalDocument } from '@app/domain/documents';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { Pagination } from '../../components/pagination.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { db } from '../../db/db.ts';
+import { errorText, isNetworkError } from '../../lib/api.ts';
+import { useOnline } from '../../lib/online.ts';
+import { toast } from '../../lib/toast.ts';
+import { deleteDocument, fetchDocumentsPage, fetchStats, readCachedPage, readStats, type DocumentStats } from './api.ts';
+import { CreateDocumentDialog } from './create-document-dialog.tsx';
+import { TYPE_LABELS } from './document-form.ts';
+import { DEFAULT_QUERY, PAGE_SIZES, localQuery, rangeText, toggleSort, withFilter, type DocType, type DocumentsQuery } from './documents-query.ts';
+import { DocumentsTable } from './documents-table.tsx';
+
+function StatsPanel({ stats }: { stats: DocumentStats | undefined }) {
+  if (!stats) return <Spinner />;
   return (
-    <section className="page">
-      <h1>Documents Techniques</h1>
-      <p>Écran en cours de réalisation.</p>
+    <dl className="stat-tiles" aria-label="Statistiques des documents">
+      <div className="stat-tile">
+        <dt>Total documents</dt>
+        <dd>{stats.totalDocuments}</dd>
+      </div>
+      <div className="stat-tile">
+        <dt>Total téléchargements</dt>
+        <dd>{stats.totalDownloads}</dd>
+      </div>
+      {stats.documentsByType.map((t) => (
+        <div className="stat-tile" key={t.type}>
+          <dt>{TYPE_LABELS[t.type as keyof typeof TYPE_LABELS] ?? t.type}</dt>
+          <dd>{t.count}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export default function DocumentsPage() {
+  const online = useOnline();
+  const [query, setQuery] = useState<DocumentsQuery>(DEFAULT_QUERY);
+  const [search, setSearch] = useState('');
+  const [showStats, setShowStats] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<TechnicalDocument | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  // The page as last stored for this query, or (never fetched) computed from the stored documents;
+  // live queries re-run when a fetch writes into Dexie.
+  const view = useLiveQuery(async () => {
+    const cached = await readCachedPage(query);
+    if (cached) {
+      const rows = await db.technicalDocuments.bulkGet(cached.ids);
+      return { documents: rows.filter((d): d is TechnicalDocument => !!d), total: cached.totalDocuments };
+    }
+    return localQuery(await db.technicalDocuments.toArray(), query);
+  }, [query]);
+  const stats = useLiveQuery(() => readStats(), []);
+
+  // Searching as the admin types, without a request per key.
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery((q) => (q.search === search ? q : withFilter(q, { search }))), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  useEffect(() => {
+    if (!online) {
+      setLoading(false);
+      return;
+    }
+    let live = true;
+    setLoading(true);
+    fetchDocumentsPage(query)
+      .catch((e) => {
+        if (!isNetworkError(e)) toast.error(errorText(e, 'Erreur lors du chargement des documents'));
+      })
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [query, online]);
+
+  useEffect(() => {
+    if (showStats && online) fetchStats().catch((e) => !isNetworkError(e) && toast.error('Erreur de chargement', errorText(e, 'Erreur lors du chargement')));
+  }, [showStats, online]);
+
+  const reload = () => {
+    void fetchDocumentsPage(query).catch(() => {});
+    if (showStats) void fetchStats().catch(() => {});
+  };
+
+  const remove = async () => {
+    try {
+      await deleteDocument(deleting!.id);
+      toast.success('Succès', 'Document supprimé');
+      reload();
+    } catch (e) {
+      toast.error('Erreur de suppression', errorText(e, 'Erreur lors de la suppression'));
+      throw e;
+    }
+  };
+
+  const total = view?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / query.limit));
+  return (
+    <section className="page" aria-labelledby="documents-title">
+      <header className="page-header">
+        <h1 id="documents-title">Documents Techniques</h1>
+        <div className="page-actions">
+          <button type="button" className="btn" aria-pressed={showStats} onClick={() => setShowStats((s) => !s)}>
+            Statistiques
+          </button>
+          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)} disabled={!online} title={online ? undefined : 'Disponible en ligne uniquement'}>
+            <Icon name="plus" /> Créer
+          </button>
+        </div>
+      </header>
+      {showStats ? <StatsPanel stats={stats} /> : null}
+      <div className="filters" role="search">
+        <div className="field">
+          <label htmlFor="documents-search">Rechercher</label>
+          <input id="documents-search" type="search" placeholder="Titre, description..." value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="documents-type">Type</label>
+          <select id="documents-type" value={query.type} onChange={(e) => setQuery((q) => withFilter(q, { type: e.target.value as DocType }))}>
+            <option value="all">Tous les types</option>
+            <option value="pdf">PDF</option>
+            <option value="image">Image</option>
+            <option value="video">Vidéo</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="documents-limit">Par page</label>
+          <select id="documents-limit" value={query.limit} onChange={(e) => setQuery((q) => withFilter(q, { limit: Number(e.target.value) }))}>
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {view === undefined || (loading && !view.documents.length) ? (
+        <Spinner />
+      ) : view.documents.length ? (
+        <>
+          <DocumentsTable documents={view.documents} query={query} onSort={(c) => setQuery((q) => toggleSort(q, c))} onDelete={setDeleting} />
+          <Pagination page={query.page} pages={pages} onPage={(page) => setQuery((q) => ({ ...q, page }))} summary={rangeText(query.page, query.limit, total)} label="Pages des documents" />
+        </>
+      ) : (
+        <p className="empty-state">Aucun document</p>
+      )}
+      {creating ? <CreateDocumentDialog onClose={() => setCreating(false)} onCreated={reload} /> : null}
+      <ConfirmDialog open={deleting !== null} title="Supprimer le document" onConfirm={remove} onClose={() => setDeleting(null)}>
+        <p>Êtes-vous sûr de vouloir supprimer le document « {deleting?.title} » ? Cette action est irréversible.</p>
+      </ConfirmDialog>
     </section>
   );
 }

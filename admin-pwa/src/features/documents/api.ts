@@ -1,0 +1,73 @@
+// The technical library against the API and the read model: a page per query (its ids and totals
+// kept in Dexie so it shows offline), statistics, the upload with progress, delete, the product picker.
+import type { TechnicalDocument } from '@app/domain/documents';
+import type { ProductList } from '@app/domain/products';
+import { api, upload, type UploadHandle, type UploadProgress } from '../../lib/api.ts';
+import { db } from '../../db/db.ts';
+import { getMeta, putMeta, upsert } from '../../db/sync.ts';
+import type { DocumentsQuery } from './documents-query.ts';
+
+export type DocumentsPage = { ids: number[]; totalDocuments: number; totalPages: number };
+export type DocumentStats = { totalDocuments: number; totalDownloads: number; documentsByType: { type: string; count: number }[] };
+export type ProductOption = { id: number; titleFr: string };
+export type UploadFields = { productId: number | null; title: string; titleFr: string; titleEn: string; descriptionFr: string; descriptionEn: string };
+
+/** The product picker loads up to 100 listings (back-office section 9). */
+export const PICKER_LIMIT = 100;
+const STATS_KEY = 'technical-documents';
+
+const pageKey = (q: DocumentsQuery) => `technical-documents:${JSON.stringify({ ...q, search: q.search.trim().toLowerCase() })}`;
+
+type ListAnswer = { documents: TechnicalDocument[]; pagination: { currentPage: number; totalPages: number; totalDocuments: number } };
+
+export async function fetchDocumentsPage(q: DocumentsQuery): Promise<DocumentsPage> {
+  const answer = await api.get<ListAnswer>('/admin/technical-documents', {
+    page: q.page,
+    limit: q.limit,
+    search: q.search.trim(),
+    type: q.type === 'all' ? undefined : q.type,
+    sortBy: q.sortBy,
+    sortOrder: q.sortOrder,
+  });
+  await upsert(db.technicalDocuments, answer.documents);
+  const page = { ids: answer.documents.map((d) => d.id), totalDocuments: answer.pagination.totalDocuments, totalPages: answer.pagination.totalPages };
+  await putMeta(pageKey(q), page);
+  return page;
+}
+
+export const readCachedPage = (q: DocumentsQuery) => getMeta<DocumentsPage>(pageKey(q));
+
+export async function fetchStats(): Promise<DocumentStats> {
+  const stats = await api.get<DocumentStats>('/admin/technical-documents/stats');
+  await db.stats.put({ key: STATS_KEY, value: stats, at: Date.now() });
+  return stats;
+}
+
+export const readStats = async () => (await db.stats.get(STATS_KEY))?.value as DocumentStats | undefined;
+
+export async function fetchProductOptions(): Promise<ProductOption[]> {
+  const list = await api.get<ProductList>('/products', { page: 1, limit: PICKER_LIMIT });
+  return list.items.map((p) => ({ id: p.id, titleFr: p.titleFr }));
+}
+
+/** Offline: the listings stored locally stand in for the picker. */
+export const localProductOptions = async (): Promise<ProductOption[]> =>
+  (await db.products.limit(PICKER_LIMIT).toArray()).filter((p) => p.id > 0).map((p) => ({ id: p.id, titleFr: p.titleFr }));
+
+/** Optional fields are trimmed and empty ones omitted (back-office section 5). */
+export function uploadDocument(fields: UploadFields, file: File, onProgress?: (p: UploadProgress) => void): UploadHandle<{ document: TechnicalDocument }> {
+  const form = new FormData();
+  if (fields.productId) form.append('productId', String(fields.productId));
+  form.append('title', fields.title.trim());
+  for (const key of ['titleFr', 'titleEn', 'descriptionFr', 'descriptionEn'] as const) {
+    const value = fields[key].trim();
+    if (value) form.append(key, value);
+  }
+  form.append('document', file, file.name);
+  return upload('/admin/technical-documents/upload', form, onProgress);
+}
+
+export async function deleteDocument(id: number): Promise<void> {
+  await api.del(`/admin/technical-documents/${id}`);
+  await db.technicalDocuments.delete(id);
+}

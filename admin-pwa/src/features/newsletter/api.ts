@@ -1,0 +1,65 @@
+// Newsletter subscribers against the API and the read model (the whole list is kept in Dexie and
+// filtered locally), the export download, and the background sendings with their progress.
+import type { NewsletterSend, NewsletterSending, Subscriber } from '@app/domain/newsletter';
+import { api, request } from '../../lib/api.ts';
+import { db } from '../../db/db.ts';
+import { getMeta, putMeta, replaceAll } from '../../db/sync.ts';
+
+const PENDING_KINDS = ['subscriber.status', 'subscriber.delete'];
+
+/** Replaces the local list; subscribers with a change still waiting in the outbox keep their local state. */
+export async function syncSubscribers(): Promise<void> {
+  const { subscribers } = await api.get<{ subscribers: Subscriber[] }>('/newsletter/admin/subscribers');
+  const pending = await db.outbox
+    .where('kind')
+    .anyOf(PENDING_KINDS)
+    .filter((e) => e.state === 'waiting' || e.state === 'sending')
+    .toArray();
+  const touched = new Map(pending.map((e) => [(e.payload as { id: number }).id, e.kind]));
+  const rows = subscribers.filter((s) => touched.get(s.id) !== 'subscriber.delete');
+  await replaceAll(
+    db.subscribers,
+    rows.filter((s) => !touched.has(s.id)),
+    (local) => touched.get(local.id!) === 'subscriber.status',
+  );
+}
+
+export const setSubscriberStatus = (id: number, isActive: boolean) => api.patch<Subscriber>(`/newsletter/admin/subscribers/${id}/status`, { isActive });
+export const deleteSubscriber = (id: number) => api.del(`/newsletter/admin/subscribers/${id}`);
+
+export type ExportFormat = 'csv' | 'json';
+export const exportFileName = (format: ExportFormat) => `newsletter-subscribers.${format}`;
+
+/** Downloads the export as the server wrote it, saved as newsletter-subscribers.{format}. */
+export async function exportSubscribers(format: ExportFormat): Promise<void> {
+  const answer = await request<unknown>('/newsletter/admin/export', { query: { format } });
+  // The JSON export comes back parsed by the client; written back as the server indented it.
+  const blob = answer instanceof Blob ? answer : new Blob([JSON.stringify(answer, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = exportFileName(format);
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+const SENDING_KEY = 'newsletter:sending';
+
+/** Answers at once (202) with the queued sending; its progress is read from the status endpoint. */
+export async function sendNewsletter(input: NewsletterSend): Promise<NewsletterSending> {
+  const sending = await api.post<NewsletterSending>('/newsletter/admin/send', input);
+  await putMeta(SENDING_KEY, sending);
+  return sending;
+}
+
+export async function fetchSending(id: number): Promise<NewsletterSending> {
+  const sending = await api.get<NewsletterSending>(`/newsletter/admin/sendings/${id}`);
+  await putMeta(SENDING_KEY, sending);
+  return sending;
+}
+
+/** The last sending followed by this device (kept so its progress shows again after a reload). */
+export const lastSending = () => getMeta<NewsletterSending>(SENDING_KEY);
+export const SENDING_META_KEY = SENDING_KEY;

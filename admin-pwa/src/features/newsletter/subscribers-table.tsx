@@ -1,0 +1,70 @@
+// The subscribers table: a select checkbox per row and a select-all, the e-mail, a clickable status
+// badge (toggles active/inactive), the subscription date and a delete action.
+import { useEffect, useRef } from 'react';
+import type { Subscriber } from '@app/domain/newsletter';
+import { Icon } from '../../components/icons.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+
+type Props = {
+  subscribers: Subscriber[];
+  selected: ReadonlySet<number>;
+  onSelect: (ids: number[], on: boolean) => void;
+  onToggleStatus: (s: Subscriber) => void;
+  onDelete: (s: Subscriber) => void;
+};
+
+export function SubscribersTable({ subscribers, selected, onSelect, onToggleStatus, onDelete }: Props) {
+  const all = useRef<HTMLInputElement>(null);
+  const count = subscribers.filter((s) => selected.has(s.id)).length;
+  useEffect(() => {
+    if (all.current) all.current.indeterminate = count > 0 && count < subscribers.length;
+  }, [count, subscribers.length]);
+  return (
+    <div className="table-wrap">
+      <table className="table subscribers-table">
+        <caption className="sr-only">Abonnés à la newsletter</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="cell-check">
+              <input
+                ref={all}
+                type="checkbox"
+                aria-label="Sélectionner tous les abonnés affichés"
+                checked={subscribers.length > 0 && count === subscribers.length}
+                onChange={(e) => onSelect(subscribers.map((s) => s.id), e.target.checked)}
+              />
+            </th>
+            <th scope="col">Email</th>
+            <th scope="col">Statut</th>
+            <th scope="col">Date d'inscription</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {subscribers.map((s) => (
+            <tr key={s.id} className={selected.has(s.id) ? 'row-selected' : undefined}>
+              <td className="cell-check">
+                <input type="checkbox" aria-label={`Sélectionner ${s.email}`} checked={selected.has(s.id)} onChange={(e) => onSelect([s.id], e.target.checked)} />
+              </td>
+              <td data-label="Email">{s.email}</td>
+              <td data-label="Statut">
+                <StatusBadge tone={s.isActive ? 'success' : 'neutral'} onClick={() => onToggleStatus(s)} title={s.isActive ? `Désactiver ${s.email}` : `Activer ${s.email}`}>
+                  {s.isActive ? 'Actif' : 'Inactif'}
+                </StatusBadge>
+              </td>
+              <td data-label="Date d'inscription">
+                <time dateTime={s.subscribedAt}>{formatDateTime(s.subscribedAt)}</time>
+              </td>
+              <td data-label="Actions" className="row-actions">
+                <button type="button" className="icon-btn icon-btn-danger" aria-label={`Supprimer ${s.email}`} onClick={() => onDelete(s)}>
+                  <Icon name="trash" />
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
