@@ -100,7 +100,7 @@ export const authRoutes = (deps: Deps) => {
     .post('/auth/change-password', signedIn, smallBody, validate('json', ChangePasswordSchema), async (c) => {
       const { currentPassword, newPassword } = c.req.valid('json');
       const me = c.var.user;
-      const row = findUser(me.email);
+      const row = db.select().from(schema.users).where(eq(schema.users.id, me.id)).get();
       if (!row) return c.json({ error: passwordMessages.changeFailed }, 400);
       const attempt = await guard.attempt({ ip: clientIp(c, env.TRUST_PROXY), account: `user:${row.id}`, passwordHash: row.passwordHash, password: currentPassword });
       if (attempt.limited) return tooMany(c, attempt.retryAfterMs);
