@@ -1,0 +1,101 @@
+// The listing form: defaults of a new listing, every required-field message, generator-only voltage
+// and phase, the numeric coercion, file checks with the spec's messages, and the button labels.
+import { fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import ListingFormPage, { submitLabel } from './listing-form-page.tsx';
+import { documentProblem, emptyForm, imageProblem, validateListing } from './listing-form-model.ts';
+
+function renderNew() {
+  const router = createMemoryRouter([{ path: '/annonces/new', element: <ListingFormPage /> }], { initialEntries: ['/annonces/new'] });
+  render(<RouterProvider router={router} />);
+}
+
+const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
+
+describe('listing form', () => {
+  it('opens a new listing with the spec defaults', () => {
+    renderNew();
+    expect((screen.getByLabelText('Type', { exact: false }) as HTMLSelectElement).value).toBe('generator');
+    expect((screen.getByLabelText('État', { exact: false }) as HTMLSelectElement).value).toBe('new');
+    expect((screen.getByRole('spinbutton', { name: /^Puissance/ }) as HTMLInputElement).value).toBe('100');
+    expect((screen.getByLabelText('Unité de puissance', { exact: false }) as HTMLSelectElement).value).toBe('kw');
+    expect(field('Carburant').value).toBe('diesel');
+    expect(field('Tension').value).toBe('400V');
+    expect(field('Phase').value).toBe('3');
+    expect(field('Poids (kg)').value).toBe('500');
+    expect((screen.getByLabelText('Annonce en vedette', { exact: false }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByRole('button', { name: "Créer l'annonce" })).toBeTruthy();
+  });
+
+  it('shows a message under every empty required field', async () => {
+    renderNew();
+    fireEvent.change(field('Carburant'), { target: { value: '' } });
+    fireEvent.change(field('Tension'), { target: { value: '' } });
+    fireEvent.change(field('Phase'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: "Créer l'annonce" }));
+    for (const message of [
+      'Le titre en français est requis',
+      'Le titre en anglais est requis',
+      'La description en français est requise',
+      'La description en anglais est requise',
+      'La marque est requise',
+      'Le modèle est requis',
+      'Le type de carburant est requis',
+      'La tension est requise pour un groupe électrogène',
+      'La phase est requise pour un groupe électrogène',
+    ])
+      expect(await screen.findByText(message)).toBeTruthy();
+    expect(field('Titre (français)').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('clears a message when its field is edited', async () => {
+    renderNew();
+    fireEvent.click(screen.getByRole('button', { name: "Créer l'annonce" }));
+    expect(await screen.findByText('La marque est requise')).toBeTruthy();
+    fireEvent.change(field('Marque'), { target: { value: 'Volvo Penta' } });
+    expect(screen.queryByText('La marque est requise')).toBeNull();
+  });
+
+  it('hides voltage and phase for an engine, and sends them as null', () => {
+    renderNew();
+    fireEvent.change(screen.getByLabelText('Type', { exact: false }), { target: { value: 'engine' } });
+    expect(screen.queryByLabelText('Tension', { exact: false })).toBeNull();
+    const form = { ...emptyForm(), type: 'engine' as const, titleFr: 'a', titleEn: 'a', descriptionFr: 'a', descriptionEn: 'a', brand: 'b', model: 'm' };
+    const r = validateListing(form);
+    expect(r.ok && r.input.voltage).toBe(null);
+    expect(r.ok && r.input.phase).toBe(null);
+  });
+
+  it('coerces numbers as the spec says: empty optional → null, bad power/weight → 1, other bad numbers → 0', () => {
+    const base = { ...emptyForm(), titleFr: 'a', titleEn: 'a', descriptionFr: 'a', descriptionEn: 'a', brand: 'b', model: 'm' };
+    const r = validateListing({ ...base, powerOutput: '-3', weight: 'abc', length: '', price: '' });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.input.powerOutput).toBe(1);
+    expect(r.input.weight).toBe(1);
+    expect(r.input.length).toBe(null);
+    expect(r.input.price).toBe(null);
+    const priced = validateListing({ ...base, price: '12500.5' });
+    expect(priced.ok && priced.input.price).toBe(12500.5);
+  });
+
+  it('refuses images and documents with the spec messages', () => {
+    const file = (name: string, type: string, size: number) => new File([new Uint8Array(1)], name, { type }) as File & { size: number };
+    const big = (f: File, size: number) => Object.defineProperty(f, 'size', { value: size });
+    expect(imageProblem(file('a.gif', 'image/gif', 1))).toBe('Seuls les formats JPEG, PNG et WebP sont acceptés');
+    expect(imageProblem(big(file('a.jpg', 'image/jpeg', 1), 5 * 1024 * 1024 + 1))).toBe('Chaque image ne peut pas dépasser 5 MB');
+    expect(imageProblem(file('a.webp', 'image/webp', 1))).toBe(null);
+    expect(documentProblem(file('a.exe', 'application/x-msdownload', 1))).toBe('Formats acceptés: PDF, images, vidéos, documents Word, fichiers texte');
+    expect(documentProblem(big(file('a.pdf', 'application/pdf', 1), 50 * 1024 * 1024 + 1))).toBe('Chaque document ne peut pas dépasser 50 MB');
+    expect(documentProblem(file('a.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 1))).toBe(null);
+  });
+
+  it('labels the submit button for each step of the save', () => {
+    expect(submitLabel('idle', false)).toBe("Créer l'annonce");
+    expect(submitLabel('idle', true)).toBe('Mettre à jour');
+    expect(submitLabel('saving', true)).toBe('Sauvegarde...');
+    expect(submitLabel('images', true)).toBe('Upload des images...');
+    expect(submitLabel('documents', false)).toBe('Upload des documents...');
+  });
+});
