@@ -6,7 +6,7 @@ export type ThrottleRule = { limit: number; windowMs: number };
 
 export type Throttle = {
   /** Reserves one attempt for key, or answers the wait in ms when key is over its limit. */
-  begin(key: string, now?: number): { ok: true; finish: (failed: boolean) => void } | { ok: false; retryAfterMs: number };
+  begin(key: string, now?: number): { ok: true; finish: (failed: boolean, now?: number) => void } | { ok: false; retryAfterMs: number };
   /** Would an attempt for key be refused now? */
   retryAfterMs(key: string, now?: number): number;
   /** Forgets the failures of key (after a successful sign-in on that account). */
@@ -41,10 +41,9 @@ export function createThrottle({ limit, windowMs }: ThrottleRule, maxKeys = 100_
       let done = false;
       return {
         ok: true,
-        finish(failed) {
+        finish(failed, at = Date.now()) {
           if (done) return;
           done = true;
-          const at = Date.now();
           const n = (pending.get(key) ?? 1) - 1;
           if (n > 0) pending.set(key, n);
           else pending.delete(key);
