@@ -1,6 +1,7 @@
 // /admin/documents: 'Documents Techniques' — statistics toggle, search, type filter, page size,
 // sortable table, pagination ('Affichage de x à y sur n documents'), create modal and delete dialog.
 // Shown from Dexie at once (the last answer for the same query), refreshed from the API when online.
+import './documents.css';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import type { TechnicalDocument } from '@app/domain/documents';
@@ -120,7 +121,7 @@ export default function DocumentsPage() {
         </div>
       </header>
       {showStats ? <StatsPanel stats={stats} /> : null}
-      <div className="filters" role="search">
+      <div className="toolbar" role="search">
         <div className="field">
           <label htmlFor="documents-search">Rechercher</label>
           <input id="documents-search" type="search" placeholder="Titre, description..." value={search} onChange={(e) => setSearch(e.target.value)} />
@@ -153,7 +154,7 @@ export default function DocumentsPage() {
           <Pagination page={query.page} pages={pages} onPage={(page) => setQuery((q) => ({ ...q, page }))} summary={rangeText(query.page, query.limit, total)} label="Pages des documents" />
         </>
       ) : (
-        <p className="empty-state">Aucun document</p>
+        <p className="empty">Aucun document</p>
       )}
       {creating ? <CreateDocumentDialog onClose={() => setCreating(false)} onCreated={reload} /> : null}
       <ConfirmDialog open={deleting !== null} title="Supprimer le document" onConfirm={remove} onClose={() => setDeleting(null)}>

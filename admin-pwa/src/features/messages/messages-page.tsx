@@ -1,5 +1,6 @@
 // /admin/messages: the contact messages from Dexie at once, refreshed from the API when online;
 // quick reply, mail-client reply, call, and delete (queued when offline).
+import './messages.css';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import type { Inquiry } from '@app/domain/inquiries';
@@ -66,7 +67,7 @@ export default function MessagesPage() {
     <section className="page" aria-labelledby="messages-title">
       <header className="page-header">
         <h1 id="messages-title">Messages</h1>
-        <p className="counter" aria-live="polite">
+        <p className="muted count" aria-live="polite">
           {list.length} message{list.length > 1 ? 's' : ''}
         </p>
       </header>
@@ -82,7 +83,7 @@ export default function MessagesPage() {
           <Pagination page={current} pages={pages} onPage={setPage} label="Pages des messages" />
         </>
       ) : (
-        <p className="empty-state">Aucun message</p>
+        <p className="empty">Aucun message</p>
       )}
       {replying ? <ReplyDialog inquiry={replying} accounts={accounts} onClose={() => setReplying(null)} /> : null}
     </section>

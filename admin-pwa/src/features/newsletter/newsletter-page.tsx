@@ -1,5 +1,6 @@
 // /admin/newsletter: information box, tiles, SMTP settings link, search and status filter, exports,
 // the send form (disabled without active subscribers) with its progress, and the subscribers table.
+import './newsletter.css';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -145,7 +146,7 @@ export default function NewsletterPage() {
 
       <SendingProgress />
 
-      <div className="filters" role="search">
+      <div className="toolbar" role="search">
         <div className="field">
           <label htmlFor="subscribers-search">Rechercher par email</label>
           <input id="subscribers-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
@@ -173,7 +174,7 @@ export default function NewsletterPage() {
       ) : shown.length ? (
         <SubscribersTable subscribers={shown} selected={selected} onSelect={select} onToggleStatus={(s) => void toggleStatus(s)} onDelete={setDeleting} />
       ) : (
-        <p className="empty-state">{emptyText(search, status)}</p>
+        <p className="empty">{emptyText(search, status)}</p>
       )}
 
       {sendOpen ? (

@@ -89,7 +89,7 @@ export function AccountsTab({ accounts }: { accounts: readonly SmtpAccount[] }) 
   return (
     <div className="smtp-accounts">
       <div className="toolbar">
-        <p className="counter">
+        <p className="muted count">
           {accounts.length} compte{accounts.length > 1 ? 's' : ''} SMTP
         </p>
         <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
@@ -103,7 +103,7 @@ export function AccountsTab({ accounts }: { accounts: readonly SmtpAccount[] }) 
           ))}
         </div>
       ) : (
-        <p className="empty-state">Aucun compte SMTP configuré</p>
+        <p className="empty">Aucun compte SMTP configuré</p>
       )}
       {editing ? <AccountFormDialog account={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog open={deleting !== null} title="Supprimer le compte SMTP" onConfirm={remove} onClose={() => setDeleting(null)}>

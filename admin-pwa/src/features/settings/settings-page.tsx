@@ -1,5 +1,6 @@
 // /admin/settings: outgoing mail, in two tabs ('Comptes SMTP', 'Assignations d'usage'), shown from
 // Dexie at once and refreshed from the API when online.
+import './settings.css';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { db } from '../../db/db.ts';
