@@ -25,6 +25,8 @@ export type TestSmtp = {
   refuseAuth(refuse: boolean): void;
   /** Answer 550 to RCPT TO for these addresses (lower-case). */
   rejectRecipients: Set<string>;
+  /** Answer 451 (try again later) to RCPT TO for an address, as many times as its count says. */
+  deferRecipients: Map<string, number>;
   stop(): Promise<void>;
   /** Listens again on the same port. */
   start(): Promise<void>;
@@ -39,6 +41,7 @@ export async function startSmtpServer(options: { user?: string; password?: strin
   const waiters = new Set<() => void>();
   let refusing = false;
   const rejectRecipients = new Set<string>();
+  const deferRecipients = new Map<string, number>();
   let server: SMTPServer | undefined;
   let port = options.port ?? 0;
 
@@ -60,6 +63,13 @@ export async function startSmtpServer(options: { user?: string; password?: strin
         if (rejectRecipients.has(address.address.toLowerCase())) {
           const err = new Error('Mailbox unavailable') as Error & { responseCode: number };
           err.responseCode = 550;
+          return callback(err);
+        }
+        const deferrals = deferRecipients.get(address.address.toLowerCase()) ?? 0;
+        if (deferrals > 0) {
+          deferRecipients.set(address.address.toLowerCase(), deferrals - 1);
+          const err = new Error('Try again later') as Error & { responseCode: number };
+          err.responseCode = 451;
           return callback(err);
         }
         callback();
@@ -113,6 +123,7 @@ export async function startSmtpServer(options: { user?: string; password?: strin
     password,
     messages,
     rejectRecipients,
+    deferRecipients,
     refuseAuth(refuse) {
       refusing = refuse;
     },

@@ -75,6 +75,7 @@ export function kickNewsletters(deps: Deps): Promise<void> {
     return state.running;
   }
   state.running = (async () => {
+    await null; // the body must not finish before state.running is assigned
     try {
       do {
         state.again = false;

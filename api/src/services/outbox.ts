@@ -47,6 +47,7 @@ export function kickOutbox(deps: Deps): Promise<void> {
     return state.running;
   }
   state.running = (async () => {
+    await null; // the body must not finish before state.running is assigned
     try {
       do {
         state.again = false;
