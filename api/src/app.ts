@@ -8,6 +8,7 @@ import { emailResponsesRoutes } from './routes/email-responses.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inquiriesRoutes } from './routes/inquiries.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
+import { openApiRoutes } from './routes/openapi.ts';
 import { productDocumentsRoutes } from './routes/product-documents.ts';
 import { productImagesRoutes } from './routes/product-images.ts';
 import { productsRoutes } from './routes/products.ts';
@@ -23,6 +24,7 @@ export function createApp(deps: Deps) {
         contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
         referrerPolicy: 'strict-origin-when-cross-origin',
         crossOriginResourcePolicy: 'same-origin',
+        overwrite: false, // a route may set its own CSP (document previews, the API reference page)
       }),
     )
     .route('/', healthRoutes(deps))
@@ -35,7 +37,8 @@ export function createApp(deps: Deps) {
     .route('/', inquiriesRoutes(deps))
     .route('/', smtpRoutes(deps))
     .route('/', emailResponsesRoutes(deps))
-    .route('/', newsletterRoutes(deps));
+    .route('/', newsletterRoutes(deps))
+    .route('/', openApiRoutes(deps));
 
   app.notFound((c) => c.json({ error: 'Ressource introuvable' }, 404));
   app.onError((err, c) =>

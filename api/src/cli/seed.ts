@@ -1,0 +1,218 @@
+// Demo data: `pnpm db:seed` loads the bilingual demo catalogue (pictures drawn locally and stored
+// through the same image service as uploads, PDFs, technical documents, messages, subscribers);
+// `--listings N` adds N generated listings for benchmarks; `--force` replaces an existing catalogue.
+// The start script calls seedDemoData(deps) on first run, when the database has no listing.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
+import { openDb, runMigrations, schema } from '@app/db';
+import { toKw } from '@app/domain/power';
+import type { Deps } from '../context.ts';
+import { parseEnv } from '../env.ts';
+import { insertProductDocument, keepFile } from '../services/catalogue-documents.ts';
+import { createProduct, deleteProduct } from '../services/catalogue-products.ts';
+import { encodeImage, insertImage, type StoredImage } from '../services/images.ts';
+import { createLogger } from '../services/logger.ts';
+import { storageFor } from '../services/storage.ts';
+import { demoListings } from './seed-catalogue.ts';
+import { illustrationSvg, makePdf, type Illustration } from './seed-assets.ts';
+
+const DAY = 86_400_000;
+/** Fixed dates keep the demo deterministic: listings are spread over the 60 days before this one. */
+const EPOCH = Date.UTC(2025, 5, 1, 9, 0, 0);
+
+const picture = (kind: Illustration, variant: number, label: string) => sharp(Buffer.from(illustrationSvg(kind, variant, label))).png().toBuffer();
+
+const countProducts = (deps: Deps) => deps.db.get<{ n: number }>(sql`select count(*) as n from products`).n;
+
+/** Removes every listing (with its files) and the technical library. */
+function clearCatalogue(deps: Deps) {
+  for (const { id } of deps.db.select({ id: schema.products.id }).from(schema.products).all()) deleteProduct(deps, id);
+  const storage = storageFor(deps.env.dataDir);
+  for (const { key } of deps.db.select({ key: schema.technicalDocuments.storageKey }).from(schema.technicalDocuments).all()) storage.removeDocument(key);
+  deps.db.delete(schema.technicalDocuments).run();
+}
+
+export type SeedResult = { skipped: boolean; products: number; images: number; documents: number; technicalDocuments: number };
+
+/** Loads the demo catalogue unless listings already exist (then it does nothing, unless force). */
+export async function seedDemoData(deps: Deps, options: { force?: boolean } = {}): Promise<SeedResult> {
+  const result: SeedResult = { skipped: false, products: 0, images: 0, documents: 0, technicalDocuments: 0 };
+  if (countProducts(deps) > 0) {
+    if (!options.force) return { ...result, skipped: true };
+    clearCatalogue(deps);
+  }
+  const listings = demoListings();
+  const ids: number[] = [];
+  const pictures: { productId: number; alt: string; encode: () => Promise<StoredImage> }[] = [];
+  for (const [i, listing] of listings.entries()) {
+    const { illustration, images, documents = [], ...input } = listing;
+    const product = createProduct(deps, input);
+    const createdAt = new Date(EPOCH - (listings.length - i) * 2.5 * DAY);
+    deps.db.update(schema.products).set({ createdAt, updatedAt: createdAt }).where(sql`id = ${product.id}`).run();
+    ids.push(product.id);
+    result.products++;
+    for (let n = 0; n < images; n++) {
+      const alt = n === 0 ? input.titleFr : `${input.titleFr} (vue ${n + 1})`;
+      pictures.push({ productId: product.id, alt, encode: async () => encodeImage(deps.env.dataDir, await picture(illustration, i + n, `${input.brand} ${input.model}`)) });
+      result.images++;
+    }
+    for (const title of documents) {
+      const pdf = makePdf(`${title} - ${input.brand} ${input.model}`, [
+        `${input.titleFr} / ${input.titleEn}`,
+        `Puissance / Power: ${input.powerOutput} ${input.powerUnit}`,
+        `Poids / Weight: ${input.weight} kg`,
+        ...Object.entries(input.specifications).map(([k, v]) => `${k}: ${v}`),
+        'Document de démonstration - Provence Moteurs, Salon-de-Provence',
+      ]);
+      const key = keepFile(deps.env.dataDir, pdf);
+      const name = `${title} ${input.brand} ${input.model}.pdf`.replace(/[’"/\\]/g, ' ').replace(/\s+/g, ' ');
+      insertProductDocument(deps, product.id, { key, mimeType: 'application/pdf', kind: 'pdf', originalFilename: name, size: pdf.length }, { title, descriptionFr: 'Document constructeur', descriptionEn: 'Manufacturer document' });
+      result.documents++;
+    }
+  }
+  // The same image service as uploads; two encodes at a time, then rows inserted in listing order (cover first).
+  const stored = await inPairs(pictures.map((p) => p.encode));
+  pictures.forEach((p, i) => insertImage(deps, p.productId, stored[i]!, p.alt));
+  result.technicalDocuments = await seedTechnicalLibrary(deps, ids);
+  seedMessagesAndSubscribers(deps);
+  return result;
+}
+
+async function inPairs<T>(tasks: (() => Promise<T>)[]): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < tasks.length; i += 2) out.push(...(await Promise.all(tasks.slice(i, i + 2).map((task) => task()))));
+  return out;
+}
+
+async function seedTechnicalLibrary(deps: Deps, productIds: number[]): Promise<number> {
+  const docs: { title: string; titleFr: string; titleEn: string; descriptionFr: string; descriptionEn: string; product?: number; lines: string[] }[] = [
+    { title: 'Guide d’entretien moteurs marins', titleFr: 'Guide d’entretien des moteurs marins', titleEn: 'Marine engine maintenance guide', descriptionFr: 'Intervalles de vidange, filtres et anodes.', descriptionEn: 'Oil change intervals, filters and anodes.', lines: ['Vidange : toutes les 250 heures', 'Filtres à carburant : toutes les 500 heures', 'Anodes : contrôle à chaque carénage'] },
+    { title: 'Dimensionner un groupe électrogène', titleFr: 'Dimensionner un groupe électrogène', titleEn: 'Sizing a generator set', descriptionFr: 'kVA, kW et facteur de puissance expliqués.', descriptionEn: 'kVA, kW and power factor explained.', lines: ['kW = kVA x facteur de puissance (0,8)', 'Prévoir 25 % de marge au démarrage des moteurs'] },
+    { title: 'Fiche technique Caterpillar C18', titleFr: 'Fiche technique Caterpillar C18', titleEn: 'Caterpillar C18 data sheet', descriptionFr: 'Courbes de puissance et de consommation.', descriptionEn: 'Power and fuel consumption curves.', product: productIds[0], lines: ['Puissance : 1015 HP à 2300 tr/min', 'Cylindrée : 18,1 L'] },
+    { title: 'Choisir son hélice', titleFr: 'Choisir son hélice', titleEn: 'Choosing a propeller', descriptionFr: 'Diamètre, pas et nombre de pales.', descriptionEn: 'Diameter, pitch and blade count.', lines: ['Le pas détermine la vitesse théorique', 'Plus de pales : moins de vibrations'] },
+    { title: 'Alignement d’une ligne d’arbre', titleFr: 'Alignement d’une ligne d’arbre', titleEn: 'Aligning a shaft line', descriptionFr: 'Procédure et tolérances.', descriptionEn: 'Procedure and tolerances.', lines: ['Tolérance : 0,05 mm par 100 mm de diamètre d’accouplement'] },
+  ];
+  let n = 0;
+  for (const [i, d] of docs.entries()) {
+    const pdf = makePdf(d.titleFr, d.lines);
+    const key = keepFile(deps.env.dataDir, pdf);
+    const createdAt = new Date(EPOCH - (docs.length - i) * 7 * DAY);
+    deps.db
+      .insert(schema.technicalDocuments)
+      .values({ title: d.title, titleFr: d.titleFr, titleEn: d.titleEn, descriptionFr: d.descriptionFr, descriptionEn: d.descriptionEn, type: 'pdf', mimeType: 'application/pdf', storageKey: key, originalFilename: `${d.titleFr}.pdf`.replace(/’/g, "'"), size: pdf.length, downloadCount: (i * 7) % 23, productId: d.product ?? null, createdAt, updatedAt: createdAt })
+      .run();
+    n++;
+  }
+  const diagram = await sharp(Buffer.from(illustrationSvg('generator', 2, 'Schéma de raccordement'))).png().toBuffer();
+  const key = keepFile(deps.env.dataDir, diagram);
+  deps.db
+    .insert(schema.technicalDocuments)
+    .values({ title: 'Schéma de raccordement triphasé', titleFr: 'Schéma de raccordement triphasé', titleEn: 'Three-phase wiring diagram', descriptionFr: 'Raccordement 400 V d’un groupe électrogène.', descriptionEn: 'Wiring a 400 V generator set.', type: 'image', mimeType: 'image/png', storageKey: key, originalFilename: 'schema-raccordement.png', size: diagram.length })
+    .run();
+  return n + 1;
+}
+
+function seedMessagesAndSubscribers(deps: Deps) {
+  const inquiries = [
+    { name: 'Jean-Marc Olivier', email: 'jm.olivier@example.fr', phone: '+33 6 12 34 56 78', message: 'Bonjour, le Caterpillar C18 est-il toujours disponible ? Pouvez-vous me faire une offre livrée à Sète ?', language: 'fr', productReference: 'Caterpillar C18 ACERT' },
+    { name: 'Sarah Collins', email: 'sarah.collins@example.co.uk', phone: null, message: 'Hello, I am looking for a 99 ekW marine generator for a 24 m yacht. What lead time can you offer?', language: 'en', productReference: null },
+    { name: 'Chantier naval du Golfe', email: 'atelier@example.com', phone: '+33 4 90 00 00 00', message: 'Nous cherchons un inverseur ZF 325 avec rapport 2.5:1. Merci de nous indiquer prix et délai.', language: 'fr', productReference: 'ZF 325-1A' },
+  ];
+  inquiries.forEach((inq, i) => deps.db.insert(schema.inquiries).values({ ...inq, createdAt: new Date(EPOCH - (3 - i) * DAY) }).run());
+  const subscribers = [
+    { email: 'capitaine.martin@example.fr', language: 'fr', isActive: true },
+    { email: 'fleet.manager@example.com', language: 'en', isActive: true },
+    { email: 'ancien.client@example.fr', language: 'fr', isActive: false },
+  ];
+  for (const [i, s] of subscribers.entries()) {
+    const at = new Date(EPOCH - (10 - i) * DAY);
+    deps.db
+      .insert(schema.newsletterSubscribers)
+      .values({ ...s, unsubscribeToken: randomBytes(24).toString('base64url'), confirmedAt: s.isActive ? at : null, unsubscribedAt: s.isActive ? null : at, consentAt: at, consentPage: '/', consentLanguage: s.language, subscribedAt: at })
+      .onConflictDoNothing()
+      .run();
+  }
+}
+
+/**
+ * Adds `count` generated listings in one transaction (batched inserts). Pictures: a few are encoded
+ * once, then each listing's image folder is a symbolic link to one of them (no 10,000 encodes).
+ */
+export async function seedBenchmarkListings(deps: Deps, count: number): Promise<number> {
+  const demo = demoListings();
+  const storage = storageFor(deps.env.dataDir);
+  const bases: StoredImage[] = [];
+  for (const [i, kind] of (['engine', 'generator', 'gearbox', 'propeller', 'shaft', 'engine'] as Illustration[]).entries()) {
+    bases.push(await encodeImage(deps.env.dataDir, await picture(kind, i, `Bench ${kind}`)));
+  }
+  const now = Date.now();
+  deps.db.transaction((tx) => {
+    for (let start = 0; start < count; start += 500) {
+      const rows = [];
+      for (let i = start; i < Math.min(count, start + 500); i++) {
+        const d = demo[i % demo.length]!;
+        const power = Math.round(d.powerOutput * (0.5 + ((i * 37) % 100) / 100));
+        rows.push({
+          ...d,
+          titleFr: `${d.titleFr} n° ${i + 1}`,
+          titleEn: `${d.titleEn} #${i + 1}`,
+          powerOutput: power,
+          powerKw: toKw(power, d.powerUnit),
+          price: d.price === null ? null : Math.round(d.price * (0.6 + ((i * 13) % 80) / 100)),
+          featured: false,
+          year: 2000 + (i % 26),
+          condition: i % 3 ? d.condition : d.condition === 'new' ? 'used' : 'new',
+          createdAt: new Date(now - (count - i) * 60_000),
+          updatedAt: new Date(now - (count - i) * 60_000),
+        });
+      }
+      const inserted = tx.insert(schema.products).values(rows).returning({ id: schema.products.id }).all();
+      const images = inserted.map(({ id }, j) => {
+        const base = bases[(start + j) % bases.length]!;
+        const key = storage.newKey();
+        fs.symlinkSync(storage.imageDir(base.key), storage.imageDir(key), 'dir');
+        return { productId: id, storageKey: key, alt: '', position: 0, width: base.width, height: base.height, variants: base.variants };
+      });
+      tx.insert(schema.productImages).values(images).run();
+    }
+  });
+  return count;
+}
+
+async function main(argv: string[]) {
+  const env = parseEnv();
+  const log = createLogger('warn');
+  fs.mkdirSync(env.dataDir, { recursive: true });
+  const db = openDb(env.databasePath);
+  runMigrations(db);
+  const deps: Deps = { db, env, log };
+  const force = argv.includes('--force');
+  const at = argv.indexOf('--listings');
+  const started = Date.now();
+  if (at >= 0) {
+    const count = Number(argv[at + 1]);
+    if (!Number.isInteger(count) || count < 1 || count > 1_000_000) throw new Error('--listings needs a whole number between 1 and 1,000,000');
+    if (force) clearCatalogue(deps);
+    await seedBenchmarkListings(deps, count);
+    process.stdout.write(`Added ${count} generated listings in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
+  } else {
+    const result = await seedDemoData(deps, { force });
+    process.stdout.write(
+      result.skipped
+        ? 'The catalogue already has listings: nothing loaded (use --force to replace it with the demo catalogue).\n'
+        : `Demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.products} listings, ${result.images} images, ${result.documents} documents, ${result.technicalDocuments} technical documents.\n`,
+    );
+  }
+  db.$client.close();
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).catch((err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  });
+}
