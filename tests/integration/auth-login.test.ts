@@ -77,8 +77,10 @@ describe('sign-in and the forced password change', () => {
     const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
     // Both verify an Argon2id hash; without the dummy hash an unknown e-mail answers ~50x faster.
     const ratio = median(unknown) / median(wrong);
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    // Without the dummy-hash check the unknown e-mail answers ~50x faster (ratio ~0.02); the wide
+    // bounds keep a loaded machine's noise from failing the test while still catching that defect.
+    expect(ratio).toBeGreaterThan(0.25);
+    expect(ratio).toBeLessThan(4);
   });
 
   describe('bad requests', () => {
