@@ -38,6 +38,9 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // No runtimeCaching: authenticated data is never written to Cache Storage.
         cleanupOutdatedCaches: true,
+        // The first install controls the open page at once (offline works without a reload); an
+        // update still waits for the admin's consent (no skipWaiting).
+        clientsClaim: true,
       },
     }),
   ],
