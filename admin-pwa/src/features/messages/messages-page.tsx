@@ -23,7 +23,7 @@ export async function deleteMessage(inquiry: Inquiry) {
   if (!window.confirm(DELETE_CONFIRM)) return;
   try {
     const done = await perform(MESSAGE_DELETE, { id: inquiry.id }, `Suppression du message de ${inquiry.name}`);
-    if (done.queued) toast.info('Suppression en attente', 'Hors ligne : elle sera envoyée au retour de la connexion.');
+    if (done.queued) toast.info('Enregistré hors ligne', 'La suppression sera envoyée au retour de la connexion.');
     else toast.success('Message supprimé');
   } catch (e) {
     toast.error('Erreur de suppression', errorText(e, 'Erreur lors de la suppression'));

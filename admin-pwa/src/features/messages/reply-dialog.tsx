@@ -43,7 +43,7 @@ export function ReplyDialog({ inquiry, accounts, onClose }: Props) {
     setSending(true);
     try {
       const done = await perform(REPLY_SEND, parsed.data, `Réponse à ${inquiry.name}`);
-      if (done.queued) toast.info('Réponse en attente', 'Hors ligne : elle sera envoyée au retour de la connexion.');
+      if (done.queued) toast.info('Enregistré hors ligne', 'La réponse sera envoyée au retour de la connexion.');
       else toast.success('Réponse envoyée', `Envoyée à ${inquiry.email}`);
       onClose();
     } catch (err) {

@@ -20,12 +20,12 @@ import { SendingProgress } from './sending-progress.tsx';
 import { emptyText, filterSubscribers, statsOf, type StatusFilter } from './subscriber-filter.ts';
 import { SubscribersTable } from './subscribers-table.tsx';
 
-const queuedNote = 'Hors ligne : le changement sera envoyé au retour de la connexion.';
+const queuedNote = 'envoyé au retour de la connexion.';
 
 async function toggleStatus(s: Subscriber) {
   try {
     const done = await perform(SUBSCRIBER_STATUS, { id: s.id, isActive: !s.isActive }, `Statut de ${s.email}`);
-    if (done.queued) toast.info('Statut modifié', queuedNote);
+    if (done.queued) toast.info('Enregistré hors ligne', `Statut modifié : ${queuedNote}`);
     else toast.success('Statut modifié', `${s.email} : ${s.isActive ? 'inactif' : 'actif'}`);
   } catch (e) {
     toast.error('Erreur de modification', errorText(e, 'Erreur lors de la modification'));
@@ -89,7 +89,7 @@ export default function NewsletterPage() {
     try {
       const done = await perform(SUBSCRIBER_DELETE, { id: s.id }, `Suppression de ${s.email}`);
       select([s.id], false);
-      if (done.queued) toast.info('Abonné supprimé', queuedNote);
+      if (done.queued) toast.info('Enregistré hors ligne', `Abonné supprimé : ${queuedNote}`);
       else toast.success('Abonné supprimé');
     } catch (e) {
       toast.error('Erreur de suppression', errorText(e, 'Erreur lors de la suppression'));

@@ -30,7 +30,7 @@ export function SendDialog({ selectedIds, activeSelected, activeTotal, onClose, 
     setSending(true);
     try {
       const done = await perform(NEWSLETTER_SEND, parsed.data, `Newsletter « ${parsed.data.subject} »`);
-      if (done.queued) toast.info('Envoi en attente', 'Hors ligne : la newsletter partira au retour de la connexion.');
+      if (done.queued) toast.info('Enregistré hors ligne', 'La newsletter partira au retour de la connexion.');
       else toast.info('Envoi en cours', `${recipients} destinataire${recipients > 1 ? 's' : ''}`);
       onSent();
       onClose();

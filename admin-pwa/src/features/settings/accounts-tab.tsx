@@ -15,7 +15,7 @@ import { ACCOUNT_ACTIVATION } from './operations.ts';
 export async function toggleActivation(account: SmtpAccount, isActive: boolean) {
   try {
     const done = await perform(ACCOUNT_ACTIVATION, { id: account.id, isActive }, `${isActive ? 'Activation' : 'Désactivation'} du compte « ${account.name} »`);
-    if (done.queued) toast.info(isActive ? 'Compte activé' : 'Compte désactivé', 'Hors ligne : le changement sera envoyé au retour de la connexion.');
+    if (done.queued) toast.info('Enregistré hors ligne', `${isActive ? 'Compte activé' : 'Compte désactivé'} : envoyé au retour de la connexion.`);
     else toast.success(isActive ? 'Compte activé' : 'Compte désactivé');
   } catch (e) {
     toast.error('Erreur de modification', errorText(e, 'Erreur lors de la modification du statut'));
