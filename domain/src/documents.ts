@@ -107,7 +107,12 @@ export const PublicTechnicalDocumentQuerySchema = z.object({
 
 /** The text fields of an upload or an edit; optional ones trimmed and empty ones omitted (stored null). */
 export const TechnicalDocumentFieldsSchema = z.object({
-  title: z.string({ error: TECHNICAL_MESSAGES.missingTitle }).trim().min(1, TECHNICAL_MESSAGES.missingTitle).max(200),
+  // A refinement (not min(1)) so that the spec's message is answered as it is, without a field prefix.
+  title: z
+    .string({ error: TECHNICAL_MESSAGES.missingTitle })
+    .trim()
+    .refine((v) => v.length > 0, TECHNICAL_MESSAGES.missingTitle)
+    .pipe(z.string().max(200)),
   titleFr: optionalText(200),
   titleEn: optionalText(200),
   descriptionFr: optionalText(5000),

@@ -86,7 +86,7 @@ describe('listing images', () => {
   });
 
   it('refuses a truncated JPEG with 422 and leaves no variant behind', async () => {
-    const full = await sharp({ create: { width: 1200, height: 900, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+    const full = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
     const before = imageDirs().length;
     const res = await send(full.subarray(0, Math.floor(full.length / 2)), 'cut.jpg', 'image/jpeg');
     expect(res.status).toBe(422);
@@ -159,7 +159,7 @@ describe('listing images', () => {
 
     const cover = await server.api(`/products/${other}/images/${ids[2]}`, { method: 'PATCH', token, json: { cover: true, alt: 'Couverture' } });
     expect(cover.status).toBe(200);
-    expect((await cover.json()).images.map((i: { id: number; alt: string }) => [i.id, i.position])).toEqual([
+    expect((await cover.json()).images.map((i: { id: number; position: number }) => [i.id, i.position])).toEqual([
       [ids[2], 0],
       [ids[0], 1],
       [ids[1], 2],

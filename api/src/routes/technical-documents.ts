@@ -68,7 +68,7 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
           // Checked in the order of the spec's form: file, title, size, type.
           const file = files[0];
           if (!file || file.size === 0) throw new ApiError(400, TECHNICAL_MESSAGES.missingFile);
-          const parsed = TechnicalDocumentFieldsSchema.safeParse(fields);
+          const parsed = TechnicalDocumentFieldsSchema.safeParse({ title: '', ...fields });
           if (!parsed.success) throw new ApiError(400, describeIssue(parsed.error.issues[0]!));
           checkProduct(parsed.data.productId);
           const { accepted, refused } = await classify([file], TECHNICAL_DOCUMENT_TYPES, TECHNICAL_MESSAGES);

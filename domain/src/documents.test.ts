@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { TechnicalDocumentFieldsSchema, TechnicalDocumentQuerySchema, defaultTitle, formatFileSize } from './documents.ts';
+
+describe('documents', () => {
+  it('formats sizes in Bytes, KB, MB or GB', () => {
+    expect(formatFileSize(512)).toBe('512 Bytes');
+    expect(formatFileSize(2048)).toBe('2 KB');
+    expect(formatFileSize(5 * 1024 * 1024)).toBe('5 MB');
+    expect(formatFileSize(3 * 1024 ** 3)).toBe('3 GB');
+  });
+
+  it('defaults a title to the file name', () => {
+    expect(defaultTitle('fiche technique.pdf')).toBe('fiche technique');
+  });
+
+  it('reads the technical list query with the spec defaults and page sizes', () => {
+    expect(TechnicalDocumentQuerySchema.parse({})).toEqual({ page: 1, limit: 20, search: undefined, type: undefined, sortBy: 'createdAt', sortOrder: 'DESC' });
+    expect(TechnicalDocumentQuerySchema.parse({ sortOrder: 'asc', type: 'all' })).toMatchObject({ sortOrder: 'ASC', type: undefined });
+    expect(TechnicalDocumentQuerySchema.safeParse({ limit: '30' }).success).toBe(false);
+  });
+
+  it('trims optional fields and stores empty ones as null', () => {
+    expect(TechnicalDocumentFieldsSchema.parse({ title: ' Guide ', titleFr: '  ', productId: '' })).toEqual({ title: 'Guide', titleFr: null, titleEn: null, descriptionFr: null, descriptionEn: null, productId: null });
+    expect(TechnicalDocumentFieldsSchema.safeParse({ title: '  ' }).error?.issues[0]?.message).toBe('Veuillez saisir un titre');
+  });
+});
