@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { boot } from './boot.ts';
 import { ConfigError } from './env.ts';
+import { answerClientError } from './http/client-error.ts';
 import { createOriginListener, type SiteHandler } from './http/origin.ts';
 import { startJobs } from './services/jobs.ts';
 
@@ -35,6 +36,7 @@ if (!env.API_ONLY) {
 const siteClientDir = site ? path.join(repoRoot, 'site/dist/client') : undefined;
 const server = createServer(createOriginListener({ api: app, site, adminDir, siteClientDir }));
 server.keepAliveTimeout = 65_000;
+server.on('clientError', answerClientError);
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
