@@ -71,15 +71,25 @@ async function rawFetch(path: string, init: RequestInit): Promise<Response> {
   }
 }
 
-/** Asks for a new access token with the HttpOnly refresh cookie; one refresh at a time. */
+async function refreshWithCookie(): Promise<boolean> {
+  const res = await rawFetch('/auth/refresh', { method: 'POST', headers: { 'content-type': 'application/json', [TRANSPORT_HEADER]: 'cookie' }, body: '{}' });
+  if (!res.ok) return false;
+  const pair = (await res.json()) as TokenPair;
+  accessToken = pair.accessToken;
+  return true;
+}
+
+/**
+ * Asks for a new access token with the HttpOnly refresh cookie; one refresh at a time in this tab,
+ * and across tabs through a Web Lock: refresh tokens are single-use and a reused one ends the
+ * session (docs/decisions/011), so two windows must never present the same cookie. A tab that
+ * waited on the lock sends the cookie the other tab's refresh just rotated.
+ */
 export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
-      const res = await rawFetch('/auth/refresh', { method: 'POST', headers: { 'content-type': 'application/json', [TRANSPORT_HEADER]: 'cookie' }, body: '{}' });
-      if (!res.ok) return false;
-      const pair = (await res.json()) as TokenPair;
-      accessToken = pair.accessToken;
-      return true;
+      const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+      return locks ? await locks.request('pm-admin-refresh', refreshWithCookie) : await refreshWithCookie();
     } finally {
       refreshing = null;
     }
