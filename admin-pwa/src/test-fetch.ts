@@ -1,6 +1,8 @@
 // Component tests: a stand-in for the API at the fetch boundary (the real API runs in the browser
 // journeys). Routes answer JSON; every call is recorded with its method, path, query and body.
 import { vi } from 'vitest';
+import { db } from './db/db.ts';
+import { toasts } from './lib/toast.ts';
 
 export type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
 type Handler = (call: Call) => unknown | Response;
@@ -33,4 +35,13 @@ export function fakeApi(): FakeApi {
 
 export function setOnline(online: boolean) {
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+}
+
+/** A fresh start for a component test: empty IndexedDB, no toasts, online, and a new fake API. */
+export async function freshStart(): Promise<FakeApi> {
+  await db.delete();
+  await db.open();
+  toasts.set([]);
+  setOnline(true);
+  return fakeApi();
 }

@@ -3,17 +3,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { db } from '../../db/db.ts';
-import { fakeApi, setOnline, type FakeApi } from '../../test-fetch.ts';
+import { freshStart, type FakeApi } from '../../test-fetch.ts';
 import { CreateDocumentDialog } from './create-document-dialog.tsx';
 
 let api: FakeApi;
 
 beforeEach(async () => {
-  await db.delete();
-  await db.open();
-  setOnline(true);
-  api = fakeApi();
+  api = await freshStart();
   api.on('GET', '/products', () => ({ items: [{ id: 11, titleFr: 'Groupe électrogène 100 kVA' }, { id: 12, titleFr: 'Moteur marin 300 ch' }], total: 2, pages: 1 }));
 });
 

@@ -11,6 +11,7 @@ import { Pagination } from '../../components/pagination.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { db } from '../../db/db.ts';
 import { errorText, isNetworkError } from '../../lib/api.ts';
+import { useRefreshWhenOnline } from '../../lib/use-refresh.ts';
 import { useOnline } from '../../lib/online.ts';
 import { toast } from '../../lib/toast.ts';
 import { deleteDocument, fetchDocumentsPage, fetchStats, readCachedPage, readStats, type DocumentStats } from './api.ts';
@@ -48,7 +49,6 @@ export default function DocumentsPage() {
   const [showStats, setShowStats] = useState(false);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<TechnicalDocument | null>(null);
-  const [loading, setLoading] = useState(true);
 
   // The page as last stored for this query, or (never fetched) computed from the stored documents;
   // live queries re-run when a fetch writes into Dexie.
@@ -68,22 +68,7 @@ export default function DocumentsPage() {
     return () => clearTimeout(timer);
   }, [search]);
 
-  useEffect(() => {
-    if (!online) {
-      setLoading(false);
-      return;
-    }
-    let live = true;
-    setLoading(true);
-    fetchDocumentsPage(query)
-      .catch((e) => {
-        if (!isNetworkError(e)) toast.error(errorText(e, 'Erreur lors du chargement des documents'));
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [query, online]);
+  const loading = useRefreshWhenOnline(() => fetchDocumentsPage(query), (e) => toast.error(errorText(e, 'Erreur lors du chargement des documents')), [query]);
 
   useEffect(() => {
     if (showStats && online) fetchStats().catch((e) => !isNetworkError(e) && toast.error('Erreur de chargement', errorText(e, 'Erreur lors du chargement')));

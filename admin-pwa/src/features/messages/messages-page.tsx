@@ -2,14 +2,14 @@
 // quick reply, mail-client reply, call, and delete (queued when offline).
 import './messages.css';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Inquiry } from '@app/domain/inquiries';
 import { db, type OutboxEntry } from '../../db/db.ts';
 import { perform } from '../../db/outbox.ts';
 import { Pagination } from '../../components/pagination.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { errorText, isNetworkError } from '../../lib/api.ts';
-import { useOnline } from '../../lib/online.ts';
+import { errorText } from '../../lib/api.ts';
+import { useRefreshWhenOnline } from '../../lib/use-refresh.ts';
 import { syncSmtpAccounts } from '../../lib/smtp-accounts.ts';
 import { toast } from '../../lib/toast.ts';
 import { MESSAGES_PAGE_SIZE, syncInquiries } from './api.ts';
@@ -31,30 +31,16 @@ export async function deleteMessage(inquiry: Inquiry) {
 }
 
 export default function MessagesPage() {
-  const online = useOnline();
   const inquiries = useLiveQuery(() => db.inquiries.orderBy('createdAt').reverse().toArray(), []);
   const accounts = useLiveQuery(() => db.smtpAccounts.toArray(), []) ?? [];
   const replies = useLiveQuery(() => db.outbox.where('kind').equals('inquiry.reply').toArray(), []) ?? [];
-  const [loading, setLoading] = useState(true);
   const [page, setPage] = useState(1);
   const [replying, setReplying] = useState<Inquiry | null>(null);
 
-  useEffect(() => {
-    if (!online) {
-      setLoading(false);
-      return;
-    }
-    let live = true;
-    setLoading(true);
-    Promise.all([syncInquiries(), syncSmtpAccounts().catch(() => {})])
-      .catch((e) => {
-        if (!isNetworkError(e)) toast.error('Erreur de chargement', errorText(e, 'Erreur lors du chargement'));
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [online]);
+  const loading = useRefreshWhenOnline(
+    () => Promise.all([syncInquiries(), syncSmtpAccounts().catch(() => {})]),
+    (e) => toast.error('Erreur de chargement', errorText(e, 'Erreur lors du chargement')),
+  );
 
   const list = inquiries ?? [];
   const pages = Math.max(1, Math.ceil(list.length / MESSAGES_PAGE_SIZE));

@@ -9,7 +9,7 @@ import type { Inquiry } from '@app/domain/inquiries';
 import type { SmtpAccount } from '@app/domain/mail';
 import { db } from '../../db/db.ts';
 import { toasts } from '../../lib/toast.ts';
-import { fakeApi, setOnline, type FakeApi } from '../../test-fetch.ts';
+import { freshStart, setOnline, type FakeApi } from '../../test-fetch.ts';
 import { ReplyDialog } from './reply-dialog.tsx';
 import '../../app/operations.ts';
 
@@ -46,11 +46,7 @@ const open = (accounts: SmtpAccount[], onClose = vi.fn()) =>
   );
 
 beforeEach(async () => {
-  await db.delete();
-  await db.open();
-  toasts.set([]);
-  setOnline(true);
-  api = fakeApi();
+  api = await freshStart();
 });
 
 describe('quick reply modal', () => {

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Subscriber } from '@app/domain/newsletter';
 import { db } from '../../db/db.ts';
 import { toasts } from '../../lib/toast.ts';
-import { fakeApi, setOnline, type FakeApi } from '../../test-fetch.ts';
+import { freshStart, setOnline, type FakeApi } from '../../test-fetch.ts';
 import NewsletterPage from './newsletter-page.tsx';
 import '../../app/operations.ts';
 
@@ -45,11 +45,7 @@ const show = () =>
   );
 
 beforeEach(async () => {
-  await db.delete();
-  await db.open();
-  toasts.set([]);
-  setOnline(true);
-  api = fakeApi();
+  api = await freshStart();
 });
 
 describe('newsletter subscribers', () => {

@@ -2,7 +2,7 @@
 // the send form (disabled without active subscribers) with its progress, and the subscribers table.
 import './newsletter.css';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Subscriber } from '@app/domain/newsletter';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -10,7 +10,8 @@ import { Icon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { db } from '../../db/db.ts';
 import { perform } from '../../db/outbox.ts';
-import { errorText, isNetworkError } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
+import { useRefreshWhenOnline } from '../../lib/use-refresh.ts';
 import { useOnline } from '../../lib/online.ts';
 import { toast } from '../../lib/toast.ts';
 import { exportSubscribers, syncSubscribers, type ExportFormat } from './api.ts';
@@ -35,7 +36,6 @@ async function toggleStatus(s: Subscriber) {
 export default function NewsletterPage() {
   const online = useOnline();
   const subscribers = useLiveQuery(() => db.subscribers.orderBy('id').reverse().toArray(), []);
-  const [loading, setLoading] = useState(true);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -43,21 +43,7 @@ export default function NewsletterPage() {
   const [deleting, setDeleting] = useState<Subscriber | null>(null);
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
 
-  useEffect(() => {
-    if (!online) {
-      setLoading(false);
-      return;
-    }
-    let live = true;
-    syncSubscribers()
-      .catch((e) => {
-        if (!isNetworkError(e)) toast.error('Erreur de chargement', errorText(e, 'Erreur lors du chargement'));
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [online]);
+  const loading = useRefreshWhenOnline(syncSubscribers, (e) => toast.error('Erreur de chargement', errorText(e, 'Erreur lors du chargement')));
 
   const list = subscribers ?? [];
   const stats = statsOf(list);

@@ -4,9 +4,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SmtpAccount } from '@app/domain/mail';
-import { db } from '../../db/db.ts';
 import { toasts } from '../../lib/toast.ts';
-import { fakeApi, setOnline, type FakeApi } from '../../test-fetch.ts';
+import { freshStart, type FakeApi } from '../../test-fetch.ts';
 import { AccountFormDialog } from './account-form-dialog.tsx';
 
 let api: FakeApi;
@@ -25,11 +24,7 @@ const account: SmtpAccount = {
 };
 
 beforeEach(async () => {
-  await db.delete();
-  await db.open();
-  toasts.set([]);
-  setOnline(true);
-  api = fakeApi();
+  api = await freshStart();
   api.on('POST', '/smtp/test-config', () => ({ success: true, message: 'OK' }));
   api.on('POST', '/smtp/accounts', (c) => ({ ...account, ...(c.body as object), id: 8 }));
   api.on('PUT', /^\/smtp\/accounts\/\d+$/, (c) => ({ ...account, ...(c.body as object) }));

@@ -2,11 +2,11 @@
 // Dexie at once and refreshed from the API when online.
 import './settings.css';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { db } from '../../db/db.ts';
 import { Spinner } from '../../components/spinner.tsx';
-import { errorText, isNetworkError } from '../../lib/api.ts';
-import { useOnline } from '../../lib/online.ts';
+import { errorText } from '../../lib/api.ts';
+import { useRefreshWhenOnline } from '../../lib/use-refresh.ts';
 import { syncSmtpAccounts } from '../../lib/smtp-accounts.ts';
 import { toast } from '../../lib/toast.ts';
 import { AccountsTab } from './accounts-tab.tsx';
@@ -20,28 +20,15 @@ const TABS = [
 type TabId = (typeof TABS)[number]['id'];
 
 export default function SettingsPage() {
-  const online = useOnline();
   const accounts = useLiveQuery(() => db.smtpAccounts.toArray(), []);
   const settings = useLiveQuery(() => db.smtpSettings.toArray(), []) ?? [];
   const [tab, setTab] = useState<TabId>('accounts');
-  const [loading, setLoading] = useState(true);
   const tabRefs = useRef<Record<TabId, HTMLButtonElement | null>>({ accounts: null, usages: null });
 
-  useEffect(() => {
-    if (!online) {
-      setLoading(false);
-      return;
-    }
-    let live = true;
-    Promise.all([syncSmtpAccounts(), syncSettings()])
-      .catch((e) => {
-        if (!isNetworkError(e)) toast.error('Erreur de chargement', errorText(e, 'Erreur lors du chargement des données'));
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [online]);
+  const loading = useRefreshWhenOnline(
+    () => Promise.all([syncSmtpAccounts(), syncSettings()]),
+    (e) => toast.error('Erreur de chargement', errorText(e, 'Erreur lors du chargement des données')),
+  );
 
   // Arrow keys move between tabs (WAI-ARIA tabs pattern, automatic activation).
   const onKey = (e: KeyboardEvent) => {

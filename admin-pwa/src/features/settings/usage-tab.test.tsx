@@ -5,9 +5,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SmtpAccount, SmtpSetting } from '@app/domain/mail';
-import { db } from '../../db/db.ts';
 import { toasts } from '../../lib/toast.ts';
-import { fakeApi, setOnline, type FakeApi } from '../../test-fetch.ts';
+import { freshStart, type FakeApi } from '../../test-fetch.ts';
 import { UsageTab } from './usage-tab.tsx';
 
 let api: FakeApi;
@@ -27,11 +26,7 @@ const acc = (id: number, name: string, isActive = true): SmtpAccount => ({
 const accounts = [acc(1, 'Principal'), acc(2, 'Ancien compte', false), acc(3, 'Secours')];
 
 beforeEach(async () => {
-  await db.delete();
-  await db.open();
-  toasts.set([]);
-  setOnline(true);
-  api = fakeApi();
+  api = await freshStart();
   api.on('PUT', /^\/smtp\/settings\/\w+$/, (c) => ({ usageType: c.path.split('/').pop(), ...(c.body as object), state: 'configured', updatedAt: '' }));
 });
 
