@@ -26,6 +26,8 @@ export default function ListingsBrowser({ lang, t, card, basePath, productBase, 
   const [data, setData] = useState<ListingsPage | null>(initial);
   const [status, setStatus] = useState<Status>(initial ? 'loaded' : 'error');
   const request = useRef(0);
+  // The panel stays as the visitor left it while the form re-renders with new results.
+  const [panelOpen, setPanelOpen] = useState(hasActiveFilters(initialFilters));
 
   async function load(next: ListingFilters) {
     const id = ++request.current;
@@ -79,7 +81,7 @@ export default function ListingsBrowser({ lang, t, card, basePath, productBase, 
       </h1>
       <form key={formKey} method="get" action={basePath} onSubmit={submit} role="search">
         <div className="listing-tools">
-          <div className="field search-row">
+          <div className="search-row">
             <label className="visually-hidden" htmlFor="listing-search">{t.searchLabel}</label>
             <input id="listing-search" type="search" name="search" defaultValue={filters.search} placeholder={t.searchPlaceholder} />
             <button className="btn" type="submit">{t.searchButton}</button>
@@ -90,7 +92,7 @@ export default function ListingsBrowser({ lang, t, card, basePath, productBase, 
             </a>
           )}
         </div>
-        <details className="filters" open={active || undefined}>
+        <details className="filters" open={panelOpen} onToggle={(e) => setPanelOpen(e.currentTarget.open)}>
           <summary>{t.filters}</summary>
           <div className="filters-grid">
             <Select id="f-condition" name="condition" label={t.condition} value={filters.condition} options={[['', t.conditionAll], ['new', t.conditionNew], ['used', t.conditionUsed]]} />

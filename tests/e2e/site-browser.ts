@@ -1,0 +1,48 @@
+// Helpers of the public-site journeys: axe-core checks, a page that will not show the newsletter
+// popup (for journeys about something else), and reading the page's language and theme.
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import { expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Runs axe-core in the page (evaluated through DevTools, so the page's CSP stays as it is). */
+export async function expectAccessible(page: Page, label: string) {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious, `${label}: ${JSON.stringify(serious)}`).toEqual([]);
+}
+
+/** A visitor who already subscribed: the popup stays away so other journeys are not interrupted. */
+export async function visitorContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true, ...options });
+  await context.addInitScript(() => {
+    try {
+      localStorage.setItem('newsletter-popup', JSON.stringify({ subscribed: true, subscribedAt: Date.now() }));
+    } catch {
+      // Documents without storage (a downloaded file's view) have no popup either.
+    }
+  });
+  return context;
+}
+
+export const htmlLang = (page: Page) => page.locator('html').getAttribute('lang');
+export const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
+
+/** Collects CSP violations and script errors, which no page may produce. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy|Refused to/.test(m.text())) errors.push(m.text());
+  });
+  return errors;
+}

@@ -1,0 +1,336 @@
+// Visitor journeys on the public site in Chromium, in French and in English: home, listings and
+// every filter, product and its document, documentation, contact, language switch, theme,
+// not-found; axe-core on each screen and no CSP violation anywhere.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { countLabel, dictionary, type Lang } from '@app/domain/i18n/index';
+import { launchBrowser } from '../support/browser.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+import { seedSite, type SiteSeed } from './site-seed.ts';
+import { expectAccessible, htmlLang, isDark, visitorContext, watchErrors } from './site-browser.ts';
+
+let server: TestServer;
+let browser: Browser;
+let seed: SiteSeed;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ full: true }), launchBrowser()]);
+  seed = await seedSite(server);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const hydrated = (page: Page, island: string) => page.waitForSelector(`astro-island[component-url*="${island}"]:not([ssr])`, { state: 'attached' });
+
+describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
+  const t = dictionary(lang);
+  const prefix = lang === 'en' ? '/en' : '';
+  const count = (n: number) => countLabel(lang, n, { one: t.listings.countOne, other: t.listings.countOther });
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    context = await visitorContext(browser);
+    page = await context.newPage();
+    errors = watchErrors(page);
+  });
+  afterAll(async () => {
+    expect(errors, errors.join('\n')).toEqual([]);
+    await context.close();
+  });
+
+  it('home: hero, three pillars, values, at most 3 offers with the featured one, links to the listings', async () => {
+    const res = await page.goto(`${server.url}${prefix}/`);
+    expect(res?.status()).toBe(200);
+    expect(await htmlLang(page)).toBe(lang);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(t.home.heroTitle);
+    for (const title of [t.home.pillarMarineTitle, t.home.pillarGeneratorsTitle, t.home.pillarExpertiseTitle]) {
+      expect(await page.getByRole('heading', { name: title, exact: true }).count()).toBe(1);
+    }
+    const offers = page.locator('[data-testid="home-offers"] h3');
+    // The only featured listing is the Caterpillar generator: it alone is offered.
+    expect(await offers.allTextContents()).toEqual([lang === 'fr' ? 'Groupe électrogène Caterpillar 500 kVA' : 'Caterpillar 500 kVA generator set']);
+    expect(await page.getByRole('link', { name: t.home.offersAll }).getAttribute('href')).toBe(`${prefix}/annonces`);
+    // Phone and e-mail follow the language.
+    expect(await page.getByTestId('footer-phone').textContent()).toBe(lang === 'fr' ? '+33 4 90 00 00 00' : '+33 6 00 00 00 00');
+    await expectAccessible(page, `home ${lang}`);
+    await page.getByRole('link', { name: t.home.heroCta }).click();
+    await page.waitForURL(`${server.url}${prefix}/annonces`);
+    expect(await page.locator('.main-nav a[aria-current="page"]').textContent()).toBe(t.nav.listings);
+  });
+
+  it('listings: the count, each filter, clear only when active, state in the URL and the back button', async () => {
+    await page.goto(`${server.url}${prefix}/annonces`);
+    await hydrated(page, 'ListingsBrowser');
+    const h1 = page.getByRole('heading', { level: 1 });
+    await expect.poll(() => h1.textContent()).toContain(count(4));
+    const clear = page.getByRole('link', { name: t.listings.clear });
+    expect(await clear.count()).toBe(0);
+    await expectAccessible(page, `listings ${lang}`);
+
+    const openFilters = async () => {
+      if (!(await page.locator('details.filters').evaluate((d) => (d as HTMLDetailsElement).open))) await page.getByText(t.listings.filters, { exact: true }).click();
+    };
+    await openFilters();
+    const apply = page.getByRole('button', { name: t.listings.apply });
+    const titles = () => page.locator('[data-testid="listing-grid"] h3').allTextContents();
+
+    await page.getByLabel(t.listings.condition).selectOption('used');
+    await expect.poll(() => h1.textContent()).toContain(count(2));
+    expect(page.url()).toContain('condition=used');
+    expect(await clear.count()).toBe(1);
+    await clear.click();
+    await expect.poll(() => h1.textContent()).toContain(count(4));
+    expect(await clear.count()).toBe(0);
+
+    await openFilters();
+    await page.getByLabel(t.listings.minPrice).fill('30000');
+    await apply.click();
+    await expect.poll(() => h1.textContent()).toContain(count(2));
+    await page.getByLabel(t.listings.minPrice).fill('');
+    await page.getByLabel(t.listings.maxPrice).fill('30000');
+    await apply.click();
+    // A price on request counts as 0: the SDMO at 22 000 € and the Volvo Penta.
+    await expect.poll(() => h1.textContent()).toContain(count(2));
+    await page.getByLabel(t.listings.maxPrice).fill('');
+    await page.getByLabel(t.listings.type).selectOption('generator');
+    await expect.poll(() => h1.textContent()).toContain(count(2));
+    await page.getByLabel(t.listings.type).selectOption('marine');
+    await expect.poll(() => h1.textContent()).toContain(count(2));
+    await page.getByLabel(t.listings.type).selectOption('');
+    await expect.poll(() => h1.textContent()).toContain(count(4));
+    await page.getByLabel(t.listings.brand).selectOption('Yanmar');
+    await expect.poll(() => h1.textContent()).toContain(count(1));
+    await page.getByLabel(t.listings.brand).selectOption('');
+    await expect.poll(() => h1.textContent()).toContain(count(4));
+    await page.getByLabel(t.listings.minPower).fill('350');
+    await apply.click();
+    // 500 kVA ≈ 400 kW and 1 000 hp ≈ 746 kW are above 350 kW; 440 hp and 100 kVA are not.
+    await expect.poll(() => h1.textContent()).toContain(count(2));
+    await page.getByLabel(t.listings.minPower).fill('');
+    await page.getByLabel(t.listings.maxPower).fill('100');
+    await apply.click();
+    await expect.poll(() => h1.textContent()).toContain(count(1));
+    await page.getByLabel(t.listings.maxPower).fill('');
+    await apply.click();
+    await expect.poll(() => h1.textContent()).toContain(count(4));
+
+    await page.getByLabel(t.listings.sort).selectOption('price');
+    // Cheapest first; a price on request has no price to compare and comes last.
+    await expect.poll(async () => (await titles()).map((x) => /SDMO|Yanmar|Caterpillar|Volvo/.exec(x)?.[0])).toEqual(['SDMO', 'Yanmar', 'Caterpillar', 'Volvo']);
+    await page.getByLabel(t.listings.sort).selectOption('name');
+    await expect.poll(async () => (await titles())[0]).toBe(lang === 'fr' ? 'Groupe électrogène Caterpillar 500 kVA' : 'Caterpillar 500 kVA generator set');
+
+    await page.getByRole('searchbox').fill('yanmar');
+    await page.getByRole('searchbox').press('Enter');
+    await expect.poll(() => h1.textContent()).toContain(count(1));
+    expect(page.url()).toContain('search=yanmar');
+    await page.goBack();
+    await expect.poll(() => page.url()).not.toContain('search=');
+    await expect.poll(() => h1.textContent()).toContain(count(4));
+
+    await page.getByRole('searchbox').fill('nothing-matches-this');
+    await page.getByRole('button', { name: t.listings.searchButton, exact: true }).click();
+    await expect.poll(() => page.getByRole('heading', { name: t.listings.emptyTitle }).count()).toBe(1);
+    expect(await page.getByText(t.listings.emptyText).count()).toBe(1);
+  });
+
+  it('listings: 6 skeleton cards while loading, then an error box whose Retry reloads the page', async () => {
+    await page.goto(`${server.url}${prefix}/annonces`);
+    await hydrated(page, 'ListingsBrowser');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // Holds the real answer back to observe the loading state, then drops the connection.
+    await page.route('**/site-data/listings**', async (route) => {
+      await gate;
+      await route.abort('connectionreset');
+    });
+    await page.getByText(t.listings.filters, { exact: true }).click();
+    await page.getByLabel(t.listings.condition).selectOption('new');
+    await expect.poll(() => page.locator('[data-testid="skeletons"] > li').count()).toBe(6);
+    release();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain(t.listings.error);
+    await page.unroute('**/site-data/listings**');
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: t.listings.retry }).click()]);
+    // The reload renders the URL's state on the server: the two new listings.
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(count(2));
+  });
+
+  it('product: gallery with thumbnails and keys, badges, price excl. VAT, specs, document download, quote and back links', async () => {
+    const res = await page.goto(`${server.url}${prefix}/produit/${seed.generatorId}`);
+    expect(res?.status()).toBe(200);
+    expect(await page.getByTestId('price').textContent()).toBe('65\u202f000\u00a0€');
+    expect(await page.getByText(t.product.priceNote, { exact: true }).count()).toBe(1);
+    expect(await page.locator('.badge').first().textContent()).toBe(lang === 'fr' ? 'Occasion' : 'Used');
+    expect(await page.locator('.specs th').first().textContent()).toBe(lang === 'fr' ? 'Puissance' : 'Power');
+    // The first picture is in the server HTML with AVIF and WebP candidates.
+    const html = await (await fetch(`${server.url}${prefix}/produit/${seed.generatorId}`)).text();
+    expect(html).toMatch(/<source type="image\/avif" srcSet="[^"]+ \d+w/i);
+    expect(html).toMatch(/<source type="image\/webp" srcSet="/i);
+    expect(html).toMatch(/fetchpriority="high"/i);
+
+    await hydrated(page, 'Gallery');
+    const thumbs = page.locator('.thumbs button');
+    expect(await thumbs.count()).toBe(2);
+    const current = () => page.locator('.thumbs button[aria-current="true"]').getAttribute('aria-label');
+    await page.getByTestId('gallery-main').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(current).toBe(lang === 'fr' ? 'Afficher l’image 2' : 'Show image 2');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(current).toBe(lang === 'fr' ? 'Afficher l’image 1' : 'Show image 1');
+    await thumbs.nth(1).click();
+    await expect.poll(current).toBe(lang === 'fr' ? 'Afficher l’image 2' : 'Show image 2');
+    await expectAccessible(page, `product ${lang}`);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: `${t.product.download} – ${seed.documentTitle}` }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    expect((await download.failure()) ?? null).toBeNull();
+
+    expect(await page.getByRole('link', { name: t.product.quote }).getAttribute('href')).toBe(`${prefix}/contact?ref=${seed.generatorId}`);
+    expect(await page.getByRole('link', { name: t.product.messaging }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
+    await page.getByRole('link', { name: t.product.quote }).click();
+    await page.waitForURL(/\/contact\?ref=/);
+    expect(await page.getByLabel(t.contact.message, { exact: true }).inputValue()).toContain(`#${seed.generatorId}`);
+    await page.goBack();
+    await page.getByRole('link', { name: t.product.back }).click();
+    await page.waitForURL(`${server.url}${prefix}/annonces`);
+  });
+
+  it('product at a price on request: the label, no VAT note, no documentation, JSON-LD offer without a price', async () => {
+    await page.goto(`${server.url}${prefix}/produit/${seed.engineId}`);
+    expect(await page.getByTestId('price').textContent()).toBe(lang === 'fr' ? 'Prix sur demande' : 'Price on request');
+    expect(await page.getByText(t.product.priceNote, { exact: true }).count()).toBe(0);
+    expect(await page.getByText(t.product.noDocuments).count()).toBe(1);
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const product = blocks.map((b) => JSON.parse(b)).find((d) => d['@type'] === 'Product');
+    expect(product.offers).toMatchObject({ priceCurrency: 'EUR', availability: 'https://schema.org/InStock', itemCondition: 'https://schema.org/UsedCondition' });
+    expect(product.offers).not.toHaveProperty('price');
+  });
+
+  it('documentation: search by button and by Enter, empty state, download', async () => {
+    await page.goto(`${server.url}${prefix}/documentation`);
+    await hydrated(page, 'DocumentLibrary');
+    const cards = page.locator('[data-testid="document-grid"] h2');
+    await expect.poll(() => cards.count()).toBe(1);
+    await expectAccessible(page, `documentation ${lang}`);
+    await page.getByLabel(t.docs.searchLabel).fill('zzz-nothing');
+    await page.getByRole('button', { name: t.docs.searchButton }).click();
+    await expect.poll(() => page.getByText(t.docs.empty).count()).toBe(1);
+    await page.getByLabel(t.docs.searchLabel).fill('C18');
+    await page.getByLabel(t.docs.searchLabel).press('Enter');
+    await expect.poll(() => cards.allTextContents()).toEqual([lang === 'fr' ? seed.technicalTitle : 'C18 workshop manual']);
+    expect(await page.getByText(/Page \d/).count()).toBe(0);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="document-grid"] a[download]').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  });
+
+  it('contact: the message is sent, the form resets and says so; the map loads only on request', async () => {
+    const thirdParty: string[] = [];
+    page.on('request', (r) => !r.url().startsWith(server.url) && thirdParty.push(r.url()));
+    await page.goto(`${server.url}${prefix}/contact`);
+    await hydrated(page, 'ContactForm');
+    await expectAccessible(page, `contact ${lang}`);
+    await page.getByLabel(t.contact.name).fill('Jean Martin');
+    await page.getByLabel(t.contact.emailField).fill('jean@example.org');
+    await page.getByLabel(t.contact.message, { exact: true }).fill('Bonjour, je cherche un moteur.');
+    await page.getByRole('button', { name: t.contact.send }).click();
+    await expect.poll(() => page.locator('form .alert-success').textContent()).toBe(t.contact.success);
+    expect(await page.getByLabel(t.contact.name).inputValue()).toBe('');
+    // The toast shows it too, top right.
+    await expect.poll(() => page.locator('.toast-success').count()).toBe(1);
+    expect(thirdParty).toEqual([]);
+    await page.getByRole('button', { name: t.contact.mapShow }).click();
+    await expect.poll(() => page.locator('iframe[src^="https://www.openstreetmap.org/"]').count()).toBe(1);
+    expect(await page.getByRole('link', { name: t.contact.directions }).getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\//);
+  });
+
+  it('the FR/EN switch leads to the same page in the other language, and the choice is remembered', async () => {
+    const other = lang === 'fr' ? 'en' : 'fr';
+    const otherPrefix = other === 'en' ? '/en' : '';
+    for (const path of ['/', '/annonces', `/produit/${seed.generatorId}`, '/documentation', '/contact', '/mentions-legales', '/politique-confidentialite', '/conditions-utilisation']) {
+      await page.goto(`${server.url}${prefix}${path}`);
+      expect(await htmlLang(page), path).toBe(lang);
+      await page.getByTestId('lang-switch').click();
+      await page.waitForURL(`${server.url}${otherPrefix}${path === '/' && other === 'en' ? '/' : path}`);
+      expect(await htmlLang(page), path).toBe(other);
+      await page.getByTestId('lang-switch').click();
+      await page.waitForURL(`${server.url}${prefix}${path === '/' && lang === 'en' ? '/' : path}`);
+      expect(await htmlLang(page), path).toBe(lang);
+    }
+    // Remembered: the root paths now answer in the last chosen language.
+    await page.goto(`${server.url}/contact`);
+    expect(await htmlLang(page)).toBe(lang);
+  });
+
+  it('the theme is stored and applied by the server on every page, legal pages included (no script there)', async () => {
+    await page.goto(`${server.url}${prefix}/annonces`);
+    expect(await isDark(page)).toBe(false);
+    await page.getByRole('button', { name: t.header.themeToDark }).click();
+    await expect.poll(() => isDark(page)).toBe(true);
+    await page.goto(`${server.url}${prefix}/contact`);
+    expect(await isDark(page)).toBe(true);
+    await expectAccessible(page, `contact dark ${lang}`);
+    await page.goto(`${server.url}${prefix}/mentions-legales`);
+    expect(await isDark(page)).toBe(true);
+    expect(await page.locator('script:not([type="application/ld+json"])').count()).toBe(0);
+    // Without JavaScript the toggle is a form: it posts and comes back to the same page.
+    await Promise.all([page.waitForURL(`${server.url}${prefix}/mentions-legales`), page.getByRole('button', { name: t.header.themeToLight }).click()]);
+    expect(await isDark(page)).toBe(false);
+    await page.goto(`${server.url}${prefix}/`);
+    expect(await isDark(page)).toBe(false);
+  });
+
+  it('legal pages: SARL in Salon-de-Provence, the French host, today as the last update, 3 years in the privacy policy', async () => {
+    await page.goto(`${server.url}${prefix}/mentions-legales`);
+    const text = (await page.locator('main').textContent()) ?? '';
+    expect(text).toContain('SARL');
+    expect(text).toContain('Salon-de-Provence');
+    expect(text).toContain('OVH SAS');
+    const today = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(new Date());
+    expect(await page.getByTestId('last-updated').textContent()).toContain(today);
+    await expectAccessible(page, `legal ${lang}`);
+    await page.goto(`${server.url}${prefix}/politique-confidentialite`);
+    expect(await page.locator('main').textContent()).toContain(lang === 'fr' ? '3 ans à compter du dernier contact' : '3 years from the last contact');
+  });
+
+  it('any other path and a missing product: the not-found page with header and footer, status 404', async () => {
+    for (const path of ['/nimporte/quoi', '/produit/999999']) {
+      const res = await page.goto(`${server.url}${prefix}${path}`);
+      expect(res?.status()).toBe(404);
+      expect(await htmlLang(page)).toBe(lang);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(t.notFound.title);
+      expect(await page.getByRole('banner').count()).toBe(1);
+      expect(await page.getByRole('contentinfo').count()).toBe(1);
+      expect(await page.getByRole('link', { name: t.notFound.home }).getAttribute('href')).toBe(`${prefix}/`);
+      expect(await page.getByRole('button', { name: t.notFound.back }).count()).toBe(1);
+    }
+    await expectAccessible(page, `not found ${lang}`);
+  });
+});
+
+describe('contact form error', () => {
+  it('shows the error text in each language when the server refuses the message', async () => {
+    // Ten messages from one address in 15 minutes is the API's limit: reach it for real.
+    for (let i = 0; i < 12; i++) {
+      await server.api('/inquiries', { method: 'POST', json: { name: 'Bot', email: 'bot@example.org', message: `n° ${i}`, language: 'fr' } });
+    }
+    for (const lang of ['fr', 'en'] as Lang[]) {
+      const t = dictionary(lang);
+      const context = await visitorContext(browser);
+      const page = await context.newPage();
+      await page.goto(`${server.url}${lang === 'en' ? '/en' : ''}/contact`);
+      await hydrated(page, 'ContactForm');
+      await page.getByLabel(t.contact.name).fill('Jean Martin');
+      await page.getByLabel(t.contact.emailField).fill('jean@example.org');
+      await page.getByLabel(t.contact.message, { exact: true }).fill('Bonjour');
+      await page.getByRole('button', { name: t.contact.send }).click();
+      await expect.poll(() => page.locator('form .alert-error').textContent()).toBe(lang === 'fr' ? "Erreur lors de l'envoi. Veuillez réessayer." : 'Error sending message. Please try again.');
+      // What the visitor typed is kept for another try.
+      expect(await page.getByLabel(t.contact.name).inputValue()).toBe('Jean Martin');
+      await context.close();
+    }
+  });
+});
