@@ -6,6 +6,7 @@ import type { Deps } from './context.ts';
 import { parseEnv, type Env } from './env.ts';
 import { ensureFirstAdmin } from './services/first-admin.ts';
 import { createLogger } from './services/logger.ts';
+import { sweepStorage } from './services/storage-sweep.ts';
 
 export async function boot(source: Record<string, string | undefined> = process.env) {
   const env: Env = parseEnv(source);
@@ -14,6 +15,7 @@ export async function boot(source: Record<string, string | undefined> = process.
   const db = openDb(env.databasePath);
   runMigrations(db);
   const deps: Deps = { db, env, log };
+  sweepStorage(deps);
   const firstAdmin = await ensureFirstAdmin(deps);
   const app = createApp(deps);
   return { deps, app, firstAdmin };
