@@ -1,6 +1,6 @@
 // The listing query behind GET /products: full-text search (FTS5, accent- and case-insensitive,
 // prefix matching), filters, sort, pagination and facet counts for the public filter panel.
-import { and, asc, desc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { schema } from '@app/db';
 import { toKw } from '@app/domain/power';
 import type { ProductList, ProductQuery } from '@app/domain/products';
@@ -15,26 +15,64 @@ const p = schema.products;
  */
 export function ftsQuery(search: string | undefined): string | null {
   const terms = (search ?? '').normalize('NFC').match(/[\p{L}\p{N}]+/gu)?.slice(0, 12) ?? [];
-  return terms.length ? terms.map((t) => `"${t}"*`).join(' ') : null;
+  // One-letter terms match exactly: a one-letter prefix would scan the whole index (prefix index is 2 and 3).
+  return terms.length ? terms.map((t) => (t.length > 1 ? `"${t}"*` : `"${t}"`)).join(' ') : null;
 }
 
-type Filter = 'brand' | 'condition' | 'type';
-
-function conditions(q: ProductQuery, except?: Filter): SQL[] {
+/** Filters that narrow the set the facets are counted over (brand, condition and type are the facets). */
+function baseConditions(q: ProductQuery): SQL[] {
   const where: SQL[] = [];
   const match = ftsQuery(q.search);
   if (match) where.push(sql`${p.id} in (select rowid from products_fts where products_fts match ${match})`);
   if (q.category) where.push(eq(p.category, q.category));
   if (q.featured) where.push(eq(p.featured, q.featured === 'true'));
-  if (q.type && except !== 'type') where.push(q.type === 'marine' ? ne(p.type, 'generator') : eq(p.type, q.type));
-  if (q.condition && except !== 'condition') where.push(eq(p.condition, q.condition));
-  if (q.brand && except !== 'brand') where.push(sql`${p.brand} = ${q.brand} collate nocase`);
   // A price on request (null or 0) counts as 0: public-site section 5 keeps the minimum at 0 by default.
   if (q.minPrice !== undefined) where.push(gte(sql`coalesce(${p.price}, 0)`, q.minPrice));
   if (q.maxPrice !== undefined) where.push(lte(sql`coalesce(${p.price}, 0)`, q.maxPrice));
   if (q.minPower !== undefined) where.push(gte(p.powerKw, toKw(q.minPower, q.powerUnit)));
   if (q.maxPower !== undefined) where.push(lte(p.powerKw, toKw(q.maxPower, q.powerUnit)));
   return where;
+}
+
+function conditions(q: ProductQuery): SQL[] {
+  const where = baseConditions(q);
+  if (q.type) where.push(q.type === 'marine' ? ne(p.type, 'generator') : eq(p.type, q.type));
+  if (q.condition) where.push(eq(p.condition, q.condition));
+  if (q.brand) where.push(sql`${p.brand} = ${q.brand} collate nocase`);
+  return where;
+}
+
+type Group = { brand: string; condition: string; kind: string; count: number };
+type Facet = { value: string; count: number };
+
+/**
+ * The total and the three facets from one grouped query over the base set: each facet sums the groups
+ * that pass the other two facet filters (so choosing a brand keeps the other brands' counts visible).
+ */
+function countFacets(deps: Deps, q: ProductQuery) {
+  const kind = sql<string>`case when ${p.type} = 'generator' then 'generator' else 'marine' end`;
+  const groups: Group[] = deps.db
+    .select({ brand: p.brand, condition: p.condition, kind, count: sql<number>`count(*)` })
+    .from(p)
+    .where(and(...baseConditions(q)))
+    .groupBy(p.brand, p.condition, kind)
+    .all();
+  const brandOk = (g: Group) => !q.brand || g.brand.toLowerCase() === q.brand.toLowerCase();
+  const conditionOk = (g: Group) => !q.condition || g.condition === q.condition;
+  const typeOk = (g: Group) => !q.type || (q.type === 'engine' ? g.kind === 'marine' : g.kind === q.type);
+  const sum = (filter: (g: Group) => boolean, key: (g: Group) => string): Facet[] => {
+    const counts = new Map<string, number>();
+    for (const g of groups) if (filter(g)) counts.set(key(g), (counts.get(key(g)) ?? 0) + g.count);
+    return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  };
+  return {
+    total: groups.filter((g) => brandOk(g) && conditionOk(g) && typeOk(g)).reduce((n, g) => n + g.count, 0),
+    facets: {
+      brands: sum((g) => conditionOk(g) && typeOk(g), (g) => g.brand),
+      conditions: sum((g) => brandOk(g) && typeOk(g), (g) => g.condition),
+      types: sum((g) => brandOk(g) && conditionOk(g), (g) => g.kind),
+    },
+  };
 }
 
 function orderBy(q: ProductQuery): SQL[] {
@@ -53,16 +91,6 @@ function orderBy(q: ProductQuery): SQL[] {
   }
 }
 
-function facet(deps: Deps, column: SQL, where: SQL[]) {
-  return deps.db
-    .select({ value: sql<string>`${column}`, count: sql<number>`count(*)` })
-    .from(p)
-    .where(and(...where))
-    .groupBy(column)
-    .orderBy(desc(sql`count(*)`), asc(column))
-    .all();
-}
-
 const withFold = new WeakSet<object>();
 /** fold(text): lower case without accents, so that 'Générateur' sorts before 'Groupe' (SQLite's NOCASE is ASCII-only). */
 function registerFold(deps: Deps) {
@@ -72,32 +100,39 @@ function registerFold(deps: Deps) {
   withFold.add(client);
 }
 
+/**
+ * Facet counts for a filter set are reused until the database changes: total_changes() moves with this
+ * connection's writes, data_version with other connections' commits (a seed, a backup restore).
+ */
+const facetCache = new WeakMap<object, Map<string, { marker: string; value: ReturnType<typeof countFacets> }>>();
+function cachedFacets(deps: Deps, q: ProductQuery) {
+  const marker = Object.values(deps.db.get<Record<string, number>>(sql`select total_changes() as t, (select data_version from pragma_data_version) as v`)).join(':');
+  let cache = facetCache.get(deps.db.$client);
+  if (!cache) facetCache.set(deps.db.$client, (cache = new Map()));
+  const key = JSON.stringify([q.search, q.category, q.featured, q.minPrice, q.maxPrice, q.minPower, q.maxPower, q.powerUnit, q.type, q.condition, q.brand]);
+  const hit = cache.get(key);
+  if (hit && hit.marker === marker) return hit.value;
+  const value = countFacets(deps, q);
+  if (cache.size >= 500) cache.delete(cache.keys().next().value!);
+  cache.set(key, { marker, value });
+  return value;
+}
+
 export function searchProducts(deps: Deps, q: ProductQuery): ProductList {
-  const { db } = deps;
   registerFold(deps);
-  const where = conditions(q);
-  const total = db.select({ n: sql<number>`count(*)` }).from(p).where(and(...where)).get()?.n ?? 0;
-  const rows = db
-    .select()
+  const { total, facets } = cachedFacets(deps, q);
+  // Ids first (the sort then carries two columns, not whole rows), then the page's rows.
+  const ids = deps.db
+    .select({ id: p.id })
     .from(p)
-    .where(and(...where))
+    .where(and(...conditions(q)))
     .orderBy(...orderBy(q))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit)
-    .all();
+    .all()
+    .map((r) => r.id);
+  const rows = ids.length ? deps.db.select().from(p).where(inArray(p.id, ids)).all() : [];
+  rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   const items = toProducts(deps, rows);
-  const typeColumn = sql`case when ${p.type} = 'generator' then 'generator' else 'marine' end`;
-  return {
-    items,
-    products: items,
-    total,
-    pages: Math.ceil(total / q.limit),
-    page: q.page,
-    limit: q.limit,
-    facets: {
-      brands: facet(deps, sql`${p.brand}`, conditions(q, 'brand')),
-      conditions: facet(deps, sql`${p.condition}`, conditions(q, 'condition')),
-      types: facet(deps, typeColumn, conditions(q, 'type')),
-    },
-  };
+  return { items, products: items, total, pages: Math.ceil(total / q.limit), page: q.page, limit: q.limit, facets };
 }
