@@ -1,0 +1,225 @@
+// What the public site promises over plain HTTP, against the built site in the real server: the
+// JavaScript budgets, pages that work without JavaScript, language by path, cookie and host,
+// alternates and canonical URLs, security and cache headers whose ETag follows the catalogue,
+// structured data, sitemap.xml and robots.txt.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countLabel, dictionary } from '@app/domain/i18n/index';
+import { engineInput } from '../fixtures/catalogue.ts';
+import { signInAsAdmin } from '../support/auth.ts';
+import { repoRoot, startServer, type TestServer } from '../support/server.ts';
+import { seedSite, type SiteSeed } from './site-seed.ts';
+
+const PUBLIC_URL = 'https://www.provence-moteurs.test';
+let server: TestServer;
+let seed: SiteSeed;
+
+beforeAll(async () => {
+  server = await startServer({ full: true, env: { PUBLIC_URL, COMPANY_ENGLISH_HOST: 'english.localhost' } });
+  seed = await seedSite(server);
+});
+afterAll(() => server?.stop());
+
+const get = (p: string, headers: Record<string, string> = {}) => fetch(`${server.url}${p}`, { headers, redirect: 'manual' });
+const html = async (p: string, headers: Record<string, string> = {}) => (await get(p, headers)).text();
+
+/** GET with an arbitrary Host header (fetch does not let a caller choose it). */
+function getWithHost(p: string, host: string, cookie?: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${server.url}${p}`, { headers: { host, ...(cookie ? { cookie } : {}) } }, (res) => {
+      let body = '';
+      res.on('data', (d) => (body += d));
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
+    });
+    req.on('error', reject);
+  });
+}
+
+describe('JavaScript budgets (built output)', () => {
+  const clientDir = path.join(repoRoot, 'site/dist/client');
+  const gz = (b: Buffer | string) => zlib.gzipSync(b, { level: 9 }).length;
+
+  /** Every script file a page loads: its module scripts and island components, with their static imports. */
+  function scriptBytes(page: string): { files: string[]; compressed: number } {
+    const urls = new Set<string>();
+    for (const m of page.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) urls.add(m[1]!);
+    for (const m of page.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g)) if (m[1]) urls.add(m[1]);
+    const seen = new Set<string>();
+    const visit = (url: string) => {
+      const file = path.join(clientDir, url);
+      if (seen.has(file) || !fs.existsSync(file)) return;
+      seen.add(file);
+      const code = fs.readFileSync(file, 'utf8');
+      for (const m of code.matchAll(/(?:import|from)\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) visit(path.posix.join(path.posix.dirname(url), m[1]!));
+    };
+    urls.forEach(visit);
+    const inline = [...page.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join('');
+    const compressed = [...seen].reduce((sum, f) => sum + gz(fs.readFileSync(f)), 0) + (inline ? gz(inline) : 0);
+    return { files: [...seen].map((f) => path.basename(f)), compressed };
+  }
+
+  it.each(['/mentions-legales', '/politique-confidentialite', '/conditions-utilisation', '/en/mentions-legales', '/en/politique-confidentialite', '/en/conditions-utilisation'])(
+    '%s ships no JavaScript at all',
+    async (p) => {
+      const page = await html(p);
+      expect(page.match(/<script(?![^>]*application\/ld\+json)[^>]*>/g) ?? []).toEqual([]);
+      expect(page).not.toContain('<astro-island');
+    },
+  );
+
+  it('every other page ships at most 80 KB of compressed JavaScript, none of it render-blocking', async () => {
+    const pages = ['/', '/annonces', `/produit/${seed.generatorId}`, '/documentation', '/contact', '/page-inconnue', '/newsletter/confirmer?token=x'];
+    const sizes: Record<string, number> = {};
+    for (const p of [...pages, ...pages.map((x) => `/en${x}`)]) {
+      const page = await html(p);
+      const { files, compressed } = scriptBytes(page);
+      sizes[p] = compressed;
+      expect(files.length, p).toBeGreaterThan(0);
+      expect(compressed, `${p}: ${files.join(', ')}`).toBeLessThanOrEqual(80 * 1024);
+      // Classic external scripts in the head would block rendering; modules and islands do not.
+      const head = page.slice(0, page.indexOf('</head>'));
+      expect(head.match(/<script(?![^>]*type="(?:module|application\/ld\+json)")[^>]*\bsrc=/g) ?? [], p).toEqual([]);
+    }
+    console.info('compressed JS per page (bytes):', sizes);
+  });
+});
+
+describe('pages without JavaScript', () => {
+  it('the listings page renders the URL filter state on the server', async () => {
+    const t = dictionary('fr').listings;
+    const page = await html('/annonces?condition=used');
+    expect(page).toContain(countLabel('fr', 2, { one: t.countOne, other: t.countOther }));
+    expect(page).toContain('Volvo Penta');
+    expect(page).not.toContain('Yanmar 6LY');
+    const en = await html('/en/annonces?brand=Yanmar');
+    expect(en).toContain('1 listing<');
+  });
+
+  it('the product page has its largest element, the first picture, in the server HTML', async () => {
+    const page = await html(`/produit/${seed.generatorId}`);
+    expect(page).toMatch(/<img[^>]+fetchpriority="high"/i);
+    expect(page).toMatch(/<h1>Groupe électrogène Caterpillar 500 kVA<\/h1>/);
+  });
+});
+
+describe('languages', () => {
+  it('French at the root, English under /en/, with hreflang alternates and an absolute canonical from PUBLIC_URL', async () => {
+    const fr = await html('/annonces');
+    expect(fr).toContain('<html lang="fr"');
+    expect(fr).toContain(`<link rel="canonical" href="${PUBLIC_URL}/annonces">`);
+    expect(fr).toContain(`<link rel="alternate" hreflang="en" href="${PUBLIC_URL}/en/annonces">`);
+    expect(fr).toContain(`<link rel="alternate" hreflang="x-default" href="${PUBLIC_URL}/annonces">`);
+    const en = await html('/en/annonces');
+    expect(en).toContain('<html lang="en"');
+    expect(en).toContain(`<link rel="canonical" href="${PUBLIC_URL}/en/annonces">`);
+    expect(en).toContain(`<link rel="alternate" hreflang="fr" href="${PUBLIC_URL}/annonces">`);
+  });
+
+  it('the switch stores the choice in a cookie and redirects to the clean URL; the stored choice wins at the root paths', async () => {
+    const res = await get('/en/annonces?condition=used&lang=en');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/en/annonces?condition=used');
+    expect(res.headers.get('set-cookie')).toMatch(/^lang=en; Path=\/; Max-Age=\d+; SameSite=Lax/);
+    expect(await html('/contact', { cookie: 'lang=en' })).toContain('<html lang="en"');
+    expect(await html('/contact', { cookie: 'lang=fr' })).toContain('<html lang="fr"');
+  });
+
+  it('on the English host the root paths answer in English, unless French was chosen', async () => {
+    const en = await getWithHost('/annonces', 'english.localhost');
+    expect(en.body).toContain('<html lang="en"');
+    expect(en.body).toContain('+33 6 00 00 00 00');
+    const fr = await getWithHost('/annonces', 'english.localhost', 'lang=fr');
+    expect(fr.body).toContain('<html lang="fr"');
+    expect(fr.body).toContain('+33 4 90 00 00 00');
+  });
+});
+
+describe('headers and caching', () => {
+  it('every HTML answer carries the CSP without unsafe-inline, nosniff, Referrer-Policy and frame-ancestors', async () => {
+    for (const p of ['/', '/en/annonces', '/mentions-legales', '/nope']) {
+      const res = await get(p);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/script-src 'self'/);
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('pages are CDN-cacheable for visitors without preferences, private with them, and answer 304 to their ETag', async () => {
+    const res = await get('/annonces');
+    expect(res.headers.get('cache-control')).toContain('public');
+    expect(res.headers.get('cache-control')).toContain('s-maxage=');
+    expect(res.headers.get('vary')).toContain('Cookie');
+    const etag = res.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect((await get('/annonces', { 'if-none-match': etag })).status).toBe(304);
+    expect((await get('/annonces', { cookie: 'theme=dark' })).headers.get('cache-control')).toBe('private, no-cache');
+    expect(await html('/annonces', { cookie: 'theme=dark' })).toMatch(/<html lang="fr" class="dark"/);
+  });
+
+  it('the ETag changes when the catalogue changes', async () => {
+    const before = (await get('/annonces')).headers.get('etag');
+    const productBefore = (await get(`/produit/${seed.generatorId}`)).headers.get('etag');
+    const { accessToken } = await signInAsAdmin(server);
+    const created = await server.api('/products', { method: 'POST', token: accessToken, json: engineInput({ titleFr: 'Moteur ajouté', titleEn: 'Added engine' }) });
+    expect(created.status).toBe(201);
+    const after = await get('/annonces', { 'if-none-match': before! });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(before);
+    // An unrelated product page keeps its validator.
+    expect((await get(`/produit/${seed.generatorId}`)).headers.get('etag')).toBe(productBefore);
+  });
+
+  it('static files are served compressed, hashed ones as immutable', async () => {
+    const page = await html('/annonces');
+    const src = /component-url="(\/_astro\/[^"]+\.js)"/.exec(page)![1]!;
+    const res = await get(src, { 'accept-encoding': 'br, gzip' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+  });
+});
+
+describe('findable', () => {
+  it('the home page describes the organisation and the website, with Open Graph tags', async () => {
+    const page = await html('/');
+    const blocks = [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+    expect(blocks.map((b) => b['@type'])).toEqual(['Organization', 'WebSite']);
+    expect(blocks[0]).toMatchObject({ name: 'Provence Moteurs', address: { addressLocality: 'Salon-de-Provence' } });
+    expect(page).toContain(`<meta property="og:url" content="${PUBLIC_URL}/">`);
+    expect(page).toMatch(/<meta property="og:image" content="https:\/\//);
+  });
+
+  it('a product carries Product JSON-LD: EUR price excluding VAT, condition, in stock', async () => {
+    const page = await html(`/en/produit/${seed.generatorId}`);
+    const product = [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!)).find((b) => b['@type'] === 'Product');
+    expect(product).toMatchObject({
+      name: 'Caterpillar 500 kVA generator set',
+      brand: { name: 'Caterpillar' },
+      offers: { price: '65000.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock', itemCondition: 'https://schema.org/UsedCondition', priceSpecification: { valueAddedTaxIncluded: false } },
+    });
+    expect(page).toContain('<meta property="og:type" content="product">');
+  });
+
+  it('sitemap.xml lists the pages and every listing from the database, with language alternates', async () => {
+    const res = await get('/sitemap.xml');
+    expect(res.headers.get('content-type')).toContain('xml');
+    const xml = await res.text();
+    expect(xml).toContain(`<loc>${PUBLIC_URL}/annonces</loc>`);
+    expect(xml).toContain(`<loc>${PUBLIC_URL}/en/annonces</loc>`);
+    expect(xml).toContain(`<loc>${PUBLIC_URL}/produit/${seed.engineId}</loc>`);
+    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${PUBLIC_URL}/en/produit/${seed.engineId}"/>`);
+  });
+
+  it('robots.txt allows the site, keeps crawlers out of the admin and the API, and names the sitemap', async () => {
+    const text = await html('/robots.txt');
+    expect(text).toContain('Disallow: /admin/');
+    expect(text).toContain('Disallow: /api/');
+    expect(text).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+  });
+});
