@@ -1,0 +1,37 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot, startServer, type TestServer } from '../support/server.ts';
+
+describe('benchmark seed (db:seed --listings N)', () => {
+  let dataDir: string;
+  let server: TestServer;
+  const seed = (...args: string[]) =>
+    execFileSync(process.execPath, [path.join(repoRoot, 'api/src/cli/seed.ts'), ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_PATH: path.join(dataDir, 'app.db') },
+      encoding: 'utf8',
+    });
+
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-seed-'));
+  });
+  afterAll(() => server?.stop());
+
+  it('adds N listings with pictures, and the demo seed then refuses to touch the existing catalogue', async () => {
+    expect(seed('--listings', '120')).toMatch(/Added 120 generated listings/);
+    expect(seed()).toMatch(/already has listings: nothing loaded/);
+    server = await startServer({ dataDir });
+    const list = await (await server.api('/products?limit=5&search=groupe')).json();
+    expect(list.total).toBeGreaterThan(10);
+    const image = list.items[0].images[0];
+    const res = await fetch(`${server.url}${image.url}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+  });
+
+  it('refuses a listing count that is not a whole number', () => {
+    expect(() => seed('--listings', 'many')).toThrow();
+  });
+});
