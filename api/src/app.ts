@@ -4,6 +4,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv, Deps } from './context.ts';
 import { toErrorResponse } from './http/errors.ts';
 import { authRoutes } from './routes/auth.ts';
+import { companyRoutes } from './routes/company.ts';
 import { emailResponsesRoutes } from './routes/email-responses.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inquiriesRoutes } from './routes/inquiries.ts';
@@ -28,6 +29,7 @@ export function createApp(deps: Deps) {
       }),
     )
     .route('/', healthRoutes(deps))
+    .route('/', companyRoutes(deps))
     .route('/', authRoutes(deps))
     .route('/', productsRoutes(deps))
     .route('/', productImagesRoutes(deps))

@@ -7,7 +7,7 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { mailtoHref, telHref } from './reply-text.ts';
 
-type Props = { inquiry: Inquiry; reply?: OutboxEntry; onQuickReply: () => void; onDelete: () => void };
+type Props = { inquiry: Inquiry; brand?: string | undefined; reply?: OutboxEntry; onQuickReply: () => void; onDelete: () => void };
 
 function ReplyState({ entry }: { entry: OutboxEntry }) {
   if (entry.state === 'sent') return <StatusBadge tone="success">Réponse envoyée</StatusBadge>;
@@ -20,7 +20,7 @@ function ReplyState({ entry }: { entry: OutboxEntry }) {
   return <StatusBadge tone="warning">Réponse en attente d'envoi</StatusBadge>;
 }
 
-export function MessageCard({ inquiry, reply, onQuickReply, onDelete }: Props) {
+export function MessageCard({ inquiry, brand, reply, onQuickReply, onDelete }: Props) {
   const titleId = `message-${inquiry.id}`;
   return (
     <article className="card message-card" aria-labelledby={titleId}>
@@ -45,7 +45,7 @@ export function MessageCard({ inquiry, reply, onQuickReply, onDelete }: Props) {
         <button type="button" className="btn btn-primary btn-small" onClick={onQuickReply}>
           Réponse rapide
         </button>
-        <a className="btn btn-small" href={mailtoHref(inquiry)}>
+        <a className="btn btn-small" href={mailtoHref(inquiry, brand)}>
           Répondre par email
         </a>
         {inquiry.phone ? (

@@ -12,7 +12,7 @@ import { errorText } from '../../lib/api.ts';
 import { useRefreshWhenOnline } from '../../lib/use-refresh.ts';
 import { syncSmtpAccounts } from '../../lib/smtp-accounts.ts';
 import { toast } from '../../lib/toast.ts';
-import { MESSAGES_PAGE_SIZE, syncInquiries } from './api.ts';
+import { MESSAGES_PAGE_SIZE, storedBrand, syncCompany, syncInquiries } from './api.ts';
 import { MessageCard } from './message-card.tsx';
 import { MESSAGE_DELETE } from './operations.ts';
 import { ReplyDialog } from './reply-dialog.tsx';
@@ -33,12 +33,13 @@ export async function deleteMessage(inquiry: Inquiry) {
 export default function MessagesPage() {
   const inquiries = useLiveQuery(() => db.inquiries.orderBy('createdAt').reverse().toArray(), []);
   const accounts = useLiveQuery(() => db.smtpAccounts.toArray(), []) ?? [];
+  const brand = useLiveQuery(storedBrand, []);
   const replies = useLiveQuery(() => db.outbox.where('kind').equals('inquiry.reply').toArray(), []) ?? [];
   const [page, setPage] = useState(1);
   const [replying, setReplying] = useState<Inquiry | null>(null);
 
   const loading = useRefreshWhenOnline(
-    () => Promise.all([syncInquiries(), syncSmtpAccounts().catch(() => {})]),
+    () => Promise.all([syncInquiries(), syncSmtpAccounts().catch(() => {}), syncCompany().catch(() => {})]),
     (e) => toast.error('Erreur de chargement', errorText(e, 'Erreur lors du chargement')),
   );
 
@@ -63,7 +64,7 @@ export default function MessagesPage() {
         <>
           <div className="message-list">
             {shown.map((i) => (
-              <MessageCard key={i.id} inquiry={i} reply={latestReply.get(i.id)} onQuickReply={() => setReplying(i)} onDelete={() => void deleteMessage(i)} />
+              <MessageCard key={i.id} inquiry={i} brand={brand} reply={latestReply.get(i.id)} onQuickReply={() => setReplying(i)} onDelete={() => void deleteMessage(i)} />
             ))}
           </div>
           <Pagination page={current} pages={pages} onPage={setPage} label="Pages des messages" />
@@ -71,7 +72,7 @@ export default function MessagesPage() {
       ) : (
         <p className="empty">Aucun message</p>
       )}
-      {replying ? <ReplyDialog inquiry={replying} accounts={accounts} onClose={() => setReplying(null)} /> : null}
+      {replying ? <ReplyDialog inquiry={replying} brand={brand} accounts={accounts} onClose={() => setReplying(null)} /> : null}
     </section>
   );
 }

@@ -64,6 +64,17 @@ describe('quick reply modal', () => {
     expect(within(dialog).getByText(/quel est le prix du groupe 100 kVA/)).toBeTruthy();
   });
 
+  it('uses the configured brand in the subject and signature when the API has given one', () => {
+    render(
+      <MemoryRouter>
+        <ReplyDialog inquiry={inquiry} brand="Marine Diesel Sud" accounts={[acc(1, 'Principal')]} onClose={vi.fn()} />
+      </MemoryRouter>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Répondre à Jean Martin' });
+    expect((within(dialog).getByLabelText(/Sujet/) as HTMLInputElement).value).toBe('Re: Votre demande via Marine Diesel Sud');
+    expect((within(dialog).getByRole('textbox', { name: /^Message/ }) as HTMLTextAreaElement).value).toContain("L'équipe Marine Diesel Sud");
+  });
+
   it('offers active accounts only, preselects the first, truncates long names and shows the sender', async () => {
     const user = userEvent.setup();
     open([acc(1, 'Compte désactivé', false), acc(2, 'Service commercial Provence Moteurs'), acc(3, 'Support')]);

@@ -19,16 +19,16 @@ import { REPLY_SEND } from './operations.ts';
 import { defaultReplyBody, defaultSubject } from './reply-text.ts';
 
 type Field = 'smtpAccountId' | 'subject' | 'message';
-type Props = { inquiry: Inquiry; accounts: readonly SmtpAccount[]; onClose: () => void };
+type Props = { inquiry: Inquiry; brand?: string | undefined; accounts: readonly SmtpAccount[]; onClose: () => void };
 
 export const NO_ACTIVE_ACCOUNT = 'Aucun compte SMTP actif';
 export const AUTO_FORMAT_NOTE = "Votre message sera automatiquement mis en forme avec l'en-tête et la signature de l'entreprise.";
 
-export function ReplyDialog({ inquiry, accounts, onClose }: Props) {
+export function ReplyDialog({ inquiry, brand, accounts, onClose }: Props) {
   const active = activeAccounts(accounts);
   const [accountId, setAccountId] = useState<number | null>(active[0]?.id ?? null);
-  const [subject, setSubject] = useState(defaultSubject);
-  const [message, setMessage] = useState(() => defaultReplyBody(inquiry));
+  const [subject, setSubject] = useState(() => defaultSubject(brand));
+  const [message, setMessage] = useState(() => defaultReplyBody(inquiry, brand));
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [sending, setSending] = useState(false);
   const account = active.find((a) => a.id === accountId) ?? null;

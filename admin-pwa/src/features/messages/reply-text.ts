@@ -4,10 +4,10 @@ import { demoCompany } from '@app/domain/company';
 import type { Inquiry } from '@app/domain/inquiries';
 import { replySubject } from '@app/domain/mail';
 
-/** The company's brand as the API uses it in subjects (no endpoint exposes it: see decision 060). */
+/** Until GET /api/company has answered once (kept in the read model for offline use). */
 export const BRAND = demoCompany.brand;
 
-export const defaultSubject = () => replySubject(BRAND);
+export const defaultSubject = (brand = BRAND) => replySubject(brand);
 
 export function defaultReplyBody(inquiry: Pick<Inquiry, 'name' | 'language'>, brand = BRAND): string {
   return inquiry.language === 'en'
