@@ -21,7 +21,7 @@ const number = (v: string | null) => {
   const s = (v ?? '').trim().replace(',', '.');
   return s !== '' && Number.isFinite(Number(s)) && Number(s) >= 0 ? s : '';
 };
-const oneOf = <T extends string>(v: string | null, values: readonly T[], fallback: T): T => ((values as readonly string[]).includes(v ?? '') ? (v as T) : fallback);
+const oneOf = <T extends string>(v: string | null, values: readonly T[], fallback: T): T => ((values as readonly string[]).includes(v ?? '') ? ((v ?? '') as T) : fallback);
 
 /** Tolerant: a malformed value is ignored rather than refused (the URL is typed by people). */
 /** Anything with get(): URLSearchParams in the browser and on the server. */
