@@ -51,7 +51,7 @@ export const productDocumentsRoutes = (deps: Deps) => {
     })
     .post('/products/:id{[0-9]+}/documents', requireAdmin(deps), async (c) => {
       const id = productId(c.req.param('id'));
-      const { fields, files } = await parseMultipart(c.req.raw, {
+      const { fields, files } = await parseMultipart(c, {
         storage,
         fileFields: ['documents', 'document', 'file'],
         maxFiles: MAX_FILES_PER_BATCH,

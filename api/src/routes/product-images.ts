@@ -29,7 +29,7 @@ export const productImagesRoutes = (deps: Deps) => {
     .get('/products/:id{[0-9]+}/images', (c) => c.json({ images: listProductImages(deps, productId(c.req.param('id'))) }))
     .post('/products/:id{[0-9]+}/images', requireAdmin(deps), async (c) => {
       const id = productId(c.req.param('id'));
-      const { fields, files } = await parseMultipart(c.req.raw, {
+      const { fields, files } = await parseMultipart(c, {
         storage,
         fileFields: ['image'],
         maxFiles: 1,

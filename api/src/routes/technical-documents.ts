@@ -56,7 +56,7 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
       .get('/admin/technical-documents/stats', (c) => c.json(technicalStats(deps)))
       .get('/admin/technical-documents/:id{[0-9]+}', (c) => found(c, requireDocument(c.req.param('id')).id))
       .post('/admin/technical-documents/upload', async (c) => {
-        const { fields, files } = await parseMultipart(c.req.raw, {
+        const { fields, files } = await parseMultipart(c, {
           storage,
           fileFields: ['document', 'file'],
           maxFiles: 1,
