@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { openSqlite } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, startServer, type TestServer } from '../support/server.ts';
 
@@ -29,6 +30,17 @@ describe('benchmark seed (db:seed --listings N)', () => {
     const res = await fetch(`${server.url}${image.url}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');
+  });
+
+  it('loads the demo on the first run only: listings deleted later do not come back at the next start', async () => {
+    await server?.stop();
+    expect(seed('--first-run')).toBe(''); // listings exist already: the first run keeps them, silently
+    const db = openSqlite(path.join(dataDir, 'app.db'));
+    db.prepare('delete from products').run();
+    db.close();
+    expect(seed('--first-run')).toBe('');
+    server = await startServer({ dataDir });
+    expect((await (await server.api('/products')).json()).total).toBe(0);
   });
 
   it('refuses a listing count that is not a whole number', () => {

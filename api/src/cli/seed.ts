@@ -1,6 +1,7 @@
 // Demo data: `pnpm db:seed` loads the bilingual demo catalogue (pictures drawn locally and stored
 // through the same image service as uploads, PDFs, technical documents, messages, subscribers);
-// `--listings N` adds N generated listings for benchmarks; `--force` replaces an existing catalogue.
+// `--listings N` adds N generated listings for benchmarks; `--force` replaces an existing catalogue;
+// `--first-run` (used by `npm start`) loads the demo once per database and is silent afterwards.
 // The start script calls seedDemoData(deps) on first run, when the database has no listing.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -183,6 +184,23 @@ export async function seedBenchmarkListings(deps: Deps, count: number): Promise<
   return count;
 }
 
+const DEMO_MARKER = 'demo-data-loaded-at';
+
+/**
+ * The demo catalogue is loaded on the database's first run only: a marker in app_meta remembers it,
+ * so an administrator who deletes every listing does not get the demo back at the next restart.
+ */
+export async function seedOnFirstRun(deps: Deps): Promise<void> {
+  const { db } = deps;
+  if (db.select().from(schema.appMeta).where(sql`${schema.appMeta.key} = ${DEMO_MARKER}`).get()) return;
+  const started = Date.now();
+  const result = await seedDemoData(deps, { force: false });
+  db.insert(schema.appMeta).values({ key: DEMO_MARKER, value: new Date().toISOString() }).onConflictDoNothing().run();
+  if (!result.skipped) {
+    process.stdout.write(`Demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.products} listings, ${result.images} images.\n`);
+  }
+}
+
 async function main(argv: string[]) {
   const env = parseEnv();
   const log = createLogger('warn');
@@ -191,6 +209,11 @@ async function main(argv: string[]) {
   runMigrations(db);
   const deps: Deps = { db, env, log };
   const force = argv.includes('--force');
+  if (argv.includes('--first-run')) {
+    await seedOnFirstRun(deps);
+    db.$client.close();
+    return;
+  }
   const at = argv.indexOf('--listings');
   const started = Date.now();
   if (at >= 0) {
