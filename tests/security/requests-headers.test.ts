@@ -97,13 +97,14 @@ describe('cross-site requests', () => {
   it('refuses a cookie-authenticated refresh sent from another site, by Sec-Fetch-Site or by Origin', async () => {
     const login = await server.api('/auth/login', { method: 'POST', json: { email: 'admin@example.test', password: 'Initial-Passw0rd!' } });
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-    for (const headers of [
+    const variants: Record<string, string>[] = [
       { 'sec-fetch-site': 'cross-site', cookie },
       { 'sec-fetch-site': 'same-site', cookie },
       { origin: 'https://evil.example', cookie },
       { origin: 'null', cookie },
       { origin: `${server.url}.evil.example`, cookie },
-    ]) {
+    ];
+    for (const headers of variants) {
       const res = await server.api('/auth/refresh', { method: 'POST', json: {}, headers });
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(((await res.json()) as Json).error).toBe('Requête intersite refusée');
@@ -160,7 +161,8 @@ describe('public forms against bots', () => {
     }
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.slice(0, -1).every((s) => s === 201)).toBe(true);
-    for (const headers of [{ 'x-forwarded-for': '203.0.113.7' }, { 'x-real-ip': '203.0.113.8' }, { forwarded: 'for=203.0.113.9' }]) {
+    const spoofs: Record<string, string>[] = [{ 'x-forwarded-for': '203.0.113.7' }, { 'x-real-ip': '203.0.113.8' }, { forwarded: 'for=203.0.113.9' }];
+    for (const headers of spoofs) {
       const res = await server.api('/inquiries', { method: 'POST', json: inquiry(), headers });
       expect(res.status, JSON.stringify(headers)).toBe(429);
       expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
