@@ -14,6 +14,12 @@ export default defineConfig({
   trailingSlash: 'ignore',
   markdown: { syntaxHighlight: false },
   build: { inlineStylesheets: 'auto' },
+  // React is bundled into the server build in its production form: left external it would pick its
+  // development build whenever NODE_ENV is not exactly 'production' (3–4 times slower rendering).
+  vite: {
+    ssr: { noExternal: ['react', 'react-dom', 'scheduler'] },
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  },
   security: {
     checkOrigin: true,
     csp: {

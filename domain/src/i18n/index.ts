@@ -13,9 +13,10 @@ export function fill(text: string, values: Record<string, string | number>): str
 }
 
 const plural = { fr: new Intl.PluralRules('fr-FR'), en: new Intl.PluralRules('en-GB') };
+const integer = { fr: new Intl.NumberFormat('fr-FR'), en: new Intl.NumberFormat('en-GB') };
 
 /** '0 annonce', '1 annonce', '2 annonces'; '0 listings', '1 listing' — each language's own plural rule. */
 export function countLabel(lang: Lang, count: number, forms: { one: string; other: string }): string {
   const form = plural[lang].select(count) === 'one' ? forms.one : forms.other;
-  return fill(form, { count: new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-GB').format(count) });
+  return fill(form, { count: integer[lang].format(count) });
 }
