@@ -22,8 +22,15 @@ import { demoListings } from './seed-catalogue.ts';
 import { illustrationSvg, makePdf, type Illustration } from './seed-assets.ts';
 
 const DAY = 86_400_000;
-/** Fixed dates keep the demo deterministic: listings are spread over the 60 days before this one. */
-const EPOCH = Date.UTC(2025, 5, 1, 9, 0, 0);
+/**
+ * Dates are fixed offsets before the day the demo is loaded (yesterday, 09:00 UTC): the same shape
+ * every time, and a demo that looks alive — recent listings, messages within the dashboard's weeks.
+ */
+const EPOCH = (() => {
+  const d = new Date(Date.now() - DAY);
+  d.setUTCHours(9, 0, 0, 0);
+  return d.getTime();
+})();
 
 const picture = (kind: Illustration, variant: number, label: string) => sharp(Buffer.from(illustrationSvg(kind, variant, label))).png().toBuffer();
 
@@ -123,7 +130,7 @@ function seedMessagesAndSubscribers(deps: Deps) {
     { name: 'Sarah Collins', email: 'sarah.collins@example.co.uk', phone: null, message: 'Hello, I am looking for a 99 ekW marine generator for a 24 m yacht. What lead time can you offer?', language: 'en', productReference: null },
     { name: 'Chantier naval du Golfe', email: 'atelier@example.com', phone: '+33 4 90 00 00 00', message: 'Nous cherchons un inverseur ZF 325 avec rapport 2.5:1. Merci de nous indiquer prix et délai.', language: 'fr', productReference: 'ZF 325-1A' },
   ];
-  inquiries.forEach((inq, i) => deps.db.insert(schema.inquiries).values({ ...inq, createdAt: new Date(EPOCH - (3 - i) * DAY) }).run());
+  inquiries.forEach((inq, i) => deps.db.insert(schema.inquiries).values({ ...inq, createdAt: new Date(EPOCH - [23, 9, 1][i]! * DAY) }).run());
   const subscribers = [
     { email: 'capitaine.martin@example.fr', language: 'fr', isActive: true },
     { email: 'fleet.manager@example.com', language: 'en', isActive: true },
