@@ -183,6 +183,11 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
     await expect.poll(current).toBe(lang === 'fr' ? 'Afficher l’image 1' : 'Show image 1');
     await thumbs.nth(1).click();
     await expect.poll(current).toBe(lang === 'fr' ? 'Afficher l’image 2' : 'Show image 2');
+    // A swipe to the right goes back to the previous picture.
+    const main = page.getByTestId('gallery-main');
+    await main.dispatchEvent('touchstart', { touches: [{ identifier: 1, clientX: 100, clientY: 200 }] });
+    await main.dispatchEvent('touchend', { changedTouches: [{ identifier: 1, clientX: 260, clientY: 205 }] });
+    await expect.poll(current).toBe(lang === 'fr' ? 'Afficher l’image 1' : 'Show image 1');
     await expectAccessible(page, `product ${lang}`);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: `${t.product.download} – ${seed.documentTitle}` }).click()]);
