@@ -50,7 +50,7 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
     for (const title of [t.home.pillarMarineTitle, t.home.pillarGeneratorsTitle, t.home.pillarExpertiseTitle]) {
       expect(await page.getByRole('heading', { name: title, exact: true }).count()).toBe(1);
     }
-    const offers = page.locator('[data-testid="home-offers"] h3');
+    const offers = page.locator('[data-testid="home-offers"] .card-title');
     // The only featured listing is the Caterpillar generator: it alone is offered.
     expect(await offers.allTextContents()).toEqual([lang === 'fr' ? 'Groupe électrogène Caterpillar 500 kVA' : 'Caterpillar 500 kVA generator set']);
     expect(await page.getByRole('link', { name: t.home.offersAll }).getAttribute('href')).toBe(`${prefix}/annonces`);
@@ -76,7 +76,7 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
     };
     await openFilters();
     const apply = page.getByRole('button', { name: t.listings.apply });
-    const titles = () => page.locator('[data-testid="listing-grid"] h3').allTextContents();
+    const titles = () => page.locator('[data-testid="listing-grid"] .card-title').allTextContents();
 
     await page.getByLabel(t.listings.condition).selectOption('used');
     await expect.poll(() => h1.textContent()).toContain(count(2));

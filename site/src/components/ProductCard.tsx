@@ -3,9 +3,10 @@
 import type { CardListing } from '../lib/card.ts';
 import Picture from './Picture.tsx';
 
-type Props = { listing: CardListing; href: string; t: { details: string; year: string; power: string; brand: string }; eager?: boolean };
+type Props = { listing: CardListing; href: string; t: { details: string; year: string; power: string; brand: string }; eager?: boolean; headingLevel?: 2 | 3 };
 
-export default function ProductCard({ listing, href, t, eager = false }: Props) {
+export default function ProductCard({ listing, href, t, eager = false, headingLevel = 3 }: Props) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card">
       <div className="card-media">
@@ -16,7 +17,7 @@ export default function ProductCard({ listing, href, t, eager = false }: Props) 
         </div>
       </div>
       <div className="card-body">
-        <h3>{listing.title}</h3>
+        <Heading className="card-title">{listing.title}</Heading>
         <p className="card-meta">
           {t.brand} : {listing.brand}
           {listing.year ? ` · ${t.year} : ${listing.year}` : ''}
