@@ -8,7 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countLabel, dictionary } from '@app/domain/i18n/index';
-import { engineInput } from '../fixtures/catalogue.ts';
+import { engineInput, makePdf, upload } from '../fixtures/catalogue.ts';
 import { signInAsAdmin } from '../support/auth.ts';
 import { repoRoot, startServer, type TestServer } from '../support/server.ts';
 import { seedSite, type SiteSeed } from './site-seed.ts';
@@ -96,6 +96,22 @@ describe('pages without JavaScript', () => {
     expect(page).not.toContain('Yanmar 6LY');
     const en = await html('/en/annonces?brand=Yanmar');
     expect(en).toContain('1 listing<');
+  });
+
+  it('the documentation pages by 12 with Previous, Next and "Page X of Y" once there is more than one page', async () => {
+    expect(await html('/documentation')).not.toContain('Page 1 sur');
+    const { accessToken } = await signInAsAdmin(server);
+    for (let i = 1; i <= 12; i++) {
+      const res = await upload(server, '/admin/technical-documents/upload', accessToken, [{ field: 'document', name: `doc-${i}.pdf`, bytes: makePdf(`Doc ${i}`, []) }], { title: `Notice ${i}` });
+      expect(res.status).toBe(201);
+    }
+    const first = await html('/documentation');
+    expect(first).toContain('Page 1 sur 2');
+    expect(first.match(/<li class="card doc-card"/g)).toHaveLength(12);
+    const second = await html('/en/documentation?page=2');
+    expect(second).toContain('Page 2 of 2');
+    expect(second.match(/<li class="card doc-card"/g)).toHaveLength(1);
+    expect(second).toMatch(/<a class="btn btn-outline" href="\/en\/documentation"[^>]*>Previous/);
   });
 
   it('the product page has its largest element, the first picture, in the server HTML', async () => {
