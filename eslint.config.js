@@ -1,5 +1,7 @@
 // One lint configuration for every package.
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -8,8 +10,18 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
+  {
+    files: ['admin-pwa/src/**/*.{ts,tsx}', 'site/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    languageOptions: { globals: globals.browser },
+  },
+  // Tests read JSON answers as `any` and assert on their shape; typing every body would add nothing.
+  { files: ['tests/**/*.ts', '**/*.test.{ts,tsx}'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  // Plain browser scripts served as they are (the API reference page).
+  { files: ['api/src/static/**/*.js'], languageOptions: { globals: globals.browser } },
 );

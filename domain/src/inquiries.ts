@@ -12,6 +12,8 @@ export type Language = z.infer<typeof LanguageSchema>;
  */
 export const oneLine = (value: string) =>
   value
+    // Control characters are exactly what this removes (CR/LF would start a new mail header).
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
     .replace(/\s{2,}/g, ' ')
     .trim();

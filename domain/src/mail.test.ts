@@ -6,7 +6,7 @@ const firstError = (r: { success: boolean; error?: { issues: { message: string }
 
 describe('SMTP account form', () => {
   test('defaults: port 587, not secure, active', () => {
-    const { port, secure, ...rest } = account;
+    const { port: _port, secure: _secure, ...rest } = account;
     expect(SmtpAccountCreateSchema.parse(rest)).toMatchObject({ port: 587, secure: false, isActive: true });
   });
 

@@ -103,7 +103,7 @@ export const newsletterRoutes = (deps: Deps) => {
         const row = findSubscriber(c.req.valid('param').id);
         // The body is optional (the badge toggles); an explicit { isActive } sets that state.
         const text = await c.req.text();
-        let body: unknown = {};
+        let body: unknown;
         try {
           body = text.trim() ? JSON.parse(text) : {};
         } catch {

@@ -49,6 +49,7 @@ describe('checkSmtpTarget', () => {
     let looked = false;
     const lookup = async () => ((looked = true), ['93.184.215.14']);
     for (const port of [25, 465, 587, 2525]) expect(await refusal(checkSmtpTarget('smtp.example.com', port, { allowLocal: false, lookup }))).toBe('allowed');
+    expect(looked).toBe(true);
     looked = false;
     expect(await refusal(checkSmtpTarget('smtp.example.com', 22, { allowLocal: false, lookup }))).toBe('port');
     expect(looked).toBe(false);

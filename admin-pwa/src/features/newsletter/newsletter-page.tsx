@@ -54,7 +54,10 @@ export default function NewsletterPage() {
   const select = (ids: number[], on: boolean) =>
     setSelected((prev) => {
       const next = new Set(prev);
-      for (const id of ids) (on ? next.add(id) : next.delete(id));
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
       return next;
     });
 
