@@ -121,6 +121,8 @@ export const en: Dictionary = {
     pageOf: 'Page {page} of {pages}',
     download: 'Download',
     preview: 'Preview',
+    openError: 'Error opening document',
+    downloadError: 'Download error',
     linkedProduct: 'Listing: {title}',
   },
   contact: {

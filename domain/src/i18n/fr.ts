@@ -102,7 +102,7 @@ export const fr = {
     nextImage: 'Image suivante',
     showImage: 'Afficher l’image {n}',
     imageOf: 'Image {n} sur {total}',
-    openError: "Erreur à l'ouverture du document",
+    openError: "Erreur lors de l'ouverture du document",
     downloadError: 'Erreur de téléchargement',
   },
   docs: {
@@ -119,6 +119,8 @@ export const fr = {
     pageOf: 'Page {page} sur {pages}',
     download: 'Télécharger',
     preview: 'Aperçu',
+    openError: "Erreur lors de l'ouverture du document",
+    downloadError: 'Erreur de téléchargement',
     linkedProduct: 'Annonce : {title}',
   },
   contact: {

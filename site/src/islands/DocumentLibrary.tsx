@@ -67,8 +67,8 @@ export default function DocumentLibrary({ lang, t, basePath, initialSearch, init
                 <p className="card-meta">{d.type.toUpperCase()} · {d.size}</p>
                 {d.product && <p className="card-meta">{fill(t.linkedProduct, { title: d.product })}</p>}
                 <div className="doc-actions">
-                  {d.previewUrl && <a className="btn btn-outline btn-small" href={d.previewUrl} target="_blank" rel="noopener">{t.preview}<span className="visually-hidden"> – {d.title}</span></a>}
-                  <a className="btn btn-small" href={d.downloadUrl} download>{t.download}<span className="visually-hidden"> – {d.title}</span></a>
+                  {d.previewUrl && <a className="btn btn-outline btn-small" href={d.previewUrl} target="_blank" rel="noopener" data-doc-action="preview" data-doc-error={t.openError}>{t.preview}<span className="visually-hidden"> – {d.title}</span></a>}
+                  <a className="btn btn-small" href={d.downloadUrl} download data-doc-action="download" data-doc-error={t.downloadError}>{t.download}<span className="visually-hidden"> – {d.title}</span></a>
                 </div>
               </li>
             ))}

@@ -1,6 +1,6 @@
 // Shows toasts top right, stacked, with an icon per type and a close button.
 import { useEffect, useState } from 'react';
-import { TOAST_EVENT, type Toast, type ToastType } from './toast.ts';
+import { TOAST_EVENT, toToast, type Toast, type ToastRequest, type ToastType } from './toast.ts';
 
 const ICONS: Record<ToastType, string> = { success: '✓', error: '✕', info: 'i', warning: '!' };
 
@@ -8,7 +8,7 @@ export default function Toaster({ closeLabel }: { closeLabel: string }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   useEffect(() => {
     const onToast = (event: Event) => {
-      const t = (event as CustomEvent<Toast>).detail;
+      const t = toToast((event as CustomEvent<ToastRequest>).detail);
       setToasts((list) => [...list, t]);
       setTimeout(() => setToasts((list) => list.filter((x) => x.id !== t.id)), t.duration);
     };

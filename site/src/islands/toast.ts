@@ -1,7 +1,9 @@
-// Toasts (public-site section 2): any island raises one with toast(); the Toaster island shows them.
+// Toasts (public-site section 2): any island or script raises one with toast(); the Toaster island shows them.
 // A DOM event rather than a shared module, so that islands bundled apart still reach the Toaster.
 export type ToastType = 'success' | 'error' | 'info' | 'warning';
 export type Toast = { id: number; type: ToastType; title: string; message?: string; duration: number };
+/** What travels in the event: the Toaster fills in the id and, unless given, the duration. */
+export type ToastRequest = { type?: ToastType; title: string; message?: string; duration?: number };
 
 /** Milliseconds each kind stays on screen (public-site section 9); 5000 when unspecified. */
 export const TOAST_DURATIONS: Record<ToastType, number> = { success: 4000, error: 6000, info: 4000, warning: 5000 };
@@ -9,7 +11,12 @@ export const DEFAULT_TOAST_DURATION = 5000;
 export const TOAST_EVENT = 'site:toast';
 
 let nextId = 1;
-export function toast(input: { type: ToastType; title: string; message?: string; duration?: number }): void {
-  const detail: Toast = { id: nextId++, ...input, duration: input.duration ?? TOAST_DURATIONS[input.type] ?? DEFAULT_TOAST_DURATION };
-  window.dispatchEvent(new CustomEvent<Toast>(TOAST_EVENT, { detail }));
+/** The toast a request becomes: durations are decided here, whoever sent the event. */
+export function toToast(request: ToastRequest): Toast {
+  const duration = request.duration ?? (request.type ? TOAST_DURATIONS[request.type] : undefined) ?? DEFAULT_TOAST_DURATION;
+  return { id: nextId++, type: request.type && request.type in TOAST_DURATIONS ? request.type : 'info', title: request.title, message: request.message, duration };
+}
+
+export function toast(request: ToastRequest): void {
+  window.dispatchEvent(new CustomEvent<ToastRequest>(TOAST_EVENT, { detail: request }));
 }
