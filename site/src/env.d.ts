@@ -17,5 +17,7 @@ declare namespace App {
     publicUrl: string;
     /** Set by the legal pages: no script, no popup. */
     noScript?: boolean;
+    /** Set by a view that could not read the API and shows its error state: the answer is not cached. */
+    degraded?: boolean;
   }
 }

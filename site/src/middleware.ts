@@ -30,5 +30,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   const response = await next();
   if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return response;
-  return finalizeHtml(response, request, !!(storedLang || storedTheme));
+  return finalizeHtml(response, request, !!(storedLang || storedTheme), () => !!locals.degraded);
 });

@@ -16,7 +16,11 @@ export const SECURITY_HEADERS: Record<string, string> = {
 export const preferenceCookie = (name: string, value: string, secure: boolean) =>
   `${name}=${value}; Path=/; Max-Age=${PREFERENCE_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`;
 
-export async function finalizeHtml(response: Response, request: Request, personalised: boolean): Promise<Response> {
+/**
+ * `degraded` is read once the page is rendered (views set it while streaming): a page showing an error
+ * state instead of the catalogue is `no-store`, so no CDN keeps the failure for minutes.
+ */
+export async function finalizeHtml(response: Response, request: Request, personalised: boolean, degraded: () => boolean = () => false): Promise<Response> {
   const headers = new Headers(response.headers);
   for (const [k, v] of Object.entries(SECURITY_HEADERS)) headers.set(k, v);
   headers.set('vary', 'Cookie, Accept-Encoding');
@@ -30,7 +34,7 @@ export async function finalizeHtml(response: Response, request: Request, persona
   headers.set('etag', etag);
   // Visitors without preferences share one copy (CDN-cacheable); with a theme or language cookie the
   // page is theirs: private, revalidated by ETag. See docs/decisions/042-page-caching.md.
-  headers.set('cache-control', personalised ? 'private, no-cache' : 'public, max-age=0, s-maxage=60, stale-while-revalidate=300');
+  headers.set('cache-control', degraded() ? 'no-store' : personalised ? 'private, no-cache' : 'public, max-age=0, s-maxage=60, stale-while-revalidate=300');
   headers.delete('content-length');
   const match = request.headers.get('if-none-match');
   if (response.status === 200 && match && match.split(',').some((t) => t.trim() === etag)) {
