@@ -2,29 +2,11 @@
 // forced password change, a listing with images and a PDF, offline editing with replay, a conflict,
 // and logout leaving no data in IndexedDB.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, signInAsAdmin } from '../support/auth.ts';
-import { indexedDbContents, pdf, png, signInThroughUi, waitForServiceWorker } from './admin-support.ts';
-
-const LISTING = {
-  titleFr: 'Groupe électrogène 250 kVA e2e',
-  titleEn: 'Generator set 250 kVA e2e',
-  descriptionFr: 'Groupe de secours capoté, démarrage automatique.',
-  descriptionEn: 'Canopied standby generator, automatic start.',
-  type: 'generator',
-  brand: 'Perkins',
-  model: 'P250',
-  condition: 'used',
-  powerOutput: 250,
-  powerUnit: 'kva',
-  fuelType: 'diesel',
-  voltage: '400V',
-  phase: '3',
-  weight: 2400,
-  featured: false,
-};
+import { createListingViaApi as createListingOf, indexedDbContents, LISTING, newPage, pdf, png, signedInPage as signedInPageOf, signInThroughUi, waitForServiceWorker } from './admin-support.ts';
 
 describe('admin PWA journeys', () => {
   let server: TestServer;
@@ -37,28 +19,11 @@ describe('admin PWA journeys', () => {
     await server?.stop();
   });
 
-  async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    return { context, page: await context.newPage() };
-  }
-
-  async function signedInPage() {
-    await signInAsAdmin(server); // makes sure the forced change is done
-    const { context, page } = await newPage();
-    await signInThroughUi(page, server.url, INITIAL_ADMIN.email, CHANGED_ADMIN_PASSWORD);
-    await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
-    return { context, page };
-  }
-
-  async function createListingViaApi(title: string) {
-    const { headers } = await signInAsAdmin(server);
-    const res = await server.api('/products', { method: 'POST', headers, json: { ...LISTING, titleFr: title, titleEn: title } });
-    expect(res.status).toBe(201);
-    return (await res.json()) as { id: number; version: number };
-  }
+  const signedInPage = () => signedInPageOf(browser, server);
+  const createListingViaApi = (title: string) => createListingOf(server, title);
 
   it('first sign-in: forced password change, then the dashboard 3 seconds later', async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     await signInThroughUi(page, server.url, INITIAL_ADMIN.email, INITIAL_ADMIN.password);
     await page.waitForURL('**/admin/change-password');
     await page.getByLabel('Mot de passe actuel').fill(INITIAL_ADMIN.password);

@@ -2,8 +2,10 @@
 // and small files the API accepts (real PNGs from the admin's icons, a minimal PDF).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { repoRoot } from '../support/server.ts';
+import { expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { repoRoot, type TestServer } from '../support/server.ts';
+import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, signInAsAdmin } from '../support/auth.ts';
 
 export const png = (name: 'icon-192.png' | 'icon-512.png' | 'maskable-512.png') => ({
   name,
@@ -22,6 +24,46 @@ export async function signInThroughUi(page: Page, baseUrl: string, email: string
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+/** A valid listing (generator) for the API; tests change its title. */
+export const LISTING = {
+  titleFr: 'Groupe électrogène 250 kVA e2e',
+  titleEn: 'Generator set 250 kVA e2e',
+  descriptionFr: 'Groupe de secours capoté, démarrage automatique.',
+  descriptionEn: 'Canopied standby generator, automatic start.',
+  type: 'generator',
+  brand: 'Perkins',
+  model: 'P250',
+  condition: 'used',
+  powerOutput: 250,
+  powerUnit: 'kva',
+  fuelType: 'diesel',
+  voltage: '400V',
+  phase: '3',
+  weight: 2400,
+  featured: false,
+};
+
+export async function createListingViaApi(server: TestServer, title: string, extra: Partial<typeof LISTING> = {}) {
+  const { headers } = await signInAsAdmin(server);
+  const res = await server.api('/products', { method: 'POST', headers, json: { ...LISTING, titleFr: title, titleEn: title, ...extra } });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { id: number; version: number };
+}
+
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  return { context, page: await context.newPage() };
+}
+
+/** A new browser context signed in through the UI, on the dashboard (the forced change done by the API). */
+export async function signedInPage(browser: Browser, server: TestServer) {
+  await signInAsAdmin(server);
+  const { context, page } = await newPage(browser);
+  await signInThroughUi(page, server.url, INITIAL_ADMIN.email, CHANGED_ADMIN_PASSWORD);
+  await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
+  return { context, page };
 }
 
 /** Waits until the service worker controls the page, so the shell can be served offline. */

@@ -27,8 +27,10 @@ export async function storeProduct(p: Product) {
   });
 }
 
-export async function fetchListingsPage(q: ListingQuery): Promise<CachedPage> {
+/** `stale`: a newer fetch of the list has started, so this older answer must not overwrite its page. */
+export async function fetchListingsPage(q: ListingQuery, stale: () => boolean = () => false): Promise<CachedPage | null> {
   const list = await api.get<ProductList>('/products', { page: q.page, limit: LISTING_LIMITS.adminPageSize, search: q.search.trim(), category: q.category });
+  if (stale()) return null;
   await upsert(db.products, list.items.map(toLocal));
   await db.transaction('rw', db.productImages, async () => {
     for (const p of list.items) {
@@ -42,6 +44,23 @@ export async function fetchListingsPage(q: ListingQuery): Promise<CachedPage> {
 }
 
 export const readCachedPage = (q: ListingQuery) => getMeta<CachedPage>(pageKey(q));
+
+/** Bumped after a listing write reaches the server: open lists fetch their page again (totals, pages, order). */
+export const LISTINGS_CHANGED = 'listingsChangedAt';
+export const markListingsChanged = () => putMeta(LISTINGS_CHANGED, Date.now());
+
+/** A deleted listing leaves every cached page at once (offline too), its total one less. */
+export async function dropFromCachedPages(id: number) {
+  await db.meta
+    .where('key')
+    .startsWith('listings:')
+    .modify((row) => {
+      const page = row.value as CachedPage;
+      if (!page.ids.includes(id)) return;
+      const total = Math.max(0, page.total - 1);
+      row.value = { ids: page.ids.filter((i) => i !== id), total, pages: Math.max(1, Math.ceil(total / LISTING_LIMITS.adminPageSize)) };
+    });
+}
 
 export async function fetchListing(id: number): Promise<Product> {
   const p = await api.get<Product>(`/products/${id}`);

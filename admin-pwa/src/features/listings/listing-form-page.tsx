@@ -12,10 +12,11 @@ import { Icon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { UploadProgressList, useUploads } from '../../components/upload-progress.tsx';
 import { fetchDocuments, fetchImages, fetchListing, uploadDocument, uploadImage } from './api.ts';
+import { OFFLINE_SAVED } from './listing-actions.ts';
 import { ListingFields } from './listing-fields.tsx';
 import { documentProblem, emptyForm, formFromProduct, imageProblem, validateListing, type FormErrors, type ListingForm } from './listing-form-model.ts';
 import { DocumentsEditor, fileKey, ImagesEditor, newDocument, type NewDocument, type NewImage } from './listing-media.tsx';
-import { LISTING_CREATE, LISTING_UPDATE, newTempId } from './operations.ts';
+import { CONFLICT_MESSAGE, LISTING_CREATE, LISTING_UPDATE, newTempId } from './operations.ts';
 
 export const IMAGES_LOAD_ERROR = "Impossible de charger les images de l'annonce";
 export const DOCUMENTS_LOAD_ERROR = "Impossible de charger les documents de l'annonce";
@@ -125,7 +126,7 @@ export default function ListingFormPage() {
     const imageOrder = orderChanged ? images.map((i) => i.id) : [];
     const label = `${edit ? 'Modification' : 'Création'} de l'annonce « ${input.titleFr} »`;
     const queued = () => {
-      toast.info('Enregistré hors ligne', 'Les modifications seront envoyées au retour de la connexion.');
+      toast.info(OFFLINE_SAVED, 'Les modifications seront envoyées au retour de la connexion.');
       navigate('/annonces');
     };
 
@@ -141,7 +142,7 @@ export default function ListingFormPage() {
         const r = await perform<unknown, Product>(LISTING_UPDATE, { id, version, input, removedImageIds, removedDocumentIds, imageOrder }, label);
         if (r.queued && r.conflict) {
           await attachFiles(r.entryId, files);
-          toast.error('Conflit de modification', "L'annonce a été modifiée entre-temps : choisissez la version à garder dans « Modifications en attente ».");
+          toast.error('Conflit de modification', CONFLICT_MESSAGE);
           setPhase('idle');
           return;
         }

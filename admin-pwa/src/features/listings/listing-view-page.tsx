@@ -12,7 +12,7 @@ import { Icon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { deleteDocument, documentDownloadUrl, fetchListing } from './api.ts';
 import { DocumentsUpload } from './documents-upload.tsx';
-import { removeListing } from './listings-page.tsx';
+import { removeListing } from './listing-actions.ts';
 
 export default function ListingViewPage() {
   const id = Number(useParams().id);

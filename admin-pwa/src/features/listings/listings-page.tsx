@@ -1,45 +1,18 @@
 // Listing management (/admin/annonces): table (cards on small screens), search, category filter,
 // pagination (10 per page), view/edit/delete with a confirmation that shows 'Suppression...'.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CATEGORIES, formatPrice } from '@app/domain/products';
-import { errorText } from '../../lib/api.ts';
-import { toast } from '../../lib/toast.ts';
-import { db } from '../../db/db.ts';
-import { perform } from '../../db/outbox.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { LISTING_DELETE } from './operations.ts';
+import { removeListing, toggleFeatured } from './listing-actions.ts';
 import { useListings, type ListingRow } from './use-listings.ts';
 
 export const FEATURED = 'Vedette';
 export const STANDARD = 'Standard';
-
-/** Deletes a listing (queued when offline); a listing created offline is simply dropped from the outbox. */
-export async function removeListing(p: { id: number; titleFr: string }) {
-  try {
-    if (p.id < 0) {
-      await db.transaction('rw', db.products, db.outbox, async () => {
-        await db.products.delete(p.id);
-        const entries = await db.outbox.where('kind').equals('listing.create').toArray();
-        for (const e of entries) if ((e.payload as { tempId?: number }).tempId === p.id) await db.outbox.delete(e.id!);
-      });
-    } else {
-      const r = await perform(LISTING_DELETE, { id: p.id }, `Suppression de l'annonce « ${p.titleFr} »`);
-      if (r.queued) {
-        toast.info('Suppression enregistrée hors ligne', 'Elle sera envoyée au retour de la connexion.');
-        return;
-      }
-    }
-    toast.success('Annonce supprimée');
-  } catch (e) {
-    toast.error('Erreur de suppression', errorText(e, 'Erreur lors de la suppression'));
-    throw e;
-  }
-}
 
 export default function ListingsPage() {
   const [params, setParams] = useSearchParams();
@@ -49,12 +22,29 @@ export default function ListingsPage() {
   const [draft, setDraft] = useState(search);
   const [toDelete, setToDelete] = useState<ListingRow | null>(null);
   const { rows, total, pages, loading, error } = useListings({ page, search, category });
+  const toggling = useRef(new Set<number>());
 
   const update = (patch: Record<string, string>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(patch)) (v ? next.set(k, v) : next.delete(k));
     if (!('page' in patch)) next.delete('page');
     setParams(next, { replace: true });
+  };
+
+  // The last listing of the last page deleted: show the page that now is the last one.
+  useEffect(() => {
+    if (rows && !loading && page > pages) update({ page: pages > 1 ? String(pages) : '' });
+  }, [rows, loading, page, pages]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  /** One toggle at a time per listing: a second click would send the version the first one replaced. */
+  const featuredToggle = (p: ListingRow) => async () => {
+    if (toggling.current.has(p.id)) return;
+    toggling.current.add(p.id);
+    try {
+      await toggleFeatured(p);
+    } finally {
+      toggling.current.delete(p.id);
+    }
   };
 
   return (
@@ -132,7 +122,7 @@ export default function ListingsPage() {
                     <td>{p.type === 'generator' ? 'Générateur' : 'Moteur'}</td>
                     <td>{formatPrice(p.price, 'fr')}</td>
                     <td>
-                      <StatusBadge tone={p.featured ? 'accent' : 'neutral'}>{p.featured ? FEATURED : STANDARD}</StatusBadge>
+                      <FeaturedBadge p={p} onClick={featuredToggle(p)} />
                     </td>
                     <td>
                       <RowActions p={p} onDelete={() => setToDelete(p)} />
@@ -147,7 +137,7 @@ export default function ListingsPage() {
               <li key={p.id} className="card">
                 <p>
                   <strong>{p.titleFr}</strong>{' '}
-                  <StatusBadge tone={p.featured ? 'accent' : 'neutral'}>{p.featured ? FEATURED : STANDARD}</StatusBadge>
+                  <FeaturedBadge p={p} onClick={featuredToggle(p)} />
                 </p>
                 <p className="muted">
                   {p.brand} {p.model} · {formatPrice(p.price, 'fr')}
@@ -163,6 +153,15 @@ export default function ListingsPage() {
         <p>Êtes-vous sûr de vouloir supprimer l'annonce « {toDelete?.titleFr} » ? Cette action est irréversible.</p>
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** The listing's status as a toggle, like the newsletter's status badge. */
+function FeaturedBadge({ p, onClick }: { p: ListingRow; onClick: () => void }) {
+  return (
+    <StatusBadge tone={p.featured ? 'accent' : 'neutral'} onClick={onClick} title={p.featured ? `Retirer ${p.titleFr} de la vedette` : `Mettre ${p.titleFr} en vedette`}>
+      {p.featured ? FEATURED : STANDARD}
+    </StatusBadge>
   );
 }
 

@@ -3,7 +3,20 @@
 import type { Product, ProductInput } from '@app/domain/products';
 import { db, type LocalProduct, type QueuedFile } from '../../db/db.ts';
 import { defineOperation } from '../../db/outbox.ts';
-import { createListing, deleteDocument, deleteImage, deleteListing, fetchListing, reorderImages, storeProduct, updateListing, uploadDocument, uploadImage } from './api.ts';
+import {
+  createListing,
+  deleteDocument,
+  deleteImage,
+  deleteListing,
+  dropFromCachedPages,
+  fetchListing,
+  markListingsChanged,
+  reorderImages,
+  storeProduct,
+  updateListing,
+  uploadDocument,
+  uploadImage,
+} from './api.ts';
 
 export type ListingFiles = QueuedFile[]; // field 'image' (meta.alt) or 'document' (meta.title, meta.description)
 export type CreatePayload = { tempId: number; input: ProductInput };
@@ -52,6 +65,7 @@ export const LISTING_CREATE = defineOperation<CreatePayload, Product>('listing.c
   async onSent(product, { tempId }) {
     if (tempId) await db.products.delete(tempId);
     await storeProduct(product);
+    await markListingsChanged();
   },
 });
 
@@ -68,6 +82,7 @@ export const LISTING_UPDATE = defineOperation<UpdatePayload, Product>('listing.u
   },
   async onSent(product) {
     await storeProduct(product);
+    await markListingsChanged();
   },
   fetchServer: ({ id }) => fetchListing(id).then((p) => p as unknown),
   rebase: (payload, server) => ({ ...payload, version: (server as Product).version }),
@@ -92,20 +107,24 @@ export const LISTING_UPDATE = defineOperation<UpdatePayload, Product>('listing.u
   },
 });
 
+async function dropLocally(id: number) {
+  await db.products.delete(id);
+  await db.productImages.where('productId').equals(id).delete();
+  await db.productDocuments.where('productId').equals(id).delete();
+  await dropFromCachedPages(id);
+}
+
 export const LISTING_DELETE = defineOperation<DeletePayload>('listing.delete', {
-  tables: () => [db.products, db.productImages, db.productDocuments],
+  tables: () => [db.products, db.productImages, db.productDocuments, db.meta],
   send: ({ id }) => deleteListing(id),
-  async applyLocal({ id }) {
-    await db.products.delete(id);
-    await db.productImages.where('productId').equals(id).delete();
-    await db.productDocuments.where('productId').equals(id).delete();
-  },
+  applyLocal: ({ id }) => dropLocally(id),
   async onSent(_r, { id }) {
-    await db.products.delete(id);
-    await db.productImages.where('productId').equals(id).delete();
-    await db.productDocuments.where('productId').equals(id).delete();
+    await db.transaction('rw', [db.products, db.productImages, db.productDocuments, db.meta], () => dropLocally(id));
+    await markListingsChanged();
   },
 });
+
+export const CONFLICT_MESSAGE = "L'annonce a été modifiée entre-temps : choisissez la version à garder dans « Modifications en attente ».";
 
 /** A listing created offline gets a negative id until the server gives it a real one. */
 export const newTempId = () => -Date.now();

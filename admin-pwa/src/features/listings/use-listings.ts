@@ -7,7 +7,7 @@ import { LISTING_LIMITS } from '@app/domain/products';
 import { errorText } from '../../lib/api.ts';
 import { useOnline } from '../../lib/online.ts';
 import { db, type LocalProduct } from '../../db/db.ts';
-import { fetchListingsPage, pageKey, type CachedPage, type ListingQuery } from './api.ts';
+import { fetchListingsPage, LISTINGS_CHANGED, pageKey, type CachedPage, type ListingQuery } from './api.ts';
 
 export type ListingRow = LocalProduct & { cover?: ProductImage };
 
@@ -23,19 +23,21 @@ export function useListings(q: ListingQuery) {
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const key = pageKey(q);
+  // A write that reached the server (here or replayed from the outbox) changes totals and pages.
+  const changed = useLiveQuery(async () => ((await db.meta.get(LISTINGS_CHANGED))?.value as number | undefined) ?? 0, [], null);
 
   useEffect(() => {
-    if (!online) return;
+    if (!online || changed === null) return;
     let live = true;
     setLoading(true);
-    fetchListingsPage(q).then(
+    fetchListingsPage(q, () => !live).then(
       () => live && setError(null),
       (e) => live && setError(errorText(e, 'Erreur lors du chargement')),
     ).finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
-  }, [key, online]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [key, online, changed]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const data = useLiveQuery(async () => {
     const cached = (await db.meta.get(key))?.value as CachedPage | undefined;

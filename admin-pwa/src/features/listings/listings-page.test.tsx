@@ -1,0 +1,165 @@
+// The listings table: after a delete the total and the pages are the server's again (the next
+// listing moves up), and the 'Vedette'/'Standard' toggle sends the listing with its version —
+// at once online, through the outbox offline, and as a conflict on a 409.
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Product } from '@app/domain/products';
+import { db } from '../../db/db.ts';
+import { toasts } from '../../lib/toast.ts';
+import { replayOutbox } from '../../db/outbox.ts';
+import { freshStart, setOnline, type FakeApi } from '../../test-fetch.ts';
+import ListingsPage from './listings-page.tsx';
+import '../../app/operations.ts';
+
+let api: FakeApi;
+let server: Product[];
+
+const listing = (id: number, featured = false): Product => ({
+  id,
+  titleFr: `Groupe ${id}`,
+  titleEn: `Generator ${id}`,
+  descriptionFr: 'Groupe de secours.',
+  descriptionEn: 'Standby generator.',
+  type: 'generator',
+  category: null,
+  brand: 'Perkins',
+  model: `P${id}`,
+  fuelType: 'diesel',
+  voltage: '400V',
+  phase: '3',
+  weight: 900,
+  length: null,
+  width: null,
+  height: null,
+  powerOutput: 100,
+  powerUnit: 'kva',
+  powerKw: 80,
+  condition: 'used',
+  featured,
+  year: null,
+  price: 12000,
+  specifications: {},
+  version: 1,
+  createdAt: new Date(Date.UTC(2024, 0, id)).toISOString(),
+  updatedAt: new Date(Date.UTC(2024, 0, id)).toISOString(),
+  images: [],
+  documents: [],
+});
+
+/** The API's rules for what the table uses: newest first, 10 a page, DELETE, PUT with a version check. */
+function serve(count: number) {
+  server = Array.from({ length: count }, (_, i) => listing(i + 1));
+  api.on('GET', '/products', (c) => {
+    const page = Number(c.query.get('page') ?? 1);
+    const limit = Number(c.query.get('limit') ?? 10);
+    const sorted = [...server].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    return { items: sorted.slice((page - 1) * limit, page * limit), products: [], total: sorted.length, pages: Math.max(1, Math.ceil(sorted.length / limit)) };
+  });
+  api.on('DELETE', /^\/products\/\d+$/, (c) => {
+    server = server.filter((p) => p.id !== Number(c.path.split('/')[2]));
+    return new Response(null, { status: 204 });
+  });
+  api.on('PUT', /^\/products\/\d+$/, (c) => {
+    const body = c.body as Product;
+    const current = server.find((p) => p.id === Number(c.path.split('/')[2]))!;
+    if (body.version !== current.version) return Response.json({ error: "L'annonce a été modifiée entre-temps." }, { status: 409 });
+    Object.assign(current, body, { version: current.version + 1 });
+    return current;
+  });
+  api.on('GET', /^\/products\/\d+$/, (c) => server.find((p) => p.id === Number(c.path.split('/')[2])));
+}
+
+const show = () =>
+  render(
+    <MemoryRouter initialEntries={['/annonces']}>
+      <ListingsPage />
+    </MemoryRouter>,
+  );
+
+const table = () => within(screen.getByRole('table'));
+const toastTitled = (title: string) => waitFor(() => expect(toasts.get().map((t) => t.title)).toContain(title));
+const row = (title: string) => screen.getByRole('row', { name: new RegExp(`\\b${title}\\b`) });
+
+beforeEach(async () => {
+  api = await freshStart();
+});
+
+describe('listings table', () => {
+  it('after a delete shows the server total and pages, the next listing moving up', async () => {
+    serve(11);
+    show();
+    await screen.findByText('11 annonces');
+    expect(screen.getByText('Page 1 sur 2')).toBeTruthy();
+    expect(table().queryByRole('cell', { name: 'Groupe 1' })).toBeNull();
+
+    await userEvent.click(table().getByRole('button', { name: 'Supprimer Groupe 11' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }));
+
+    await screen.findByText('10 annonces');
+    expect(screen.queryByText(/Page \d sur/)).toBeNull();
+    expect(table().queryByRole('cell', { name: 'Groupe 11' })).toBeNull();
+    await table().findByRole('cell', { name: 'Groupe 1' });
+    expect(table().getAllByRole('row')).toHaveLength(11); // the header and 10 listings
+    expect(api.callsTo('GET', '/products').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('offline, a delete takes the listing out of the count at once', async () => {
+    serve(3);
+    show();
+    await screen.findByText('3 annonces');
+    setOnline(false);
+    window.dispatchEvent(new Event('offline'));
+    await userEvent.click(table().getByRole('button', { name: 'Supprimer Groupe 2' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }));
+    await screen.findByText('2 annonces');
+    expect(server).toHaveLength(3);
+  });
+
+  it("toggles 'Standard' to 'Vedette' online with the listing's version", async () => {
+    serve(2);
+    show();
+    await screen.findByText('2 annonces');
+    await userEvent.click(within(row('Groupe 2')).getByRole('button', { name: 'Standard' }));
+    await within(row('Groupe 2')).findByRole('button', { name: 'Vedette' });
+    const put = api.callsTo('PUT', '/products/2');
+    expect(put).toHaveLength(1);
+    expect(put[0]!.body).toMatchObject({ featured: true, version: 1, titleFr: 'Groupe 2', brand: 'Perkins', powerUnit: 'kva' });
+    expect(server.find((p) => p.id === 2)!.featured).toBe(true);
+    await toastTitled('Annonce mise en vedette');
+  });
+
+  it('offline, the toggle is shown at once, queued, and sent when the connection returns', async () => {
+    serve(2);
+    show();
+    await screen.findByText('2 annonces');
+    setOnline(false);
+    window.dispatchEvent(new Event('offline'));
+    await userEvent.click(within(row('Groupe 1')).getByRole('button', { name: 'Standard' }));
+    await within(row('Groupe 1')).findByRole('button', { name: 'Vedette' });
+    expect(within(row('Groupe 1')).getByText('Non synchronisée')).toBeTruthy();
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'listing.update', state: 'waiting', label: "Mise en vedette de l'annonce « Groupe 1 »" });
+    expect(api.callsTo('PUT', '/products/1')).toHaveLength(0);
+
+    setOnline(true);
+    await replayOutbox();
+    expect(server.find((p) => p.id === 1)).toMatchObject({ featured: true, version: 2 });
+    await waitFor(() => expect(within(row('Groupe 1')).queryByText('Non synchronisée')).toBeNull());
+    expect((await db.outbox.get(entry!.id!))?.state).toBe('sent');
+  });
+
+  it('a toggle meeting a newer server version becomes a conflict, the server keeping its value', async () => {
+    serve(1);
+    show();
+    await screen.findByText('1 annonce');
+    server[0]!.version = 5; // changed elsewhere since the page was loaded
+    await userEvent.click(within(row('Groupe 1')).getByRole('button', { name: 'Standard' }));
+    await toastTitled('Conflit de modification');
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'listing.update', state: 'conflict' });
+    expect((entry!.server as Product).version).toBe(5);
+    expect(server[0]!.featured).toBe(false);
+  });
+});
