@@ -128,7 +128,8 @@ export const NEW_LISTING_DEFAULTS = {
 const emptyToUndefined = (v: unknown) => (v === '' || v === 'all' ? undefined : v);
 const queryNumber = (min: number) => z.preprocess(emptyToUndefined, z.coerce.number().min(min).optional());
 
-export const SORT_FIELDS = ['date', 'price', 'name', 'power'] as const;
+/** `updated`: last change first (desc), what the sitemap's catalogue version reads. */
+export const SORT_FIELDS = ['date', 'price', 'name', 'power', 'updated'] as const;
 
 export const ProductQuerySchema = z.object({
   page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(1)),

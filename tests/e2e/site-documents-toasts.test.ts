@@ -156,7 +156,7 @@ describe('toast durations', () => {
       await page.clock.runFor(duration - 1);
       expect(await toastTitles(page), `${title} before ${duration} ms`).toEqual([title]);
       await page.clock.runFor(1);
-      await expect.poll(() => toastTitles(page), `${title} after ${duration} ms`).toEqual([]);
+      await expect.poll(() => toastTitles(page), { message: `${title} after ${duration} ms` }).toEqual([]);
     }
 
     // The close button removes one at once.

@@ -86,6 +86,8 @@ function orderBy(q: ProductQuery): SQL[] {
       return [by(sql`fold(${q.lang === 'en' ? p.titleEn : p.titleFr})`), by(p.id)];
     case 'power':
       return [by(p.powerKw), by(p.id)];
+    case 'updated':
+      return [by(p.updatedAt), by(p.id)];
     default:
       return [by(p.createdAt), by(p.id)];
   }

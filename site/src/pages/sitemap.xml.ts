@@ -1,5 +1,8 @@
 // GET /sitemap.xml: every public page and every listing from the database, each with its French
 // and English alternates (hreflang) and, for listings, the date of the last change.
+// Reading every listing takes one API call per 100 of them, so the document is kept and rebuilt
+// only when the catalogue's version changes: its count and its most recent change (id and time).
+import { createHash } from 'node:crypto';
 import type { APIRoute } from 'astro';
 import type { ProductList } from '@app/domain/products';
 import { alternates } from '@app/domain/site-routing';
@@ -15,14 +18,60 @@ function entries(publicUrl: string, path: string, lastmod?: string): string {
   return [alt.fr, alt.en].map((loc) => `<url><loc>${escape(loc)}</loc>${mod}${links}</url>`).join('\n');
 }
 
-export const GET: APIRoute = async ({ locals }) => {
+/** One call: a listing added, removed or edited changes the count or the most recent change. */
+async function catalogueVersion(locals: App.Locals): Promise<string> {
+  const latest = await apiJson<ProductList>(locals, '/api/products?limit=1&sort=updated&order=desc');
+  const top = latest?.items[0];
+  return `${latest?.total ?? 0}:${top?.id ?? 0}:${top?.updatedAt ?? ''}`;
+}
+
+async function build(locals: App.Locals): Promise<string> {
   const out = PAGES.map((p) => entries(locals.publicUrl, p));
   for (let page = 1; page <= 1000; page++) {
-    const list = await apiJson<ProductList>(locals, `/api/products?page=${page}&limit=100&sort=date&order=desc`).catch(() => null);
+    const list = await apiJson<ProductList>(locals, `/api/products?page=${page}&limit=100&sort=date&order=desc`);
     if (!list) break;
     for (const p of list.items) out.push(entries(locals.publicUrl, `/produit/${p.id}`, p.updatedAt));
     if (page >= list.pages) break;
   }
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${out.join('\n')}\n</urlset>\n`;
-  return new Response(xml, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=300' } });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${out.join('\n')}\n</urlset>\n`;
+}
+
+type Built = { key: string; xml: string; etag: string; lastModified: string };
+let cached: Built | null = null;
+/** Concurrent requests for a version being built share that build. */
+let building: { key: string; done: Promise<Built> } | null = null;
+
+async function sitemap(locals: App.Locals): Promise<Built> {
+  const key = `${locals.publicUrl}|${await catalogueVersion(locals)}`;
+  if (cached?.key === key) return cached;
+  if (building?.key !== key) {
+    const done = build(locals).then((xml) => {
+      // The ETag follows the content (an edit on the same day leaves it); Last-Modified is the build time.
+      const built = { key, xml, etag: `W/"${createHash('sha1').update(xml).digest('base64url').slice(0, 22)}"`, lastModified: new Date().toUTCString() };
+      // A build overtaken by a newer version's answers its own requests but does not replace it.
+      if (building?.done === done || !cached) cached = built;
+      if (building?.done === done) building = null;
+      return built;
+    });
+    done.catch(() => {
+      if (building?.done === done) building = null;
+    });
+    building = { key, done };
+  }
+  return building.done;
+}
+
+export const GET: APIRoute = async ({ locals, request }) => {
+  let built: Built;
+  try {
+    built = await sitemap(locals);
+  } catch {
+    // The catalogue cannot be read: the last sitemap, or say so rather than publish one without the listings.
+    if (!cached) return new Response(null, { status: 503, headers: { 'retry-after': '60', 'cache-control': 'no-store' } });
+    built = cached;
+  }
+  const headers = { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=300', etag: built.etag, 'last-modified': built.lastModified };
+  const match = request.headers.get('if-none-match');
+  if (match && match.split(',').some((t) => t.trim() === built.etag)) return new Response(null, { status: 304, headers });
+  return new Response(built.xml, { headers });
 };

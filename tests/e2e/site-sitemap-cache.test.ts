@@ -1,0 +1,81 @@
+// sitemap.xml against the real server with a few hundred generated listings: every listing is listed
+// (several API pages of 100), the document is kept while the catalogue does not change (same
+// Last-Modified, 304 to its ETag) and rebuilt as soon as a listing is added or removed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatorInput } from '../fixtures/catalogue.ts';
+import { signInAsAdmin } from '../support/auth.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+import { seededDataDir } from '../load/scenario.ts';
+
+const PUBLIC_URL = 'https://www.provence-moteurs.test';
+const LISTINGS = 250;
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await startServer({ full: true, dataDir: await seededDataDir(LISTINGS), env: { PUBLIC_URL } });
+  ({ accessToken: token } = await signInAsAdmin(server));
+});
+afterAll(() => server?.stop());
+
+const sitemap = (headers: Record<string, string> = {}) => fetch(`${server.url}/sitemap.xml`, { headers });
+const productUrls = (xml: string) => [...xml.matchAll(/<loc>[^<]+\/produit\/(\d+)<\/loc>/g)].map((m) => Number(m[1]));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function timed(): Promise<{ res: Response; xml: string; ms: number }> {
+  const start = performance.now();
+  const res = await sitemap();
+  const xml = await res.text();
+  return { res, xml, ms: performance.now() - start };
+}
+
+describe('sitemap.xml', () => {
+  let firstXml: string;
+  let etag: string;
+  let lastModified: string;
+
+  it('lists every listing in French and English, with its last change', async () => {
+    const total = ((await (await server.api('/products?limit=1')).json()) as { total: number }).total;
+    expect(total).toBeGreaterThanOrEqual(LISTINGS);
+    const first = await timed();
+    expect(first.res.status).toBe(200);
+    firstXml = first.xml;
+    etag = first.res.headers.get('etag')!;
+    lastModified = first.res.headers.get('last-modified')!;
+    expect(etag).toMatch(/^W\/"/);
+    expect(new Set(productUrls(firstXml)).size).toBe(total);
+    // Each listing twice: /produit/{id} and /en/produit/{id}.
+    expect(productUrls(firstXml).length).toBe(total * 2);
+    expect(firstXml).toMatch(/<url><loc>[^<]+\/en\/produit\/\d+<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+  });
+
+  it('is served from memory while the catalogue does not change, and answers 304 to its ETag', async () => {
+    await sleep(1100); // Last-Modified counts seconds: a rebuild now would show.
+    const again = await timed();
+    expect(again.xml).toBe(firstXml);
+    expect(again.res.headers.get('etag')).toBe(etag);
+    expect(again.res.headers.get('last-modified')).toBe(lastModified);
+    const cached = await sitemap({ 'if-none-match': etag });
+    expect(cached.status).toBe(304);
+    expect(await cached.text()).toBe('');
+  });
+
+  it('is rebuilt when a listing is added, and again when one is removed', async () => {
+    const created = await server.api('/products', { method: 'POST', token, json: generatorInput({ titleFr: 'Groupe ajouté pour le plan du site', titleEn: 'Generator added for the sitemap' }) });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const added = await timed();
+    expect(productUrls(added.xml)).toContain(id);
+    expect(added.xml).toContain(`<loc>${PUBLIC_URL}/en/produit/${id}</loc>`);
+    expect(added.res.headers.get('etag')).not.toBe(etag);
+    expect(Date.parse(added.res.headers.get('last-modified')!)).toBeGreaterThan(Date.parse(lastModified));
+    expect((await sitemap({ 'if-none-match': etag })).status).toBe(200);
+
+    const removedId = productUrls(firstXml)[0]!;
+    expect((await server.api(`/products/${removedId}`, { method: 'DELETE', token })).status).toBe(200);
+    const removed = await timed();
+    expect(productUrls(removed.xml)).not.toContain(removedId);
+    expect(productUrls(removed.xml)).toContain(id);
+    expect(removed.res.headers.get('etag')).not.toBe(added.res.headers.get('etag'));
+  });
+});
