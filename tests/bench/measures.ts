@@ -1,6 +1,7 @@
 // The benchmark's measurements besides throughput: a bare Node HTTP server serving the same bytes (the
 // ratio's baseline), the server's memory during a 50 MB upload, newsletter throughput through a local
 // SMTP server, the JavaScript each page ships (gzip), and Lighthouse when it can run offline.
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -60,6 +61,16 @@ export async function bareServer(server: TestServer, targets: Target[]) {
     bytes: Object.fromEntries([...recorded].map(([p, r]) => [p, r.body.length])),
     close: () => new Promise<void>((resolve) => bare.close(() => resolve())),
   };
+}
+
+/** Starts tests/bench/control-server.ts (a bare server burning cpuMs per request) in its own process. */
+export async function controlServer(cpuMs: number) {
+  const child = fork(path.join(import.meta.dirname, 'control-server.ts'), [String(cpuMs)], { stdio: 'ignore' });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as number));
+    child.once('exit', (code) => reject(new Error(`control server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, close: () => void child.kill() };
 }
 
 /** Streams a document of `bytes` to the server (chunked multipart) while sampling the server's RSS. */

@@ -13,6 +13,8 @@ export type BenchResults = {
   settings: { listings: number; durationS: number; rounds: number; connections: number[]; subscribers: number };
   seedSeconds: number;
   rows: Row[];
+  /** A bare server burning a page render's CPU per request, at the highest concurrency. */
+  control: LoadResult;
   adminWrites: { writes: number; failures: number; sqliteBusy: number };
   upload: Record<string, number | string>;
   newsletter: Record<string, number | string>;
@@ -59,6 +61,11 @@ function markdown(r: BenchResults): string {
     return { errors: a.errors + s.errors, timeouts: a.timeouts + s.timeouts, non2xx: a.non2xx + s.non2xx, requests: a.requests + s.requests };
   }, { errors: 0, timeouts: 0, non2xx: 0, requests: 0 });
   lines.push('', `Total: ${fmt(total.requests)} requests, ${total.errors} errors, ${total.timeouts} timeouts, ${total.non2xx} non-2xx.`, '');
+  const c = r.control;
+  lines.push(
+    `Control at ${c.connections} connections: a bare \`node:http\` server in its own process that burns 6 ms of CPU per request (about a page render) before answering 20 KB: ${fmt(c.rps)} req/s, p50 ${fmt(c.latencyP50, 1)} ms, p99 ${fmt(c.latencyP99, 1)} ms, max ${fmt(c.latencyMax, 1)} ms, ${c.timeouts} timeouts. When it shows a tail like the product's pages, that tail comes from a saturated CPU (the load generator and the server share the machine's cores), not from the product's code.`,
+    '',
+  );
   lines.push('## Administrator writes during the load', '');
   lines.push(`${fmt(r.adminWrites.writes)} listings created while the load ran; ${r.adminWrites.failures} failed; ${r.adminWrites.sqliteBusy} \`SQLITE_BUSY\` in the server log.`, '');
   lines.push('## Upload memory', '');

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { signInAsAdmin } from '../support/auth.ts';
 import { repoRoot, startServer } from '../support/server.ts';
 import { adminWriter, load, publicTargets, seededDataDir, type LoadResult } from '../load/scenario.ts';
-import { addSubscribers, bareServer, countingSmtp, lighthouse, newsletterRun, pageWeight, uploadMemory } from './measures.ts';
+import { addSubscribers, bareServer, controlServer, countingSmtp, lighthouse, newsletterRun, pageWeight, uploadMemory } from './measures.ts';
 import { summarize, writeReport, type BenchResults, type Row } from './report.ts';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -55,6 +55,13 @@ try {
   }
   const writes = await writer.stop();
   await bare.close();
+
+  // The control: the same connections against a bare server that burns the CPU a page render costs.
+  const top = Math.max(...settings.connections);
+  const control = await controlServer(6);
+  const controlRun = await load(control.url, 'control: node:http + 6 ms CPU per request', ['/'], { connections: top, durationS: settings.durationS });
+  control.close();
+  say(`control @${top}: ${Math.round(controlRun.rps)} req/s, p50 ${controlRun.latencyP50} ms, p99 ${controlRun.latencyP99} ms, timeouts ${controlRun.timeouts}`);
   const sqliteBusy = (server.output().match(/SQLITE_BUSY|database is locked/g) ?? []).length;
   say(`admin writes during load: ${writes.writes}, failures ${writes.failures.length}, SQLITE_BUSY ${sqliteBusy}`);
 
@@ -92,6 +99,7 @@ try {
     settings,
     seedSeconds,
     rows,
+    control: controlRun,
     adminWrites: { writes: writes.writes, failures: writes.failures.length, sqliteBusy },
     upload,
     newsletter,

@@ -173,6 +173,23 @@ describe('public forms against bots', () => {
     }
   });
 
+  it('limits the newsletter form per address too, and answers a filled honeypot without recording it', async () => {
+    const { HONEYPOT_FIELD } = await import('@app/domain/inquiries');
+    const db = openReader(server.databasePath);
+    const count = () => db.prepare('select count(*) from newsletter_subscribers').pluck().get() as number;
+    const before = count();
+    const trap = await server.api('/newsletter/subscribe', { method: 'POST', json: { email: 'bot@example.org', language: 'fr', [HONEYPOT_FIELD]: 'x' } });
+    expect(trap.status).toBe(200);
+    expect(count()).toBe(before);
+    const statuses: number[] = [];
+    for (let i = 0; i < 30 && statuses.at(-1) !== 429; i++) {
+      const res = await server.api('/newsletter/subscribe', { method: 'POST', json: { email: `lecteur${i}@example.org`, language: 'fr' }, headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+      statuses.push(res.status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    db.close();
+  });
+
   it('answers a signed-in admin normally while the public form is limited', async () => {
     const { headers } = await signInAsAdmin(server);
     expect((await server.api('/inquiries', { headers })).status).toBe(200);

@@ -55,6 +55,10 @@ describe('passwords and tokens at rest', () => {
     expect(new Set([a.accessToken, a.refreshToken, b.accessToken, b.refreshToken]).size).toBe(4);
     const stored = everyStoredString(server);
     for (const token of [a.accessToken, a.refreshToken, b.accessToken, b.refreshToken]) expect(stored).not.toContain(token);
+    // Nor in a log line, and no password either.
+    for (const secret of [a.accessToken, a.refreshToken, b.accessToken, b.refreshToken, CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN.password]) {
+      expect(server.output()).not.toContain(secret);
+    }
   });
 
   it('ignores a token passed in the URL', async () => {
@@ -129,7 +133,7 @@ describe('uniform sign-in failures', () => {
     const from = (i: number) => ({ 'x-forwarded-for': `198.51.100.${i}` });
     const times = { unknown: [] as number[], wrong: [] as number[] };
     const answers = new Set<string>();
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 8; i++) {
       for (const [kind, email] of [['unknown', `nobody${i}@example.test`], ['wrong', INITIAL_ADMIN.email]] as const) {
         const start = performance.now();
         const r = await login(server, email, `Wrong-Passw0rd-${i}`, from(i));
@@ -138,12 +142,13 @@ describe('uniform sign-in failures', () => {
         answers.add(JSON.stringify([r.status, r.body, headerNames]));
       }
     }
-    expect(answers.size).toBe(1);
+    expect([...answers]).toHaveLength(1);
     expect([...answers][0]).toContain('401');
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    // Without the dummy hash an unknown e-mail answers ~50× faster; a loaded machine adds noise, not that.
     const ratio = median(times.unknown) / median(times.wrong);
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    expect(ratio, JSON.stringify(times)).toBeGreaterThan(0.33);
+    expect(ratio, JSON.stringify(times)).toBeLessThan(3);
   });
 });
 
