@@ -1,6 +1,6 @@
 // sitemap.xml against the real server with a few hundred generated listings: every listing is listed
 // (several API pages of 100), the document is kept while the catalogue does not change (same
-// Last-Modified, 304 to its ETag) and rebuilt as soon as a listing is added or removed.
+// Last-Modified, 304 to its ETag) and rebuilt as soon as a listing is added, removed or edited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatorInput } from '../fixtures/catalogue.ts';
 import { signInAsAdmin } from '../support/auth.ts';
@@ -33,6 +33,8 @@ describe('sitemap.xml', () => {
   let firstXml: string;
   let etag: string;
   let lastModified: string;
+  /** The listing the test adds (dated today, so an edit today keeps its <lastmod>). */
+  let addedId: number;
 
   it('lists every listing in French and English, with its last change', async () => {
     const total = ((await (await server.api('/products?limit=1')).json()) as { total: number }).total;
@@ -64,6 +66,7 @@ describe('sitemap.xml', () => {
     const created = await server.api('/products', { method: 'POST', token, json: generatorInput({ titleFr: 'Groupe ajouté pour le plan du site', titleEn: 'Generator added for the sitemap' }) });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
+    addedId = id;
     const added = await timed();
     expect(productUrls(added.xml)).toContain(id);
     expect(added.xml).toContain(`<loc>${PUBLIC_URL}/en/produit/${id}</loc>`);
@@ -77,5 +80,18 @@ describe('sitemap.xml', () => {
     expect(productUrls(removed.xml)).not.toContain(removedId);
     expect(productUrls(removed.xml)).toContain(id);
     expect(removed.res.headers.get('etag')).not.toBe(added.res.headers.get('etag'));
+  });
+
+  it('is rebuilt after an edit (its date of last change), the content staying the same within the day', async () => {
+    const before = await timed();
+    await sleep(1100);
+    const edited = addedId;
+    const current = (await (await server.api(`/products/${edited}`)).json()) as Record<string, unknown> & { version: number };
+    const input = generatorInput({ titleFr: 'Groupe modifié', titleEn: 'Edited generator set' });
+    expect((await server.api(`/products/${edited}`, { method: 'PUT', token, json: { ...input, version: current.version } })).status).toBe(200);
+    const after = await timed();
+    expect(Date.parse(after.res.headers.get('last-modified')!)).toBeGreaterThan(Date.parse(before.res.headers.get('last-modified')!));
+    expect(after.xml).toBe(before.xml);
+    expect(after.res.headers.get('etag')).toBe(before.res.headers.get('etag'));
   });
 });
