@@ -51,6 +51,15 @@ describe('sitemap.xml', () => {
     expect(firstXml).toMatch(/<url><loc>[^<]+\/en\/produit\/\d+<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
   });
 
+  it('is sent compressed to clients that accept it, identical once decoded', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      const res = await sitemap({ 'accept-encoding': encoding });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toContain('Accept-Encoding');
+      expect(await res.text()).toBe(firstXml);
+    }
+  });
+
   it('is served from memory while the catalogue does not change, and answers 304 to its ETag', async () => {
     await sleep(1100); // Last-Modified counts seconds: a rebuild now would show.
     const again = await timed();
