@@ -1,6 +1,6 @@
 // Offline listing writes in Chromium against the real server and the built PWA: a listing created
-// offline with an image and a PDF picked in the form (kept in IndexedDB, uploaded on replay), and
-// the featured toggle of the listings table queued offline and sent when the connection returns.
+// offline with an image and a PDF picked in the form (kept in IndexedDB across a reload, uploaded on
+// replay), and the table's featured toggle queued offline and sent when the connection returns.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
@@ -91,8 +91,14 @@ describe('admin offline listing writes', () => {
     expect(await findByTitle(title)).toEqual([]);
     await dialog.getByRole('button', { name: 'Fermer' }).click();
 
+    // A new start of the app, still offline and on the dashboard: the files survive the reload, and
+    // the replay loads the listing operations itself (the listings screen is not opened).
+    await page.goto(`${server.url}/admin/`);
+    await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
+    await outboxButton(page, 1).waitFor();
     await context.setOffline(false);
     await outboxButton(page, 0).waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toMatch(/^\/admin\/?$/);
     const [created] = await findByTitle(title);
     expect(created).toBeDefined();
     expect(created!.images).toHaveLength(1);
@@ -112,6 +118,7 @@ describe('admin offline listing writes', () => {
     expect(Buffer.from(await download.arrayBuffer()).equals(pdf.buffer)).toBe(true);
 
     // The local temporary row is replaced by the server's listing.
+    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Annonces' }).click();
     await page.getByRole('cell', { name: title, exact: true }).waitFor();
     expect(await page.getByText('Non synchronisée').count()).toBe(0);
     await context.close();

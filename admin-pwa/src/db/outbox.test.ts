@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../lib/api.ts';
 import { db } from './db.ts';
-import { defineOperation, enqueue, perform, replayOutbox, resolveConflict, retryEntry } from './outbox.ts';
+import { defineOperation, enqueue, perform, registerOperationLoader, replayOutbox, resolveConflict, retryEntry } from './outbox.ts';
 
 type Note = { id: number; text: string; version: number };
 /** A tiny "server" the test operations talk to: the same rules as the API (version check → 409). */
@@ -146,6 +146,32 @@ describe('outbox', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(await local(1)).toEqual({ id: 1, text: 'theirs', version: 2 });
     expect(server.get(1)!.text).toBe('theirs');
+  });
+
+  it("replays an entry whose operation is defined in a module loaded only when needed (after a reload)", async () => {
+    const now = Date.now();
+    // As left by an earlier page: only the stored entry, its operation not defined in this one yet.
+    await db.outbox.add({ kind: 'lazy.save', label: 'Note 7', payload: { id: 7, text: 'later', version: 0 }, files: [], state: 'waiting', attempts: 0, createdAt: now, updatedAt: now });
+    let loads = 0;
+    registerOperationLoader('lazy', async () => {
+      loads++;
+      defineOperation<Note, Note>('lazy.save', { tables: () => [], send: async (n) => serverPut(n) });
+    });
+    await replayOutbox();
+    expect(loads).toBe(1);
+    expect(sent).toEqual(['later']);
+    expect(await states()).toEqual(['sent']);
+  });
+
+  it('keeps an entry waiting, and the ones behind it, while its operation cannot be loaded', async () => {
+    const now = Date.now();
+    const entry = { label: 'x', payload: { id: 8, text: 'x', version: 0 }, files: [], state: 'waiting' as const, attempts: 0, createdAt: now, updatedAt: now };
+    await db.outbox.add({ ...entry, kind: 'unloadable.save' });
+    await db.outbox.add({ ...entry, kind: NOTE_SAVE });
+    registerOperationLoader('unloadable', () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    await replayOutbox();
+    expect(await states()).toEqual(['waiting', 'waiting']);
+    expect(sent).toEqual([]);
   });
 
   it('a 409 met online is recorded as a conflict too, not thrown away', async () => {

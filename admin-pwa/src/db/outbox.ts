@@ -25,14 +25,32 @@ export type Operation<P, R = unknown> = {
 };
 
 const operations = new Map<string, Operation<any, any>>();
+const loaders = new Map<string, () => Promise<unknown>>();
 
 export function defineOperation<P, R = unknown>(kind: string, op: Operation<P, R>) {
   operations.set(kind, op);
   return kind;
 }
 
-function operation(kind: string): Operation<unknown> {
-  const op = operations.get(kind);
+/**
+ * Where the operations of a group of kinds are defined ('listing' for 'listing.create', …): the
+ * module is imported on first need, so an entry queued before a reload replays without its
+ * screen's chunk (and the schemas it imports) being part of the app's first load.
+ */
+export function registerOperationLoader(group: string, load: () => Promise<unknown>) {
+  loaders.set(group, load);
+}
+
+export const operationLoader = (kind: string) => loaders.get(kind.slice(0, kind.indexOf('.')));
+
+/** The operation of a kind, its module loaded if needed; undefined for a kind nothing defines. */
+async function findOperation(kind: string): Promise<Operation<unknown> | undefined> {
+  if (!operations.has(kind)) await operationLoader(kind)?.();
+  return operations.get(kind);
+}
+
+async function operation(kind: string): Promise<Operation<unknown>> {
+  const op = await findOperation(kind);
   if (!op) throw new Error(`Opération inconnue: ${kind}`);
   return op;
 }
@@ -46,7 +64,7 @@ const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== 
  * offline, or if the request gets no answer, it is queued with its local change.
  */
 export async function perform<P, R = unknown>(kind: string, payload: P, label: string, files: QueuedFile[] = []): Promise<PerformResult<R>> {
-  const op = operation(kind) as Operation<P, R>;
+  const op = (await operation(kind)) as Operation<P, R>;
   const pending = await db.outbox.where('state').anyOf('waiting', 'sending').count();
   // Later writes wait behind queued ones so the server sees them in the order they were made.
   if (isOnline() && pending === 0) {
@@ -71,7 +89,8 @@ export async function perform<P, R = unknown>(kind: string, payload: P, label: s
 
 /** The local change and the outbox entry, atomically: neither exists without the other. */
 export async function enqueue<P>(kind: string, payload: P, label: string, files: QueuedFile[] = []): Promise<number> {
-  const op = operation(kind) as Operation<P>;
+  // Resolved before the transaction: a Dexie transaction must not wait on anything but IndexedDB.
+  const op = (await operation(kind)) as Operation<P>;
   return db.transaction('rw', [db.outbox, ...op.tables()], async () => {
     await op.applyLocal?.(payload, files);
     if (op.coalesce) {
@@ -108,7 +127,16 @@ export function replayOutbox(): Promise<void> {
 }
 
 async function replayOne(entry: OutboxEntry): Promise<boolean> {
-  const op = operation(entry.kind);
+  let op: Operation<unknown> | undefined;
+  try {
+    op = await findOperation(entry.kind);
+  } catch {
+    return false; // its code could not be loaded (no network, no cached chunk): try again later
+  }
+  if (!op) {
+    await db.outbox.update(entry.id!, { state: 'failed', error: `Opération inconnue: ${entry.kind}`, updatedAt: Date.now() });
+    return true;
+  }
   await db.outbox.update(entry.id!, { state: 'sending', attempts: entry.attempts + 1, updatedAt: Date.now() });
   try {
     const result = await op.send(entry.payload, entry.files);
@@ -150,7 +178,7 @@ export async function discardEntry(id: number) {
 export async function resolveConflict(id: number, choice: 'mine' | 'theirs') {
   const entry = await db.outbox.get(id);
   if (!entry || entry.state !== 'conflict') return;
-  const op = operation(entry.kind);
+  const op = await operation(entry.kind);
   if (choice === 'theirs') {
     if (entry.server) await op.acceptServer?.(entry.server, entry.payload);
     await db.outbox.delete(id);
