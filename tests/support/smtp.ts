@@ -103,14 +103,28 @@ export async function startSmtpServer(options: { user?: string; password?: strin
       },
     });
 
-  const listen = async () => {
+  const listenOnce = () => {
     server = create();
     server.on('error', () => {});
-    await new Promise<void>((resolve, reject) => {
+    return new Promise<void>((resolve, reject) => {
       server!.listen(port, '127.0.0.1', () => resolve());
       server!.server.once('error', reject);
     });
-    port = (server.server.address() as { port: number }).port;
+  };
+  // The first port comes from the ephemeral range; while the server is stopped, the OS may lend that
+  // port to an outgoing connection as its source port (the app retrying this very server, say), so
+  // a restart on the same port waits for it to be free again instead of failing at once.
+  const listen = async () => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await listenOnce();
+        break;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 100) throw err;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    port = (server!.server.address() as { port: number }).port;
   };
   await listen();
 

@@ -1,9 +1,10 @@
 // Sends a newsletter in the background: one delivery row per recipient, pooled SMTP connections,
 // a rate limit, retries per recipient, and progress that survives a restart (pending rows resume).
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
-import { schema, type Db } from '@app/db';
+import { schema } from '@app/db';
 import type { NewsletterSend, NewsletterSending, SendingStatus } from '@app/domain/newsletter';
 import type { Deps } from '../context.ts';
+import { coalescingWorker, interruptibleSleep as sleep, type WorkerState } from './coalescing-worker.ts';
 import { ApiError } from '../http/errors.ts';
 import { accountForUsage, accountConfig, createTransport, describeMailError, isPermanentFailure, sendMail, type AccountRow, type Transport } from './mailer.ts';
 import { newsletterLinks, newsletterMail } from './mail-templates.ts';
@@ -58,59 +59,17 @@ export function sendingStatus(deps: Deps, id: number): NewsletterSending | undef
   };
 }
 
-type WorkerState = { running?: Promise<void>; again: boolean; stopped: boolean; wake?: () => void };
-const workers = new WeakMap<Db, WorkerState>();
-const stateOf = (db: Db) => {
-  let w = workers.get(db);
-  if (!w) workers.set(db, (w = { again: false, stopped: false }));
-  return w;
-};
-
 /** Runs every queued or interrupted sending, one after the other. */
-export function kickNewsletters(deps: Deps): Promise<void> {
-  const state = stateOf(deps.db);
-  if (state.stopped) return Promise.resolve();
-  if (state.running) {
-    state.again = true;
-    return state.running;
+const worker = coalescingWorker('newsletter', async (deps, state) => {
+  const open = deps.db.select().from(s).where(inArray(s.status, ['queued', 'sending'])).orderBy(asc(s.id)).all();
+  for (const sending of open) {
+    if (state.stopped) return;
+    await runSending(deps, state, sending);
   }
-  state.running = (async () => {
-    await null; // the body must not finish before state.running is assigned
-    try {
-      do {
-        state.again = false;
-        const open = deps.db.select().from(s).where(inArray(s.status, ['queued', 'sending'])).orderBy(asc(s.id)).all();
-        for (const sending of open) {
-          if (state.stopped) return;
-          await runSending(deps, state, sending);
-        }
-      } while (state.again && !state.stopped);
-    } catch (err) {
-      if (!state.stopped) deps.log.error('newsletter run failed', { error: String(err) });
-    } finally {
-      state.running = undefined;
-    }
-  })();
-  return state.running;
-}
+});
 
-export async function stopNewsletters(db: Db) {
-  const state = stateOf(db);
-  state.stopped = true;
-  state.wake?.();
-  await state.running;
-}
-
-const sleep = (state: WorkerState, ms: number) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      state.wake = undefined;
-      resolve();
-    }
-    state.wake = done;
-  });
+export const kickNewsletters = worker.kick;
+export const stopNewsletters = worker.stop;
 
 async function runSending(deps: Deps, state: WorkerState, sending: typeof s.$inferSelect) {
   const { db, env, log } = deps;

@@ -1,9 +1,10 @@
 // The mail outbox: a mail is written to mail_outbox first, then sent; a failure leaves it pending
 // with an exponential back-off, so a notification survives a mail server outage or a restart.
 import { and, asc, eq, lte } from 'drizzle-orm';
-import { schema, type Db } from '@app/db';
+import { schema } from '@app/db';
 import type { UsageType } from '@app/domain/mail';
 import type { Deps } from '../context.ts';
+import { coalescingWorker, type WorkerState } from './coalescing-worker.ts';
 import { accountForUsage, describeMailError, sendWithAccount, type OutgoingMail } from './mailer.ts';
 
 export type OutboxKind = 'contact_notification' | 'newsletter_confirmation';
@@ -30,43 +31,11 @@ export function enqueueMail(deps: Deps, kind: OutboxKind, usageType: UsageType, 
   return row.id;
 }
 
-type WorkerState = { running?: Promise<void>; again: boolean; stopped: boolean };
-const workers = new WeakMap<Db, WorkerState>();
-const stateOf = (db: Db) => {
-  let s = workers.get(db);
-  if (!s) workers.set(db, (s = { again: false, stopped: false }));
-  return s;
-};
+const worker = coalescingWorker('outbox', processDue);
 
 /** Sends what is due now; concurrent calls share one run (and trigger one more pass after it). */
-export function kickOutbox(deps: Deps): Promise<void> {
-  const state = stateOf(deps.db);
-  if (state.stopped) return Promise.resolve();
-  if (state.running) {
-    state.again = true;
-    return state.running;
-  }
-  state.running = (async () => {
-    await null; // the body must not finish before state.running is assigned
-    try {
-      do {
-        state.again = false;
-        await processDue(deps, state);
-      } while (state.again && !state.stopped);
-    } catch (err) {
-      if (!state.stopped) deps.log.error('outbox run failed', { error: String(err) });
-    } finally {
-      state.running = undefined;
-    }
-  })();
-  return state.running;
-}
-
-export async function stopOutbox(db: Db) {
-  const state = stateOf(db);
-  state.stopped = true;
-  await state.running;
-}
+export const kickOutbox = worker.kick;
+export const stopOutbox = worker.stop;
 
 async function processDue(deps: Deps, state: WorkerState) {
   const { db, env, log } = deps;
