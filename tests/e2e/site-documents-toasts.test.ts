@@ -137,6 +137,31 @@ describe.each(['fr', 'en'] as Lang[])('product documents with JavaScript in %s',
   });
 });
 
+describe('a click before the toasts are ready', () => {
+  it('the error toast still appears once the Toaster has loaded', async () => {
+    const context = await visitorContext(browser);
+    const page = await context.newPage();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The Toaster's code is held back: the document links are live, the Toaster is not yet.
+    await page.route(/\/_astro\/Toaster\.[^/]+\.js$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/produit/${seed.generatorId}`);
+    let downloaded = 0;
+    page.on('download', () => downloaded++);
+    const link = page.getByRole('link', { name: `${dictionary('fr').product.download} – ${lostTitle}` });
+    await link.click();
+    await expect.poll(() => link.getAttribute('aria-busy')).toBeNull();
+    expect(await page.locator('astro-island[component-url*="Toaster"]:not([ssr])').count()).toBe(0);
+    release();
+    await expect.poll(() => toastTitles(page)).toEqual(['Erreur de téléchargement']);
+    expect(downloaded).toBe(0);
+    await context.close();
+  });
+});
+
 describe('toast durations', () => {
   it('success 4000 ms, error 6000, info 4000, warning 5000, 5000 without a type (fake clock)', async () => {
     const context = await visitorContext(browser);

@@ -1,18 +1,20 @@
 // Shows toasts top right, stacked, with an icon per type and a close button.
 import { useEffect, useState } from 'react';
-import { TOAST_EVENT, toToast, type Toast, type ToastRequest, type ToastType } from './toast.ts';
+import { TOAST_EVENT, takePendingToasts, toToast, type Toast, type ToastRequest, type ToastType } from './toast.ts';
 
 const ICONS: Record<ToastType, string> = { success: '✓', error: '✕', info: 'i', warning: '!' };
 
 export default function Toaster({ closeLabel }: { closeLabel: string }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   useEffect(() => {
-    const onToast = (event: Event) => {
-      const t = toToast((event as CustomEvent<ToastRequest>).detail);
+    const show = (request: ToastRequest) => {
+      const t = toToast(request);
       setToasts((list) => [...list, t]);
       setTimeout(() => setToasts((list) => list.filter((x) => x.id !== t.id)), t.duration);
     };
+    const onToast = (event: Event) => show((event as CustomEvent<ToastRequest>).detail);
     window.addEventListener(TOAST_EVENT, onToast);
+    takePendingToasts().forEach(show);
     return () => window.removeEventListener(TOAST_EVENT, onToast);
   }, []);
   return (

@@ -17,6 +17,19 @@ export function toToast(request: ToastRequest): Toast {
   return { id: nextId++, type: request.type && request.type in TOAST_DURATIONS ? request.type : 'info', title: request.title, message: request.message, duration };
 }
 
+/** Toasts raised before the Toaster hydrated (it waits for an idle moment); it takes them on mount. */
+type Pending = { siteToasts?: ToastRequest[] | 'listening' };
+
 export function toast(request: ToastRequest): void {
-  window.dispatchEvent(new CustomEvent<ToastRequest>(TOAST_EVENT, { detail: request }));
+  const w = window as Window & Pending;
+  if (w.siteToasts === 'listening') window.dispatchEvent(new CustomEvent<ToastRequest>(TOAST_EVENT, { detail: request }));
+  else w.siteToasts = [...(w.siteToasts ?? []), request];
+}
+
+/** Called by the Toaster once it listens: the toasts raised so far. */
+export function takePendingToasts(): ToastRequest[] {
+  const w = window as Window & Pending;
+  const pending = Array.isArray(w.siteToasts) ? w.siteToasts : [];
+  w.siteToasts = 'listening';
+  return pending;
 }
