@@ -179,11 +179,12 @@ export async function newsletterRun(server: TestServer, session: AdminSession, s
   return { subscribers: expected, status: status.status, sent: status.sentCount, failed: status.failedCount, received: received(), seconds, perSecond: status.sentCount / seconds, baselineMB: baseline, peakMB: peak };
 }
 
-export type PageWeight = { page: string; htmlGzipBytes: number; scripts: { url: string; bytes: number; gzipBytes: number }[]; jsBytes: number; jsGzipBytes: number };
+export type PageWeight = { page: string; status: number; htmlGzipBytes: number; scripts: { url: string; bytes: number; gzipBytes: number }[]; jsBytes: number; jsGzipBytes: number };
 
 /** The JavaScript a page loads (script src, module preloads, inline scripts), raw and gzip-compressed. */
 export async function pageWeight(baseUrl: string, page: string): Promise<PageWeight> {
-  const html = await (await fetch(`${baseUrl}${page}`)).text();
+  const res = await fetch(`${baseUrl}${page}`);
+  const html = await res.text();
   const urls = new Set<string>();
   for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(m[1]!);
   for (const m of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) urls.add(m[1]!);
@@ -203,6 +204,7 @@ export async function pageWeight(baseUrl: string, page: string): Promise<PageWei
   if (inline) scripts.push({ url: '(inline)', bytes: Buffer.byteLength(inline), gzipBytes: zlib.gzipSync(inline, { level: 9 }).length });
   return {
     page,
+    status: res.status,
     htmlGzipBytes: zlib.gzipSync(html, { level: 9 }).length,
     scripts,
     jsBytes: scripts.reduce((s, x) => s + x.bytes, 0),

@@ -79,7 +79,7 @@ function markdown(r: BenchResults): string {
   );
   lines.push('## JavaScript shipped per page', '');
   lines.push('| page | scripts | JS | JS gzip | HTML gzip |', '| --- | ---: | ---: | ---: | ---: |');
-  for (const p of r.pages) lines.push(`| ${p.page} | ${p.scripts.length} | ${kb(p.jsBytes)} | ${kb(p.jsGzipBytes)} | ${kb(p.htmlGzipBytes)} |`);
+  for (const p of r.pages) lines.push(`| ${p.page}${p.status === 200 ? '' : ` (answered ${p.status})`} | ${p.scripts.length} | ${kb(p.jsBytes)} | ${kb(p.jsGzipBytes)} | ${kb(p.htmlGzipBytes)} |`);
   lines.push('', '## Lighthouse', '');
   if (r.lighthouse.available) {
     lines.push('Desktop, no throttling, Debian Chromium headless.', '', '| page | performance | accessibility | best practices | SEO |', '| --- | ---: | ---: | ---: | ---: |');
