@@ -1,6 +1,7 @@
 // Files attached to listings and the technical library: accepted types (decided from the bytes by
 // the API, then classified here), size limits and the spec's French messages, list queries and shapes.
 import { z } from 'zod';
+import { optionalText } from './fields.ts';
 
 const MB = 1024 * 1024;
 export const IMAGE_MAX_BYTES = 5 * MB;
@@ -65,13 +66,6 @@ export const previewable = (mimeType: string) => /^(application\/pdf|image\/(jpe
 export const defaultTitle = (fileName: string) => fileName.replace(/\.[^.]+$/, '') || fileName;
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === 'all' ? undefined : v);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 const optionalProductId = z
   .union([z.number(), z.string(), z.null()])
   .optional()

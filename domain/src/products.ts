@@ -1,6 +1,7 @@
 // Listings: the input schema shared by the API and the admin form (back-office section 5), the
 // query of the public and admin lists, the product as the API returns it, and price formatting.
 import { z } from 'zod';
+import { optionalText } from './fields.ts';
 import { PowerUnitSchema, type Lang } from './power.ts';
 
 export const PRODUCT_TYPES = ['generator', 'engine'] as const;
@@ -17,13 +18,6 @@ export type Category = z.infer<typeof CategorySchema>;
 export const LISTING_LIMITS = { adminPageSize: 10, pickerSize: 100, publicPageSize: 12, maxPageSize: 100, homeOffers: 3 } as const;
 
 const text = (max: number, required: string) => z.string({ error: required }).trim().min(1, required).max(max);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 /** '' / null / missing → null; '12,5' → 12.5; anything else must be a number. */
 const numberInput = z

@@ -1,7 +1,7 @@
 // Builds every outgoing mail (HTML and plain-text parts) with the company header and signature.
 // Everything inserted is escaped; subjects and addresses are set by nodemailer, which encodes them.
 import type { Company } from '@app/domain/company';
-import type { Language } from '@app/domain/inquiries';
+import type { Inquiry, Language } from '@app/domain/inquiries';
 import { NEWSLETTER_PAGES } from '@app/domain/newsletter';
 
 export type RenderedMail = { subject: string; text: string; html: string };
@@ -51,15 +51,8 @@ ${footer ? `<tr><td style="padding:12px 24px;font-size:12px;color:#7b8794">${foo
   return { html, text };
 }
 
-export type InquiryForMail = {
-  name: string;
-  email: string;
-  phone: string | null;
-  message: string;
-  language: Language;
-  productReference: string | null;
-  createdAt: Date;
-};
+/** An inquiry as the mail code reads it (createdAt as a Date, straight from the database). */
+export type InquiryForMail = Omit<Inquiry, 'id' | 'createdAt'> & { createdAt: Date };
 
 /** To the company, when a visitor writes through the contact form. */
 export function contactNotification(company: Company, publicUrl: string, inquiry: InquiryForMail): RenderedMail {
