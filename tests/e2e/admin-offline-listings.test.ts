@@ -1,12 +1,10 @@
 // Offline listing writes in Chromium against the real server and the built PWA: a listing created
 // offline with an image and a PDF picked in the form (kept in IndexedDB across a reload, uploaded on
 // replay), and the table's featured toggle queued offline and sent when the connection returns.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { signInAsAdmin } from '../support/auth.ts';
-import { createListingViaApi, LISTING, pdf, png, signedInPage, waitForServiceWorker } from './admin-support.ts';
+import { createListingViaApi, LISTING, pdf, png, serverAndBrowser, signedInPage, waitForServiceWorker } from './admin-support.ts';
 
 type ApiProduct = {
   id: number;
@@ -17,27 +15,19 @@ type ApiProduct = {
 };
 
 describe('admin offline listing writes', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ full: true }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = serverAndBrowser();
 
   async function findByTitle(title: string): Promise<ApiProduct[]> {
-    const { headers } = await signInAsAdmin(server);
-    const list = await (await server.api(`/products?search=${encodeURIComponent(title)}`, { headers })).json();
+    const { headers } = await signInAsAdmin(env.server);
+    const list = await (await env.server.api(`/products?search=${encodeURIComponent(title)}`, { headers })).json();
     return list.items;
   }
 
   /** Signed in, the listings table shown with the service worker in control, then the network cut. */
   async function offlineOnListings(waitForTitle: string) {
-    const { context, page } = await signedInPage(browser, server);
+    const { context, page } = await signedInPage(env.browser, env.server);
     await waitForServiceWorker(page);
-    await page.goto(`${server.url}/admin/annonces`);
+    await page.goto(`${env.server.url}/admin/annonces`);
     await page.getByRole('cell', { name: waitForTitle, exact: true }).waitFor();
     await context.setOffline(true);
     await page.getByText('Hors ligne', { exact: true }).waitFor();
@@ -47,7 +37,7 @@ describe('admin offline listing writes', () => {
   const outboxButton = (page: Page, n: number) => page.getByRole('button', { name: `Modifications en attente : ${n}` });
 
   it('creates a listing offline with an image and a PDF, kept in IndexedDB and uploaded on replay', async () => {
-    await createListingViaApi(server, 'Annonce déjà là e2e');
+    await createListingViaApi(env.server, 'Annonce déjà là e2e');
     const { context, page } = await offlineOnListings('Annonce déjà là e2e');
     const title = 'Moteur créé hors ligne e2e';
 
@@ -69,7 +59,7 @@ describe('admin offline listing writes', () => {
     const dialog = page.getByRole('dialog', { name: 'Modifications hors ligne' });
     const entry = dialog.locator('.outbox-entry', { hasText: `Création de l'annonce « ${title} »` });
     await entry.getByText('En attente').waitFor();
-    // The picked files are in IndexedDB, as Blobs, not on the server.
+    // The picked files are in IndexedDB, as Blobs, not on the env.server.
     const queued = await page.evaluate(
       () =>
         new Promise<{ name: string; type: string; size: number; isBlob: boolean }[]>((resolve, reject) => {
@@ -93,7 +83,7 @@ describe('admin offline listing writes', () => {
 
     // A new start of the app, still offline and on the dashboard: the files survive the reload, and
     // the replay loads the listing operations itself (the listings screen is not opened).
-    await page.goto(`${server.url}/admin/`);
+    await page.goto(`${env.server.url}/admin/`);
     await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
     await outboxButton(page, 1).waitFor();
     await context.setOffline(false);
@@ -108,12 +98,12 @@ describe('admin offline listing writes', () => {
     // The image's variants are served (main, thumbnail and every srcset source).
     const image = created!.images[0]!;
     for (const url of new Set([image.url, image.thumbnailUrl, ...image.sources.map((s) => s.url)])) {
-      const res = await fetch(server.url + url);
+      const res = await fetch(env.server.url + url);
       expect(res.status, url).toBe(200);
       expect(res.headers.get('content-type'), url).toMatch(/^image\//);
       expect((await res.arrayBuffer()).byteLength, url).toBeGreaterThan(0);
     }
-    const download = await fetch(`${server.url}/api/products/${created!.id}/documents/${created!.documents[0]!.id}/download`);
+    const download = await fetch(`${env.server.url}/api/products/${created!.id}/documents/${created!.documents[0]!.id}/download`);
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer()).equals(pdf.buffer)).toBe(true);
 
@@ -126,7 +116,7 @@ describe('admin offline listing writes', () => {
 
   it("toggles 'Standard' to 'Vedette' offline in the table; the replay saves it with the listing's version", async () => {
     const title = 'Groupe mis en vedette hors ligne e2e';
-    const created = await createListingViaApi(server, title);
+    const created = await createListingViaApi(env.server, title);
     const { context, page } = await offlineOnListings(title);
     const row = page.getByRole('row', { name: new RegExp(title) });
 
@@ -138,11 +128,11 @@ describe('admin offline listing writes', () => {
     const dialog = page.getByRole('dialog', { name: 'Modifications hors ligne' });
     await dialog.locator('.outbox-entry', { hasText: `Mise en vedette de l'annonce « ${title} »` }).getByText('En attente').waitFor();
     await dialog.getByRole('button', { name: 'Fermer' }).click();
-    expect(((await (await server.api(`/products/${created.id}`)).json()) as ApiProduct).featured).toBe(false);
+    expect(((await (await env.server.api(`/products/${created.id}`)).json()) as ApiProduct).featured).toBe(false);
 
     await context.setOffline(false);
     await outboxButton(page, 0).waitFor({ timeout: 30_000 });
-    const saved = (await (await server.api(`/products/${created.id}`)).json()) as ApiProduct & { brand: string; titleFr: string };
+    const saved = (await (await env.server.api(`/products/${created.id}`)).json()) as ApiProduct & { brand: string; titleFr: string };
     expect(saved).toMatchObject({ featured: true, version: created.version + 1, brand: LISTING.brand, titleFr: title });
     await row.getByRole('button', { name: 'Vedette', exact: true }).waitFor();
     expect(await row.getByText('Non synchronisée').count()).toBe(0);
@@ -150,7 +140,7 @@ describe('admin offline listing writes', () => {
     // Back to 'Standard' online: sent at once.
     await row.getByRole('button', { name: 'Vedette', exact: true }).click();
     await row.getByRole('button', { name: 'Standard', exact: true }).waitFor();
-    await expect.poll(async () => ((await (await server.api(`/products/${created.id}`)).json()) as ApiProduct).featured, { timeout: 10_000 }).toBe(false);
+    await expect.poll(async () => ((await (await env.server.api(`/products/${created.id}`)).json()) as ApiProduct).featured, { timeout: 10_000 }).toBe(false);
     await context.close();
   });
 });

@@ -1,23 +1,13 @@
 // Two windows of the admin refreshing at the same time keep the session: refresh tokens are single-use
 // and a reused one revokes the session (docs/decisions/011), so the windows must take turns
 // (navigator.locks in admin-pwa/src/lib/api.ts). Chromium against the real server and the built PWA.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, signInAsAdmin } from '../support/auth.ts';
-import { signInThroughUi } from './admin-support.ts';
+import { serverAndBrowser, signInThroughUi } from './admin-support.ts';
 
 describe('admin in two windows', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ full: true }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = serverAndBrowser();
 
   /**
    * A slow network: a refresh request is held until a second one arrives or 1.5 s have passed, so
@@ -50,14 +40,14 @@ describe('admin in two windows', () => {
   }
 
   it('reloading both windows at once restores the session in each, and both keep working', async () => {
-    await signInAsAdmin(server); // the forced password change, done once by the API
+    await signInAsAdmin(env.server); // the forced password change, done once by the API
     // Service workers blocked: this is about the refresh cookie, and routes then see every request.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
     const first = await context.newPage();
-    await signInThroughUi(first, server.url, INITIAL_ADMIN.email, CHANGED_ADMIN_PASSWORD);
+    await signInThroughUi(first, env.server.url, INITIAL_ADMIN.email, CHANGED_ADMIN_PASSWORD);
     await first.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
     const second = await context.newPage();
-    await second.goto(`${server.url}/admin/`);
+    await second.goto(`${env.server.url}/admin/`);
     await second.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
 
     const statuses = await slowRefreshes(context);
