@@ -34,7 +34,8 @@ if (!env.API_ONLY) {
 }
 
 const siteClientDir = site ? path.join(repoRoot, 'site/dist/client') : undefined;
-const server = createServer(createOriginListener({ api: app, site, adminDir, siteClientDir }));
+const dataVersion = () => String(deps.db.$client.pragma('data_version', { simple: true }));
+const server = createServer(createOriginListener({ api: app, site, adminDir, siteClientDir, dataVersion }));
 server.keepAliveTimeout = 65_000;
 server.on('clientError', answerClientError);
 server.listen(env.PORT, env.HOST, () => {

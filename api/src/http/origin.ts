@@ -7,10 +7,13 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { App } from '../app.ts';
+import { createPageCache } from './page-cache.ts';
 
 export type SiteHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void>;
 
 export type OriginParts = {
+  /** Changes when another connection commits to the database (PRAGMA data_version); enables the page cache. */
+  dataVersion?: () => string;
   api: App;
   /** Astro's node handler in middleware mode; absent when only the API runs. */
   site?: SiteHandler;
@@ -91,7 +94,12 @@ export function createAdminApp(adminDir: string) {
     });
 }
 
-export function createOriginListener({ api, site, adminDir, siteClientDir }: OriginParts) {
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function createOriginListener({ api, site, adminDir, siteClientDir, dataVersion }: OriginParts) {
+  // Every write through the API may change what pages show: it moves the page cache's version on.
+  let apiWrites = 0;
+  const pageCache = site && dataVersion ? createPageCache({ version: () => `${apiWrites}:${dataVersion()}` }) : undefined;
   const apiListener = getRequestListener(api.fetch);
   const adminListener = adminDir && fs.existsSync(path.join(adminDir, 'index.html')) ? getRequestListener(createAdminApp(adminDir).fetch) : undefined;
   const siteAssets = site && siteClientDir && fs.existsSync(siteClientDir) ? createSiteAssets(siteClientDir) : undefined;
@@ -101,13 +109,20 @@ export function createOriginListener({ api, site, adminDir, siteClientDir }: Ori
 
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
-    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return apiListener(req, res);
+    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
+      if (!SAFE_METHODS.has(req.method ?? 'GET')) {
+        apiWrites++;
+        res.once('close', () => apiWrites++); // also after it: a page rendered meanwhile is stale
+      }
+      return apiListener(req, res);
+    }
     if (url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?')) {
       return adminListener ? adminListener(req, res) : notFound(res);
     }
     if (!site) return notFound(res);
     if (siteAssets && (req.method === 'GET' || req.method === 'HEAD') && siteAssets.has(url)) return siteAssets.listener(req, res);
     // The site calls the API in-process through locals.api (no network hop, one set of connections).
-    return site(req, res, () => notFound(res), { api });
+    const render = () => site(req, res, () => notFound(res), { api });
+    return pageCache ? pageCache.handle(req, res, render) : render();
   };
 }

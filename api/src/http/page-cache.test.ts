@@ -1,0 +1,116 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPageCache, type PageCacheOptions } from './page-cache.ts';
+
+type Renderer = (req: IncomingMessage, res: ServerResponse) => void;
+const servers: ReturnType<typeof createServer>[] = [];
+afterEach(() => servers.splice(0).forEach((s) => s.close()));
+
+/** A real HTTP server whose pages go through the cache; counts how often a page is rendered. */
+async function serve(options: Partial<PageCacheOptions> & { render?: Renderer } = {}) {
+  let version = 'v1';
+  let renders = 0;
+  const cache = createPageCache({ version: () => version, ...options });
+  const render: Renderer =
+    options.render ??
+    ((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=60', etag: 'W/"abc"' });
+      res.end(`<p>page ${req.url} #${renders}</p>`);
+    });
+  const server = createServer((req, res) => cache.handle(req, res, () => (renders++, render(req, res))));
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    get: (path: string, headers: Record<string, string> = {}, method = 'GET') => fetch(url + path, { headers, method }),
+    renders: () => renders,
+    setVersion: (v: string) => (version = v),
+    cache,
+  };
+}
+
+describe('page microcache', () => {
+  it('renders a public page once and answers the next anonymous visitors from memory, byte for byte', async () => {
+    const s = await serve();
+    const first = await s.get('/annonces');
+    const second = await s.get('/annonces');
+    expect(await second.text()).toBe(await first.text());
+    expect(second.headers.get('cache-control')).toBe(first.headers.get('cache-control'));
+    expect(second.headers.get('etag')).toBe('W/"abc"');
+    expect(s.renders()).toBe(1);
+  });
+
+  it('renders again once the data version has moved on', async () => {
+    const s = await serve();
+    await s.get('/annonces');
+    s.setVersion('v2');
+    expect(await (await s.get('/annonces')).text()).toBe('<p>page /annonces #2</p>');
+    expect(s.renders()).toBe(2);
+  });
+
+  it('keeps pages apart by URL and by encoding', async () => {
+    const s = await serve();
+    await s.get('/a', { 'accept-encoding': 'identity' });
+    await s.get('/b', { 'accept-encoding': 'identity' });
+    await s.get('/a', { 'accept-encoding': 'br' });
+    await s.get('/a', { 'accept-encoding': 'gzip' });
+    await s.get('/a', { 'accept-encoding': 'gzip' });
+    expect(s.renders()).toBe(4);
+  });
+
+  it('never serves or stores pages for visitors with cookies (language or theme chosen)', async () => {
+    const s = await serve();
+    await s.get('/', { cookie: 'lang=en' });
+    await s.get('/', { cookie: 'lang=en' });
+    expect(s.renders()).toBe(2);
+    expect(s.cache.size()).toBe(0);
+  });
+
+  it('stores nothing the site did not mark public, nor answers that set cookies', async () => {
+    for (const headers of [{ 'cache-control': 'private, no-cache' }, { 'cache-control': 'no-store' }, { 'cache-control': 'public', 'set-cookie': 'lang=fr' }]) {
+      const s = await serve({ render: (_req, res) => (res.writeHead(200, headers), res.end('x')) });
+      await s.get('/');
+      await s.get('/');
+      expect(s.renders()).toBe(2);
+    }
+  });
+
+  it('answers 304 from memory when the visitor already has the page', async () => {
+    const s = await serve();
+    await s.get('/produit/1');
+    const res = await s.get('/produit/1', { 'if-none-match': 'W/"abc"' });
+    expect(res.status).toBe(304);
+    expect(s.renders()).toBe(1);
+  });
+
+  it('answers HEAD from a stored page without a body', async () => {
+    const s = await serve();
+    await s.get('/contact');
+    const res = await s.get('/contact', {}, 'HEAD');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('');
+    expect(s.renders()).toBe(1);
+  });
+
+  it('forgets a page after its time to live', async () => {
+    let now = 0;
+    const s = await serve({ ttlMs: 1000, now: () => now });
+    await s.get('/mentions-legales');
+    now = 1500;
+    await s.get('/mentions-legales');
+    expect(s.renders()).toBe(2);
+  });
+
+  it('holds at most maxEntries pages, dropping the least recently used', async () => {
+    const s = await serve({ maxEntries: 2 });
+    await s.get('/a');
+    await s.get('/b');
+    await s.get('/a'); // a is now the most recent
+    await s.get('/c'); // drops b
+    expect(s.cache.size()).toBe(2);
+    await s.get('/a');
+    await s.get('/b');
+    expect(s.renders()).toBe(4);
+  });
+});

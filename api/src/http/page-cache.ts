@@ -1,0 +1,113 @@
+// A microcache of public pages for anonymous visitors: rendering a catalogue page costs far more CPU
+// than sending it, and under load most visitors ask for the same few pages. An answer is kept only
+// when the site marked it shareable (Cache-Control: public, no Set-Cookie) and is used only while
+// nothing has written to the database since it was rendered: `version()` changes on every API write
+// and on every commit by another connection (PRAGMA data_version), so no visitor sees stale data.
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+
+type Entry = { version: string; at: number; status: number; headers: OutgoingHttpHeaders; body: Buffer; etag?: string };
+
+export type PageCacheOptions = {
+  /** Changes whenever the data behind the pages may have changed. */
+  version: () => string;
+  /** Safety net for what the version cannot see (the date on the legal pages, say). */
+  ttlMs?: number;
+  maxEntries?: number;
+  maxBytes?: number;
+  now?: () => number;
+};
+
+export type PageCache = {
+  /** Answers from the cache, or renders through `render` and keeps the answer when it may be shared. */
+  handle(req: IncomingMessage, res: ServerResponse, render: () => unknown): unknown;
+  size(): number;
+};
+
+/** The encoding the site would choose for this request, so one key holds one encoding. */
+const encodingOf = (accept: string) => (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : 'identity');
+
+export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, maxBytes = 64 * 1024 * 1024, now = Date.now }: PageCacheOptions): PageCache {
+  const entries = new Map<string, Entry>(); // insertion order = least recently used first
+  let bytes = 0;
+
+  const remove = (key: string) => {
+    const old = entries.get(key);
+    if (old) bytes -= old.body.length;
+    entries.delete(key);
+  };
+  const store = (key: string, entry: Entry) => {
+    remove(key);
+    entries.set(key, entry);
+    bytes += entry.body.length;
+    for (const oldest of entries.keys()) {
+      if (entries.size <= maxEntries && bytes <= maxBytes) break;
+      remove(oldest);
+    }
+  };
+
+  const cacheable = (req: IncomingMessage) => (req.method === 'GET' || req.method === 'HEAD') && !req.headers.cookie && !req.headers.authorization;
+
+  return {
+    size: () => entries.size,
+    handle(req, res, render) {
+      if (!cacheable(req)) return render();
+      const key = `${req.headers.host ?? ''} ${encodingOf(String(req.headers['accept-encoding'] ?? ''))} ${req.url}`;
+      const current = version();
+      const hit = entries.get(key);
+      if (hit && hit.version === current && now() - hit.at < ttlMs) {
+        entries.delete(key);
+        entries.set(key, hit); // most recently used
+        const notModified = hit.status === 200 && hit.etag !== undefined && String(req.headers['if-none-match'] ?? '').split(',').some((t) => t.trim() === hit.etag);
+        res.writeHead(notModified ? 304 : hit.status, notModified ? hit.headers : { ...hit.headers, 'content-length': hit.body.length });
+        res.end(notModified || req.method === 'HEAD' ? undefined : hit.body);
+        return;
+      }
+      if (hit) remove(key);
+      if (req.method === 'HEAD' || req.headers['if-none-match']) return render(); // the body would be missing
+      capture(res, (status, headers, body) => {
+        const cacheControl = String(headers['cache-control'] ?? '');
+        if ((status === 200 || status === 404) && /\bpublic\b/.test(cacheControl) && headers['set-cookie'] === undefined) {
+          store(key, { version: current, at: now(), status, headers, body, etag: headers.etag === undefined ? undefined : String(headers.etag) });
+        }
+      });
+      return render();
+    },
+  };
+}
+
+/** Watches what the renderer writes to `res` (status, headers, body) without changing it. */
+function capture(res: ServerResponse, done: (status: number, headers: OutgoingHttpHeaders, body: Buffer) => void) {
+  const chunks: Buffer[] = [];
+  let headersFromWriteHead: OutgoingHttpHeaders = {};
+  const keep = (chunk: unknown) => {
+    if (typeof chunk === 'string') chunks.push(Buffer.from(chunk));
+    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+  };
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
+    const headers = args.find((a, i) => i > 0 && a && typeof a === 'object');
+    if (Array.isArray(headers)) {
+      for (let i = 0; i + 1 < headers.length; i += 2) headersFromWriteHead[String(headers[i]).toLowerCase()] = headers[i + 1] as string;
+    } else if (headers) {
+      headersFromWriteHead = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+    }
+    return writeHead(...args);
+  }) as ServerResponse['writeHead'];
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    keep(chunk);
+    return write(chunk, ...rest);
+  }) as ServerResponse['write'];
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (typeof chunk !== 'function') keep(chunk);
+    const result = end(chunk, ...rest);
+    const headers = { ...res.getHeaders(), ...headersFromWriteHead };
+    delete headers.date;
+    delete headers.connection;
+    delete headers['keep-alive'];
+    delete headers['transfer-encoding'];
+    done(res.statusCode, headers, Buffer.concat(chunks));
+    return result;
+  }) as ServerResponse['end'];
+}
