@@ -9,5 +9,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
     setupFiles: ['src/test-setup.ts'],
+    // These run beside integration tests that start servers on the same 2 cores: allow for that load.
+    testTimeout: 20_000,
   },
 });

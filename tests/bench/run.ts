@@ -29,7 +29,7 @@ const dataDir = await seededDataDir(settings.listings);
 const seedSeconds = (performance.now() - seedStart) / 1000;
 
 const server = await startServer({ full: true, dataDir });
-let failed = false;
+let failed: boolean;
 try {
   const session = await signInAsAdmin(server);
   const targets = await publicTargets(server, session);

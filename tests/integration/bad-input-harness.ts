@@ -154,7 +154,7 @@ export function checker(server: TestServer, ignoreTables: string[] = []): Checke
       try {
         res = await fetch(`${server.url}${path}`, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body });
       } catch (err) {
-        throw new Error(`${method} ${path.slice(0, 300)}: request failed (${String(err)}) headers=${JSON.stringify(headers).slice(0, 300)}`);
+        throw new Error(`${method} ${path.slice(0, 300)}: request failed (${String(err)}) headers=${JSON.stringify(headers).slice(0, 300)}`, { cause: err });
       }
       const text = await res.text();
       const label = `${method} ${path.slice(0, 300)} ${JSON.stringify(headers).slice(0, 300)} ${String(body).slice(0, 300)} → ${res.status} ${text.slice(0, 300)}`;

@@ -81,7 +81,7 @@ describe('listing form', () => {
   });
 
   it('refuses images and documents with the spec messages', () => {
-    const file = (name: string, type: string, size: number) => new File([new Uint8Array(1)], name, { type }) as File & { size: number };
+    const file = (name: string, type: string, _size: number) => new File([new Uint8Array(1)], name, { type }) as File & { size: number };
     const big = (f: File, size: number) => Object.defineProperty(f, 'size', { value: size });
     expect(imageProblem(file('a.gif', 'image/gif', 1))).toBe('Seuls les formats JPEG, PNG et WebP sont acceptés');
     expect(imageProblem(big(file('a.jpg', 'image/jpeg', 1), 5 * 1024 * 1024 + 1))).toBe('Chaque image ne peut pas dépasser 5 MB');
