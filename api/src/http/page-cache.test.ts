@@ -113,4 +113,30 @@ describe('page microcache', () => {
     await s.get('/b');
     expect(s.renders()).toBe(4);
   });
+
+  it('renders a page once for a crowd of visitors arriving together, and gives all of them the same answer', async () => {
+    const s = await serve({
+      render: (req, res) =>
+        void setTimeout(() => {
+          res.writeHead(200, { 'cache-control': 'public, s-maxage=60' });
+          res.end(`page ${req.url}`);
+        }, 50),
+    });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => s.get('/annonces').then((r) => r.text())));
+    expect(new Set(answers)).toEqual(new Set(['page /annonces']));
+    expect(s.renders()).toBe(1);
+  });
+
+  it('lets a crowd render for itself when the shared render was not shareable (nobody waits forever)', async () => {
+    const s = await serve({
+      render: (_req, res) =>
+        void setTimeout(() => {
+          res.writeHead(503, { 'cache-control': 'no-store' });
+          res.end('degraded');
+        }, 30),
+    });
+    const statuses = await Promise.all(Array.from({ length: 5 }, () => s.get('/').then((r) => r.status)));
+    expect(statuses).toEqual([503, 503, 503, 503, 503]);
+    expect(s.renders()).toBe(5);
+  });
 });

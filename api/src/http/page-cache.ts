@@ -47,6 +47,40 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
 
   const cacheable = (req: IncomingMessage) => (req.method === 'GET' || req.method === 'HEAD') && !req.headers.cookie && !req.headers.authorization;
 
+  // Renders under way, by key: visitors who miss while a page is being rendered wait for that render
+  // instead of starting their own (after a write, a crowd would otherwise render the same page at once).
+  const inFlight = new Map<string, { version: string; done: Promise<Entry | undefined> }>();
+
+  const fresh = (entry: Entry | undefined, current: string): entry is Entry => entry !== undefined && entry.version === current && now() - entry.at < ttlMs;
+
+  const send = (req: IncomingMessage, res: ServerResponse, entry: Entry) => {
+    const notModified = entry.status === 200 && entry.etag !== undefined && String(req.headers['if-none-match'] ?? '').split(',').some((t) => t.trim() === entry.etag);
+    res.writeHead(notModified ? 304 : entry.status, notModified ? entry.headers : { ...entry.headers, 'content-length': entry.body.length });
+    res.end(notModified || req.method === 'HEAD' ? undefined : entry.body);
+  };
+
+  const renderAndKeep = (key: string, current: string, res: ServerResponse, render: () => unknown) => {
+    let settle!: (entry: Entry | undefined) => void;
+    const done = new Promise<Entry | undefined>((resolve) => (settle = resolve));
+    inFlight.set(key, { version: current, done });
+    const finish = (entry: Entry | undefined) => {
+      if (inFlight.get(key)?.done === done) inFlight.delete(key);
+      settle(entry);
+    };
+    res.once('close', () => finish(undefined)); // no-op when capture already settled it
+    capture(res, (status, headers, body) => {
+      const cacheControl = String(headers['cache-control'] ?? '');
+      if ((status === 200 || status === 404) && /\bpublic\b/.test(cacheControl) && headers['set-cookie'] === undefined) {
+        const entry: Entry = { version: current, at: now(), status, headers, body, etag: headers.etag === undefined ? undefined : String(headers.etag) };
+        store(key, entry);
+        finish(entry);
+      } else {
+        finish(undefined);
+      }
+    });
+    return render();
+  };
+
   return {
     size: () => entries.size,
     handle(req, res, render) {
@@ -54,23 +88,18 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
       const key = `${req.headers.host ?? ''} ${encodingOf(String(req.headers['accept-encoding'] ?? ''))} ${req.url}`;
       const current = version();
       const hit = entries.get(key);
-      if (hit && hit.version === current && now() - hit.at < ttlMs) {
+      if (fresh(hit, current)) {
         entries.delete(key);
         entries.set(key, hit); // most recently used
-        const notModified = hit.status === 200 && hit.etag !== undefined && String(req.headers['if-none-match'] ?? '').split(',').some((t) => t.trim() === hit.etag);
-        res.writeHead(notModified ? 304 : hit.status, notModified ? hit.headers : { ...hit.headers, 'content-length': hit.body.length });
-        res.end(notModified || req.method === 'HEAD' ? undefined : hit.body);
-        return;
+        return send(req, res, hit);
       }
       if (hit) remove(key);
-      if (req.method === 'HEAD' || req.headers['if-none-match']) return render(); // the body would be missing
-      capture(res, (status, headers, body) => {
-        const cacheControl = String(headers['cache-control'] ?? '');
-        if ((status === 200 || status === 404) && /\bpublic\b/.test(cacheControl) && headers['set-cookie'] === undefined) {
-          store(key, { version: current, at: now(), status, headers, body, etag: headers.etag === undefined ? undefined : String(headers.etag) });
-        }
-      });
-      return render();
+      const pending = inFlight.get(key);
+      if (pending && pending.version === current) {
+        return pending.done.then((entry) => (entry ? send(req, res, entry) : render()));
+      }
+      if (req.method === 'HEAD') return render(); // a HEAD answer has no body to keep
+      return renderAndKeep(key, current, res, render);
     },
   };
 }
