@@ -10,7 +10,7 @@ export type Row = { target: string; connections: number; app: LoadResult[]; bare
 export type BenchResults = {
   startedAt: string;
   machine: { cpus: number; model: string; node: string; memoryGB: number };
-  settings: { listings: number; durationS: number; rounds: number; connections: number[]; subscribers: number };
+  settings: { listings: number; durationS: number; rounds: number; connections: number[]; subscribers: number; writePauseMs: number };
   seedSeconds: number;
   rows: Row[];
   /** A bare server burning a page render's CPU per request, at the highest concurrency. */
@@ -45,7 +45,7 @@ function markdown(r: BenchResults): string {
   lines.push('# Benchmark report', '');
   lines.push(`${r.startedAt} · ${r.machine.cpus} CPU (${r.machine.model}) · ${fmt(r.machine.memoryGB, 1)} GB · Node ${r.machine.node}`, '');
   lines.push(
-    `${fmt(r.settings.listings)} listings (seeded in ${fmt(r.seedSeconds, 1)} s) · ${r.settings.durationS} s per run · ${r.settings.rounds} round(s) at the highest concurrency · loopback, autocannon in the same machine (it competes for the CPU).`,
+    `${fmt(r.settings.listings)} listings (seeded in ${fmt(r.seedSeconds, 1)} s) · ${r.settings.durationS} s per run · ${r.settings.rounds} round(s) at the highest concurrency · an administrator creating a listing every ${fmt(r.settings.writePauseMs)} ms meanwhile · loopback, autocannon in the same machine (it competes for the CPU).`,
     '',
   );
   lines.push('## Throughput and latency', '');
