@@ -14,8 +14,9 @@ export default function Gallery({ images, t }: Props) {
   const count = images.length;
   const go = (i: number) => setIndex(((i % count) + count) % count);
   const onKey = (e: KeyboardEvent) => {
-    if (e.key === 'ArrowLeft') (e.preventDefault(), go(index - 1));
-    if (e.key === 'ArrowRight') (e.preventDefault(), go(index + 1));
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    e.preventDefault();
+    go(e.key === 'ArrowLeft' ? index - 1 : index + 1);
   };
   const onTouchStart = (e: TouchEvent) => (touchX.current = e.touches[0]?.clientX ?? null);
   const onTouchEnd = (e: TouchEvent) => {

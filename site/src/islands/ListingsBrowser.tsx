@@ -59,6 +59,8 @@ export default function ListingsBrowser({ lang, t, card, basePath, productBase, 
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
+    // Registered once: load() reads only refs, state setters and the page's fixed language.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   function submit(event: FormEvent<HTMLFormElement>) {
