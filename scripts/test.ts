@@ -1,5 +1,5 @@
-// `npm test`: every test. The build (incremental), then unit, component and integration tests,
-// then the browser journeys in Chromium. Ends with one summary line "N passed, N failed".
+// `npm test`: every check. Typecheck and lint, the build (incremental), unit, component and
+// integration tests, then the browser journeys in Chromium. Ends with one line "N passed, N failed".
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,11 +26,23 @@ async function vitest(label: string, projects: string[]) {
   }
 }
 
+// Static checks first: types in every package and the one lint configuration.
+if (!onlyE2e) {
+  for (const [label, cmd, args] of [
+    ['typecheck', 'pnpm', ['-r', '--parallel', 'typecheck']],
+    ['lint', 'pnpm', ['exec', 'eslint', '.']],
+  ] as const) {
+    const code = await run(cmd, [...args]);
+    console.log(`› ${label}: ${code === 0 ? 'ok' : 'FAILED'}`);
+    if (code !== 0) failed = true;
+  }
+}
+
 // Integration tests serve the built site and admin too, so the build comes first.
 await mustRun('bash', [path.join(root, 'scripts/ensure-chromium.sh')]);
 await build();
 if (!onlyE2e) await vitest('unit-integration', ['domain', 'db', 'api', 'components', 'integration']);
 await vitest('e2e', ['e2e']);
 
-console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}${failed && totals.failed === 0 ? ' (static checks failed)' : ''}`);
 process.exit(failed || totals.failed > 0 ? 1 : 0);
