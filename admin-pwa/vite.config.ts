@@ -45,5 +45,5 @@ export default defineConfig({
     }),
   ],
   build: { target: 'es2022', sourcemap: false },
-  server: { proxy: { '/api': 'http://localhost:4321' } },
+  server: { proxy: { '/api': process.env.API_URL ?? 'http://localhost:4321' } },
 });

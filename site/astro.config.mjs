@@ -7,6 +7,8 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import precompress from './precompress.mjs';
 
+const building = process.argv.includes('build');
+
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
@@ -16,10 +18,13 @@ export default defineConfig({
   build: { inlineStylesheets: 'auto' },
   // React is bundled into the server build in its production form: left external it would pick its
   // development build whenever NODE_ENV is not exactly 'production' (3–4 times slower rendering).
-  vite: {
-    ssr: { noExternal: ['react', 'react-dom', 'scheduler'] },
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  },
+  // Only for `astro build`: the dev server loads React as it is (bundling its CommonJS there fails).
+  vite: building
+    ? {
+        ssr: { noExternal: ['react', 'react-dom', 'scheduler'] },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      }
+    : {},
   security: {
     checkOrigin: true,
     csp: {
