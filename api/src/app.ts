@@ -1,6 +1,7 @@
 // The Hono API: mounts one sub-app per resource under /api and answers every failure as { error }.
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { timing } from 'hono/timing';
 import type { AppEnv, Deps } from './context.ts';
 import { toErrorResponse } from './http/errors.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -20,6 +21,8 @@ import { technicalDocumentsRoutes } from './routes/technical-documents.ts';
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>({ strict: true })
     .basePath('/api')
+    // Server-Timing: the time the server spent on each answer, for operators and `pnpm bench`.
+    .use(timing({ totalDescription: 'server' }))
     .use(
       secureHeaders({
         contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },

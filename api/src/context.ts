@@ -1,4 +1,5 @@
 // What every route and service receives: the database, configuration and logger of this process.
+import type { TimingVariables } from 'hono/timing';
 import type { Db } from '@app/db';
 import type { Env } from './env.ts';
 import type { Logger } from './services/logger.ts';
@@ -13,7 +14,7 @@ export type Deps = {
 export type SessionUser = { id: number; email: string; name: string; role: string; mustChangePassword: boolean };
 
 export type AppEnv = {
-  Variables: {
+  Variables: TimingVariables & {
     user: SessionUser;
     sessionId: string;
   };

@@ -37,6 +37,8 @@ export function summarize(row: Row) {
     non2xx: row.app.reduce((s, r) => s + r.non2xx, 0),
     requests: row.app.reduce((s, r) => s + r.requests, 0),
     ratio: rps / row.bare.rps,
+    serverP50: row.app[0]?.serverP50 === undefined ? undefined : median(row.app.map((r) => r.serverP50 ?? 0)),
+    serverP99: row.app[0]?.serverP99 === undefined ? undefined : median(row.app.map((r) => r.serverP99 ?? 0)),
   };
 }
 
@@ -49,12 +51,16 @@ function markdown(r: BenchResults): string {
     '',
   );
   lines.push('## Throughput and latency', '');
-  lines.push('Median over rounds; latencies in ms. *Bare* is a plain `node:http` server answering the same bytes from memory: the ratio is how much of the bare speed the product keeps.', '');
-  lines.push('| target | conn. | req/s | p50 | p99 | errors | timeouts | non-2xx | bare req/s | ratio | size |');
-  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  lines.push(
+    'Median over rounds; latencies in ms as the load generator saw them (queueing included). *Server p50/p99*: the time the server spent on each answer, from its `Server-Timing` header (API answers only). *Bare* is a plain `node:http` server answering the same bytes from memory: the ratio is how much of the bare speed the product keeps.',
+    '',
+  );
+  lines.push('| target | conn. | req/s | p50 | p99 | server p50 | server p99 | errors | timeouts | non-2xx | bare req/s | ratio | size |');
+  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const row of r.rows) {
     const s = summarize(row);
-    lines.push(`| ${row.target} | ${row.connections} | ${fmt(s.rps)} | ${fmt(s.p50, 1)} | ${fmt(s.p99, 1)} | ${s.errors} | ${s.timeouts} | ${s.non2xx} | ${fmt(row.bare.rps)} | ${fmt(s.ratio * 100)} % | ${kb(row.bytes)} |`);
+    const server = (v: number | undefined) => (v === undefined ? '—' : fmt(v, 1));
+    lines.push(`| ${row.target} | ${row.connections} | ${fmt(s.rps)} | ${fmt(s.p50, 1)} | ${fmt(s.p99, 1)} | ${server(s.serverP50)} | ${server(s.serverP99)} | ${s.errors} | ${s.timeouts} | ${s.non2xx} | ${fmt(row.bare.rps)} | ${fmt(s.ratio * 100)} % | ${kb(row.bytes)} |`);
   }
   const total = r.rows.reduce((a, row) => {
     const s = summarize(row);

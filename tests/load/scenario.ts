@@ -1,6 +1,7 @@
 // The load scenario shared by the light load test (npm test) and the benchmark (pnpm bench): a seeded
 // catalogue, the public targets a visitor hits (pages, product API search, an image variant, a
 // document download), autocannon against them over loopback, and an administrator writing meanwhile.
+import type { IncomingHttpHeaders } from 'node:http';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -61,18 +62,29 @@ export type LoadResult = {
   errors: number;
   timeouts: number;
   non2xx: number;
+  /** Time the server spent per answer (its Server-Timing header), when it sends one: API answers. */
+  serverP50?: number;
+  serverP99?: number;
 };
+
+const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
 
 /** autocannon against one or several paths (each connection cycles through them), loopback only. */
 export async function load(baseUrl: string, name: string, paths: string[], { connections, durationS }: { connections: number; durationS: number }): Promise<LoadResult> {
   if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(baseUrl)) throw new Error(`load only targets 127.0.0.1, not ${baseUrl}`);
+  const serverMs: number[] = [];
+  const onResponse = (_status: number, _body: string, _context: object, headers: IncomingHttpHeaders | undefined) => {
+    const dur = /dur=([\d.]+)/.exec(String(headers?.['server-timing'] ?? ''));
+    if (dur) serverMs.push(Number(dur[1]));
+  };
   const result = await autocannon({
     url: baseUrl,
     connections,
     duration: durationS,
     timeout: 10,
-    requests: paths.map((p) => ({ method: 'GET', path: p })),
+    requests: paths.map((p) => ({ method: 'GET', path: p, onResponse })),
   });
+  serverMs.sort((a, b) => a - b);
   return {
     name,
     connections,
@@ -86,6 +98,7 @@ export async function load(baseUrl: string, name: string, paths: string[], { con
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+    ...(serverMs.length ? { serverP50: percentile(serverMs, 0.5), serverP99: percentile(serverMs, 0.99) } : {}),
   };
 }
 
