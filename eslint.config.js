@@ -22,6 +22,8 @@ export default tseslint.config(
   },
   // Tests read JSON answers as `any` and assert on their shape; typing every body would add nothing.
   { files: ['tests/**/*.ts', '**/*.test.{ts,tsx}'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  // Configuration files and build scripts run in Node.
+  { files: ['**/*.config.{js,mjs,ts}', '**/*.mjs', 'scripts/**/*.ts'], languageOptions: { globals: globals.node } },
   // Plain browser scripts served as they are (the API reference page).
   { files: ['api/src/static/**/*.js'], languageOptions: { globals: globals.browser } },
 );
