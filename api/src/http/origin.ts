@@ -95,6 +95,8 @@ export function createAdminApp(adminDir: string) {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Public catalogue reads the page cache may hold (never downloads: they are counted). */
+const CACHEABLE_API = /^\/api\/products(?:\/\d+)?(?:\?|$)/;
 
 export function createOriginListener({ api, site, adminDir, siteClientDir, dataVersion }: OriginParts) {
   // Every write through the API may change what pages show: it moves the page cache's version on.
@@ -114,6 +116,7 @@ export function createOriginListener({ api, site, adminDir, siteClientDir, dataV
         apiWrites++;
         res.once('close', () => apiWrites++); // also after it: a page rendered meanwhile is stale
       }
+      if (pageCache && CACHEABLE_API.test(url)) return pageCache.handle(req, res, () => apiListener(req, res));
       return apiListener(req, res);
     }
     if (url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?')) {
