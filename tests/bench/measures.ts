@@ -215,7 +215,7 @@ export async function pageWeight(baseUrl: string, page: string): Promise<PageWei
 export type LighthouseOutcome = { available: false; reason: string } | { available: true; scores: { page: string; performance: number; accessibility: number; bestPractices: number; seo: number }[] };
 
 /**
- * Lighthouse with Debian's Chromium, if the `lighthouse` package can be loaded (from the project or
+ * Lighthouse in its default mobile profile (phone screen, simulated slow 4G and CPU slowdown) with Debian's Chromium, if the `lighthouse` package can be loaded (from the project or
  * from LIGHTHOUSE_DIR, where `npm install lighthouse` put it). It never downloads a browser.
  */
 export async function lighthouse(baseUrl: string, pages: string[]): Promise<LighthouseOutcome> {
@@ -235,7 +235,7 @@ export async function lighthouse(baseUrl: string, pages: string[]): Promise<Ligh
   try {
     const scores = [];
     for (const page of pages) {
-      const result = await lh(`${baseUrl}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], formFactor: 'desktop', screenEmulation: { disabled: true }, throttlingMethod: 'provided' });
+      const result = await lh(`${baseUrl}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
       const c = result!.lhr.categories;
       const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
       scores.push({ page, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo') });

@@ -86,7 +86,7 @@ function markdown(r: BenchResults): string {
   lines.push('## JavaScript shipped per page', '');
   lines.push('| page | scripts | JS | JS gzip | HTML gzip |', '| --- | ---: | ---: | ---: | ---: |');
   for (const p of r.pages) lines.push(`| ${p.page}${p.status === 200 ? '' : ` (answered ${p.status})`} | ${p.scripts.length} | ${kb(p.jsBytes)} | ${kb(p.jsGzipBytes)} | ${kb(p.htmlGzipBytes)} |`);
-  lines.push('', '## Lighthouse', '');
+  lines.push('', '## Lighthouse (mobile profile: phone screen, simulated slow 4G and 4x CPU slowdown)', '');
   if (r.lighthouse.available) {
     lines.push('Desktop, no throttling, Debian Chromium headless.', '', '| page | performance | accessibility | best practices | SEO |', '| --- | ---: | ---: | ---: | ---: |');
     for (const s of r.lighthouse.scores) lines.push(`| ${s.page} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} |`);

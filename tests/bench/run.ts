@@ -79,7 +79,8 @@ try {
   for (const p of pagePaths) pages.push(await pageWeight(server.url, p));
 
   say('lighthouse');
-  const lh = await lighthouse(server.url, ['/', '/annonces', targets.find((t) => t.name === 'product page')!.path, '/contact']);
+  const productPath = targets.find((t) => t.name === 'product page')!.path;
+  const lh = await lighthouse(server.url, ['/', '/annonces', productPath, '/contact', '/en/', '/en/annonces', `/en${productPath}`, '/en/contact']);
   say(lh.available ? `lighthouse: ${lh.scores.length} pages` : `lighthouse not run: ${lh.reason}`);
   await server.stop();
 
