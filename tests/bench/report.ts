@@ -88,7 +88,7 @@ function markdown(r: BenchResults): string {
   for (const p of r.pages) lines.push(`| ${p.page}${p.status === 200 ? '' : ` (answered ${p.status})`} | ${p.scripts.length} | ${kb(p.jsBytes)} | ${kb(p.jsGzipBytes)} | ${kb(p.htmlGzipBytes)} |`);
   lines.push('', '## Lighthouse (mobile profile: phone screen, simulated slow 4G and 4x CPU slowdown)', '');
   if (r.lighthouse.available) {
-    lines.push('Desktop, no throttling, Debian Chromium headless.', '', '| page | performance | accessibility | best practices | SEO |', '| --- | ---: | ---: | ---: | ---: |');
+    lines.push('Lighthouse defaults (mobile), Debian Chromium headless.', '', '| page | performance | accessibility | best practices | SEO |', '| --- | ---: | ---: | ---: | ---: |');
     for (const s of r.lighthouse.scores) lines.push(`| ${s.page} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} |`);
   } else {
     lines.push(`Not run: ${r.lighthouse.reason}. The page weights above stand in for it. To include scores: \`npm install --prefix /tmp/lh lighthouse\` then \`LIGHTHOUSE_DIR=/tmp/lh pnpm bench\` (uses /usr/bin/chromium, downloads no browser).`);

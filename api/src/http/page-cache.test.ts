@@ -41,6 +41,12 @@ describe('page microcache', () => {
     expect(s.renders()).toBe(1);
   });
 
+  it('does not replay the render time (Server-Timing) of the answer it keeps', async () => {
+    const s = await serve({ render: (_req, res) => (res.writeHead(200, { 'cache-control': 'public', 'server-timing': 'total;dur=4.2' }), res.end('x')) });
+    expect((await s.get('/')).headers.get('server-timing')).toBe('total;dur=4.2');
+    expect((await s.get('/')).headers.get('server-timing')).toBeNull();
+  });
+
   it('renders again once the data version has moved on', async () => {
     const s = await serve();
     await s.get('/annonces');

@@ -133,6 +133,7 @@ function capture(res: ServerResponse, done: (status: number, headers: OutgoingHt
     const result = end(chunk, ...rest);
     const headers = { ...res.getHeaders(), ...headersFromWriteHead };
     delete headers.date;
+    delete headers['server-timing']; // the time of this render, not of later answers from memory
     delete headers.connection;
     delete headers['keep-alive'];
     delete headers['transfer-encoding'];
