@@ -21,15 +21,17 @@ export function move<T>(list: T[], i: number, delta: number): T[] {
 let seq = 0;
 export const fileKey = (f: File) => `${f.name}-${f.size}-${++seq}`;
 
-type ImagesProps = {
-  existing: ProductImage[];
-  onExisting: (list: ProductImage[]) => void;
-  added: NewImage[];
-  onAdded: (list: NewImage[]) => void;
+/** What both editors take: the files already on the server, the ones added in this form, and errors. */
+type MediaProps<Existing, Added> = {
+  existing: Existing[];
+  onExisting: (list: Existing[]) => void;
+  added: Added[];
+  onAdded: (list: Added[]) => void;
   onPick: (files: File[]) => void;
   error?: string;
   loadError?: string | null;
 };
+type ImagesProps = MediaProps<ProductImage, NewImage>;
 
 export function ImagesEditor({ existing, onExisting, added, onAdded, onPick, error, loadError }: ImagesProps) {
   const total = existing.length + added.length;
@@ -96,15 +98,7 @@ export function ImagesEditor({ existing, onExisting, added, onAdded, onPick, err
   );
 }
 
-type DocsProps = {
-  existing: ProductDocument[];
-  onExisting: (list: ProductDocument[]) => void;
-  added: NewDocument[];
-  onAdded: (list: NewDocument[]) => void;
-  onPick: (files: File[]) => void;
-  error?: string;
-  loadError?: string | null;
-};
+type DocsProps = MediaProps<ProductDocument, NewDocument>;
 
 export function DocumentsEditor({ existing, onExisting, added, onAdded, onPick, error, loadError }: DocsProps) {
   return (
