@@ -1,30 +1,20 @@
 // Admin journeys in Chromium against the real server and the built PWA: first sign-in with the
 // forced password change, a listing with images and a PDF, offline editing with replay, a conflict,
 // and logout leaving no data in IndexedDB.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser } from '../support/browser.ts';
 import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, signInAsAdmin } from '../support/auth.ts';
 import { createListingViaApi as createListingOf, indexedDbContents, LISTING, newPage, pdf, png, signedInPage as signedInPageOf, signInThroughUi, waitForServiceWorker } from './admin-support.ts';
 
 describe('admin PWA journeys', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ full: true }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = serverAndBrowser();
 
-  const signedInPage = () => signedInPageOf(browser, server);
-  const createListingViaApi = (title: string) => createListingOf(server, title);
+  const signedInPage = () => signedInPageOf(env.browser, env.server);
+  const createListingViaApi = (title: string) => createListingOf(env.server, title);
 
   it('first sign-in: forced password change, then the dashboard 3 seconds later', async () => {
-    const { context, page } = await newPage(browser);
-    await signInThroughUi(page, server.url, INITIAL_ADMIN.email, INITIAL_ADMIN.password);
+    const { context, page } = await newPage(env.browser);
+    await signInThroughUi(page, env.server.url, INITIAL_ADMIN.email, INITIAL_ADMIN.password);
     await page.waitForURL('**/admin/change-password');
     await page.getByLabel('Mot de passe actuel').fill(INITIAL_ADMIN.password);
     await page.getByLabel('Nouveau mot de passe', { exact: true }).fill(CHANGED_ADMIN_PASSWORD);
@@ -55,7 +45,7 @@ describe('admin PWA journeys', () => {
     await page.waitForURL('**/admin/annonces');
     await page.getByText('Annonce créée').waitFor();
 
-    const list = await (await server.api(`/products?search=${encodeURIComponent('250 kVA e2e')}`)).json();
+    const list = await (await env.server.api(`/products?search=${encodeURIComponent('250 kVA e2e')}`)).json();
     expect(list.items).toHaveLength(1);
     const product = list.items[0];
     expect(product.images).toHaveLength(2);
@@ -69,7 +59,7 @@ describe('admin PWA journeys', () => {
     const created = await createListingViaApi('Moteur hors ligne e2e');
     const { context, page } = await signedInPage();
     await waitForServiceWorker(page);
-    await page.goto(`${server.url}/admin/annonces`);
+    await page.goto(`${env.server.url}/admin/annonces`);
     await page.getByRole('cell', { name: 'Moteur hors ligne e2e', exact: true }).waitFor();
 
     await context.setOffline(true);
@@ -83,41 +73,41 @@ describe('admin PWA journeys', () => {
     await page.getByRole('button', { name: 'Mettre à jour' }).click();
     await page.getByText('Enregistré hors ligne').waitFor();
     await page.getByRole('button', { name: /Modifications en attente : 1/ }).waitFor();
-    const before = await (await server.api(`/products/${created.id}`)).json();
+    const before = await (await env.server.api(`/products/${created.id}`)).json();
     expect(before.brand).toBe('Perkins');
 
     await context.setOffline(false);
-    await expect.poll(async () => (await (await server.api(`/products/${created.id}`)).json()).brand, { timeout: 20_000 }).toBe('Caterpillar');
+    await expect.poll(async () => (await (await env.server.api(`/products/${created.id}`)).json()).brand, { timeout: 20_000 }).toBe('Caterpillar');
     await page.getByRole('button', { name: /Modifications en attente : 0/ }).waitFor();
     await context.close();
   });
 
-  it('shows a conflicting edit as a conflict and keeps the server version until the admin chooses', async () => {
+  it('shows a conflicting edit as a conflict and keeps the env.server version until the admin chooses', async () => {
     const created = await createListingViaApi('Annonce en conflit e2e');
     const { context, page } = await signedInPage();
-    await page.goto(`${server.url}/admin/annonces/${created.id}/edit`);
+    await page.goto(`${env.server.url}/admin/annonces/${created.id}/edit`);
     await page.getByLabel('Marque').fill('Ma marque');
     // Someone else saves the listing meanwhile.
-    const { headers } = await signInAsAdmin(server);
-    const other = await server.api(`/products/${created.id}`, { method: 'PUT', headers, json: { ...LISTING, titleFr: 'Annonce en conflit e2e', titleEn: 'x', brand: 'Leur marque', version: created.version } });
+    const { headers } = await signInAsAdmin(env.server);
+    const other = await env.server.api(`/products/${created.id}`, { method: 'PUT', headers, json: { ...LISTING, titleFr: 'Annonce en conflit e2e', titleEn: 'x', brand: 'Leur marque', version: created.version } });
     expect(other.status).toBe(200);
 
     await page.getByRole('button', { name: 'Mettre à jour' }).click();
     await page.getByText('Conflit de modification').waitFor();
-    expect((await (await server.api(`/products/${created.id}`)).json()).brand).toBe('Leur marque');
+    expect((await (await env.server.api(`/products/${created.id}`)).json()).brand).toBe('Leur marque');
     await page.getByRole('button', { name: /Modifications en attente/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Modifications hors ligne' });
     await dialog.getByText('Conflit').first().waitFor();
     expect(await dialog.getByRole('cell', { name: 'Ma marque' }).isVisible()).toBe(true);
     expect(await dialog.getByRole('cell', { name: 'Leur marque' }).isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Garder ma version' }).click();
-    await expect.poll(async () => (await (await server.api(`/products/${created.id}`)).json()).brand, { timeout: 10_000 }).toBe('Ma marque');
+    await expect.poll(async () => (await (await env.server.api(`/products/${created.id}`)).json()).brand, { timeout: 10_000 }).toBe('Ma marque');
     await context.close();
   });
 
   it('logout leaves IndexedDB empty and returns to the sign-in page', async () => {
     const { context, page } = await signedInPage();
-    await page.goto(`${server.url}/admin/annonces`);
+    await page.goto(`${env.server.url}/admin/annonces`);
     await page.getByRole('table').waitFor();
     const before = await indexedDbContents(page);
     expect(Object.values(before).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);

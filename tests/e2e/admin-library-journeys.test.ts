@@ -1,37 +1,28 @@
 // Technical documents in Chromium against the real server and the built PWA: a PDF dropped into the
 // create modal with a listing picked, statistics, search, sorting, the range text, and delete.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { serverAndBrowser } from '../support/browser.ts';
 import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, signInAsAdmin } from '../support/auth.ts';
 import { pdf, signInThroughUi } from './admin-support.ts';
 
 describe('admin technical documents', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ full: true }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = serverAndBrowser();
 
   async function uploadViaApi(title: string) {
-    const { headers } = await signInAsAdmin(server);
+    const { headers } = await signInAsAdmin(env.server);
     const form = new FormData();
     form.append('title', title);
     form.append('document', new Blob([pdf.buffer], { type: pdf.mimeType }), `${title}.pdf`);
-    const res = await server.api('/admin/technical-documents/upload', { method: 'POST', headers, body: form });
+    const res = await env.server.api('/admin/technical-documents/upload', { method: 'POST', headers, body: form });
     expect(res.status).toBe(201);
   }
 
   const titles = (page: Page) => page.locator('tbody .cell-title').allTextContents();
 
   it('creates a document from a dropped PDF, lists, sorts, counts and deletes it', async () => {
-    const { headers } = await signInAsAdmin(server);
-    const product = await server.api('/products', {
+    const { headers } = await signInAsAdmin(env.server);
+    const product = await env.server.api('/products', {
       method: 'POST',
       headers,
       json: { titleFr: 'Moteur marin 300 ch', titleEn: 'Marine engine 300 hp', descriptionFr: 'd', descriptionEn: 'd', type: 'engine', brand: 'Volvo', model: 'D6', condition: 'new', powerOutput: 300, powerUnit: 'hp', fuelType: 'diesel', weight: 700, featured: false },
@@ -40,11 +31,11 @@ describe('admin technical documents', () => {
     await uploadViaApi('Beta notice');
     await uploadViaApi('Alpha schéma');
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await signInThroughUi(page, server.url, INITIAL_ADMIN.email, CHANGED_ADMIN_PASSWORD);
+    await signInThroughUi(page, env.server.url, INITIAL_ADMIN.email, CHANGED_ADMIN_PASSWORD);
     await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
-    await page.goto(`${server.url}/admin/documents`);
+    await page.goto(`${env.server.url}/admin/documents`);
     await page.getByRole('heading', { name: 'Documents Techniques' }).waitFor();
     await page.getByText('Affichage de 1 à 2 sur 2 documents').waitFor();
 
@@ -92,7 +83,7 @@ describe('admin technical documents', () => {
     await confirm.getByRole('button', { name: 'Supprimer' }).click();
     await confirm.waitFor({ state: 'detached' });
     await page.getByText('Affichage de 1 à 2 sur 2 documents').waitFor();
-    const list = await (await server.api('/admin/technical-documents', { headers })).json();
+    const list = await (await env.server.api('/admin/technical-documents', { headers })).json();
     expect(list.documents.map((d: { title: string }) => d.title).sort()).toEqual(['Alpha schéma', 'Beta notice']);
     await context.close();
   });

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signInAsAdmin } from '../support/auth.ts';
-import { createListingViaApi, LISTING, pdf, png, serverAndBrowser, signedInPage, waitForServiceWorker } from './admin-support.ts';
+import { createListingViaApi, LISTING, pdf, png, signedInPage, waitForServiceWorker } from './admin-support.ts';
+import { serverAndBrowser } from '../support/browser.ts';
 
 type ApiProduct = {
   id: number;

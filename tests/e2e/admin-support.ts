@@ -2,10 +2,9 @@
 // and small files the API accepts (real PNGs from the admin's icons, a minimal PDF).
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
-import { repoRoot, startServer, type TestServer } from '../support/server.ts';
+import { repoRoot, type TestServer } from '../support/server.ts';
 import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, signInAsAdmin } from '../support/auth.ts';
 
 export const png = (name: 'icon-192.png' | 'icon-512.png' | 'maskable-512.png') => ({
@@ -25,19 +24,6 @@ export async function signInThroughUi(page: Page, baseUrl: string, email: string
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
-}
-
-/** For a describe block: the real server serving the built admin, and Chromium; both stopped after it. */
-export function serverAndBrowser() {
-  const env = {} as { server: TestServer; browser: Browser };
-  beforeAll(async () => {
-    [env.server, env.browser] = await Promise.all([startServer({ full: true }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await env.browser?.close();
-    await env.server?.stop();
-  });
-  return env;
 }
 
 /** A valid listing (generator) for the API; tests change its title. */

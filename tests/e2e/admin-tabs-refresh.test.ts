@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, signInAsAdmin } from '../support/auth.ts';
-import { serverAndBrowser, signInThroughUi } from './admin-support.ts';
+import { signInThroughUi } from './admin-support.ts';
+import { serverAndBrowser } from '../support/browser.ts';
 
 describe('admin in two windows', () => {
   const env = serverAndBrowser();

@@ -4,49 +4,42 @@
 // an error page; and each kind of toast stays on screen for the spec's duration.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { dictionary, type Lang } from '@app/domain/i18n/index';
 import { makePdf, upload } from '../fixtures/catalogue.ts';
 import { signInAsAdmin, withDb } from '../support/auth.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { serverAndBrowser } from '../support/browser.ts';
 import { seedSite, type SiteSeed } from './site-seed.ts';
 import { visitorContext, watchErrors } from './site-browser.ts';
 
-let server: TestServer;
-let browser: Browser;
+const env = serverAndBrowser();
 let seed: SiteSeed;
 const lostTitle = 'Schéma de câblage perdu';
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ full: true }), launchBrowser()]);
-  seed = await seedSite(server);
+  seed = await seedSite(env.server);
   // A second document on the generator whose file then disappears from DATA_DIR (a lost disk file:
   // the row and the links remain, the file answers 404).
-  const { accessToken } = await signInAsAdmin(server);
-  const res = await upload(server, `/products/${seed.generatorId}/documents`, accessToken, [{ field: 'documents', name: 'cablage.pdf', bytes: makePdf(lostTitle, []) }], { titles: JSON.stringify([lostTitle]) });
+  const { accessToken } = await signInAsAdmin(env.server);
+  const res = await upload(env.server, `/products/${seed.generatorId}/documents`, accessToken, [{ field: 'documents', name: 'cablage.pdf', bytes: makePdf(lostTitle, []) }], { titles: JSON.stringify([lostTitle]) });
   expect(res.status).toBe(201);
-  const key = withDb(server, (db) => db.$client.prepare('select storage_key as key from product_documents where title = ?').get(lostTitle) as { key: string }).key;
-  fs.rmSync(path.join(server.dataDir, 'documents', key));
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  const key = withDb(env.server, (db) => db.$client.prepare('select storage_key as key from product_documents where title = ?').get(lostTitle) as { key: string }).key;
+  fs.rmSync(path.join(env.server.dataDir, 'documents', key));
 });
 
 const prefixOf = (lang: Lang) => (lang === 'en' ? '/en' : '');
 const hydrated = (page: Page, island: string) => page.waitForSelector(`astro-island[component-url*="${island}"]:not([ssr])`, { state: 'attached' });
 const toastTitles = (page: Page) => page.locator('.toasts .toast strong').allTextContents();
 const downloads = (id: number) =>
-  new Map(withDb(server, (db) => db.$client.prepare('select title, download_count as n from product_documents where product_id = ?').all(id) as { title: string; n: number }[]).map((d) => [d.title, d.n]));
+  new Map(withDb(env.server, (db) => db.$client.prepare('select title, download_count as n from product_documents where product_id = ?').all(id) as { title: string; n: number }[]).map((d) => [d.title, d.n]));
 
 describe('product documents without JavaScript', () => {
   it('Download is a plain link that downloads the file, Preview a plain link to the file in a new tab', async () => {
-    const context = await visitorContext(browser, { javaScriptEnabled: false });
+    const context = await visitorContext(env.browser, { javaScriptEnabled: false });
     const page = await context.newPage();
     const t = dictionary('fr');
-    await page.goto(`${server.url}/produit/${seed.generatorId}`);
+    await page.goto(`${env.server.url}/produit/${seed.generatorId}`);
     const preview = page.getByRole('link', { name: `${t.product.preview} – ${seed.documentTitle}` });
     expect(await preview.getAttribute('href')).toMatch(new RegExp(`^/api/products/${seed.generatorId}/documents/\\d+/preview$`));
     expect(await preview.getAttribute('target')).toBe('_blank');
@@ -61,10 +54,10 @@ describe.each(['fr', 'en'] as Lang[])('product documents with JavaScript in %s',
   const t = dictionary(lang);
 
   it('Preview opens the document in a new tab and Download downloads it, counted once', async () => {
-    const context = await visitorContext(browser);
+    const context = await visitorContext(env.browser);
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.url}${prefixOf(lang)}/produit/${seed.generatorId}`);
+    await page.goto(`${env.server.url}${prefixOf(lang)}/produit/${seed.generatorId}`);
     await hydrated(page, 'Toaster');
     const before = downloads(seed.generatorId);
 
@@ -79,16 +72,16 @@ describe.each(['fr', 'en'] as Lang[])('product documents with JavaScript in %s',
     // The reachability check (HEAD) is not a download: the count moves by one.
     expect(downloads(seed.generatorId).get(seed.documentTitle)).toBe(before.get(seed.documentTitle)! + 1);
     expect(await toastTitles(page)).toEqual([]);
-    expect(page.url()).toBe(`${server.url}${prefixOf(lang)}/produit/${seed.generatorId}`);
+    expect(page.url()).toBe(`${env.server.url}${prefixOf(lang)}/produit/${seed.generatorId}`);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('a document whose file is gone: Preview and Download show their error toasts and the page stays', async () => {
-    const context = await visitorContext(browser);
+    const context = await visitorContext(env.browser);
     const page = await context.newPage();
     const errors = watchErrors(page);
-    const url = `${server.url}${prefixOf(lang)}/produit/${seed.generatorId}`;
+    const url = `${env.server.url}${prefixOf(lang)}/produit/${seed.generatorId}`;
     await page.goto(url);
     await hydrated(page, 'Toaster');
     let opened = 0;
@@ -114,18 +107,18 @@ describe.each(['fr', 'en'] as Lang[])('product documents with JavaScript in %s',
   });
 
   it('the library page: a document deleted after the page was shown gives the download error toast', async () => {
-    const context = await visitorContext(browser);
+    const context = await visitorContext(env.browser);
     const page = await context.newPage();
-    const { accessToken } = await signInAsAdmin(server);
+    const { accessToken } = await signInAsAdmin(env.server);
     const title = `Notice ${lang} supprimée`;
-    const created = await upload(server, '/admin/technical-documents/upload', accessToken, [{ field: 'document', name: 'notice.pdf', bytes: makePdf(title, []) }], { title, titleFr: title, titleEn: title });
+    const created = await upload(env.server, '/admin/technical-documents/upload', accessToken, [{ field: 'document', name: 'notice.pdf', bytes: makePdf(title, []) }], { title, titleFr: title, titleEn: title });
     expect(created.status).toBe(201);
     const { document } = (await created.json()) as { document: { id: number } };
-    await page.goto(`${server.url}${prefixOf(lang)}/documentation?search=${encodeURIComponent('supprimée')}`);
+    await page.goto(`${env.server.url}${prefixOf(lang)}/documentation?search=${encodeURIComponent('supprimée')}`);
     await hydrated(page, 'Toaster');
     const link = page.getByRole('link', { name: `${t.docs.download} – ${title}` });
     expect(await link.count()).toBe(1);
-    const deleted = await server.api(`/admin/technical-documents/${document.id}`, { method: 'DELETE', token: accessToken });
+    const deleted = await env.server.api(`/admin/technical-documents/${document.id}`, { method: 'DELETE', token: accessToken });
     expect(deleted.status).toBe(200);
 
     let downloaded = 0;
@@ -139,7 +132,7 @@ describe.each(['fr', 'en'] as Lang[])('product documents with JavaScript in %s',
 
 describe('a click before the toasts are ready', () => {
   it('the error toast still appears once the Toaster has loaded', async () => {
-    const context = await visitorContext(browser);
+    const context = await visitorContext(env.browser);
     const page = await context.newPage();
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -148,7 +141,7 @@ describe('a click before the toasts are ready', () => {
       await gate;
       await route.continue();
     });
-    await page.goto(`${server.url}/produit/${seed.generatorId}`);
+    await page.goto(`${env.server.url}/produit/${seed.generatorId}`);
     let downloaded = 0;
     page.on('download', () => downloaded++);
     const link = page.getByRole('link', { name: `${dictionary('fr').product.download} – ${lostTitle}` });
@@ -164,10 +157,10 @@ describe('a click before the toasts are ready', () => {
 
 describe('toast durations', () => {
   it('success 4000 ms, error 6000, info 4000, warning 5000, 5000 without a type (fake clock)', async () => {
-    const context = await visitorContext(browser);
+    const context = await visitorContext(env.browser);
     const page = await context.newPage();
     await page.clock.install();
-    await page.goto(`${server.url}/contact`);
+    await page.goto(`${env.server.url}/contact`);
     await hydrated(page, 'Toaster');
     // From here the page's time moves only when the test says so.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);

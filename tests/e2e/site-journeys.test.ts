@@ -2,24 +2,17 @@
 // every filter, product and its document, documentation, contact, language switch, theme,
 // not-found; axe-core on each screen and no CSP violation anywhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { countLabel, dictionary, type Lang } from '@app/domain/i18n/index';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { serverAndBrowser } from '../support/browser.ts';
 import { seedSite, type SiteSeed } from './site-seed.ts';
 import { expectAccessible, htmlLang, isDark, visitorContext, watchErrors } from './site-browser.ts';
 
-let server: TestServer;
-let browser: Browser;
+const env = serverAndBrowser();
 let seed: SiteSeed;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ full: true }), launchBrowser()]);
-  seed = await seedSite(server);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  seed = await seedSite(env.server);
 });
 
 const hydrated = (page: Page, island: string) => page.waitForSelector(`astro-island[component-url*="${island}"]:not([ssr])`, { state: 'attached' });
@@ -33,7 +26,7 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
   let errors: string[];
 
   beforeAll(async () => {
-    context = await visitorContext(browser);
+    context = await visitorContext(env.browser);
     page = await context.newPage();
     errors = watchErrors(page);
   });
@@ -43,7 +36,7 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
   });
 
   it('home: hero, three pillars, values, at most 3 offers with the featured one, links to the listings', async () => {
-    const res = await page.goto(`${server.url}${prefix}/`);
+    const res = await page.goto(`${env.server.url}${prefix}/`);
     expect(res?.status()).toBe(200);
     expect(await htmlLang(page)).toBe(lang);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(t.home.heroTitle);
@@ -58,12 +51,12 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
     expect(await page.getByTestId('footer-phone').textContent()).toBe(lang === 'fr' ? '+33 4 90 00 00 00' : '+33 6 00 00 00 00');
     await expectAccessible(page, `home ${lang}`);
     await page.getByRole('link', { name: t.home.heroCta }).click();
-    await page.waitForURL(`${server.url}${prefix}/annonces`);
+    await page.waitForURL(`${env.server.url}${prefix}/annonces`);
     expect(await page.locator('.main-nav a[aria-current="page"]').textContent()).toBe(t.nav.listings);
   });
 
   it('listings: the count, each filter, clear only when active, state in the URL and the back button', async () => {
-    await page.goto(`${server.url}${prefix}/annonces`);
+    await page.goto(`${env.server.url}${prefix}/annonces`);
     await hydrated(page, 'ListingsBrowser');
     const h1 = page.getByRole('heading', { level: 1 });
     await expect.poll(() => h1.textContent()).toContain(count(4));
@@ -139,7 +132,7 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
   });
 
   it('listings: 6 skeleton cards while loading, then an error box whose Retry reloads the page', async () => {
-    await page.goto(`${server.url}${prefix}/annonces`);
+    await page.goto(`${env.server.url}${prefix}/annonces`);
     await hydrated(page, 'ListingsBrowser');
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -160,14 +153,14 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
   });
 
   it('product: gallery with thumbnails and keys, badges, price excl. VAT, specs, document download, quote and back links', async () => {
-    const res = await page.goto(`${server.url}${prefix}/produit/${seed.generatorId}`);
+    const res = await page.goto(`${env.server.url}${prefix}/produit/${seed.generatorId}`);
     expect(res?.status()).toBe(200);
     expect(await page.getByTestId('price').textContent()).toBe('65\u202f000\u00a0€');
     expect(await page.getByText(t.product.priceNote, { exact: true }).count()).toBe(1);
     expect(await page.locator('.badge').first().textContent()).toBe(lang === 'fr' ? 'Occasion' : 'Used');
     expect(await page.locator('.specs th').first().textContent()).toBe(lang === 'fr' ? 'Puissance' : 'Power');
-    // The first picture is in the server HTML with AVIF and WebP candidates.
-    const html = await (await fetch(`${server.url}${prefix}/produit/${seed.generatorId}`)).text();
+    // The first picture is in the env.server HTML with AVIF and WebP candidates.
+    const html = await (await fetch(`${env.server.url}${prefix}/produit/${seed.generatorId}`)).text();
     expect(html).toMatch(/<source type="image\/avif" srcSet="[^"]+ \d+w/i);
     expect(html).toMatch(/<source type="image\/webp" srcSet="/i);
     expect(html).toMatch(/fetchpriority="high"/i);
@@ -201,11 +194,11 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
     expect(await page.getByLabel(t.contact.message, { exact: true }).inputValue()).toContain(`#${seed.generatorId}`);
     await page.goBack();
     await page.getByRole('link', { name: t.product.back }).click();
-    await page.waitForURL(`${server.url}${prefix}/annonces`);
+    await page.waitForURL(`${env.server.url}${prefix}/annonces`);
   });
 
   it('product at a price on request: the label, no VAT note, no documentation, JSON-LD offer without a price', async () => {
-    await page.goto(`${server.url}${prefix}/produit/${seed.engineId}`);
+    await page.goto(`${env.server.url}${prefix}/produit/${seed.engineId}`);
     expect(await page.getByTestId('price').textContent()).toBe(lang === 'fr' ? 'Prix sur demande' : 'Price on request');
     expect(await page.getByText(t.product.priceNote, { exact: true }).count()).toBe(0);
     expect(await page.getByText(t.product.noDocuments).count()).toBe(1);
@@ -216,7 +209,7 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
   });
 
   it('documentation: search by button and by Enter, empty state, download', async () => {
-    await page.goto(`${server.url}${prefix}/documentation`);
+    await page.goto(`${env.server.url}${prefix}/documentation`);
     await hydrated(page, 'DocumentLibrary');
     const cards = page.locator('[data-testid="document-grid"] h2');
     await expect.poll(() => cards.count()).toBe(1);
@@ -234,8 +227,8 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
 
   it('contact: the message is sent, the form resets and says so; the map loads only on request', async () => {
     const thirdParty: string[] = [];
-    page.on('request', (r) => !r.url().startsWith(server.url) && thirdParty.push(r.url()));
-    await page.goto(`${server.url}${prefix}/contact`);
+    page.on('request', (r) => !r.url().startsWith(env.server.url) && thirdParty.push(r.url()));
+    await page.goto(`${env.server.url}${prefix}/contact`);
     await hydrated(page, 'ContactForm');
     await expectAccessible(page, `contact ${lang}`);
     await page.getByLabel(t.contact.name).fill('Jean Martin');
@@ -256,40 +249,40 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
     const other = lang === 'fr' ? 'en' : 'fr';
     const otherPrefix = other === 'en' ? '/en' : '';
     for (const path of ['/', '/annonces', `/produit/${seed.generatorId}`, '/documentation', '/contact', '/mentions-legales', '/politique-confidentialite', '/conditions-utilisation']) {
-      await page.goto(`${server.url}${prefix}${path}`);
+      await page.goto(`${env.server.url}${prefix}${path}`);
       expect(await htmlLang(page), path).toBe(lang);
       await page.getByTestId('lang-switch').click();
-      await page.waitForURL(`${server.url}${otherPrefix}${path === '/' && other === 'en' ? '/' : path}`);
+      await page.waitForURL(`${env.server.url}${otherPrefix}${path === '/' && other === 'en' ? '/' : path}`);
       expect(await htmlLang(page), path).toBe(other);
       await page.getByTestId('lang-switch').click();
-      await page.waitForURL(`${server.url}${prefix}${path === '/' && lang === 'en' ? '/' : path}`);
+      await page.waitForURL(`${env.server.url}${prefix}${path === '/' && lang === 'en' ? '/' : path}`);
       expect(await htmlLang(page), path).toBe(lang);
     }
     // Remembered: the root paths now answer in the last chosen language.
-    await page.goto(`${server.url}/contact`);
+    await page.goto(`${env.server.url}/contact`);
     expect(await htmlLang(page)).toBe(lang);
   });
 
-  it('the theme is stored and applied by the server on every page, legal pages included (no script there)', async () => {
-    await page.goto(`${server.url}${prefix}/annonces`);
+  it('the theme is stored and applied by the env.server on every page, legal pages included (no script there)', async () => {
+    await page.goto(`${env.server.url}${prefix}/annonces`);
     expect(await isDark(page)).toBe(false);
     await page.getByRole('button', { name: t.header.themeToDark }).click();
     await expect.poll(() => isDark(page)).toBe(true);
-    await page.goto(`${server.url}${prefix}/contact`);
+    await page.goto(`${env.server.url}${prefix}/contact`);
     expect(await isDark(page)).toBe(true);
     await expectAccessible(page, `contact dark ${lang}`);
-    await page.goto(`${server.url}${prefix}/mentions-legales`);
+    await page.goto(`${env.server.url}${prefix}/mentions-legales`);
     expect(await isDark(page)).toBe(true);
     expect(await page.locator('script:not([type="application/ld+json"])').count()).toBe(0);
     // Without JavaScript the toggle is a form: it posts and comes back to the same page.
-    await Promise.all([page.waitForURL(`${server.url}${prefix}/mentions-legales`), page.getByRole('button', { name: t.header.themeToLight }).click()]);
+    await Promise.all([page.waitForURL(`${env.server.url}${prefix}/mentions-legales`), page.getByRole('button', { name: t.header.themeToLight }).click()]);
     expect(await isDark(page)).toBe(false);
-    await page.goto(`${server.url}${prefix}/`);
+    await page.goto(`${env.server.url}${prefix}/`);
     expect(await isDark(page)).toBe(false);
   });
 
   it('legal pages: SARL in Salon-de-Provence, the French host, today as the last update, 3 years in the privacy policy', async () => {
-    await page.goto(`${server.url}${prefix}/mentions-legales`);
+    await page.goto(`${env.server.url}${prefix}/mentions-legales`);
     const text = (await page.locator('main').textContent()) ?? '';
     expect(text).toContain('SARL');
     expect(text).toContain('Salon-de-Provence');
@@ -297,13 +290,13 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
     const today = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(new Date());
     expect(await page.getByTestId('last-updated').textContent()).toContain(today);
     await expectAccessible(page, `legal ${lang}`);
-    await page.goto(`${server.url}${prefix}/politique-confidentialite`);
+    await page.goto(`${env.server.url}${prefix}/politique-confidentialite`);
     expect(await page.locator('main').textContent()).toContain(lang === 'fr' ? '3 ans à compter du dernier contact' : '3 years from the last contact');
   });
 
   it('any other path and a missing product: the not-found page with header and footer, status 404', async () => {
     for (const path of ['/nimporte/quoi', '/produit/999999']) {
-      const res = await page.goto(`${server.url}${prefix}${path}`);
+      const res = await page.goto(`${env.server.url}${prefix}${path}`);
       expect(res?.status()).toBe(404);
       expect(await htmlLang(page)).toBe(lang);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(t.notFound.title);
@@ -317,16 +310,16 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
 });
 
 describe('contact form error', () => {
-  it('shows the error text in each language when the server refuses the message', async () => {
+  it('shows the error text in each language when the env.server refuses the message', async () => {
     // Ten messages from one address in 15 minutes is the API's limit: reach it for real.
     for (let i = 0; i < 12; i++) {
-      await server.api('/inquiries', { method: 'POST', json: { name: 'Bot', email: 'bot@example.org', message: `n° ${i}`, language: 'fr' } });
+      await env.server.api('/inquiries', { method: 'POST', json: { name: 'Bot', email: 'bot@example.org', message: `n° ${i}`, language: 'fr' } });
     }
     for (const lang of ['fr', 'en'] as Lang[]) {
       const t = dictionary(lang);
-      const context = await visitorContext(browser);
+      const context = await visitorContext(env.browser);
       const page = await context.newPage();
-      await page.goto(`${server.url}${lang === 'en' ? '/en' : ''}/contact`);
+      await page.goto(`${env.server.url}${lang === 'en' ? '/en' : ''}/contact`);
       await hydrated(page, 'ContactForm');
       await page.getByLabel(t.contact.name).fill('Jean Martin');
       await page.getByLabel(t.contact.emailField).fill('jean@example.org');

@@ -1,31 +1,23 @@
 // On a phone (360 px wide), every public page fits the screen: nothing scrolls sideways.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverAndBrowser } from '../support/browser.ts';
 import { seedSite, type SiteSeed } from './site-seed.ts';
 import { visitorContext } from './site-browser.ts';
 
 describe('public site on a phone', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const env = serverAndBrowser();
   let seed: SiteSeed;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ full: true }), launchBrowser()]);
-    seed = await seedSite(server);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    seed = await seedSite(env.server);
   });
 
   it('shows every page without horizontal scrolling, in both languages', async () => {
-    const context = await visitorContext(browser, { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const context = await visitorContext(env.browser, { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     const paths = ['/', '/annonces', `/produit/${seed.generatorId}`, '/documentation', '/contact', '/mentions-legales', '/politique-confidentialite', '/conditions-utilisation', '/page-inconnue'];
     const overflowing: string[] = [];
     for (const p of [...paths, ...paths.map((x) => `/en${x === '/' ? '/' : x}`)]) {
-      await page.goto(`${server.url}${p}`);
+      await page.goto(`${env.server.url}${p}`);
       const extra = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       if (extra > 0) overflowing.push(`${p} (+${extra}px)`);
     }

@@ -1,5 +1,8 @@
-// Launches Debian's Chromium through playwright-core (no browser download), headless.
+// Launches Debian's Chromium through playwright-core (no browser download), headless; and the usual
+// journey setup: the real server (built site and admin) and a browser, started together, stopped after.
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
+import { startServer, type TestServer } from './server.ts';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -18,4 +21,17 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+}
+
+/** Starts the full server and Chromium before the suite's tests and stops both after them. */
+export function serverAndBrowser() {
+  const env = {} as { server: TestServer; browser: Browser };
+  beforeAll(async () => {
+    [env.server, env.browser] = await Promise.all([startServer({ full: true }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
 }
