@@ -73,7 +73,7 @@ describe('contact notifications when the mail server refuses or drops connection
     await new Promise((r) => setTimeout(r, 500));
     expect(mails.map((m) => m.parsed.replyTo?.value[0]?.address).sort()).toEqual(['visiteur1@example.org', 'visiteur2@example.org', 'visiteur3@example.org']);
     expect(smtp.messages.filter((m) => m.to.includes('ventes@example.test'))).toHaveLength(3);
-    expect(outbox().every((m) => m.status === 'sent')).toBe(true);
+    await expect.poll(() => outbox().every((m) => m.status === 'sent'), { timeout: 10_000 }).toBe(true);
   });
 });
 
