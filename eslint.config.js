@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { layering } from './scripts/lint/layering.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.astro/**', '.tools/**', 'db/migrations/**', '**/dev-dist/**', 'bench-results/**'] },
@@ -24,6 +25,7 @@ export default tseslint.config(
   { files: ['tests/**/*.ts', '**/*.test.{ts,tsx}'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   // Configuration files and build scripts run in Node.
   { files: ['**/*.config.{js,mjs,ts}', '**/*.mjs', 'scripts/**/*.ts'], languageOptions: { globals: globals.node } },
+  ...layering,
   // Plain browser scripts served as they are (the API reference page).
   { files: ['api/src/static/**/*.js'], languageOptions: { globals: globals.browser } },
 );

@@ -1,0 +1,44 @@
+// The workspace's layering as lint rules: domain ← db ← api, domain ← site | admin-pwa, tests use
+// anything. Each package lists the workspace packages it may import; every other one is refused by
+// name (`@app/x`) and by a relative path into its sources (`../../x/src/…`), so a shortcut around
+// the package name is caught too. The one exception: site and admin-pwa may import the API's
+// `AppType` as a type (a typed `hc<AppType>` client), which loads no API code in the browser.
+// See docs/decisions/075-layering-as-lint-rules.md.
+
+const packages = ['domain', 'db', 'api', 'site', 'admin-pwa', 'tests'];
+
+/** Who may import whom (besides itself). */
+const allowed = {
+  domain: [],
+  db: ['domain'],
+  api: ['domain', 'db'],
+  site: ['domain'],
+  'admin-pwa': ['domain'],
+};
+
+const why = (from, to) =>
+  `Layering: ${from} may import only ${allowed[from].length ? allowed[from].map((p) => `@app/${p}`).join(', ') : 'no other workspace package'}, not @app/${to} (docs/decisions/075-layering-as-lint-rules.md).`;
+
+function restrictions(from) {
+  const forbidden = packages.filter((p) => p !== from && !allowed[from].includes(p));
+  const typedClient = from === 'site' || from === 'admin-pwa';
+  return {
+    paths: typedClient
+      ? [{ name: '@app/api', allowImportNames: ['AppType'], message: `${why(from, 'api')} Only \`import type { AppType } from '@app/api'\` is allowed.` }]
+      : [],
+    patterns: forbidden.flatMap((to) => [
+      // The typed client's one type import is handled by `paths` above; everything else from the API is refused here.
+      ...(typedClient && to === 'api' ? [] : [{ regex: `^@app/${to}(/.*)?$`, message: why(from, to) }]),
+      ...(typedClient && to === 'api' ? [{ regex: `^@app/api/.+$`, message: why(from, to) }] : []),
+      { regex: `^(\\.\\./)+${to}/src(/.*)?$`, message: why(from, to) },
+    ]),
+  };
+}
+
+export const layering = Object.keys(allowed).map((from) => ({
+  files: [`${from}/**/*.{js,mjs,ts,tsx}`],
+  rules: {
+    'no-restricted-imports': 'off',
+    '@typescript-eslint/no-restricted-imports': ['error', restrictions(from)],
+  },
+}));

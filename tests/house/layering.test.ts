@@ -1,0 +1,73 @@
+// The layering is enforced by lint: a planted import across a boundary turns `eslint` red and the
+// message names the boundary. Virtual files go through ESLint's API with the real configuration;
+// one violation is planted in a temporary copy of the tree and the ESLint command run on it.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ESLint } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const eslint = new ESLint({ cwd: root });
+
+async function lint(file: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result!.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+}
+
+describe('layering rules', () => {
+  it.each([
+    ['domain/src/planted.ts', "import { openDatabase } from '@app/db';\nexport const x = openDatabase;", 'domain may import only no other workspace package, not @app/db'],
+    ['domain/src/planted.ts', "import { x } from '../../site/src/lib/x.ts';\nexport const y = x;", 'not @app/site'],
+    ['db/src/planted.ts', "import { createApp } from '@app/api';\nexport const x = createApp;", 'db may import only @app/domain, not @app/api'],
+    ['api/src/planted.ts', "import { x } from '@app/site/lib/x';\nexport const y = x;", 'api may import only @app/domain, @app/db, not @app/site'],
+    ['site/src/lib/planted.ts', "import { openDatabase } from '@app/db';\nexport const x = openDatabase;", 'site may import only @app/domain, not @app/db'],
+    ['site/src/lib/planted.ts', "import type { Database } from '@app/db';\nexport type X = Database;", 'site may import only @app/domain, not @app/db'],
+    ['site/src/lib/planted.ts', "import { x } from '../../../db/src/client.ts';\nexport const y = x;", 'site may import only @app/domain, not @app/db'],
+    ['site/src/lib/planted.ts', "import { createApp } from '@app/api';\nexport const x = createApp;", "Only `import type { AppType } from '@app/api'` is allowed"],
+    ['admin-pwa/src/lib/planted.ts', "import { createApp } from '@app/api';\nexport const x = createApp;", 'admin-pwa may import only @app/domain, not @app/api'],
+    ['admin-pwa/src/lib/planted.tsx', "import type { UploadedFile } from '@app/api/services/uploads';\nexport type X = UploadedFile;", 'admin-pwa may import only @app/domain, not @app/api'],
+  ])('%s: refuses %j', async (file, code, expected) => {
+    const messages = await lint(file, code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(expected);
+  });
+
+  it.each([
+    ['db/src/planted.ts', "import { PRODUCT_STATUSES } from '@app/domain/products';\nexport const x = PRODUCT_STATUSES;"],
+    ['api/src/planted.ts', "import { openDatabase } from '@app/db';\nexport const x = openDatabase;"],
+    ['site/src/lib/planted.ts', "import { translate } from '@app/domain/i18n/index';\nexport const x = translate;"],
+    ['admin-pwa/src/lib/planted.ts', "import type { AppType } from '@app/api';\nexport type Client = AppType;"],
+    ['admin-pwa/src/screens/planted.ts', "import { db } from '../../db/db.ts';\nexport const x = db;"],
+    ['tests/support/planted.ts', "import { createApp } from '@app/api';\nimport { openDatabase } from '@app/db';\nexport const x = [createApp, openDatabase];"],
+  ])('%s: allows %j', async (file, code) => {
+    expect(await lint(file, code)).toEqual([]);
+  });
+});
+
+describe('npm run lint on a tree with a planted violation', () => {
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-layering-'));
+  afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
+
+  it('exits non-zero and names the file, the rule and the boundary', async () => {
+    // The lint configuration and its dependencies, plus a site module importing the database package.
+    fs.cpSync(path.join(root, 'eslint.config.js'), path.join(copy, 'eslint.config.js'));
+    fs.cpSync(path.join(root, 'scripts/lint'), path.join(copy, 'scripts/lint'), { recursive: true });
+    fs.cpSync(path.join(root, 'package.json'), path.join(copy, 'package.json'));
+    fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'));
+    fs.mkdirSync(path.join(copy, 'site/src/lib'), { recursive: true });
+    fs.writeFileSync(path.join(copy, 'site/src/lib/prices.ts'), "import { openDatabase } from '@app/db';\nexport const db = openDatabase;\n");
+
+    const run = promisify(execFile)(process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.'], { cwd: copy });
+    const failure = await run.then(
+      () => undefined,
+      (err: { code: number; stdout: string }) => err,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stdout).toContain('site/src/lib/prices.ts');
+    expect(failure?.stdout).toContain('@typescript-eslint/no-restricted-imports');
+    expect(failure?.stdout).toContain('site may import only @app/domain, not @app/db');
+  });
+});
