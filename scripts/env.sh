@@ -38,3 +38,5 @@ if [ ! -x "$TOOLS/pnpm/bin/pnpm" ] || [ "$("$TOOLS/pnpm/bin/pnpm" --version 2>/d
 fi
 export PATH="$TOOLS/pnpm/bin:$ROOT/node_modules/.bin:$PATH"
 export PNPM_HOME="$TOOLS/pnpm-home"
+# `astro check` and `astro build` would otherwise try to send usage data from offline machines.
+export ASTRO_TELEMETRY_DISABLED=1
