@@ -1,4 +1,4 @@
-// Streams a multipart request to temporary files with busboy, never holding a whole file in memory.
+// Streams a multipart request to temporary files with @fastify/busboy (the maintained fork of busboy), never holding a whole file in memory.
 // The per-file cap is enforced while reading (chunked bodies included); the file type is decided later
 // from the first bytes kept here, never from the name or the declared type.
 import fs from 'node:fs';
@@ -6,7 +6,7 @@ import { IncomingMessage } from 'node:http';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import busboy from 'busboy';
+import { Busboy, type BusboyInstance } from '@fastify/busboy';
 import type { Context } from 'hono';
 import { fileTypeFromBuffer } from 'file-type';
 import { ApiError } from '../http/errors.ts';
@@ -62,12 +62,13 @@ export async function parseMultipart(c: Context, options: MultipartOptions): Pro
   const declared = Number(c.req.header('content-length') ?? NaN);
   if (declared > ceiling) throw new ApiError(413, options.tooLargeMessage);
 
-  let parser: busboy.Busboy;
+  let parser: BusboyInstance;
   try {
-    parser = busboy({
+    // A file of exactly maxFileBytes is accepted; the 'limit' event fires from the byte after it.
+    parser = Busboy({
       headers: { 'content-type': contentType },
       limits: { fileSize: options.maxFileBytes, files: options.maxFiles, fields: 50, fieldSize: 64 * 1024, parts: 100 },
-      defParamCharset: 'utf8',
+      defCharset: 'utf8',
     });
   } catch {
     throw new ApiError(400, 'Requête multipart invalide');
@@ -76,18 +77,20 @@ export async function parseMultipart(c: Context, options: MultipartOptions): Pro
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
   const writes: Promise<void>[] = [];
+  const streams: Readable[] = [];
   let aborted = false;
 
   parser.on('field', (name, value) => {
     if (!(name in fields)) fields[name] = value;
   });
-  parser.on('file', (field, stream, info) => {
+  parser.on('file', (field, stream, filename) => {
     if (aborted || !options.fileFields.includes(field)) {
       stream.resume();
       return;
     }
-    const file: UploadedFile = { field, originalName: safeFileName(info.filename), tempPath: options.storage.tempPath(), size: 0, tooLarge: false, head: Buffer.alloc(0) };
+    const file: UploadedFile = { field, originalName: safeFileName(filename), tempPath: options.storage.tempPath(), size: 0, tooLarge: false, head: Buffer.alloc(0) };
     files.push(file);
+    streams.push(stream);
     const heads: Buffer[] = [];
     let headLength = 0;
     stream.on('data', (chunk: Buffer) => {
@@ -122,6 +125,8 @@ export async function parseMultipart(c: Context, options: MultipartOptions): Pro
     await pipeline(source, counter, parser);
     await Promise.all(writes);
   } catch (err) {
+    // The parser leaves a file stream open when the body stops mid-file: end its write here.
+    for (const stream of streams) stream.destroy();
     await Promise.allSettled(writes);
     removeTemp(files);
     throw err instanceof ApiError ? err : new ApiError(400, 'Requête multipart invalide ou envoi interrompu');
