@@ -1,10 +1,11 @@
 // `npm test`: every check. Typecheck and lint, the build (incremental), unit, component and
 // integration tests, then the browser journeys in Chromium. Ends with one line "N passed, N failed".
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from './build.ts';
-import { mustRun, root, run } from './lib.ts';
+import { root, run } from './lib.ts';
 
 const onlyE2e = process.argv.includes('--only') && process.argv.includes('e2e');
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-vitest-'));
@@ -39,7 +40,12 @@ if (!onlyE2e) {
 }
 
 // Integration tests serve the built site and admin too, so the build comes first.
-await mustRun('bash', [path.join(root, 'scripts/ensure-chromium.sh')]);
+// The journeys launch the Chromium found here ($CHROMIUM_PATH when set); its messages go to stderr.
+try {
+  process.env.CHROMIUM_PATH = execFileSync('bash', [path.join(root, 'scripts/ensure-chromium.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+} catch {
+  process.exit(1); // the script said what to install
+}
 await build();
 if (!onlyE2e) await vitest('unit-integration', ['domain', 'db', 'api', 'components', 'integration']);
 await vitest('e2e', ['e2e']);
