@@ -36,7 +36,7 @@ function restrictions(from) {
 }
 
 export const layering = Object.keys(allowed).map((from) => ({
-  files: [`${from}/**/*.{js,mjs,ts,tsx}`],
+  files: [`${from}/**/*.{js,mjs,ts,tsx,astro}`],
   rules: {
     'no-restricted-imports': 'off',
     '@typescript-eslint/no-restricted-imports': ['error', restrictions(from)],

@@ -27,6 +27,8 @@ describe('layering rules', () => {
     ['site/src/lib/planted.ts', "import type { Database } from '@app/db';\nexport type X = Database;", 'site may import only @app/domain, not @app/db'],
     ['site/src/lib/planted.ts', "import { x } from '../../../db/src/client.ts';\nexport const y = x;", 'site may import only @app/domain, not @app/db'],
     ['site/src/lib/planted.ts', "import { createApp } from '@app/api';\nexport const x = createApp;", "Only `import type { AppType } from '@app/api'` is allowed"],
+    ['site/src/views/Planted.astro', "---\nimport { openDatabase } from '@app/db';\nconst db = openDatabase;\n---\n<p>{String(db)}</p>\n", 'site may import only @app/domain, not @app/db'],
+    ['site/src/pages/planted.astro', "---\nimport { createApp } from '@app/api';\n---\n<p>{String(createApp)}</p>\n", "Only `import type { AppType } from '@app/api'` is allowed"],
     ['admin-pwa/src/lib/planted.ts', "import { createApp } from '@app/api';\nexport const x = createApp;", 'admin-pwa may import only @app/domain, not @app/api'],
     ['admin-pwa/src/lib/planted.tsx', "import type { UploadedFile } from '@app/api/services/uploads';\nexport type X = UploadedFile;", 'admin-pwa may import only @app/domain, not @app/api'],
   ])('%s: refuses %j', async (file, code, expected) => {
@@ -39,6 +41,7 @@ describe('layering rules', () => {
     ['db/src/planted.ts', "import { PRODUCT_STATUSES } from '@app/domain/products';\nexport const x = PRODUCT_STATUSES;"],
     ['api/src/planted.ts', "import { openDatabase } from '@app/db';\nexport const x = openDatabase;"],
     ['site/src/lib/planted.ts', "import { translate } from '@app/domain/i18n/index';\nexport const x = translate;"],
+    ['site/src/views/Planted.astro', "---\nimport { translate } from '@app/domain/i18n/index';\n---\n<p>{String(translate)}</p>\n"],
     ['admin-pwa/src/lib/planted.ts', "import type { AppType } from '@app/api';\nexport type Client = AppType;"],
     ['admin-pwa/src/screens/planted.ts', "import { db } from '../../db/db.ts';\nexport const x = db;"],
     ['tests/support/planted.ts', "import { createApp } from '@app/api';\nimport { openDatabase } from '@app/db';\nexport const x = [createApp, openDatabase];"],
