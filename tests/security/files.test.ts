@@ -1,5 +1,5 @@
 // Probes for security.md "Files": size limits while streaming (chunked too) with nothing partial
-// left, type from the bytes (SVG and disguised executables refused), re-encoding that drops EXIF/GPS,
+// left, inclusive limits (exactly the limit accepted, one byte more refused), type from the bytes (SVG and disguised executables refused), re-encoding that drops EXIF/GPS,
 // the pixel limit, generated storage names, path traversal, and the headers of downloads and previews.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -184,5 +184,32 @@ describe('storage names, traversal and download headers', () => {
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
     expect(file.headers.get('content-type')).toBe('image/webp');
     expect(file.headers.get('cache-control')).toMatch(/immutable/);
+  });
+});
+
+/** A real file of the given type padded with zeros to exactly `size` bytes. */
+const padded = (head: Buffer, size: number) => Buffer.concat([head, Buffer.alloc(size - head.length)]);
+
+describe.each([
+  {
+    what: 'a technical document',
+    limit: 50 * MB,
+    head: () => makePdf('Limite', ['exactement 50 MB']),
+    send: (bytes: Buffer) => upload(server, '/admin/technical-documents/upload', token, [{ field: 'document', name: 'limite.pdf', bytes }], { title: 'Limite' }),
+    refused: 'Le fichier ne peut pas dépasser 50MB',
+  },
+  { what: 'a listing document', limit: 50 * MB, head: () => makePdf('Limite', ['exactement 50 MB']), send: (bytes: Buffer) => uploadDocument('limite.pdf', bytes), refused: 'Chaque document ne peut pas dépasser 50 MB' },
+  { what: 'a listing picture', limit: 5 * MB, head: () => png(64, 64), send: (bytes: Buffer) => uploadImage('limite.png', bytes, 'image/png'), refused: 'Chaque image ne peut pas dépasser 5 MB' },
+])('$what at the size limit', ({ limit, head, send, refused }) => {
+  it('accepts a file of exactly the limit', async () => {
+    const res = await send(padded(await head(), limit));
+    expect(res.status).toBe(201);
+  });
+
+  it('refuses one byte more with 413 and the spec text, keeping nothing', async () => {
+    const res = await send(padded(await head(), limit + 1));
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as Json).error).toBe(refused);
+    expectCleanStorage();
   });
 });
