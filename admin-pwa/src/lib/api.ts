@@ -1,6 +1,7 @@
 // The one HTTP client of the admin: /api calls with the access token kept in memory only, one
 // refresh-and-retry on a 401, then the session ends ('Session expirée'). Uploads go through XHR for progress.
 import type { LoginResponse, TokenPair } from '@app/domain/auth';
+import { IDEMPOTENCY_HEADER } from '@app/domain/idempotency';
 
 export const API_BASE = '/api';
 /** Asks the API to keep the refresh token in its HttpOnly cookie only (never in a body we could leak). */
@@ -97,6 +98,31 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
+// The Idempotency-Key for the next request started synchronously (see withIdempotencyKey).
+let nextKey: string | null = null;
+const newIdempotencyKey = () => crypto.randomUUID();
+
+/**
+ * Runs `call` so that the write it starts synchronously carries `key` (an outbox step's own key,
+ * docs/decisions/012). Other writes get a fresh key each, reused by their retry after a refresh.
+ */
+export function withIdempotencyKey<T>(key: string, call: () => T): T {
+  const previous = nextKey;
+  nextKey = key;
+  try {
+    return call();
+  } finally {
+    nextKey = previous;
+  }
+}
+
+/** The key of a write being started now (taken once: a later request gets its own). */
+function takeIdempotencyKey(): string {
+  const key = nextKey ?? newIdempotencyKey();
+  nextKey = null;
+  return key;
+}
+
 export type RequestOptions = Omit<RequestInit, 'body'> & { json?: unknown; body?: BodyInit; query?: Record<string, string | number | undefined | null> };
 
 const NO_REFRESH = ['/auth/login', '/auth/refresh'];
@@ -120,8 +146,11 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const { json, query, headers, ...rest } = options;
   const url = buildPath(path, query);
+  const method = (rest.method ?? 'GET').toUpperCase();
+  const key = method === 'GET' || method === 'HEAD' ? null : takeIdempotencyKey();
   const attempt = () => {
     const h = new Headers(headers);
+    if (key) h.set(IDEMPOTENCY_HEADER, key);
     if (json !== undefined) h.set('content-type', 'application/json');
     h.set(TRANSPORT_HEADER, 'cookie');
     if (accessToken) h.set('authorization', `Bearer ${accessToken}`);
@@ -172,11 +201,13 @@ export type UploadHandle<T> = { promise: Promise<T>; abort: () => void };
 export function upload<T = unknown>(path: string, form: FormData, onProgress?: (p: UploadProgress) => void, method = 'POST'): UploadHandle<T> {
   let xhr: XMLHttpRequest | null = null;
   let aborted = false;
+  const key = takeIdempotencyKey();
   const once = () =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
       xhr = new XMLHttpRequest();
       xhr.open(method, API_BASE + path);
       xhr.setRequestHeader(TRANSPORT_HEADER, 'cookie');
+      xhr.setRequestHeader(IDEMPOTENCY_HEADER, key);
       if (accessToken) xhr.setRequestHeader('authorization', `Bearer ${accessToken}`);
       xhr.upload.onprogress = (e) => onProgress?.({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
       xhr.onload = () => resolve({ status: xhr!.status, text: xhr!.responseText });
