@@ -73,7 +73,9 @@ async function rawFetch(path: string, init: RequestInit): Promise<Response> {
 }
 
 async function refreshWithCookie(): Promise<boolean> {
-  const res = await rawFetch('/auth/refresh', { method: 'POST', headers: { 'content-type': 'application/json', [TRANSPORT_HEADER]: 'cookie' }, body: '{}' });
+  // keepalive: a navigation or reload does not cancel it, so the rotated cookie still arrives; an
+  // answer lost anyway is answered again within the server's grace window (docs/decisions/012).
+  const res = await rawFetch('/auth/refresh', { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json', [TRANSPORT_HEADER]: 'cookie' }, body: '{}' });
   if (!res.ok) return false;
   const pair = (await res.json()) as TokenPair;
   accessToken = pair.accessToken;
