@@ -32,7 +32,7 @@ export function createApp(deps: Deps) {
         overwrite: false, // a route may set its own CSP (document previews, the API reference page)
       }),
     )
-    // Every write may carry an Idempotency-Key: a retry answers the first outcome (docs/decisions/012).
+    // Every write may carry an Idempotency-Key: a retry answers the first outcome (docs/decisions/013).
     .use(idempotency(deps))
     .route('/', healthRoutes(deps))
     .route('/', companyRoutes(deps))

@@ -2,7 +2,7 @@
 // fails) its local change and an outbox entry are written in ONE Dexie transaction, and the
 // outbox is replayed in order when the connection returns. A 409 keeps both versions for the admin.
 // Every request of an entry carries its own Idempotency-Key and the steps done are recorded, so a
-// replay after a lost answer resumes where the server is instead of writing twice (decisions/012).
+// replay after a lost answer resumes where the server is instead of writing twice (decisions/013).
 import type { Table } from 'dexie';
 import { ApiError, isNetworkError, withIdempotencyKey } from '../lib/api.ts';
 import { db, newKey, type OutboxEntry, type OutboxStep, type QueuedFile } from './db.ts';

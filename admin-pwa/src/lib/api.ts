@@ -74,7 +74,7 @@ async function rawFetch(path: string, init: RequestInit): Promise<Response> {
 
 async function refreshWithCookie(): Promise<boolean> {
   // keepalive: a navigation or reload does not cancel it, so the rotated cookie still arrives; an
-  // answer lost anyway is answered again within the server's grace window (docs/decisions/012).
+  // answer lost anyway is answered again within the server's grace window (docs/decisions/013).
   const res = await rawFetch('/auth/refresh', { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json', [TRANSPORT_HEADER]: 'cookie' }, body: '{}' });
   if (!res.ok) return false;
   const pair = (await res.json()) as TokenPair;
@@ -106,7 +106,7 @@ const newIdempotencyKey = () => crypto.randomUUID();
 
 /**
  * Runs `call` so that the write it starts synchronously carries `key` (an outbox step's own key,
- * docs/decisions/012). Other writes get a fresh key each, reused by their retry after a refresh.
+ * docs/decisions/013). Other writes get a fresh key each, reused by their retry after a refresh.
  */
 export function withIdempotencyKey<T>(key: string, call: () => T): T {
   const previous = nextKey;

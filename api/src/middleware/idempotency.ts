@@ -1,5 +1,5 @@
 // Idempotency-Key on every write under /api (IETF httpapi draft "The Idempotency-Key HTTP Header
-// Field"): a retry answers the first outcome again and changes nothing. docs/decisions/012.
+// Field"): a retry answers the first outcome again and changes nothing. docs/decisions/013.
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { idempotencyMessages, isValidIdempotencyKey } from '@app/domain/idempotency';

@@ -1,6 +1,6 @@
 // The Idempotency-Key store: one recorded outcome per (scope, key), written in the same SQLite
 // transaction as the change it records, answered again to a retry, purged after a day.
-// See docs/decisions/012-idempotency-keys.md.
+// See docs/decisions/013-idempotency-keys-and-refresh-grace.md.
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Context } from 'hono';

@@ -111,7 +111,7 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
      * Trades a refresh token for a new pair. Marking it used is one conditional UPDATE, so of two
      * racing uses only one wins; presenting a used token again revokes the whole session, except
      * the family's latest rotation presented again within `graceMs`: its answer was lost (a reload,
-     * a dropped connection), so it gets a fresh pair in the same family (docs/decisions/012).
+     * a dropped connection), so it gets a fresh pair in the same family (docs/decisions/013).
      */
     refresh(refreshToken: string, now = Date.now(), graceMs = 0): RefreshOutcome {
       const tokenHash = hashToken(refreshToken);

@@ -1,6 +1,5 @@
 // Outcomes of requests sent with an Idempotency-Key, so that a retried write answers again instead
-// of changing anything twice (docs/decisions/ on idempotency keys). Written in the same
-// transaction as the change they record.
+// of changing anything twice (docs/decisions/013). Written in the same transaction as the change.
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { createdAt } from './columns.ts';
 
