@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { signInAsAdmin, CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN } from '../support/auth.ts';
 import { serverAndBrowser } from '../support/browser.ts';
 import type { TestServer } from '../support/server.ts';
-import { createListingViaApi, pdf, png, signInThroughUi } from './admin-support.ts';
+import { createListingViaApi, fillEngineForm, pdf, png, signInThroughUi } from './admin-support.ts';
 
 type ApiProduct = { id: number; version: number; titleFr: string; images: unknown[]; documents: unknown[] };
 
@@ -58,12 +58,7 @@ describe('admin writes whose answer is lost', () => {
     await page.goto(`${env.server.url}/admin/annonces`);
     await page.getByRole('link', { name: 'Nouvelle annonce' }).first().click();
     await context.setOffline(true);
-    await page.getByLabel('Titre (français)').fill(title);
-    await page.getByLabel('Titre (anglais)').fill('Engine created once e2e');
-    await page.getByLabel('Marque').fill('Volvo Penta');
-    await page.getByLabel('Modèle').fill('D6');
-    await page.getByLabel('Description (français)').fill('Moteur marin révisé.');
-    await page.getByLabel('Description (anglais)').fill('Overhauled marine engine.');
+    await fillEngineForm(page, title, 'Engine created once e2e', 'D6');
     await page.getByLabel('Ajouter des images').setInputFiles([png('icon-192.png'), png('icon-512.png'), png('maskable-512.png')]);
     await page.getByLabel('Ajouter des documents').setInputFiles([pdf, { ...pdf, name: 'manuel.pdf' }]);
     await page.getByRole('button', { name: "Créer l'annonce" }).click();
