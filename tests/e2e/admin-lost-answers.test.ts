@@ -57,6 +57,8 @@ describe('admin writes whose answer is lost', () => {
     const title = 'Moteur créé une seule fois e2e';
     await page.goto(`${env.server.url}/admin/annonces`);
     await page.getByRole('link', { name: 'Nouvelle annonce' }).first().click();
+    // The form's code is loaded before the network goes (no service worker here to serve it).
+    await page.getByLabel('Titre (français)').waitFor();
     await context.setOffline(true);
     await fillEngineForm(page, title, 'Engine created once e2e', 'D6');
     await page.getByLabel('Ajouter des images').setInputFiles([png('icon-192.png'), png('icon-512.png'), png('maskable-512.png')]);
