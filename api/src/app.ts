@@ -4,6 +4,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { timing } from 'hono/timing';
 import type { AppEnv, Deps } from './context.ts';
 import { toErrorResponse } from './http/errors.ts';
+import { idempotency } from './middleware/idempotency.ts';
 import { authRoutes } from './routes/auth.ts';
 import { companyRoutes } from './routes/company.ts';
 import { emailResponsesRoutes } from './routes/email-responses.ts';
@@ -31,6 +32,8 @@ export function createApp(deps: Deps) {
         overwrite: false, // a route may set its own CSP (document previews, the API reference page)
       }),
     )
+    // Every write may carry an Idempotency-Key: a retry answers the first outcome (docs/decisions/013).
+    .use(idempotency(deps))
     .route('/', healthRoutes(deps))
     .route('/', companyRoutes(deps))
     .route('/', authRoutes(deps))

@@ -2,6 +2,7 @@
 import type { TimingVariables } from 'hono/timing';
 import type { Db } from '@app/db';
 import type { Env } from './env.ts';
+import type { PendingKey } from './services/idempotency.ts';
 import type { Logger } from './services/logger.ts';
 
 export type Deps = {
@@ -17,5 +18,9 @@ export type AppEnv = {
   Variables: TimingVariables & {
     user: SessionUser;
     sessionId: string;
+    /** Set by the idempotency middleware when the request carries an Idempotency-Key. */
+    idempotency: PendingKey | undefined;
+    /** SHA-256 of the request body (multipart: of its parts, whatever the boundary). */
+    bodyDigest: string | undefined;
   };
 };

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signInAsAdmin } from '../support/auth.ts';
-import { createListingViaApi, LISTING, pdf, png, signedInPage, waitForServiceWorker } from './admin-support.ts';
+import { createListingViaApi, fillEngineForm, LISTING, pdf, png, signedInPage, waitForServiceWorker } from './admin-support.ts';
 import { serverAndBrowser } from '../support/browser.ts';
 
 type ApiProduct = {
@@ -43,12 +43,7 @@ describe('admin offline listing writes', () => {
     const title = 'Moteur créé hors ligne e2e';
 
     await page.getByRole('link', { name: 'Nouvelle annonce' }).first().click();
-    await page.getByLabel('Titre (français)').fill(title);
-    await page.getByLabel('Titre (anglais)').fill('Engine created offline e2e');
-    await page.getByLabel('Marque').fill('Volvo Penta');
-    await page.getByLabel('Modèle').fill('D4');
-    await page.getByLabel('Description (français)').fill('Moteur marin révisé.');
-    await page.getByLabel('Description (anglais)').fill('Overhauled marine engine.');
+    await fillEngineForm(page, title, 'Engine created offline e2e', 'D4');
     await page.getByLabel('Ajouter des images').setInputFiles([png('icon-512.png')]);
     await page.getByLabel('Ajouter des documents').setInputFiles([pdf]);
     await page.getByRole('button', { name: "Créer l'annonce" }).click();

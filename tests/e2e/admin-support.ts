@@ -26,6 +26,16 @@ export async function signInThroughUi(page: Page, baseUrl: string, email: string
   await page.getByRole('button', { name: 'Se connecter' }).click();
 }
 
+/** Fills the listing form's required fields for a marine engine (the files are the test's own). */
+export async function fillEngineForm(page: Page, titleFr: string, titleEn: string, model: string) {
+  await page.getByLabel('Titre (français)').fill(titleFr);
+  await page.getByLabel('Titre (anglais)').fill(titleEn);
+  await page.getByLabel('Marque').fill('Volvo Penta');
+  await page.getByLabel('Modèle').fill(model);
+  await page.getByLabel('Description (français)').fill('Moteur marin révisé.');
+  await page.getByLabel('Description (anglais)').fill('Overhauled marine engine.');
+}
+
 /** A valid listing (generator) for the API; tests change its title. */
 export const LISTING = {
   titleFr: 'Groupe électrogène 250 kVA e2e',

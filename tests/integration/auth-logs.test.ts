@@ -15,7 +15,8 @@ describe('secrets stay out of logs and URLs', () => {
   };
 
   beforeAll(async () => {
-    server = await startServer({ env: { LOG_LEVEL: 'debug' } });
+    // No grace window: the immediate reuse below must revoke, and be logged.
+    server = await startServer({ env: { LOG_LEVEL: 'debug', REFRESH_GRACE_MS: '0' } });
     // Every flow that handles a token or a password, including the failures.
     const admin = await signInAsAdmin(server);
     secrets.add(admin.accessToken).add(admin.refreshToken);

@@ -46,6 +46,7 @@ export function OutboxList({ entries }: { entries: OutboxEntry[] }) {
             <StatusBadge tone={STATE[e.state].tone}>{STATE[e.state].text}</StatusBadge>
             <time dateTime={new Date(e.createdAt).toISOString()}>{formatDateTime(e.createdAt)}</time>
           </div>
+          {e.state !== 'sent' && e.steps?.length > 1 ? <StepProgress entry={e} /> : null}
           {e.error ? <p className="outbox-error">{e.error}</p> : null}
           {e.state === 'conflict' ? <ConflictView entry={e} /> : null}
           {e.state === 'failed' ? (
@@ -61,6 +62,23 @@ export function OutboxList({ entries }: { entries: OutboxEntry[] }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/** Each request of a multi-step entry, done or not: a replay resumes after the last one done. */
+function StepProgress({ entry }: { entry: OutboxEntry }) {
+  const done = entry.steps.filter((s) => s.name in entry.done).length;
+  return (
+    <div className="outbox-steps">
+      <progress max={entry.steps.length} value={done} aria-label={`Étapes envoyées : ${done} sur ${entry.steps.length}`} />
+      <ol>
+        {entry.steps.map((s) => (
+          <li key={s.name} data-done={s.name in entry.done}>
+            {s.label} : {s.name in entry.done ? 'envoyé' : 'à envoyer'}
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }
 

@@ -13,7 +13,18 @@ export type LocalProduct = Omit<Product, 'images' | 'documents'> & { pending?: b
 export type OutboxState = 'waiting' | 'sending' | 'sent' | 'failed' | 'conflict';
 
 /** A file picked offline, kept as a Blob until the replay uploads it. */
-export type QueuedFile = { field: string; blob: Blob; name: string; type: string; meta?: Record<string, unknown> };
+export type QueuedFile = {
+  /** Names the file's own upload step (and so its Idempotency-Key); given when it is queued. */
+  id: string;
+  field: string;
+  blob: Blob;
+  name: string;
+  type: string;
+  meta?: Record<string, unknown>;
+};
+
+/** One request of an entry's replay, as the outbox screen lists it. */
+export type OutboxStep = { name: string; label: string };
 
 export type OutboxEntry = {
   id?: number;
@@ -23,6 +34,15 @@ export type OutboxEntry = {
   label: string;
   payload: unknown;
   files: QueuedFile[];
+  /**
+   * Created when the change is queued: each step sends `${key}:${step}` as its Idempotency-Key,
+   * so a step whose answer was lost is answered again by the server instead of applied twice.
+   */
+  key: string;
+  /** Steps already done and what the server answered (the created listing's id…): a replay resumes after them. */
+  done: Record<string, unknown>;
+  /** The steps of the replay, for the progress shown per step. */
+  steps: OutboxStep[];
   state: OutboxState;
   /** The server's message for a failed entry. */
   error?: string;
@@ -64,6 +84,23 @@ db.version(1).stores({
   meta: 'key',
   outbox: '++id, state, kind',
 });
+
+export const newKey = () => crypto.randomUUID();
+
+// Version 2: outbox entries carry their Idempotency-Key, the steps done and their files' ids.
+db.version(2)
+  .stores({ outbox: '++id, state, kind' })
+  .upgrade((tx) =>
+    tx
+      .table<OutboxEntry>('outbox')
+      .toCollection()
+      .modify((entry) => {
+        entry.key ??= newKey();
+        entry.done ??= {};
+        entry.steps ??= [];
+        entry.files = entry.files.map((f) => ({ ...f, id: f.id ?? newKey() }));
+      }),
+  );
 
 /** Every table holding data of the signed-in admin (all of them). */
 export const dataTables = () => db.tables;

@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../lib/api.ts';
 import { db } from './db.ts';
-import { defineOperation, enqueue, perform, registerOperationLoader, replayOutbox, resolveConflict, retryEntry } from './outbox.ts';
+import { defineOperation, enqueue, perform, queuedFile, registerOperationLoader, replayOutbox, resolveConflict, retryEntry } from './outbox.ts';
 
 type Note = { id: number; text: string; version: number };
 /** A tiny "server" the test operations talk to: the same rules as the API (version check → 409). */
@@ -151,7 +151,7 @@ describe('outbox', () => {
   it("replays an entry whose operation is defined in a module loaded only when needed (after a reload)", async () => {
     const now = Date.now();
     // As left by an earlier page: only the stored entry, its operation not defined in this one yet.
-    await db.outbox.add({ kind: 'lazy.save', label: 'Note 7', payload: { id: 7, text: 'later', version: 0 }, files: [], state: 'waiting', attempts: 0, createdAt: now, updatedAt: now });
+    await db.outbox.add({ kind: 'lazy.save', label: 'Note 7', payload: { id: 7, text: 'later', version: 0 }, files: [], key: 'k7', done: {}, steps: [], state: 'waiting', attempts: 0, createdAt: now, updatedAt: now });
     let loads = 0;
     registerOperationLoader('lazy', async () => {
       loads++;
@@ -165,7 +165,7 @@ describe('outbox', () => {
 
   it('keeps an entry waiting, and the ones behind it, while its operation cannot be loaded', async () => {
     const now = Date.now();
-    const entry = { label: 'x', payload: { id: 8, text: 'x', version: 0 }, files: [], state: 'waiting' as const, attempts: 0, createdAt: now, updatedAt: now };
+    const entry = { label: 'x', payload: { id: 8, text: 'x', version: 0 }, files: [], key: 'k8', done: {}, steps: [], state: 'waiting' as const, attempts: 0, createdAt: now, updatedAt: now };
     await db.outbox.add({ ...entry, kind: 'unloadable.save' });
     await db.outbox.add({ ...entry, kind: NOTE_SAVE });
     registerOperationLoader('unloadable', () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
@@ -179,5 +179,78 @@ describe('outbox', () => {
     const r = await perform(NOTE_SAVE, { id: 1, text: 'mine', version: 1 }, 'Note 1');
     expect(r).toMatchObject({ queued: true, conflict: true });
     expect(await states()).toEqual(['conflict']);
+  });
+
+  describe('steps', () => {
+    /** A two-step write: "create" on the server, then one "upload" per file; each step's key is logged. */
+    let calls: string[];
+    let loseAnswerOf: string | null;
+    const ALBUM = defineOperation<{ title: string }, { id: number }>('test.album', {
+      tables: () => [],
+      async send(p, files, steps) {
+        const created = await steps.run('create', async () => {
+          calls.push(`create ${p.title}`);
+          if (loseAnswerOf === 'create') {
+            loseAnswerOf = null;
+            throw new NetworkError(); // the server did it, the answer never came
+          }
+          return { id: 42 };
+        });
+        for (const f of files)
+          await steps.run(`file:${f.id}`, async () => {
+            calls.push(`upload ${f.name} to ${created.id}`);
+            if (loseAnswerOf === f.name) {
+              loseAnswerOf = null;
+              throw new NetworkError();
+            }
+          });
+        return created;
+      },
+    });
+    const file = (name: string) => queuedFile({ field: 'file', blob: new Blob(['x']), name, type: 'text/plain' });
+
+    beforeEach(() => {
+      calls = [];
+      loseAnswerOf = null;
+    });
+
+    it('resumes after the steps done: a lost answer of the second upload does not repeat the create or the first upload', async () => {
+      setOnline(false);
+      await enqueue(ALBUM, { title: 'A' }, 'Album', [file('1.jpg'), file('2.jpg'), file('3.jpg')]);
+      setOnline(true);
+      loseAnswerOf = '2.jpg';
+      await replayOutbox();
+      expect(await states()).toEqual(['waiting']);
+      const [entry] = await db.outbox.toArray();
+      expect(Object.keys(entry!.done)).toHaveLength(2); // create and the first file
+      await replayOutbox();
+      expect(await states()).toEqual(['sent']);
+      // The interrupted upload is sent again (its key lets the server answer it once); nothing else is.
+      expect(calls).toEqual(['create A', 'upload 1.jpg to 42', 'upload 2.jpg to 42', 'upload 2.jpg to 42', 'upload 3.jpg to 42']);
+    });
+
+    it('keeps the steps done online when the answer is lost, and the replay goes on from there', async () => {
+      loseAnswerOf = 'create';
+      const r = await perform(ALBUM, { title: 'B' }, 'Album', [], [file('b.jpg')]);
+      expect(r.queued).toBe(true);
+      await replayOutbox();
+      expect(await states()).toEqual(['sent']);
+      expect(calls).toEqual(['create B', 'create B', 'upload b.jpg to 42']);
+    });
+
+    it('sends files added while the entry is being sent before calling it sent', async () => {
+      setOnline(false);
+      await enqueue(ALBUM, { title: 'C' }, 'Album', [file('c1.jpg')]);
+      setOnline(true);
+      const replay = replayOutbox();
+      // Joined in the same transaction that marks entries, while the replay is under way.
+      await db.transaction('rw', db.outbox, async () => {
+        const [entry] = await db.outbox.toArray();
+        await db.outbox.update(entry!.id!, { files: [...entry!.files, file('c2.jpg')] });
+      });
+      await replay;
+      expect(await states()).toEqual(['sent']);
+      expect(calls.filter((c) => c.startsWith('upload'))).toEqual(['upload c1.jpg to 42', 'upload c2.jpg to 42']);
+    });
   });
 });

@@ -1,15 +1,41 @@
 // Offline writes: an operation runs against the API when online; offline (or when the network
 // fails) its local change and an outbox entry are written in ONE Dexie transaction, and the
 // outbox is replayed in order when the connection returns. A 409 keeps both versions for the admin.
+// Every request of an entry carries its own Idempotency-Key and the steps done are recorded, so a
+// replay after a lost answer resumes where the server is instead of writing twice (decisions/013).
 import type { Table } from 'dexie';
-import { ApiError, isNetworkError } from '../lib/api.ts';
-import { db, type OutboxEntry, type QueuedFile } from './db.ts';
+import { ApiError, isNetworkError, withIdempotencyKey } from '../lib/api.ts';
+import { db, newKey, type OutboxEntry, type OutboxStep, type QueuedFile } from './db.ts';
+
+/** The requests of one entry: each runs once, with its own key; a step already done answers its recorded result. */
+export type Steps = { run<T>(name: string, call: () => Promise<T>): Promise<T> };
+
+function createSteps(key: string, done: Record<string, unknown>, record: (done: Record<string, unknown>) => Promise<void>): Steps {
+  return {
+    async run<T>(name: string, call: () => Promise<T>): Promise<T> {
+      if (name in done) return done[name] as T;
+      const result = await withIdempotencyKey(`${key}:${name}`, call);
+      done[name] = result ?? null;
+      await record(done);
+      return result;
+    },
+  };
+}
+
+/** A file as queued: its id names its upload step. */
+export const queuedFile = (file: Omit<QueuedFile, 'id'>): QueuedFile => ({ ...file, id: newKey() });
 
 export type Operation<P, R = unknown> = {
   /** Tables the local change touches (they join the outbox in the transaction). */
   tables: () => Table[];
-  /** Sends the write to the API (online path and replay). Files are the ones queued with it. */
-  send: (payload: P, files: QueuedFile[]) => Promise<R>;
+  /**
+   * Sends the write to the API (online path and replay). Files are the ones queued with it. A write
+   * of several requests runs each through `steps`; a single request started at once gets the
+   * entry's key without it.
+   */
+  send: (payload: P, files: QueuedFile[], steps: Steps) => Promise<R>;
+  /** The steps of a replay, listed on the outbox screen with their progress. */
+  plan?: (payload: P, files: QueuedFile[]) => OutboxStep[];
   /** The optimistic local change, made when the write is queued. */
   applyLocal?: (payload: P, files: QueuedFile[]) => Promise<void>;
   /** Writes the server's answer into the read model (after an online send or a replay). */
@@ -61,52 +87,88 @@ export type PerformResult<R> = { queued: false; result: R } | { queued: true; en
 
 const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
+/** Sends an entry's requests: one key per step, the whole send keyed for single-request kinds. */
+const sendWith = <P, R>(op: Operation<P, R>, payload: P, files: QueuedFile[], key: string, steps: Steps) =>
+  withIdempotencyKey(`${key}:send`, () => op.send(payload, files, steps));
+
 /**
  * Runs a write: online it goes to the API (an ApiError is thrown to the caller for its toast);
- * offline, or if the request gets no answer, it is queued with its local change.
+ * offline, or if the request gets no answer, it is queued with its local change. `queueWith`:
+ * files that join the entry only if it is queued (the online path uploads them with progress).
  */
-export async function perform<P, R = unknown>(kind: string, payload: P, label: string, files: QueuedFile[] = []): Promise<PerformResult<R>> {
+export async function perform<P, R = unknown>(
+  kind: string,
+  payload: P,
+  label: string,
+  files: QueuedFile[] = [],
+  queueWith: QueuedFile[] = [],
+): Promise<PerformResult<R>> {
   const op = (await operation(kind)) as Operation<P, R>;
   const pending = await db.outbox.where('state').anyOf('waiting', 'sending').count();
+  // The same key and steps go with the entry if this attempt gets no answer: the replay resumes.
+  const started = { key: newKey(), done: {} as Record<string, unknown> };
   // Later writes wait behind queued ones so the server sees them in the order they were made.
   if (isOnline() && pending === 0) {
     try {
-      const result = await op.send(payload, files);
+      const result = await sendWith(op, payload, files, started.key, createSteps(started.key, started.done, async () => {}));
       await op.onSent?.(result, payload);
       return { queued: false, result };
     } catch (e) {
       // A stale version online: kept as a conflict entry so the admin sees both and chooses.
       if (e instanceof ApiError && e.status === 409 && op.fetchServer) {
-        const entryId = await enqueue(kind, payload, label, files);
+        const entryId = await enqueue(kind, payload, label, [...files, ...queueWith], started);
         await markConflict(entryId, e.message, await op.fetchServer(payload).catch(() => null));
         return { queued: true, entryId, conflict: true };
       }
       if (!isNetworkError(e)) throw e;
     }
   }
-  const entryId = await enqueue(kind, payload, label, files);
+  const entryId = await enqueue(kind, payload, label, [...files, ...queueWith], started);
   if (isOnline()) void replayOutbox();
   return { queued: true, entryId };
 }
 
-/** The local change and the outbox entry, atomically: neither exists without the other. */
-export async function enqueue<P>(kind: string, payload: P, label: string, files: QueuedFile[] = []): Promise<number> {
+const samePayload = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The local change and the outbox entry (its files included), atomically: neither exists without
+ * the other. A change to a queued entry merges into it; files added to an entry being sent join it
+ * in this same transaction and the replay picks them up before the entry counts as sent.
+ */
+export async function enqueue<P>(
+  kind: string,
+  payload: P,
+  label: string,
+  files: QueuedFile[] = [],
+  started: { key: string; done: Record<string, unknown> } = { key: newKey(), done: {} },
+): Promise<number> {
   // Resolved before the transaction: a Dexie transaction must not wait on anything but IndexedDB.
   const op = (await operation(kind)) as Operation<P>;
   return db.transaction('rw', [db.outbox, ...op.tables()], async () => {
     await op.applyLocal?.(payload, files);
     if (op.coalesce) {
-      const waiting = await db.outbox.where('state').equals('waiting').toArray();
-      for (const queued of waiting.reverse()) {
+      const queuedEntries = await db.outbox.where('state').anyOf('waiting', 'sending').toArray();
+      for (const queued of queuedEntries.reverse()) {
         const merged = op.coalesce(queued, payload, files);
-        if (merged) {
-          await db.outbox.update(queued.id!, { payload: merged.payload, files: merged.files, label: merged.label ?? queued.label, updatedAt: Date.now() });
-          return queued.id!;
-        }
+        if (!merged) continue;
+        // A request already on its way cannot change any more: only new files may join it.
+        if (queued.state === 'sending' && !samePayload(merged.payload, queued.payload)) continue;
+        // An entry tried before may have reached the server with its keys: new content, new keys.
+        const rekey = queued.attempts > 0 && queued.state === 'waiting' && !samePayload(merged.payload, queued.payload);
+        await db.outbox.update(queued.id!, {
+          payload: merged.payload,
+          files: merged.files,
+          label: merged.label ?? queued.label,
+          steps: op.plan?.(merged.payload as P, merged.files) ?? [],
+          ...(rekey ? { key: newKey() } : {}),
+          updatedAt: Date.now(),
+        });
+        return queued.id!;
       }
     }
     const now = Date.now();
-    return (await db.outbox.add({ kind, label, payload, files, state: 'waiting', attempts: 0, createdAt: now, updatedAt: now })) as number;
+    const steps = op.plan?.(payload, files) ?? [];
+    return (await db.outbox.add({ kind, label, payload, files, key: started.key, done: started.done, steps, state: 'waiting', attempts: 0, createdAt: now, updatedAt: now })) as number;
   });
 }
 
@@ -140,12 +202,28 @@ async function replayOne(entry: OutboxEntry): Promise<boolean> {
     return true;
   }
   await db.outbox.update(entry.id!, { state: 'sending', attempts: entry.attempts + 1, updatedAt: Date.now() });
+  const steps = createSteps(entry.key, { ...entry.done }, (done) => db.outbox.update(entry.id!, { done: { ...done }, updatedAt: Date.now() }).then(() => undefined));
   try {
-    const result = await op.send(entry.payload, entry.files);
-    await op.onSent?.(result, entry.payload);
-    // Sent files are not kept: the blobs can be large.
-    await db.outbox.update(entry.id!, { state: 'sent', error: undefined, files: [], updatedAt: Date.now() });
-    return true;
+    let current = entry;
+    for (;;) {
+      const result = await sendWith(op, current.payload, current.files, current.key, steps);
+      // Files that joined during the send are sent before the entry counts as sent (same check and
+      // state change in one transaction, so none can slip in between).
+      const finished = await db.transaction('rw', db.outbox, async () => {
+        const latest = await db.outbox.get(entry.id!);
+        if (!latest) return null;
+        if (latest.files.length !== current.files.length) return latest;
+        // Sent files are not kept: the blobs can be large.
+        await db.outbox.update(entry.id!, { state: 'sent', error: undefined, files: [], updatedAt: Date.now() });
+        return 'sent' as const;
+      });
+      if (finished === null) return true; // discarded meanwhile
+      if (finished === 'sent') {
+        await op.onSent?.(result, entry.payload);
+        return true;
+      }
+      current = finished;
+    }
   } catch (e) {
     if (isNetworkError(e)) {
       await db.outbox.update(entry.id!, { state: 'waiting', updatedAt: Date.now() });
@@ -187,7 +265,8 @@ export async function resolveConflict(id: number, choice: 'mine' | 'theirs') {
     return;
   }
   const payload = op.rebase && entry.server ? op.rebase(entry.payload, entry.server) : entry.payload;
-  await db.outbox.update(id, { payload, state: 'waiting', error: undefined, server: undefined, updatedAt: Date.now() });
+  // Another version is another request: it gets its own keys.
+  await db.outbox.update(id, { payload, key: newKey(), state: 'waiting', error: undefined, server: undefined, updatedAt: Date.now() });
   await replayOutbox();
 }
 
@@ -200,13 +279,4 @@ export async function pruneSent(olderThanMs = 24 * 3600_000) {
 /** After a reload mid-send, an entry left 'sending' is waiting again. */
 export async function recoverInterrupted() {
   await db.outbox.where('state').equals('sending').modify({ state: 'waiting' });
-}
-
-/** Adds files to a queued entry (a write that lost the network after its form already had files). */
-export async function attachFiles(id: number, files: QueuedFile[]) {
-  if (!files.length) return;
-  await db.transaction('rw', db.outbox, async () => {
-    const entry = await db.outbox.get(id);
-    if (entry) await db.outbox.update(id, { files: [...entry.files, ...files] });
-  });
 }

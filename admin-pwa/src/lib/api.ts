@@ -1,6 +1,7 @@
 // The one HTTP client of the admin: /api calls with the access token kept in memory only, one
 // refresh-and-retry on a 401, then the session ends ('Session expirée'). Uploads go through XHR for progress.
 import type { LoginResponse, TokenPair } from '@app/domain/auth';
+import { IDEMPOTENCY_HEADER } from '@app/domain/idempotency';
 
 export const API_BASE = '/api';
 /** Asks the API to keep the refresh token in its HttpOnly cookie only (never in a body we could leak). */
@@ -72,7 +73,9 @@ async function rawFetch(path: string, init: RequestInit): Promise<Response> {
 }
 
 async function refreshWithCookie(): Promise<boolean> {
-  const res = await rawFetch('/auth/refresh', { method: 'POST', headers: { 'content-type': 'application/json', [TRANSPORT_HEADER]: 'cookie' }, body: '{}' });
+  // keepalive: a navigation or reload does not cancel it, so the rotated cookie still arrives; an
+  // answer lost anyway is answered again within the server's grace window (docs/decisions/013).
+  const res = await rawFetch('/auth/refresh', { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json', [TRANSPORT_HEADER]: 'cookie' }, body: '{}' });
   if (!res.ok) return false;
   const pair = (await res.json()) as TokenPair;
   accessToken = pair.accessToken;
@@ -95,6 +98,31 @@ export function refreshSession(): Promise<boolean> {
     }
   })();
   return refreshing;
+}
+
+// The Idempotency-Key for the next request started synchronously (see withIdempotencyKey).
+let nextKey: string | null = null;
+const newIdempotencyKey = () => crypto.randomUUID();
+
+/**
+ * Runs `call` so that the write it starts synchronously carries `key` (an outbox step's own key,
+ * docs/decisions/013). Other writes get a fresh key each, reused by their retry after a refresh.
+ */
+export function withIdempotencyKey<T>(key: string, call: () => T): T {
+  const previous = nextKey;
+  nextKey = key;
+  try {
+    return call();
+  } finally {
+    nextKey = previous;
+  }
+}
+
+/** The key of a write being started now (taken once: a later request gets its own). */
+function takeIdempotencyKey(): string {
+  const key = nextKey ?? newIdempotencyKey();
+  nextKey = null;
+  return key;
 }
 
 export type RequestOptions = Omit<RequestInit, 'body'> & { json?: unknown; body?: BodyInit; query?: Record<string, string | number | undefined | null> };
@@ -120,8 +148,11 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const { json, query, headers, ...rest } = options;
   const url = buildPath(path, query);
+  const method = (rest.method ?? 'GET').toUpperCase();
+  const key = method === 'GET' || method === 'HEAD' ? null : takeIdempotencyKey();
   const attempt = () => {
     const h = new Headers(headers);
+    if (key) h.set(IDEMPOTENCY_HEADER, key);
     if (json !== undefined) h.set('content-type', 'application/json');
     h.set(TRANSPORT_HEADER, 'cookie');
     if (accessToken) h.set('authorization', `Bearer ${accessToken}`);
@@ -172,11 +203,13 @@ export type UploadHandle<T> = { promise: Promise<T>; abort: () => void };
 export function upload<T = unknown>(path: string, form: FormData, onProgress?: (p: UploadProgress) => void, method = 'POST'): UploadHandle<T> {
   let xhr: XMLHttpRequest | null = null;
   let aborted = false;
+  const key = takeIdempotencyKey();
   const once = () =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
       xhr = new XMLHttpRequest();
       xhr.open(method, API_BASE + path);
       xhr.setRequestHeader(TRANSPORT_HEADER, 'cookie');
+      xhr.setRequestHeader(IDEMPOTENCY_HEADER, key);
       if (accessToken) xhr.setRequestHeader('authorization', `Bearer ${accessToken}`);
       xhr.upload.onprogress = (e) => onProgress?.({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
       xhr.onload = () => resolve({ status: xhr!.status, text: xhr!.responseText });

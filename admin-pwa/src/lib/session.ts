@@ -1,7 +1,7 @@
 // The admin's session: sign-in, restore on start (refresh cookie), extend, logout and expiry.
 // Only the user's profile is kept on the device (IndexedDB), so the installed app opens offline.
 import type { AuthUser, LoginResponse, SessionInfo } from '@app/domain/auth';
-import { api, login as apiLogin, isNetworkError, onSessionExpired, refreshSession, tokens } from './api.ts';
+import { api, ApiError, errorText, login as apiLogin, isNetworkError, onSessionExpired, refreshSession, tokens } from './api.ts';
 import { createStore, useStore } from './store.ts';
 import { dismissToast, toast } from './toast.ts';
 import { clearLocalData, getMeta, putMeta } from '../db/sync.ts';
@@ -16,6 +16,8 @@ export const useSession = () => useStore(session);
 
 export const SESSION_EXPIRED = 'Session expirée';
 export const SESSION_EXPIRED_TOAST = 'Votre session a expiré. Veuillez vous reconnecter.';
+/** public-site.txt, error messages: "Profile fetch". */
+export const PROFILE_FETCH_ERROR = 'Erreur lors de la récupération du profil';
 const PROFILE_KEY = 'profile';
 
 function signedIn(user: AuthUser, expiresAt: string | null, offline = false) {
@@ -41,9 +43,14 @@ export async function restoreSession(): Promise<void> {
     const info = await api.get<SessionInfo>('/auth/session').catch(() => null);
     signedIn(user, info?.expiresAt ?? null);
   } catch (e) {
-    const cached = isNetworkError(e) ? await getMeta<AuthUser>(PROFILE_KEY).catch(() => undefined) : undefined;
-    if (cached) signedIn(cached, null, true);
-    else session.set({ status: 'signed-out' });
+    const cached = await getMeta<AuthUser>(PROFILE_KEY).catch(() => undefined);
+    if (isNetworkError(e) && cached) return signedIn(cached, null, true);
+    // A 401 has already ended the session (api.ts). Any other failure is shown, and signs nobody
+    // out: the last known profile stands in, or the sign-in page says what went wrong.
+    if (e instanceof ApiError && e.status === 401) return;
+    if (!isNetworkError(e)) toast.error(PROFILE_FETCH_ERROR, errorText(e, PROFILE_FETCH_ERROR));
+    if (cached) signedIn(cached, null);
+    else session.set({ status: 'signed-out', reason: isNetworkError(e) ? undefined : PROFILE_FETCH_ERROR });
   }
 }
 

@@ -76,7 +76,7 @@ export const authRoutes = (deps: Deps) => {
       const fromBody = c.req.valid('json').refreshToken;
       const token = fromBody ?? readRefreshCookie(c);
       if (!token) return c.json({ error: authRouteMessages.noRefreshToken }, 401);
-      const outcome = sessions.refresh(token);
+      const outcome = sessions.refresh(token, Date.now(), env.REFRESH_GRACE_MS);
       if (!outcome.ok) {
         clearRefreshCookie(c, env);
         if (outcome.reason === 'reused') log.warn('refresh token reused: session revoked', { ip: clientIp(c, env.TRUST_PROXY) });

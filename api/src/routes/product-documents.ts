@@ -10,6 +10,7 @@ import { requireAdmin } from '../middleware/auth.ts';
 import { classify, countProductDocumentDownload, deleteProductDocument, storeProductDocuments, toProductDocument } from '../services/catalogue-documents.ts';
 import { requireProductRow } from '../services/catalogue-products.ts';
 import { sendDocument } from '../services/document-delivery.ts';
+import { respondOnce } from '../services/idempotency.ts';
 import { storageFor } from '../services/storage.ts';
 import { parseMultipart, removeTemp } from '../services/uploads.ts';
 
@@ -68,27 +69,31 @@ export const productDocumentsRoutes = (deps: Deps) => {
         // Files keep their index in the batch so that titles[i] stays with the i-th file.
         const indexed = files.map((file, i) => ({ file, i }));
         const { accepted, refused } = await classify(files, PRODUCT_DOCUMENT_TYPES, DOCUMENT_MESSAGES);
-        const documents = storeProductDocuments(
-          deps,
-          id,
-          accepted.map((a) => {
-            const i = indexed.find((x) => x.file === a.file)!.i;
-            return { ...a, meta: { title: titles[i] ?? undefined, description: descriptions[i], descriptionFr: descriptionsFr[i], descriptionEn: descriptionsEn[i] } };
-          }),
-        );
         const refusedOut = refused.map((r) => ({ filename: r.file.originalName, error: r.error }));
-        if (!documents.length) {
+        if (!accepted.length) {
           const status = refused.some((r) => r.status === 413) ? 413 : 415;
           return c.json({ error: refused[0]!.error, documents: [], refused: refusedOut }, status);
         }
-        return c.json({ documents, refused: refusedOut }, 201);
+        return respondOnce(c, deps.db, 201, () => ({
+          documents: storeProductDocuments(
+            deps,
+            id,
+            accepted.map((a) => {
+              const i = indexed.find((x) => x.file === a.file)!.i;
+              return { ...a, meta: { title: titles[i] ?? undefined, description: descriptions[i], descriptionFr: descriptionsFr[i], descriptionEn: descriptionsEn[i] } };
+            }),
+          ),
+          refused: refusedOut,
+        }));
       } finally {
         removeTemp(files);
       }
     })
     .delete('/products/:id{[0-9]+}/documents/:docId{[0-9]+}', requireAdmin(deps), (c) => {
-      if (!deleteProductDocument(deps, Number(c.req.param('id')), Number(c.req.param('docId')))) throw new ApiError(404, DOCUMENT_NOT_FOUND);
-      return c.json({ success: true });
+      return respondOnce(c, deps.db, 200, () => {
+        if (!deleteProductDocument(deps, Number(c.req.param('id')), Number(c.req.param('docId')))) throw new ApiError(404, DOCUMENT_NOT_FOUND);
+        return { success: true };
+      });
     })
     .on(['GET', 'HEAD'], '/products/:id{[0-9]+}/documents/:docId{[0-9]+}/download', (c) => {
       const row = findDocument(c);

@@ -4,12 +4,14 @@ import fs from 'node:fs';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, IMAGE_MIME_TYPES } from '@app/domain/documents';
+import type { ProductImage } from '@app/domain/products';
 import type { AppEnv, Deps } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { requireProductRow } from '../services/catalogue-products.ts';
 import { serveFile } from '../services/files.ts';
+import { commitOnce, respondOnce } from '../services/idempotency.ts';
 import { addProductImage, deleteProductImage, listProductImages, reorderProductImages, setImageAlt } from '../services/images.ts';
 import { storageFor } from '../services/storage.ts';
 import { parseMultipart, removeTemp, sniffType } from '../services/uploads.ts';
@@ -44,7 +46,8 @@ export const productImagesRoutes = (deps: Deps) => {
         if (!sniffed || !(IMAGE_MIME_TYPES as readonly string[]).includes(sniffed.mime)) throw new ApiError(415, IMAGE_MESSAGES.type);
         const alt = AltSchema.safeParse(fields.alt ?? '');
         if (!alt.success) throw new ApiError(400, 'alt: 300 caractères au maximum');
-        const image = await addProductImage(deps, id, file.tempPath, alt.data);
+        const recorded = (insert: () => ProductImage) => commitOnce(c, deps.db, 201, () => ({ image: insert() })).image;
+        const image = await addProductImage(deps, id, file.tempPath, alt.data, recorded);
         return c.json({ image }, 201);
       } finally {
         removeTemp(files);
@@ -52,7 +55,7 @@ export const productImagesRoutes = (deps: Deps) => {
     })
     .put('/products/:id{[0-9]+}/images/order', requireAdmin(deps), validate('json', ImageOrderSchema), (c) => {
       const id = productId(c.req.param('id'));
-      return c.json({ images: reorderProductImages(deps, id, c.req.valid('json').imageIds) });
+      return respondOnce(c, deps.db, 200, () => ({ images: reorderProductImages(deps, id, c.req.valid('json').imageIds) }));
     })
     .patch('/products/:id{[0-9]+}/images/:imageId{[0-9]+}', requireAdmin(deps), validate('json', ImagePatchSchema), (c) => {
       const id = productId(c.req.param('id'));
@@ -65,8 +68,10 @@ export const productImagesRoutes = (deps: Deps) => {
     })
     .delete('/products/:id{[0-9]+}/images/:imageId{[0-9]+}', requireAdmin(deps), (c) => {
       const id = productId(c.req.param('id'));
-      if (!deleteProductImage(deps, id, Number(c.req.param('imageId')))) throw new ApiError(404, IMAGE_NOT_FOUND);
-      return c.json({ success: true });
+      return respondOnce(c, deps.db, 200, () => {
+        if (!deleteProductImage(deps, id, Number(c.req.param('imageId')))) throw new ApiError(404, IMAGE_NOT_FOUND);
+        return { success: true };
+      });
     })
     .on(['GET', 'HEAD'], '/media/images/:key/:file', (c) => {
       const file = storage.imageFile(c.req.param('key'), c.req.param('file'));

@@ -111,11 +111,20 @@ export function insertImage(deps: Deps, productId: number, stored: StoredImage, 
     .get();
 }
 
-/** The service used by uploads and by the demo seed alike. */
-export async function addProductImage(deps: Deps, productId: number, input: string | Buffer, alt: string) {
+/**
+ * The service used by uploads and by the demo seed alike. `commit` runs the row's insert (an upload
+ * runs it in the transaction that records its Idempotency-Key).
+ */
+export async function addProductImage(
+  deps: Deps,
+  productId: number,
+  input: string | Buffer,
+  alt: string,
+  commit: (insert: () => ProductImage) => ProductImage = (insert) => insert(),
+) {
   const stored = await encodeImage(deps.env.dataDir, input);
   try {
-    return toProductImage(insertImage(deps, productId, stored, alt));
+    return commit(() => toProductImage(insertImage(deps, productId, stored, alt)));
   } catch (err) {
     storageFor(deps.env.dataDir).removeImage(stored.key);
     throw err;

@@ -5,6 +5,7 @@ import { schema } from '@app/db';
 import { INQUIRY_RETENTION_YEARS } from '@app/domain/inquiries';
 import { CONFIRMATION_DAYS } from '@app/domain/newsletter';
 import type { Deps } from '../context.ts';
+import { purgeIdempotencyKeys } from './idempotency.ts';
 import { mailCrypto } from './mail-crypto.ts';
 import { kickNewsletters, stopNewsletters } from './newsletter-sender.ts';
 import { kickOutbox, stopOutbox } from './outbox.ts';
@@ -36,8 +37,9 @@ export function purgeExpired(deps: Deps, now = new Date()) {
       ),
     )
     .run().changes;
-  if (inquiries || subscribers || outbox) deps.log.info('retention purge', { inquiries, subscribers, outbox });
-  return { inquiries, subscribers, outbox };
+  const idempotencyKeys = purgeIdempotencyKeys(db, now.getTime());
+  if (inquiries || subscribers || outbox || idempotencyKeys) deps.log.info('retention purge', { inquiries, subscribers, outbox, idempotencyKeys });
+  return { inquiries, subscribers, outbox, idempotencyKeys };
 }
 
 export function startJobs(deps: Deps): () => Promise<void> {
@@ -56,7 +58,8 @@ export function startJobs(deps: Deps): () => Promise<void> {
   };
   tick();
   retention();
-  const timers = [setInterval(tick, env.MAIL_WORKER_INTERVAL_MS), setInterval(retention, DAY)];
+  // Hourly: Idempotency-Key records go one day after their request (the rest is cheap to re-check).
+  const timers = [setInterval(tick, env.MAIL_WORKER_INTERVAL_MS), setInterval(retention, DAY / 24)];
   for (const t of timers) t.unref();
   return async () => {
     for (const t of timers) clearInterval(t);

@@ -1,7 +1,7 @@
 // Server-side sessions after the Lucia guide: random tokens, only their SHA-256 stored, expiry
 // decided here. A session is one sign-in; its refresh tokens rotate and form one family.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import { schema, type Db } from '@app/db';
 import type { SessionUser } from '../context.ts';
 
@@ -59,6 +59,17 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
     };
   }
 
+  /** Used less than graceMs ago, and no token of its family rotated since (so not an older one). */
+  function withinGrace(token: typeof schema.refreshTokens.$inferSelect, now: number, graceMs: number) {
+    if (!token.usedAt || now - token.usedAt.getTime() > graceMs) return false;
+    const later = db
+      .select({ hash: schema.refreshTokens.tokenHash })
+      .from(schema.refreshTokens)
+      .where(and(eq(schema.refreshTokens.sessionId, token.sessionId), gt(schema.refreshTokens.usedAt, token.usedAt)))
+      .get();
+    return !later;
+  }
+
   function revoke(sessionId: string, reason: string, now = Date.now()) {
     db.update(schema.authSessions)
       .set({ revokedAt: new Date(now), revokedReason: reason })
@@ -98,9 +109,11 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
 
     /**
      * Trades a refresh token for a new pair. Marking it used is one conditional UPDATE, so of two
-     * racing uses only one wins; presenting a used token again revokes the whole session.
+     * racing uses only one wins; presenting a used token again revokes the whole session, except
+     * the family's latest rotation presented again within `graceMs`: its answer was lost (a reload,
+     * a dropped connection), so it gets a fresh pair in the same family (docs/decisions/013).
      */
-    refresh(refreshToken: string, now = Date.now()): RefreshOutcome {
+    refresh(refreshToken: string, now = Date.now(), graceMs = 0): RefreshOutcome {
       const tokenHash = hashToken(refreshToken);
       const row = db
         .select({ token: schema.refreshTokens, session: schema.authSessions })
@@ -116,6 +129,7 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
         .where(and(eq(schema.refreshTokens.tokenHash, tokenHash), isNull(schema.refreshTokens.usedAt)))
         .run();
       if (claimed.changes === 0) {
+        if (withinGrace(row.token, now, graceMs) && alive(row.session, now)) return { ok: true, tokens: issuePair(row.session, now), userId: row.session.userId };
         revoke(row.session.id, 'refresh token reused', now);
         return { ok: false, reason: 'reused' };
       }

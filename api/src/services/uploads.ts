@@ -1,6 +1,7 @@
 // Streams a multipart request to temporary files with @fastify/busboy (the maintained fork of busboy), never holding a whole file in memory.
 // The per-file cap is enforced while reading (chunked bodies included); the file type is decided later
 // from the first bytes kept here, never from the name or the declared type.
+import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import { IncomingMessage } from 'node:http';
 import { Readable, Transform } from 'node:stream';
@@ -11,6 +12,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Busboy, type BusboyInstance } from '@fastify/busboy';
 import type { Context } from 'hono';
 import { fileTypeFromBuffer } from 'file-type';
+import type { AppEnv } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Storage } from './storage.ts';
 
@@ -72,7 +74,7 @@ export function removeTemp(files: UploadedFile[]) {
  * request ends with 413 and nothing is kept. The rest of an oversize body is read and discarded up to a
  * ceiling, so the client receives the answer instead of a reset connection; past it the socket is closed.
  */
-export async function parseMultipart(c: Context, options: MultipartOptions): Promise<MultipartResult> {
+export async function parseMultipart(c: Context<AppEnv>, options: MultipartOptions): Promise<MultipartResult> {
   const contentType = c.req.header('content-type') ?? '';
   if (!/^multipart\/form-data/i.test(contentType)) throw new ApiError(400, 'Requête multipart attendue');
   const ceiling = options.maxFiles * options.maxFileBytes + 1024 * 1024;
@@ -96,12 +98,16 @@ export async function parseMultipart(c: Context, options: MultipartOptions): Pro
   const writes: Promise<void>[] = [];
   const streams: Readable[] = [];
   let aborted = false;
+  const digest = new PartsDigest();
 
   parser.on('field', (name, value) => {
+    digest.field(name, value);
     if (!(name in fields)) fields[name] = value;
   });
   parser.on('file', (field, stream, filename) => {
+    const feed = digest.file(field, filename);
     if (aborted || !options.fileFields.includes(field)) {
+      stream.on('data', feed);
       stream.resume();
       return;
     }
@@ -111,6 +117,7 @@ export async function parseMultipart(c: Context, options: MultipartOptions): Pro
     const heads: Buffer[] = [];
     let headLength = 0;
     stream.on('data', (chunk: Buffer) => {
+      feed(chunk);
       file.size += chunk.length;
       if (headLength < HEAD_BYTES) {
         heads.push(chunk.subarray(0, HEAD_BYTES - headLength));
@@ -157,7 +164,46 @@ export async function parseMultipart(c: Context, options: MultipartOptions): Pro
     removeTemp(files);
     throw new ApiError(413, options.tooLargeMessage);
   }
+  c.set('bodyDigest', digest.digest());
   return { fields, files: files.filter((f) => !f.tooLarge).concat(files.filter((f) => f.tooLarge)) };
+}
+
+/**
+ * A digest of a multipart body's parts in order (names, values, file names and bytes), the same
+ * whatever boundary the client drew: a retried upload has a new boundary but is the same request.
+ * Each part has its own hash because a file's bytes may still arrive after the next part began.
+ */
+class PartsDigest {
+  private readonly parts: Hash[] = [];
+  field(name: string, value: string) {
+    this.parts.push(createHash('sha256').update(`field\n${name}\n${value}`));
+  }
+  file(field: string, filename: string | undefined): (chunk: Buffer) => void {
+    const hash = createHash('sha256').update(`file\n${field}\n${filename ?? ''}\n`);
+    this.parts.push(hash);
+    return (chunk) => hash.update(chunk);
+  }
+  digest(): string {
+    const all = createHash('sha256');
+    for (const part of this.parts) all.update(part.digest('hex'));
+    return all.digest('hex');
+  }
+}
+
+/** Reads a multipart body only to digest it (a replayed upload): nothing is written to disk. */
+export async function digestMultipart(c: Context): Promise<string> {
+  const digest = new PartsDigest();
+  try {
+    const parser = Busboy({ headers: { 'content-type': c.req.header('content-type') ?? '' }, defCharset: 'utf8' });
+    parser.on('field', (name, value) => digest.field(name, value));
+    parser.on('file', (field, stream, filename) => {
+      stream.on('data', digest.file(field, filename));
+    });
+    await pipeline(requestStream(c), parser);
+  } catch (err) {
+    throw err instanceof ApiError ? err : new ApiError(400, 'Requête multipart invalide ou envoi interrompu');
+  }
+  return digest.digest();
 }
 
 /**

@@ -3,3 +3,4 @@ export * from './catalogue.ts';
 export * from './mail.ts';
 export * from './newsletter.ts';
 export * from './meta.ts';
+export * from './idempotency.ts';

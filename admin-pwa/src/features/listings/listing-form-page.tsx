@@ -7,7 +7,7 @@ import type { Product, ProductDocument, ProductImage } from '@app/domain/product
 import { errorText } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { db, type QueuedFile } from '../../db/db.ts';
-import { attachFiles, enqueue, perform } from '../../db/outbox.ts';
+import { enqueue, perform, queuedFile } from '../../db/outbox.ts';
 import { Icon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { UploadProgressList, useUploads } from '../../components/upload-progress.tsx';
@@ -117,8 +117,8 @@ export default function ListingFormPage() {
     }
     const input = checked.input;
     const files: QueuedFile[] = [
-      ...newImages.map((i) => ({ field: 'image', blob: i.file, name: i.file.name, type: i.file.type, meta: { alt: i.alt } })),
-      ...newDocs.map((d) => ({ field: 'document', blob: d.file, name: d.file.name, type: d.file.type, meta: { title: d.title.trim() || d.file.name, description: d.description } })),
+      ...newImages.map((i) => queuedFile({ field: 'image', blob: i.file, name: i.file.name, type: i.file.type, meta: { alt: i.alt } })),
+      ...newDocs.map((d) => queuedFile({ field: 'document', blob: d.file, name: d.file.name, type: d.file.type, meta: { title: d.title.trim() || d.file.name, description: d.description } })),
     ];
     const removedImageIds = original.images.filter((o) => !images.some((i) => i.id === o.id)).map((o) => o.id);
     const removedDocumentIds = original.documents.filter((o) => !documents.some((d) => d.id === o.id)).map((o) => o.id);
@@ -139,24 +139,19 @@ export default function ListingFormPage() {
       }
       let productId: number;
       if (edit) {
-        const r = await perform<unknown, Product>(LISTING_UPDATE, { id, version, input, removedImageIds, removedDocumentIds, imageOrder }, label);
+        // The files join the entry in the transaction that queues it, if it is queued: never after,
+        // when a replay may already be sending it.
+        const r = await perform<unknown, Product>(LISTING_UPDATE, { id, version, input, removedImageIds, removedDocumentIds, imageOrder }, label, [], files);
         if (r.queued && r.conflict) {
-          await attachFiles(r.entryId, files);
           toast.error('Conflit de modification', CONFLICT_MESSAGE);
           setPhase('idle');
           return;
         }
-        if (r.queued) {
-          await attachFiles(r.entryId, files);
-          return queued();
-        }
+        if (r.queued) return queued();
         productId = id;
       } else {
-        const r = await perform<unknown, Product>(LISTING_CREATE, { tempId: newTempId(), input }, label);
-        if (r.queued) {
-          await attachFiles(r.entryId, files);
-          return queued();
-        }
+        const r = await perform<unknown, Product>(LISTING_CREATE, { tempId: newTempId(), input }, label, [], files);
+        if (r.queued) return queued();
         productId = r.result.id;
       }
       let failed = 0;

@@ -1,8 +1,10 @@
 // The listing writes that work offline: create, update (with new images and documents kept as
 // Blobs until replay) and delete. An update carries the version it edits; a 409 shows both.
+// Each request is a step with its own Idempotency-Key (create, each image, each document, each
+// removal, the order): a replay resumes after the steps done, with the id the create returned.
 import type { Product, ProductInput } from '@app/domain/products';
-import { db, type LocalProduct, type QueuedFile } from '../../db/db.ts';
-import { defineOperation } from '../../db/outbox.ts';
+import { db, type LocalProduct, type OutboxStep, type QueuedFile } from '../../db/db.ts';
+import { defineOperation, type Steps } from '../../db/outbox.ts';
 import {
   createListing,
   deleteDocument,
@@ -31,33 +33,55 @@ export type UpdatePayload = {
 };
 export type DeletePayload = { id: number };
 
-/** Images one by one, then documents one by one (back-office section 2, listing form). */
-export async function uploadQueuedFiles(productId: number, files: QueuedFile[]) {
-  for (const f of files.filter((f) => f.field === 'image')) await uploadImage(productId, f.blob, f.name, String(f.meta?.alt ?? '')).promise;
-  for (const f of files.filter((f) => f.field === 'document'))
-    await uploadDocument(productId, f.blob, f.name, { title: String(f.meta?.title ?? f.name), description: String(f.meta?.description ?? '') }).promise;
+const fileStep = (f: QueuedFile) => `${f.field}:${f.id}`;
+const images = (files: QueuedFile[]) => files.filter((f) => f.field === 'image');
+const documents = (files: QueuedFile[]) => files.filter((f) => f.field === 'document');
+
+/** Images one by one, then documents one by one (back-office section 2, listing form), each once. */
+export async function uploadQueuedFiles(productId: number, files: QueuedFile[], steps: Steps) {
+  for (const f of images(files)) await steps.run(fileStep(f), () => uploadImage(productId, f.blob, f.name, String(f.meta?.alt ?? '')).promise);
+  for (const f of documents(files))
+    await steps.run(fileStep(f), () => uploadDocument(productId, f.blob, f.name, { title: String(f.meta?.title ?? f.name), description: String(f.meta?.description ?? '') }).promise);
 }
 
 /** Deletions first (an already deleted one is fine), then the order of what is left. */
-export async function applyMediaChanges(id: number, removedImageIds: number[], removedDocumentIds: number[], imageOrder: number[]) {
+export async function applyMediaChanges(id: number, removedImageIds: number[], removedDocumentIds: number[], imageOrder: number[], steps: Steps) {
   const gone = (e: unknown) => {
     if ((e as { status?: number }).status !== 404) throw e;
   };
-  for (const imageId of removedImageIds) await deleteImage(id, imageId).catch(gone);
-  for (const docId of removedDocumentIds) await deleteDocument(id, docId).catch(gone);
+  for (const imageId of removedImageIds) await steps.run(`remove-image:${imageId}`, () => deleteImage(id, imageId).catch(gone));
+  for (const docId of removedDocumentIds) await steps.run(`remove-document:${docId}`, () => deleteDocument(id, docId).catch(gone));
   const order = imageOrder.filter((i) => !removedImageIds.includes(i));
-  if (order.length) await reorderImages(id, order);
+  if (order.length) await steps.run('reorder', () => reorderImages(id, order));
+}
+
+const filePlan = (files: QueuedFile[]): OutboxStep[] => [
+  ...images(files).map((f) => ({ name: fileStep(f), label: `Image « ${f.name} »` })),
+  ...documents(files).map((f) => ({ name: fileStep(f), label: `Document « ${f.name} »` })),
+];
+
+/**
+ * An edit queued for a listing created offline, sent after its creation: the server's id and
+ * version, recorded when the create step got its answer.
+ */
+const createdKey = (tempId: number) => `created:${tempId}`;
+async function serverIdentity(id: number, version: number): Promise<{ id: number; version: number }> {
+  if (id >= 0) return { id, version };
+  const created = (await db.meta.get(createdKey(id)))?.value as { id: number; version: number } | undefined;
+  return created ?? { id, version };
 }
 
 const localFields = (input: ProductInput): Omit<LocalProduct, 'id' | 'version' | 'createdAt' | 'updatedAt' | 'powerKw'> => ({ ...input });
 
 export const LISTING_CREATE = defineOperation<CreatePayload, Product>('listing.create', {
-  tables: () => [db.products],
-  async send({ input }, files) {
-    const created = await createListing(input);
-    await uploadQueuedFiles(created.id, files);
+  tables: () => [db.products, db.meta],
+  async send({ tempId, input }, files, steps) {
+    const created = await steps.run('create', () => createListing(input));
+    await db.meta.put({ key: createdKey(tempId), value: { id: created.id, version: created.version }, at: Date.now() });
+    await uploadQueuedFiles(created.id, files, steps);
     return files.length ? fetchListing(created.id) : created;
   },
+  plan: (_payload, files) => [{ name: 'create', label: "Création de l'annonce" }, ...filePlan(files)],
   async applyLocal({ tempId, input }) {
     const now = new Date().toISOString();
     await db.products.put({ ...localFields(input), id: tempId, version: 0, powerKw: input.powerOutput, createdAt: now, updatedAt: now, pending: true } as LocalProduct);
@@ -71,16 +95,26 @@ export const LISTING_CREATE = defineOperation<CreatePayload, Product>('listing.c
 
 export const LISTING_UPDATE = defineOperation<UpdatePayload, Product>('listing.update', {
   tables: () => [db.products],
-  async send({ id, version, input, removedImageIds = [], removedDocumentIds = [], imageOrder = [] }, files) {
-    const updated = await updateListing(id, input, version);
-    await applyMediaChanges(id, removedImageIds, removedDocumentIds, imageOrder);
-    await uploadQueuedFiles(id, files);
+  async send(payload, files, steps) {
+    const { input, removedImageIds = [], removedDocumentIds = [], imageOrder = [] } = payload;
+    const { id, version } = await serverIdentity(payload.id, payload.version);
+    const updated = await steps.run('update', () => updateListing(id, input, version));
+    await applyMediaChanges(id, removedImageIds, removedDocumentIds, imageOrder, steps);
+    await uploadQueuedFiles(id, files, steps);
     return files.length || removedImageIds.length || removedDocumentIds.length || imageOrder.length ? fetchListing(id) : updated;
   },
+  plan: ({ removedImageIds = [], removedDocumentIds = [], imageOrder = [] }, files) => [
+    { name: 'update', label: "Modification de l'annonce" },
+    ...removedImageIds.map((i) => ({ name: `remove-image:${i}`, label: `Suppression de l'image ${i}` })),
+    ...removedDocumentIds.map((d) => ({ name: `remove-document:${d}`, label: `Suppression du document ${d}` })),
+    ...(imageOrder.length ? [{ name: 'reorder', label: 'Ordre des images' }] : []),
+    ...filePlan(files),
+  ],
   async applyLocal({ id, input }) {
     await db.products.update(id, { ...localFields(input), pending: true });
   },
-  async onSent(product) {
+  async onSent(product, { id }) {
+    if (id < 0) await db.products.delete(id);
     await storeProduct(product);
     await markListingsChanged();
   },
@@ -116,7 +150,12 @@ async function dropLocally(id: number) {
 
 export const LISTING_DELETE = defineOperation<DeletePayload>('listing.delete', {
   tables: () => [db.products, db.productImages, db.productDocuments, db.meta],
-  send: ({ id }) => deleteListing(id),
+  async send({ id }, _files, steps) {
+    // Resolved first: the step's key goes with the request started when the step starts.
+    const target = (await serverIdentity(id, 0)).id;
+    return steps.run('delete', () => deleteListing(target));
+  },
+  plan: () => [{ name: 'delete', label: "Suppression de l'annonce" }],
   applyLocal: ({ id }) => dropLocally(id),
   async onSent(_r, { id }) {
     await db.transaction('rw', [db.products, db.productImages, db.productDocuments, db.meta], () => dropLocally(id));

@@ -1,0 +1,92 @@
+// Idempotency-Key on every write under /api (IETF httpapi draft "The Idempotency-Key HTTP Header
+// Field"): a retry answers the first outcome again and changes nothing. docs/decisions/013.
+import type { MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { idempotencyMessages, isValidIdempotencyKey } from '@app/domain/idempotency';
+import type { AppEnv, Deps } from '../context.ts';
+import { clientIp } from '../http/client-ip.ts';
+import { ApiError } from '../http/errors.ts';
+import { findOutcome, recordOutcome, sha256, fingerprintOf, type PendingKey } from '../services/idempotency.ts';
+import { sessionsFor } from '../services/sessions.ts';
+import { digestMultipart } from '../services/uploads.ts';
+import { bearerToken } from './auth.ts';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** JSON and form bodies are read whole to be digested; nothing legitimate comes near this. */
+const MAX_DIGESTED_BODY = 1024 * 1024;
+/**
+ * Sign-in, refresh and password change answer with credentials, which are never stored in clear
+ * (only their hashes are); a lost refresh answer has its own grace window instead.
+ */
+const CREDENTIAL_PATHS = /^\/api\/auth\/(login|refresh|change-password)$/;
+
+const isMultipart = (contentType: string | undefined) => /^multipart\/form-data/i.test(contentType ?? '');
+
+/** A signed-in admin's keys are theirs alone; the public forms' keys belong to the client address. */
+function scopeOf(c: Parameters<MiddlewareHandler<AppEnv>>[0], deps: Deps): string {
+  const token = bearerToken(c);
+  const signedIn = token ? sessionsFor(deps.db).authenticate(token) : null;
+  return signedIn ? `user:${signedIn.user.id}` : `client:${clientIp(c, deps.env.TRUST_PROXY)}`;
+}
+
+/** SHA-256 of a JSON or form body, read from a copy so that the handler still reads the original. */
+async function digestSmallBody(request: Request): Promise<string> {
+  if (!request.body) return sha256('');
+  const reader = request.clone().body!.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_DIGESTED_BODY) {
+      await reader.cancel();
+      throw new ApiError(413, 'Requête trop volumineuse');
+    }
+    chunks.push(value);
+  }
+  return sha256(Buffer.concat(chunks));
+}
+
+export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
+  // Keys whose first request is still running in this process (one process serves the database).
+  const running = new Set<string>();
+
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const key = c.req.header('idempotency-key');
+    if (key === undefined || !WRITES.has(c.req.method)) return next();
+    if (!isValidIdempotencyKey(key)) throw new ApiError(400, idempotencyMessages.malformed);
+    if (CREDENTIAL_PATHS.test(c.req.path)) return next();
+
+    const pending: PendingKey = { scope: scopeOf(c, deps), key, method: c.req.method, path: c.req.path, recorded: false };
+    const id = `${pending.scope}\n${key}`;
+    // Claimed before the first await: a twin arriving meanwhile is refused, never run twice.
+    if (running.has(id)) throw new ApiError(409, idempotencyMessages.inProgress);
+    running.add(id);
+    try {
+      const multipart = isMultipart(c.req.header('content-type'));
+      if (!multipart) c.set('bodyDigest', await digestSmallBody(c.req.raw));
+      const stored = findOutcome(deps.db, pending.scope, key);
+      if (stored) {
+        const digest = c.get('bodyDigest') ?? (await digestMultipart(c));
+        if (fingerprintOf(pending.method, pending.path, digest) !== stored.fingerprint) throw new ApiError(422, idempotencyMessages.mismatch);
+        const headers = new Headers(JSON.parse(stored.headers) as Record<string, string>);
+        headers.set('Idempotent-Replayed', 'true');
+        return new Response(stored.body, { status: stored.status, headers });
+      }
+      c.set('idempotency', pending);
+      await next();
+      // Routes that do not record through respondOnce are recorded here, just after their change:
+      // only a crash in between can lose the record (the decision lists those routes).
+      const res = c.res;
+      if (!pending.recorded && res.status >= 200 && res.status < 300) {
+        const body = await res.clone().text();
+        const contentType = res.headers.get('content-type');
+        recordOutcome(deps.db, pending, c.get('bodyDigest') ?? sha256(''), res.status, contentType ? { 'content-type': contentType } : {}, body);
+        pending.recorded = true;
+      }
+    } finally {
+      running.delete(id);
+    }
+  });
+}

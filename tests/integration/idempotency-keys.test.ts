@@ -1,0 +1,209 @@
+// Idempotency-Key on the API (IETF httpapi draft): a retried write answers its first outcome and
+// changes nothing; a reused key with another request, a malformed key, a key still running, an
+// expired key and another user's key, against the real server and its SQLite file.
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeIdempotencyKeys } from '@app/api/services/idempotency';
+import { engineInput, makePdf, png } from '../fixtures/catalogue.ts';
+import { createUser, signInAsAdmin, withDb } from '../support/auth.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+
+const MALFORMED = 'En-tête Idempotency-Key invalide : 1 à 255 caractères visibles, sans caractère de contrôle';
+const MISMATCH = 'Cette clé Idempotency-Key a déjà servi pour une autre requête';
+const IN_PROGRESS = 'Une requête avec cette clé Idempotency-Key est déjà en cours';
+
+/** A POST written byte by byte on a socket (a header fetch would refuse); resolves with the whole answer. */
+function rawPost(port: number, path: string, token: string, key: string, body: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n` +
+          `Idempotency-Key: ${key}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    });
+    let answer = '';
+    socket.on('data', (d) => (answer += d.toString()));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+describe('Idempotency-Key', () => {
+  let server: TestServer;
+  let token: string;
+  let n = 0;
+  const newKey = () => `key-${Date.now()}-${++n}`;
+  const keyed = (key: string) => ({ 'idempotency-key': key });
+  const listingCount = () => withDb(server, (db) => (db.$client.prepare('select count(*) as n from products').get() as { n: number }).n);
+  const create = (key: string, input = engineInput(), bearer = token) => server.api('/products', { method: 'POST', token: bearer, json: input, headers: keyed(key) });
+
+  beforeAll(async () => {
+    server = await startServer();
+    token = (await signInAsAdmin(server)).accessToken;
+  });
+  afterAll(() => server?.stop());
+
+  it('answers a retried create with the first answer and creates one listing', async () => {
+    const key = newKey();
+    const before = listingCount();
+    const first = await create(key);
+    expect(first.status).toBe(201);
+    const created = await first.json();
+    const retry = await create(key);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await retry.json()).toEqual(created);
+    expect(listingCount()).toBe(before + 1);
+  });
+
+  it('answers a retried edit with its first answer instead of a conflict with itself', async () => {
+    const { id, version } = await (await create(newKey())).json();
+    const key = newKey();
+    const edit = () => server.api(`/products/${id}`, { method: 'PUT', token, json: { ...engineInput({ titleFr: 'Moteur révisé' }), version }, headers: keyed(key) });
+    const first = await edit();
+    expect(first.status).toBe(200);
+    const retry = await edit();
+    expect(retry.status).toBe(200);
+    expect(await retry.json()).toMatchObject({ titleFr: 'Moteur révisé', version: version + 1 });
+    expect((await (await server.api(`/products/${id}`)).json()).version).toBe(version + 1);
+  });
+
+  it('answers a retried delete with success, not 404', async () => {
+    const { id } = await (await create(newKey())).json();
+    const key = newKey();
+    const del = () => server.api(`/products/${id}`, { method: 'DELETE', token, headers: keyed(key) });
+    expect((await del()).status).toBe(200);
+    const retry = await del();
+    expect(retry.status).toBe(200);
+    expect(await retry.json()).toEqual({ success: true });
+  });
+
+  it('uploads an image once even when the retry is a new multipart body (another boundary)', async () => {
+    const { id } = await (await create(newKey())).json();
+    const key = newKey();
+    const bytes = await png(400, 300);
+    const sendKeyed = (alt: string) => {
+      const form = new FormData();
+      form.append('alt', alt);
+      form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'a.png');
+      return server.api(`/products/${id}/images`, { method: 'POST', token, body: form, headers: keyed(key) });
+    };
+    const first = await sendKeyed('Vue');
+    expect(first.status).toBe(201);
+    const retry = await sendKeyed('Vue');
+    expect(retry.status).toBe(201);
+    expect((await retry.json()).image.id).toBe((await first.json()).image.id);
+    expect((await (await server.api(`/products/${id}/images`)).json()).images).toHaveLength(1);
+    const other = await sendKeyed('Autre texte');
+    expect(other.status).toBe(422);
+    expect(await other.json()).toEqual({ error: MISMATCH });
+  });
+
+  it('uploads documents once on a retry', async () => {
+    const { id } = await (await create(newKey())).json();
+    const key = newKey();
+    const pdf = makePdf('Notice', ['Entretien']);
+    const sendKeyed = () => {
+      const form = new FormData();
+      form.append('documents', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'notice.pdf');
+      return server.api(`/products/${id}/documents`, { method: 'POST', token, body: form, headers: keyed(key) });
+    };
+    expect((await sendKeyed()).status).toBe(201);
+    expect((await sendKeyed()).status).toBe(201);
+    expect((await (await server.api(`/products/${id}/documents`)).json()).documents).toHaveLength(1);
+  });
+
+  it('refuses the same key with another request with 422 and changes nothing', async () => {
+    const key = newKey();
+    await create(key);
+    const before = listingCount();
+    const other = await create(key, engineInput({ titleFr: 'Un autre moteur' }));
+    expect(other.status).toBe(422);
+    expect(await other.json()).toEqual({ error: MISMATCH });
+    const elsewhere = await server.api('/products/999999', { method: 'DELETE', token, headers: keyed(key) });
+    expect(elsewhere.status).toBe(422);
+    expect(listingCount()).toBe(before);
+  });
+
+  it('refuses a malformed key with 400 and changes nothing', async () => {
+    const before = listingCount();
+    for (const bad of ['', 'x'.repeat(256), 'tab\there']) {
+      const res = await create(bad);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(await res.json()).toEqual({ error: MALFORMED });
+    }
+    // fetch refuses to send other control characters: written on the socket by hand. The request
+    // cannot even be represented (web Headers refuse the value), so the server's outer guard answers.
+    const raw = await rawPost(server.port, '/api/products', token, 'a\u0001b', JSON.stringify(engineInput()));
+    expect(raw).toMatch(/^HTTP\/1\.1 400/);
+    expect(raw).toContain('{"error":"Requête invalide"}');
+    expect(listingCount()).toBe(before);
+    expect((await create('x'.repeat(255))).status).toBe(201);
+  });
+
+  it('behaves as before without a key: two sends, two listings', async () => {
+    const before = listingCount();
+    await server.api('/products', { method: 'POST', token, json: engineInput() });
+    await server.api('/products', { method: 'POST', token, json: engineInput() });
+    expect(listingCount()).toBe(before + 2);
+  });
+
+  it('answers 409 to the same key while the first request still runs, and applies it once', async () => {
+    const { id } = await (await create(newKey())).json();
+    const key = newKey();
+    const bytes = await png(3000, 2000); // re-encoding keeps the first request busy for a while
+    const sendKeyed = () => {
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'big.png');
+      return server.api(`/products/${id}/images`, { method: 'POST', token, body: form, headers: keyed(key) });
+    };
+    const first = sendKeyed();
+    await new Promise((r) => setTimeout(r, 50));
+    const twin = await sendKeyed();
+    expect([409, 201]).toContain(twin.status);
+    if (twin.status === 409) expect(await twin.json()).toEqual({ error: IN_PROGRESS });
+    expect((await first).status).toBe(201);
+    expect((await (await server.api(`/products/${id}/images`)).json()).images).toHaveLength(1);
+  });
+
+  it('keeps one user’s keys apart from another’s', async () => {
+    await createUser(server, { email: 'second@example.test', password: 'Second-Passw0rd!', role: 'admin' });
+    const login = await server.api('/auth/login', { method: 'POST', json: { email: 'second@example.test', password: 'Second-Passw0rd!' } });
+    const other = (await login.json()).accessToken as string;
+    const key = newKey();
+    const before = listingCount();
+    const mine = await (await create(key)).json();
+    const theirs = await create(key, engineInput(), other);
+    expect(theirs.status).toBe(201);
+    expect(theirs.headers.get('idempotent-replayed')).toBeNull();
+    expect((await theirs.json()).id).not.toBe(mine.id);
+    expect(listingCount()).toBe(before + 2);
+  });
+
+  it('forgets a key after 24 hours: the purge removes it and the key may run again', async () => {
+    const key = newKey();
+    await create(key);
+    const dayAgo = Date.now() - 24 * 60 * 60 * 1000 - 1000;
+    withDb(server, (db) => db.$client.prepare('update idempotency_keys set created_at = ? where key = ?').run(dayAgo, key));
+    const before = listingCount();
+    expect((await create(key)).status).toBe(201);
+    expect(listingCount()).toBe(before + 1); // an expired record no longer answers
+    withDb(server, (db) => db.$client.prepare('update idempotency_keys set created_at = ? where key = ?').run(dayAgo, key));
+    expect(withDb(server, (db) => purgeIdempotencyKeys(db))).toBeGreaterThanOrEqual(1);
+    expect(withDb(server, (db) => db.$client.prepare('select count(*) as n from idempotency_keys where key = ?').get(key))).toEqual({ n: 0 });
+  });
+
+  it('applies to the public contact form, scoped to the client', async () => {
+    const key = newKey();
+    const message = { name: 'Marie Client', email: 'marie@example.test', message: 'Bonjour, le moteur est-il disponible ?' };
+    const count = () => withDb(server, (db) => (db.$client.prepare('select count(*) as n from inquiries').get() as { n: number }).n);
+    const send = () => server.api('/inquiries', { method: 'POST', json: message, headers: keyed(key) });
+    const before = count();
+    const first = await send();
+    expect(first.status).toBe(201);
+    const retry = await send();
+    expect(retry.status).toBe(201);
+    expect(await retry.text()).toBe(await first.text());
+    expect(count()).toBe(before + 1);
+  });
+});
