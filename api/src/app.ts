@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { timing } from 'hono/timing';
 import type { AppEnv, Deps } from './context.ts';
-import { toErrorResponse } from './http/errors.ts';
+import { fail, toErrorResponse } from './http/errors.ts';
 import { authRoutes } from './routes/auth.ts';
 import { companyRoutes } from './routes/company.ts';
 import { emailResponsesRoutes } from './routes/email-responses.ts';
@@ -45,7 +45,7 @@ export function createApp(deps: Deps) {
     .route('/', newsletterRoutes(deps))
     .route('/', openApiRoutes(deps));
 
-  app.notFound((c) => c.json({ error: 'Ressource introuvable' }, 404));
+  app.notFound((c) => fail(c, 404, 'Ressource introuvable'));
   app.onError((err, c) =>
     toErrorResponse(err, c, (e) => deps.log.error('unhandled error', { path: c.req.path, error: String(e), stack: (e as Error)?.stack })),
   );

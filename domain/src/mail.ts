@@ -53,6 +53,9 @@ const fromEmail = z
 
 /** Passwords are kept as typed (spaces may be part of them); only line breaks are refused. */
 const password = z.string().max(512, '512 caractères au maximum');
+const NEW_PASSWORD_REQUIRED = 'Le mot de passe est requis pour un nouveau compte';
+/** A new account's password: missing or empty reads as the spec's text (back-office section 5). */
+const newPassword = z.string({ error: NEW_PASSWORD_REQUIRED }).max(512, '512 caractères au maximum').min(1, NEW_PASSWORD_REQUIRED);
 
 const accountFields = {
   name: required('Le nom est requis', 100),
@@ -68,7 +71,7 @@ const accountFields = {
 /** POST /smtp/accounts (back-office section 5, "SMTP account form"). */
 export const SmtpAccountCreateSchema = z.object({
   ...accountFields,
-  password: password.min(1, 'Le mot de passe est requis pour un nouveau compte'),
+  password: newPassword,
 });
 export type SmtpAccountCreate = z.infer<typeof SmtpAccountCreateSchema>;
 
@@ -92,7 +95,7 @@ export const SmtpTestConfigSchema = z.object({
   port: port.default(SMTP_PORT_DEFAULT),
   secure: z.boolean().default(false),
   user: accountFields.user,
-  password: password.min(1, 'Le mot de passe est requis pour un nouveau compte'),
+  password: newPassword,
   fromEmail: fromEmail.optional(),
 });
 export type SmtpTestConfig = z.infer<typeof SmtpTestConfigSchema>;

@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, Deps } from '../context.ts';
 import type { RateLimiter } from '../services/rate-limit.ts';
 import { clientIp } from './client-ip.ts';
+import { fail } from './errors.ts';
 
 export const limitPerAddress =
   (deps: Deps, limiter: RateLimiter, scope: string): MiddlewareHandler<AppEnv> =>
@@ -11,7 +12,7 @@ export const limitPerAddress =
     if (!limiter.hit(ip)) {
       deps.log.warn('public form rate limited', { scope, ip });
       c.header('Retry-After', String(Math.ceil(limiter.retryAfterMs(ip) / 1000) || 1));
-      return c.json({ error: 'Trop de requêtes. Veuillez réessayer plus tard.' }, 429);
+      return fail(c, 429, 'Trop de requêtes. Veuillez réessayer plus tard.');
     }
     await next();
   };

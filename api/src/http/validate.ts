@@ -1,20 +1,27 @@
-// zod validation for Hono routes that answers { error } naming the first bad field (400).
+// zod validation for Hono routes: a 400 problem whose `error` is the first bad field's message and
+// whose `errors` lists every field, each message being the spec's text with no field-path prefix.
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
+import { fail, type FieldError } from './errors.ts';
 
-export function describeIssue(issue: z.core.$ZodIssue): string {
-  const field = issue.path.join('.');
-  // Messages written for users (the spec's French texts) are kept as they are.
-  if (issue.code === 'custom' || !field) return issue.message;
-  if (issue.code === 'invalid_type' && issue.input === undefined) return `${field}: champ requis`;
-  return `${field}: ${issue.message}`;
+/** Used when a schema gives no text of its own for a field (zod's defaults are English). */
+export const GENERIC_MESSAGES = { required: 'Champ obligatoire', invalid: 'Valeur invalide', request: 'Requête invalide' } as const;
+
+export function describeIssue(issue: z.core.$ZodIssue): FieldError {
+  const field = issue.path.map(String).join('.');
+  // zod's own English defaults start with "Invalid", "Too", "Expected" or "Unrecognized"; the
+  // domain's schemas carry the spec's French texts, which are kept as they are.
+  const isDefault = /^(Invalid|Too (big|small)|Expected|Unrecognized)/.test(issue.message);
+  if (!isDefault) return { field, message: issue.message };
+  const missing = issue.code === 'invalid_type' && issue.input === undefined;
+  return { field, message: missing ? GENERIC_MESSAGES.required : GENERIC_MESSAGES.invalid };
 }
 
 export const validate = <T extends keyof ValidationTargets, S extends z.ZodType>(target: T, schema: S) =>
   zValidator(target, schema, (result, c) => {
     if (!result.success) {
-      const first = result.error.issues[0];
-      return c.json({ error: first ? describeIssue(first) : 'Requête invalide' }, 400);
+      const errors = result.error.issues.map(describeIssue);
+      return fail(c, 400, errors[0]?.message ?? GENERIC_MESSAGES.request, errors);
     }
   });

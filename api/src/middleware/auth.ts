@@ -2,6 +2,7 @@
 // no pending forced password change; and the cross-site check for cookie-authenticated calls.
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, Deps } from '../context.ts';
+import { fail } from '../http/errors.ts';
 import { sessionsFor } from '../services/sessions.ts';
 
 export const authMessages = {
@@ -29,11 +30,11 @@ export const requireSession =
   ({ db }: Deps, { adminOnly = false, allowPendingPasswordChange = false }: Options = {}): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const token = bearerToken(c);
-    if (!token) return c.json({ error: authMessages.noToken }, 401);
+    if (!token) return fail(c, 401, authMessages.noToken);
     const found = sessionsFor(db).authenticate(token);
-    if (!found) return c.json({ error: authMessages.expired }, 401);
-    if (adminOnly && found.user.role !== 'admin') return c.json({ error: authMessages.notAdmin }, 403);
-    if (found.user.mustChangePassword && !allowPendingPasswordChange) return c.json({ error: authMessages.mustChangePassword }, 403);
+    if (!found) return fail(c, 401, authMessages.expired);
+    if (adminOnly && found.user.role !== 'admin') return fail(c, 403, authMessages.notAdmin);
+    if (found.user.mustChangePassword && !allowPendingPasswordChange) return fail(c, 403, authMessages.mustChangePassword);
     c.set('user', found.user);
     c.set('sessionId', found.session.id);
     await next();
@@ -54,9 +55,9 @@ export const sameSiteOnly =
   async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const fetchSite = c.req.header('sec-fetch-site');
-    if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return c.json({ error: authMessages.crossSite }, 403);
+    if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return fail(c, 403, authMessages.crossSite);
     const origin = c.req.header('origin');
-    if (origin !== undefined && !isOwnOrigin(c, origin, env.publicUrl, env.TRUST_PROXY)) return c.json({ error: authMessages.crossSite }, 403);
+    if (origin !== undefined && !isOwnOrigin(c, origin, env.publicUrl, env.TRUST_PROXY)) return fail(c, 403, authMessages.crossSite);
     await next();
   };
 

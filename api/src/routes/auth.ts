@@ -10,6 +10,7 @@ import { validate } from '../http/validate.ts';
 import { requireSession, sameSiteOnly } from '../middleware/auth.ts';
 import { createLoginGuard } from '../services/auth-login.ts';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, wantsCookieTransport } from '../services/auth-cookie.ts';
+import { fail } from '../http/errors.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { sessionsFor, type IssuedTokens } from '../services/sessions.ts';
 
@@ -43,7 +44,7 @@ export const authRoutes = (deps: Deps) => {
   const findUser = (email: string) => db.select().from(schema.users).where(eq(schema.users.email, email)).get();
   const signedIn = requireSession(deps, { allowPendingPasswordChange: true });
   // Credentials are a few hundred bytes; nothing bigger is read into memory.
-  const smallBody = bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: 'Requête trop volumineuse' }, 413) });
+  const smallBody = bodyLimit({ maxSize: 16 * 1024, onError: (c) => fail(c, 413, 'Requête trop volumineuse') });
 
   return new Hono<AppEnv>()
     .post(
@@ -64,7 +65,7 @@ export const authRoutes = (deps: Deps) => {
         if (attempt.limited) return tooMany(c, attempt.retryAfterMs);
         if (!attempt.ok || !user) {
           log.info('sign-in failed', { ip });
-          return c.json({ error: authRouteMessages.loginFailed }, 401);
+          return fail(c, 401, authRouteMessages.loginFailed);
         }
         sessions.purgeExpired();
         const tokens = sessions.create(user.id);
@@ -75,15 +76,15 @@ export const authRoutes = (deps: Deps) => {
     .post('/auth/refresh', sameSiteOnly(deps), smallBody, validate('json', RefreshSchema), (c) => {
       const fromBody = c.req.valid('json').refreshToken;
       const token = fromBody ?? readRefreshCookie(c);
-      if (!token) return c.json({ error: authRouteMessages.noRefreshToken }, 401);
+      if (!token) return fail(c, 401, authRouteMessages.noRefreshToken);
       const outcome = sessions.refresh(token);
       if (!outcome.ok) {
         clearRefreshCookie(c, env);
         if (outcome.reason === 'reused') log.warn('refresh token reused: session revoked', { ip: clientIp(c, env.TRUST_PROXY) });
-        return c.json({ error: authRouteMessages.refreshFailed }, 401);
+        return fail(c, 401, authRouteMessages.refreshFailed);
       }
       const user = db.select().from(schema.users).where(eq(schema.users.id, outcome.userId)).get();
-      if (!user) return c.json({ error: authRouteMessages.refreshFailed }, 401);
+      if (!user) return fail(c, 401, authRouteMessages.refreshFailed);
       // A cookie-based client keeps getting cookies only; a body-based client keeps getting bodies.
       return c.json(tokenResponse(c, deps, outcome.tokens, toUser(user), !fromBody || wantsCookieTransport(c)));
     })
@@ -94,18 +95,18 @@ export const authRoutes = (deps: Deps) => {
     })
     .post('/auth/extend', requireSession(deps), (c) => {
       const session = sessions.extend(c.var.sessionId);
-      if (!session) return c.json({ error: authRouteMessages.extendFailed }, 401);
+      if (!session) return fail(c, 401, authRouteMessages.extendFailed);
       return c.json({ expiresAt: session.expiresAt.toISOString(), absoluteExpiresAt: session.absoluteExpiresAt.toISOString() });
     })
     .post('/auth/change-password', signedIn, smallBody, validate('json', ChangePasswordSchema), async (c) => {
       const { currentPassword, newPassword } = c.req.valid('json');
       const me = c.var.user;
       const row = db.select().from(schema.users).where(eq(schema.users.id, me.id)).get();
-      if (!row) return c.json({ error: passwordMessages.changeFailed }, 400);
+      if (!row) return fail(c, 400, passwordMessages.changeFailed);
       const attempt = await guard.attempt({ ip: clientIp(c, env.TRUST_PROXY), account: `user:${row.id}`, passwordHash: row.passwordHash, password: currentPassword });
       if (attempt.limited) return tooMany(c, attempt.retryAfterMs);
       // 400, not 401: a 401 would make the admin's client sign the user out.
-      if (!attempt.ok) return c.json({ error: passwordMessages.currentWrong }, 400);
+      if (!attempt.ok) return fail(c, 400, passwordMessages.currentWrong);
       db.update(schema.users)
         .set({ passwordHash: await hashPassword(newPassword), mustChangePassword: false, passwordChangedAt: new Date(), updatedAt: new Date() })
         .where(eq(schema.users.id, row.id))
@@ -127,5 +128,5 @@ export const authRoutes = (deps: Deps) => {
 
 function tooMany(c: Context, retryAfterMs: number) {
   c.header('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
-  return c.json({ error: authRouteMessages.tooManyAttempts }, 429);
+  return fail(c, 429, authRouteMessages.tooManyAttempts);
 }

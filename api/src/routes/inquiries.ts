@@ -8,7 +8,7 @@ import { HONEYPOT_FIELD, INQUIRY_SENT, InquiryInputSchema, type Inquiry } from '
 import { IdParamSchema, PageQuerySchema } from '@app/domain/mail';
 import type { AppEnv, Deps } from '../context.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, fail } from '../http/errors.ts';
 import { limitPerAddress } from '../http/form-rate-limit.ts';
 import { validate } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
@@ -35,7 +35,7 @@ export const inquiriesRoutes = (deps: Deps) => {
   const perAddress = createRateLimiter({ limit: 10, windowMs: 15 * 60_000 });
 
   return new Hono<AppEnv>()
-    .post('/inquiries', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Message trop long' }, 413) }), validate('json', InquiryInputSchema), limitPerAddress(deps, perAddress, 'inquiries'), (c) => {
+    .post('/inquiries', bodyLimit({ maxSize: 64 * 1024, onError: (c) => fail(c, 413, 'Message trop long') }), validate('json', InquiryInputSchema), limitPerAddress(deps, perAddress, 'inquiries'), (c) => {
       const input = c.req.valid('json');
       const answer = { success: true, message: INQUIRY_SENT[input.language] };
       if (input[HONEYPOT_FIELD]) {

@@ -19,7 +19,7 @@ import {
 } from '@app/domain/newsletter';
 import { z } from 'zod';
 import type { AppEnv, Deps } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, fail } from '../http/errors.ts';
 import { limitPerAddress } from '../http/form-rate-limit.ts';
 import { validate } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
@@ -57,7 +57,7 @@ export const newsletterRoutes = (deps: Deps) => {
   const d = schema.newsletterDeliveries;
   const perAddress = createRateLimiter({ limit: 10, windowMs: 15 * 60_000 });
   const tokens = createRateLimiter({ limit: 30, windowMs: 15 * 60_000 });
-  const small = bodyLimit({ maxSize: 8 * 1024, onError: (c) => c.json({ error: 'Requête trop volumineuse' }, 413) });
+  const small = bodyLimit({ maxSize: 8 * 1024, onError: (c) => fail(c, 413, 'Requête trop volumineuse') });
 
   const filtered = (search?: string, status = 'all') => {
     const where: SQL[] = [];

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { schema } from '@app/db';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, PRODUCT_DOCUMENT_TYPES } from '@app/domain/documents';
 import type { AppEnv, Deps } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, PROBLEM_TYPE, problem } from '../http/errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { classify, countProductDocumentDownload, deleteProductDocument, storeProductDocuments, toProductDocument } from '../services/catalogue-documents.ts';
 import { requireProductRow } from '../services/catalogue-products.ts';
@@ -79,7 +79,7 @@ export const productDocumentsRoutes = (deps: Deps) => {
         const refusedOut = refused.map((r) => ({ filename: r.file.originalName, error: r.error }));
         if (!documents.length) {
           const status = refused.some((r) => r.status === 413) ? 413 : 415;
-          return c.json({ error: refused[0]!.error, documents: [], refused: refusedOut }, status);
+          return c.json({ ...problem(status, refused[0]!.error), documents: [], refused: refusedOut }, status, { 'content-type': PROBLEM_TYPE });
         }
         return c.json({ documents, refused: refusedOut }, 201);
       } finally {

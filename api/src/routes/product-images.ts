@@ -43,7 +43,7 @@ export const productImagesRoutes = (deps: Deps) => {
         const sniffed = await sniffType(file);
         if (!sniffed || !(IMAGE_MIME_TYPES as readonly string[]).includes(sniffed.mime)) throw new ApiError(415, IMAGE_MESSAGES.type);
         const alt = AltSchema.safeParse(fields.alt ?? '');
-        if (!alt.success) throw new ApiError(400, 'alt: 300 caractères au maximum');
+        if (!alt.success) throw new ApiError(400, '300 caractères au maximum');
         const image = await addProductImage(deps, id, file.tempPath, alt.data);
         return c.json({ image }, 201);
       } finally {

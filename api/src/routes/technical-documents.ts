@@ -69,7 +69,7 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
           const file = files[0];
           if (!file || file.size === 0) throw new ApiError(400, TECHNICAL_MESSAGES.missingFile);
           const parsed = TechnicalDocumentFieldsSchema.safeParse({ title: '', ...fields });
-          if (!parsed.success) throw new ApiError(400, describeIssue(parsed.error.issues[0]!));
+          if (!parsed.success) throw new ApiError(400, describeIssue(parsed.error.issues[0]!).message);
           checkProduct(parsed.data.productId);
           const { accepted, refused } = await classify([file], TECHNICAL_DOCUMENT_TYPES, TECHNICAL_MESSAGES);
           if (refused[0]) throw new ApiError(refused[0].status, refused[0].error);
