@@ -12,9 +12,11 @@ export type Problem = { type: string; title: string; status: number; detail: str
 
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
-  constructor(status: ContentfulStatusCode, message: string) {
+  readonly errors?: FieldError[];
+  constructor(status: ContentfulStatusCode, message: string, errors?: FieldError[]) {
     super(message);
     this.status = status;
+    this.errors = errors;
   }
 }
 
@@ -27,7 +29,7 @@ export const fail = <S extends ContentfulStatusCode>(c: Context, status: S, erro
   c.json(problem(status, error, errors), status, { 'content-type': PROBLEM_TYPE });
 
 export function toErrorResponse(err: unknown, c: Context, onUnexpected: (err: unknown) => void) {
-  if (err instanceof ApiError) return fail(c, err.status, err.message);
+  if (err instanceof ApiError) return fail(c, err.status, err.message, err.errors);
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
     return fail(c, status, err.message || (status === 413 ? 'Fichier trop volumineux' : 'Requête invalide'));

@@ -3,7 +3,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
-import { fail, type FieldError } from './errors.ts';
+import { ApiError, fail, type FieldError } from './errors.ts';
 
 /** Used when a schema gives no text of its own for a field (zod's defaults are English). */
 export const GENERIC_MESSAGES = { required: 'Champ obligatoire', invalid: 'Valeur invalide', request: 'Requête invalide' } as const;
@@ -18,10 +18,23 @@ export function describeIssue(issue: z.core.$ZodIssue): FieldError {
   return { field, message: missing ? GENERIC_MESSAGES.required : GENERIC_MESSAGES.invalid };
 }
 
+/** The 400 a failed parse answers: the first field's message, and every field. */
+export function validationError(error: { issues: z.core.$ZodIssue[] }): ApiError {
+  const errors = error.issues.map(describeIssue);
+  return new ApiError(400, errors[0]?.message ?? GENERIC_MESSAGES.request, errors);
+}
+
+/** Parses a value built inside a handler (a merged PATCH, multipart fields) like a request part. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
 export const validate = <T extends keyof ValidationTargets, S extends z.ZodType>(target: T, schema: S) =>
   zValidator(target, schema, (result, c) => {
     if (!result.success) {
-      const errors = result.error.issues.map(describeIssue);
-      return fail(c, 400, errors[0]?.message ?? GENERIC_MESSAGES.request, errors);
+      const { status, message, errors } = validationError(result.error);
+      return fail(c, status, message, errors);
     }
   });

@@ -1,10 +1,10 @@
 // /api/products: the public catalogue (search, filters, facets, detail) and the admin's create,
-// optimistic update (version, 409 when stale) and delete.
+// optimistic full (PUT) and partial (PATCH) update (version, 409 when stale) and delete.
 import { Hono, type Context } from 'hono';
-import { ProductInputSchema, ProductQuerySchema, ProductUpdateSchema } from '@app/domain/products';
+import { PRODUCT_FIELDS, ProductInputSchema, ProductPatchSchema, ProductQuerySchema, ProductUpdateSchema } from '@app/domain/products';
 import type { AppEnv, Deps } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
-import { validate } from '../http/validate.ts';
+import { parseOrThrow, validate } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { PRODUCT_NOT_FOUND, createProduct, deleteProduct, getProduct, updateProduct } from '../services/catalogue-products.ts';
 import { searchProducts } from '../services/catalogue-search.ts';
@@ -26,6 +26,15 @@ export const productsRoutes = (deps: Deps) =>
     .put('/products/:id{[0-9]+}', requireAdmin(deps), validate('json', ProductUpdateSchema), (c) =>
       c.json(updateProduct(deps, Number(c.req.param('id')), c.req.valid('json'))),
     )
+    // A partial edit: the fields sent replace the stored ones, the whole is checked as a PUT would be.
+    .patch('/products/:id{[0-9]+}', requireAdmin(deps), validate('json', ProductPatchSchema), async (c) => {
+      const id = Number(c.req.param('id'));
+      const current = getProduct(deps, id);
+      // The body as sent (already parsed once by the validator): absent fields keep their stored value.
+      const sent = await c.req.json<Record<string, unknown>>();
+      const stored = Object.fromEntries(PRODUCT_FIELDS.map((k) => [k, current[k]]));
+      return c.json(updateProduct(deps, id, parseOrThrow(ProductUpdateSchema, { ...stored, ...sent })));
+    })
     .delete('/products/:id{[0-9]+}', requireAdmin(deps), (c) => {
       if (!deleteProduct(deps, Number(c.req.param('id')))) throw new ApiError(404, PRODUCT_NOT_FOUND);
       return c.json({ success: true });
