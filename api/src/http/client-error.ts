@@ -14,7 +14,13 @@ const messages: Record<number, string> = {
 export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex) {
   if (err.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
   const status =
-    err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? 413 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? 431
+      : err.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW'
+        ? 413
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? 408
+          : 400;
   const body = JSON.stringify(problem(status, messages[status]!));
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: ${PROBLEM_TYPE}\r\n` +

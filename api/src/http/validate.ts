@@ -4,6 +4,7 @@ import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
 import { ApiError, fail, type FieldError } from './errors.ts';
+import { withMeta } from './openapi-meta.ts';
 
 /** Used when a schema gives no text of its own for a field (zod's defaults are English). */
 export const GENERIC_MESSAGES = { required: 'Champ obligatoire', invalid: 'Valeur invalide', request: 'Requête invalide' } as const;
@@ -31,10 +32,14 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.
   return parsed.data;
 }
 
+/** Validates one part of the request; the schema also describes that part in the OpenAPI document. */
 export const validate = <T extends keyof ValidationTargets, S extends z.ZodType>(target: T, schema: S) =>
-  zValidator(target, schema, (result, c) => {
-    if (!result.success) {
-      const { status, message, errors } = validationError(result.error);
-      return fail(c, status, message, errors);
-    }
-  });
+  withMeta(
+    zValidator(target, schema, (result, c) => {
+      if (!result.success) {
+        const { status, message, errors } = validationError(result.error);
+        return fail(c, status, message, errors);
+      }
+    }),
+    { request: { target, schema }, errors: { 400: 'Invalid request: `errors` lists every field with its message' } },
+  );
