@@ -40,6 +40,7 @@ const errorAnswer = (description: string) => ({ description, content: { 'applica
 function successAnswer(answer: Answer, status: number) {
   if (answer === 'binary')
     return { description: 'The file', content: { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } };
+  if (typeof answer === 'string' && answer !== 'csv-or-json') return { description: 'Text', content: { [answer]: { schema: { type: 'string' } } } };
   if (answer === 'csv-or-json')
     return {
       description: 'The export',

@@ -7,8 +7,8 @@ import type { z } from 'zod';
 
 const OPENAPI = Symbol.for('provence-moteurs.openapi');
 
-/** A success answer: a zod schema (JSON), or a file. */
-export type Answer = z.ZodType | 'binary' | 'csv-or-json';
+/** A success answer: a zod schema (JSON), a file, or text of one media type ('text/html'). */
+export type Answer = z.ZodType | 'binary' | 'csv-or-json' | `text/${string}`;
 
 export type RouteDoc = {
   summary: string;

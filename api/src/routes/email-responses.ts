@@ -93,7 +93,7 @@ export const emailResponsesRoutes = (deps: Deps) => {
       doc({
         summary: 'Reply to a contact message through an account',
         responses: { 201: A.EmailResponseAnswer },
-        errors: { 502: 'The mail server refused the message' },
+        errors: { 404: 'No such contact message or SMTP account', 502: 'The mail server refused the message' },
       }),
       validate('json', ReplyInputSchema),
       async (c) => {
@@ -108,7 +108,7 @@ export const emailResponsesRoutes = (deps: Deps) => {
       doc({
         summary: 'Reply with the default subject through the usage account',
         responses: { 201: A.EmailResponseAnswer },
-        errors: { 502: 'The mail server refused the message' },
+        errors: { 404: 'No such contact message or SMTP account', 502: 'The mail server refused the message' },
       }),
       validate('json', QuickReplyInputSchema),
       async (c) => {

@@ -164,7 +164,7 @@ export const newsletterRoutes = (deps: Deps) => {
             throw new ApiError(400, 'JSON invalide');
           }
           const parsed = SubscriberStatusInputSchema.safeParse(body);
-          if (!parsed.success) throw new ApiError(400, 'isActive: booléen attendu');
+          if (!parsed.success) throw new ApiError(400, 'Booléen attendu', [{ field: 'isActive', message: 'Booléen attendu' }]);
           const isActive = parsed.data.isActive ?? !row.isActive;
           const updated = db
             .update(n)

@@ -161,7 +161,11 @@ export const smtpRoutes = (deps: Deps) => {
     )
     .put(
       '/smtp/settings/:usageType',
-      doc({ summary: 'Assign an account and/or recipient to a usage', responses: { 200: A.SmtpSettingAnswer } }),
+      doc({
+        summary: 'Assign an account and/or recipient to a usage',
+        responses: { 200: A.SmtpSettingAnswer },
+        errors: { 404: 'No such SMTP account' },
+      }),
       validate('param', UsageParamSchema),
       validate('json', SmtpSettingInputSchema),
       (c) => {

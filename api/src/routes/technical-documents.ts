@@ -16,7 +16,7 @@ import {
 } from '@app/domain/documents';
 import type { AppEnv, Deps } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
-import { describeIssue, validate } from '../http/validate.ts';
+import { parseOrThrow, validate } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { classify, countTechnicalDownload, keepFile } from '../services/catalogue-documents.ts';
 import { PRODUCT_NOT_FOUND, findProductRow } from '../services/catalogue-products.ts';
@@ -43,7 +43,8 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
     return row;
   };
   const checkProduct = (productId: number | null | undefined) => {
-    if (productId && !findProductRow(deps, productId)) throw new ApiError(400, `productId: ${PRODUCT_NOT_FOUND}`);
+    if (productId && !findProductRow(deps, productId))
+      throw new ApiError(400, PRODUCT_NOT_FOUND, [{ field: 'productId', message: PRODUCT_NOT_FOUND }]);
   };
   const found = (c: Context, id: number, status: 200 | 201 = 200) => c.json({ document: getTechnicalDocument(deps, id)! }, status);
 
@@ -127,16 +128,15 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
           // Checked in the order of the spec's form: file, title, size, type.
           const file = files[0];
           if (!file || file.size === 0) throw new ApiError(400, TECHNICAL_MESSAGES.missingFile);
-          const parsed = TechnicalDocumentFieldsSchema.safeParse({ title: '', ...fields });
-          if (!parsed.success) throw new ApiError(400, describeIssue(parsed.error.issues[0]!).message);
-          checkProduct(parsed.data.productId);
+          const parsed = parseOrThrow(TechnicalDocumentFieldsSchema, { title: '', ...fields });
+          checkProduct(parsed.productId);
           const { accepted, refused } = await classify([file], TECHNICAL_DOCUMENT_TYPES, TECHNICAL_MESSAGES);
           if (refused[0]) throw new ApiError(refused[0].status, refused[0].error);
           const { mimeType, kind } = accepted[0]!;
           const key = keepFile(deps.env.dataDir, file);
           const row = deps.db
             .insert(t)
-            .values({ ...parsed.data, type: kind, mimeType, storageKey: key, originalFilename: file.originalName, size: file.size })
+            .values({ ...parsed, type: kind, mimeType, storageKey: key, originalFilename: file.originalName, size: file.size })
             .returning()
             .get();
           return found(c, row.id, 201);
@@ -150,6 +150,7 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
       doc({
         summary: "Publish a listing's document into the library",
         responses: { 201: z.object({ document: TechnicalDocumentSchema }) },
+        errors: { 404: 'The listing document does not exist', 415: 'Its type cannot go into the library' },
       }),
       validate('json', TechnicalDocumentCreateSchema),
       (c) => {
