@@ -37,8 +37,9 @@ export const validate = <T extends keyof ValidationTargets, S extends z.ZodType>
   withMeta(
     zValidator(target, schema, (result, c) => {
       if (!result.success) {
-        const { status, message, errors } = validationError(result.error);
-        return fail(c, status, message, errors);
+        const { message, errors } = validationError(result.error);
+        // A literal 400, so typed clients see this answer as an error, never as a success.
+        return fail(c, 400, message, errors);
       }
     }),
     { request: { target, schema }, errors: { 400: 'Invalid request: `errors` lists every field with its message' } },
