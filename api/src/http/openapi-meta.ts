@@ -37,3 +37,7 @@ export const readMeta = (handler: unknown): RouteMeta | undefined => (handler as
 
 /** The route's own description; a no-op at request time. */
 export const doc = (d: RouteDoc): MiddlewareHandler => withMeta<MiddlewareHandler>(async (_c, next) => next(), { doc: d });
+
+/** A stored file served with ETag and Range (downloads, previews). */
+export const fileDoc = (summary: string): MiddlewareHandler =>
+  doc({ summary, responses: { 200: 'binary', 206: 'binary' }, errors: { 304: 'Not modified (ETag)', 416: 'Range not satisfiable' } });

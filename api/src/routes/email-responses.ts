@@ -37,6 +37,8 @@ const toResponse = (r: ResponseRow): EmailResponse => ({
 
 const InquiryParamSchema = z.object({ inquiryId: IdParamSchema.shape.id });
 
+const REPLY_ERRORS = { 404: 'No such contact message or SMTP account', 502: 'The mail server refused the message' };
+
 export const emailResponsesRoutes = (deps: Deps) => {
   const { db, env } = deps;
   const r = schema.emailResponses;
@@ -93,7 +95,7 @@ export const emailResponsesRoutes = (deps: Deps) => {
       doc({
         summary: 'Reply to a contact message through an account',
         responses: { 201: A.EmailResponseAnswer },
-        errors: { 404: 'No such contact message or SMTP account', 502: 'The mail server refused the message' },
+        errors: REPLY_ERRORS,
       }),
       validate('json', ReplyInputSchema),
       async (c) => {
@@ -108,7 +110,7 @@ export const emailResponsesRoutes = (deps: Deps) => {
       doc({
         summary: 'Reply with the default subject through the usage account',
         responses: { 201: A.EmailResponseAnswer },
-        errors: { 404: 'No such contact message or SMTP account', 502: 'The mail server refused the message' },
+        errors: REPLY_ERRORS,
       }),
       validate('json', QuickReplyInputSchema),
       async (c) => {

@@ -19,7 +19,7 @@ import { sendDocument } from '../services/document-delivery.ts';
 import { storageFor } from '../services/storage.ts';
 import { parseMultipart, removeTemp } from '../services/uploads.ts';
 import { ProductDocumentSchema } from '@app/domain/products';
-import { doc } from '../http/openapi-meta.ts';
+import { doc, fileDoc } from '../http/openapi-meta.ts';
 import * as A from './answers.ts';
 import { z } from 'zod';
 
@@ -146,24 +146,13 @@ export const productDocumentsRoutes = (deps: Deps) => {
     .on(
       ['GET', 'HEAD'],
       '/products/:id{[0-9]+}/documents/:docId{[0-9]+}/download',
-      doc({
-        summary: 'Download (attachment, Range, counted)',
-        responses: { 200: 'binary', 206: 'binary' },
-        errors: { 304: 'Not modified (ETag)', 416: 'Range not satisfiable' },
-      }),
+      fileDoc('Download (attachment, Range, counted)'),
       (c) => {
         const row = findDocument(c);
         return sendDocument(c, deps, row, 'download', () => countProductDocumentDownload(deps, row.id));
       },
     )
-    .on(
-      ['GET', 'HEAD'],
-      '/products/:id{[0-9]+}/documents/:docId{[0-9]+}/preview',
-      doc({
-        summary: 'Inline preview under a sandboxing CSP',
-        responses: { 200: 'binary', 206: 'binary' },
-        errors: { 304: 'Not modified (ETag)', 416: 'Range not satisfiable' },
-      }),
-      (c) => sendDocument(c, deps, findDocument(c), 'preview'),
+    .on(['GET', 'HEAD'], '/products/:id{[0-9]+}/documents/:docId{[0-9]+}/preview', fileDoc('Inline preview under a sandboxing CSP'), (c) =>
+      sendDocument(c, deps, findDocument(c), 'preview'),
     );
 };

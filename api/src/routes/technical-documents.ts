@@ -25,7 +25,7 @@ import { storageFor } from '../services/storage.ts';
 import { getTechnicalDocument, listTechnicalDocuments, technicalStats } from '../services/technical-library.ts';
 import { parseMultipart, removeTemp } from '../services/uploads.ts';
 import { TechnicalDocumentListSchema, TechnicalDocumentSchema, TechnicalDocumentStatsSchema } from '@app/domain/documents';
-import { doc } from '../http/openapi-meta.ts';
+import { doc, fileDoc } from '../http/openapi-meta.ts';
 import * as A from './answers.ts';
 import { z } from 'zod';
 
@@ -58,28 +58,12 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
         return c.json({ documents, pagination });
       },
     )
-    .on(
-      ['GET', 'HEAD'],
-      '/technical-documents/download/:id{[0-9]+}',
-      doc({
-        summary: 'Download (attachment, counted)',
-        responses: { 200: 'binary', 206: 'binary' },
-        errors: { 304: 'Not modified (ETag)', 416: 'Range not satisfiable' },
-      }),
-      (c) => {
-        const row = requireDocument(c.req.param('id'));
-        return sendDocument(c, deps, row, 'download', () => countTechnicalDownload(deps, row.id));
-      },
-    )
-    .on(
-      ['GET', 'HEAD'],
-      '/technical-documents/preview/:id{[0-9]+}',
-      doc({
-        summary: 'Inline preview',
-        responses: { 200: 'binary', 206: 'binary' },
-        errors: { 304: 'Not modified (ETag)', 416: 'Range not satisfiable' },
-      }),
-      (c) => sendDocument(c, deps, requireDocument(c.req.param('id')), 'preview'),
+    .on(['GET', 'HEAD'], '/technical-documents/download/:id{[0-9]+}', fileDoc('Download (attachment, counted)'), (c) => {
+      const row = requireDocument(c.req.param('id'));
+      return sendDocument(c, deps, row, 'download', () => countTechnicalDownload(deps, row.id));
+    })
+    .on(['GET', 'HEAD'], '/technical-documents/preview/:id{[0-9]+}', fileDoc('Inline preview'), (c) =>
+      sendDocument(c, deps, requireDocument(c.req.param('id')), 'preview'),
     )
     .use('/admin/technical-documents', requireAdmin(deps))
     .use('/admin/technical-documents/*', requireAdmin(deps))
