@@ -104,8 +104,7 @@ export function createOriginListener({ api, site, adminDir, siteClientDir, dataV
   let apiWrites = 0;
   const pageCache = site && dataVersion ? createPageCache({ version: () => `${apiWrites}:${dataVersion()}` }) : undefined;
   const apiListener = getRequestListener(api.fetch);
-  const adminListener =
-    adminDir && fs.existsSync(path.join(adminDir, 'index.html')) ? getRequestListener(createAdminApp(adminDir).fetch) : undefined;
+  const adminListener = adminDir && fs.existsSync(path.join(adminDir, 'index.html')) ? getRequestListener(createAdminApp(adminDir).fetch) : undefined;
   const siteAssets = site && siteClientDir && fs.existsSync(siteClientDir) ? createSiteAssets(siteClientDir) : undefined;
   const notFound = (res: ServerResponse) => {
     res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Ressource introuvable' }));

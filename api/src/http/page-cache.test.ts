@@ -15,11 +15,7 @@ async function serve(options: Partial<PageCacheOptions> & { render?: Renderer } 
   const render: Renderer =
     options.render ??
     ((req, res) => {
-      res.writeHead(200, {
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'public, max-age=0, s-maxage=60',
-        etag: 'W/"abc"',
-      });
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=60', etag: 'W/"abc"' });
       res.end(`<p>page ${req.url} #${renders}</p>`);
     });
   const server = createServer((req, res) => cache.handle(req, res, () => (renders++, render(req, res))));
@@ -46,9 +42,7 @@ describe('page microcache', () => {
   });
 
   it('does not replay the render time (Server-Timing) of the answer it keeps', async () => {
-    const s = await serve({
-      render: (_req, res) => (res.writeHead(200, { 'cache-control': 'public', 'server-timing': 'total;dur=4.2' }), res.end('x')),
-    });
+    const s = await serve({ render: (_req, res) => (res.writeHead(200, { 'cache-control': 'public', 'server-timing': 'total;dur=4.2' }), res.end('x')) });
     expect((await s.get('/')).headers.get('server-timing')).toBe('total;dur=4.2');
     expect((await s.get('/')).headers.get('server-timing')).toBeNull();
   });
@@ -80,11 +74,7 @@ describe('page microcache', () => {
   });
 
   it('stores nothing the site did not mark public, nor answers that set cookies', async () => {
-    for (const headers of [
-      { 'cache-control': 'private, no-cache' },
-      { 'cache-control': 'no-store' },
-      { 'cache-control': 'public', 'set-cookie': 'lang=fr' },
-    ]) {
+    for (const headers of [{ 'cache-control': 'private, no-cache' }, { 'cache-control': 'no-store' }, { 'cache-control': 'public', 'set-cookie': 'lang=fr' }]) {
       const s = await serve({ render: (_req, res) => (res.writeHead(200, headers), res.end('x')) });
       await s.get('/');
       await s.get('/');

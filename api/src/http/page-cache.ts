@@ -26,13 +26,7 @@ export type PageCache = {
 /** The encoding the site would choose for this request, so one key holds one encoding. */
 const encodingOf = (accept: string) => (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : 'identity');
 
-export function createPageCache({
-  version,
-  ttlMs = 60_000,
-  maxEntries = 2_000,
-  maxBytes = 64 * 1024 * 1024,
-  now = Date.now,
-}: PageCacheOptions): PageCache {
+export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, maxBytes = 64 * 1024 * 1024, now = Date.now }: PageCacheOptions): PageCache {
   const entries = new Map<string, Entry>(); // insertion order = least recently used first
   let bytes = 0;
 
@@ -51,27 +45,17 @@ export function createPageCache({
     }
   };
 
-  const cacheable = (req: IncomingMessage) =>
-    (req.method === 'GET' || req.method === 'HEAD') && !req.headers.cookie && !req.headers.authorization;
+  const cacheable = (req: IncomingMessage) => (req.method === 'GET' || req.method === 'HEAD') && !req.headers.cookie && !req.headers.authorization;
 
   // Renders under way, by key: visitors who miss while a page is being rendered wait for that render
   // instead of starting their own (after a write, a crowd would otherwise render the same page at once).
   const inFlight = new Map<string, { version: string; done: Promise<Entry | undefined> }>();
 
-  const fresh = (entry: Entry | undefined, current: string): entry is Entry =>
-    entry !== undefined && entry.version === current && now() - entry.at < ttlMs;
+  const fresh = (entry: Entry | undefined, current: string): entry is Entry => entry !== undefined && entry.version === current && now() - entry.at < ttlMs;
 
   const send = (req: IncomingMessage, res: ServerResponse, entry: Entry) => {
-    const notModified =
-      entry.status === 200 &&
-      entry.etag !== undefined &&
-      String(req.headers['if-none-match'] ?? '')
-        .split(',')
-        .some((t) => t.trim() === entry.etag);
-    res.writeHead(
-      notModified ? 304 : entry.status,
-      notModified ? entry.headers : { ...entry.headers, 'content-length': entry.body.length },
-    );
+    const notModified = entry.status === 200 && entry.etag !== undefined && String(req.headers['if-none-match'] ?? '').split(',').some((t) => t.trim() === entry.etag);
+    res.writeHead(notModified ? 304 : entry.status, notModified ? entry.headers : { ...entry.headers, 'content-length': entry.body.length });
     res.end(notModified || req.method === 'HEAD' ? undefined : entry.body);
   };
 
@@ -87,14 +71,7 @@ export function createPageCache({
     capture(res, (status, headers, body) => {
       const cacheControl = String(headers['cache-control'] ?? '');
       if ((status === 200 || status === 404) && /\bpublic\b/.test(cacheControl) && headers['set-cookie'] === undefined) {
-        const entry: Entry = {
-          version: current,
-          at: now(),
-          status,
-          headers,
-          body,
-          etag: headers.etag === undefined ? undefined : String(headers.etag),
-        };
+        const entry: Entry = { version: current, at: now(), status, headers, body, etag: headers.etag === undefined ? undefined : String(headers.etag) };
         store(key, entry);
         finish(entry);
       } else {
