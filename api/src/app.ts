@@ -1,10 +1,12 @@
-// The Hono API: mounts one sub-app per resource under /api and answers every failure as { error }.
+// The Hono API: mounts one sub-app per resource under /api and answers every failure as a problem
+// (application/problem+json with `error`: http/errors.ts).
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { timing } from 'hono/timing';
 import type { AppEnv, Deps } from './context.ts';
-import { toErrorResponse } from './http/errors.ts';
 import { idempotency } from './middleware/idempotency.ts';
+import { fail, toErrorResponse } from './http/errors.ts';
+import type { RegisteredRoute } from './http/openapi-document.ts';
 import { authRoutes } from './routes/auth.ts';
 import { companyRoutes } from './routes/company.ts';
 import { emailResponsesRoutes } from './routes/email-responses.ts';
@@ -20,6 +22,8 @@ import { statsRoutes } from './routes/stats.ts';
 import { technicalDocumentsRoutes } from './routes/technical-documents.ts';
 
 export function createApp(deps: Deps) {
+  // Read at the first request for the document, once every route is registered.
+  let registered: readonly RegisteredRoute[] = [];
   const app = new Hono<AppEnv>({ strict: true })
     .basePath('/api')
     // Server-Timing: the time the server spent on each answer, for operators and `pnpm bench`.
@@ -46,9 +50,10 @@ export function createApp(deps: Deps) {
     .route('/', smtpRoutes(deps))
     .route('/', emailResponsesRoutes(deps))
     .route('/', newsletterRoutes(deps))
-    .route('/', openApiRoutes(deps));
+    .route('/', openApiRoutes(deps, (): readonly RegisteredRoute[] => registered));
 
-  app.notFound((c) => c.json({ error: 'Ressource introuvable' }, 404));
+  registered = app.routes;
+  app.notFound((c) => fail(c, 404, 'Ressource introuvable'));
   app.onError((err, c) =>
     toErrorResponse(err, c, (e) => deps.log.error('unhandled error', { path: c.req.path, error: String(e), stack: (e as Error)?.stack })),
   );

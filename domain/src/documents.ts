@@ -60,7 +60,8 @@ export const TECHNICAL_DOCUMENT_TYPES: Record<string, 'pdf' | 'image' | 'video'>
 };
 
 /** What a browser may show inline in preview mode; everything else is only downloaded. */
-export const previewable = (mimeType: string) => /^(application\/pdf|image\/(jpeg|png|webp|gif)|video\/(mp4|webm|ogg|quicktime))$/.test(mimeType);
+export const previewable = (mimeType: string) =>
+  /^(application\/pdf|image\/(jpeg|png|webp|gif)|video\/(mp4|webm|ogg|quicktime))$/.test(mimeType);
 
 /** Title defaults to the file name (back-office section 5). */
 export const defaultTitle = (fileName: string) => fileName.replace(/\.[^.]+$/, '') || fileName;
@@ -77,13 +78,15 @@ export const TECHNICAL_PAGE_SIZES = [10, 20, 50, 100] as const;
 
 export const TechnicalDocumentQuerySchema = z.object({
   page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(1)),
-  limit: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number()
-      .refine((n) => (TECHNICAL_PAGE_SIZES as readonly number[]).includes(n), 'limit: 10, 20, 50 ou 100')
-      .default(20),
-  ),
+  limit: z
+    .preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .refine((n) => (TECHNICAL_PAGE_SIZES as readonly number[]).includes(n), 'La taille de page doit être 10, 20, 50 ou 100')
+        .default(20),
+    )
+    .meta({ enum: [...TECHNICAL_PAGE_SIZES] }), // the refine is invisible to JSON Schema: clients read the choices here
   search: z.string().trim().max(200).optional(),
   type: z.preprocess(emptyToUndefined, z.enum(['pdf', 'image', 'video']).optional()),
   sortBy: z.preprocess(emptyToUndefined, z.enum(TECHNICAL_SORT_FIELDS).default('createdAt')),

@@ -1,5 +1,6 @@
 // Contact messages: the public form's input (shared by the site and the API) and the admin list's shape.
 import { z } from 'zod';
+import { headerSafe } from './header-text.ts';
 import { SIMPLE_EMAIL } from './mail.ts';
 
 export const LANGUAGES = ['fr', 'en'] as const;
@@ -7,16 +8,10 @@ export const LanguageSchema = z.enum(LANGUAGES, { error: 'Langue invalide' });
 export type Language = z.infer<typeof LanguageSchema>;
 
 /**
- * A one-line text: line breaks (and other control characters) become single spaces, so a value can
- * never start a new mail header even if a later change put it in one.
+ * A one-line text: line breaks, control and bidi characters are cleaned (header-text.ts), so a value
+ * can never start a new mail header even if a later change put it in one.
  */
-export const oneLine = (value: string) =>
-  value
-    // Control characters are exactly what this removes (CR/LF would start a new mail header).
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
-    .replace(/\s{2,}/g, ' ')
-    .trim();
+export const oneLine = headerSafe;
 
 const optionalLine = (max: number) =>
   z

@@ -1,12 +1,11 @@
 // Outgoing mail contract shared by the API and the admin PWA: SMTP accounts, usage assignments, replies.
 import { z } from 'zod';
+import { hasUnsafeHeaderText } from './header-text.ts';
 
 /** The spec's "simple {email} pattern": something, an @, something, a dot, something; no spaces. */
 export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isSimpleEmail = (value: string) => SIMPLE_EMAIL.test(value);
 
-/** Carriage returns and line feeds: never allowed where a value may reach a mail header. */
-export const HAS_LINE_BREAK = /[\r\n\u2028\u2029]/;
 
 export const USAGE_TYPES = ['contact_form_fr', 'contact_form_en', 'newsletter'] as const;
 export const UsageTypeSchema = z.enum(USAGE_TYPES, { error: "Type d'usage invalide" });
@@ -36,7 +35,7 @@ const required = (message: string, max = 255) =>
     .trim()
     .min(1, message)
     .max(max, `${max} caractères au maximum`)
-    .refine((v) => !HAS_LINE_BREAK.test(v), message);
+    .refine((v) => !hasUnsafeHeaderText(v), message);
 
 const port = z.coerce
   .number({ error: 'Le port doit être entre 1 et 65535' })
@@ -53,6 +52,9 @@ const fromEmail = z
 
 /** Passwords are kept as typed (spaces may be part of them); only line breaks are refused. */
 const password = z.string().max(512, '512 caractères au maximum');
+const NEW_PASSWORD_REQUIRED = 'Le mot de passe est requis pour un nouveau compte';
+/** A new account's password: missing or empty reads as the spec's text (back-office section 5). */
+const newPassword = z.string({ error: NEW_PASSWORD_REQUIRED }).max(512, '512 caractères au maximum').min(1, NEW_PASSWORD_REQUIRED);
 
 const accountFields = {
   name: required('Le nom est requis', 100),
@@ -68,7 +70,7 @@ const accountFields = {
 /** POST /smtp/accounts (back-office section 5, "SMTP account form"). */
 export const SmtpAccountCreateSchema = z.object({
   ...accountFields,
-  password: password.min(1, 'Le mot de passe est requis pour un nouveau compte'),
+  password: newPassword,
 });
 export type SmtpAccountCreate = z.infer<typeof SmtpAccountCreateSchema>;
 
@@ -92,7 +94,7 @@ export const SmtpTestConfigSchema = z.object({
   port: port.default(SMTP_PORT_DEFAULT),
   secure: z.boolean().default(false),
   user: accountFields.user,
-  password: password.min(1, 'Le mot de passe est requis pour un nouveau compte'),
+  password: newPassword,
   fromEmail: fromEmail.optional(),
 });
 export type SmtpTestConfig = z.infer<typeof SmtpTestConfigSchema>;
@@ -157,7 +159,7 @@ const nonBlank = (message: string, max: number) =>
 export const ReplyInputSchema = z.object({
   inquiryId: z.number({ error: 'Message introuvable' }).int().positive(),
   smtpAccountId: z.number({ error: 'Veuillez choisir un compte SMTP' }).int().positive(),
-  subject: nonBlank('Le sujet est requis', 200).refine((v) => !HAS_LINE_BREAK.test(v), 'Le sujet ne peut pas contenir de saut de ligne'),
+  subject: nonBlank('Le sujet est requis', 200).refine((v) => !hasUnsafeHeaderText(v), 'Le sujet ne peut pas contenir de saut de ligne'),
   message: nonBlank('Le message est requis', 20_000),
 });
 export type ReplyInput = z.infer<typeof ReplyInputSchema>;

@@ -1,6 +1,7 @@
 // Newsletter contract: public subscription with double opt-in, admin lists, export and sending.
 import { z } from 'zod';
 import { HONEYPOT_FIELD, LanguageSchema, type Language } from './inquiries.ts';
+import { hasUnsafeHeaderText } from './header-text.ts';
 import { SIMPLE_EMAIL } from './mail.ts';
 
 /** The popup's message for a missing or malformed address (public-site section 5). */
@@ -96,7 +97,7 @@ export const NewsletterSendSchema = z.object({
     .trim()
     .min(1, SEND_MESSAGE)
     .max(200, '200 caractères au maximum')
-    .refine((v) => !/[\r\n]/.test(v), 'Le sujet ne peut pas contenir de saut de ligne'),
+    .refine((v) => !hasUnsafeHeaderText(v), 'Le sujet ne peut pas contenir de saut de ligne'),
   content: z.string({ error: SEND_MESSAGE }).trim().min(1, SEND_MESSAGE).max(100_000, '100000 caractères au maximum'),
   subscriberIds: z.array(z.number().int().positive()).max(100_000).optional(),
 });

@@ -37,39 +37,44 @@ const booleanInput = z
   .optional()
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
 
-export const ProductInputSchema = z
-  .object({
-    titleFr: text(200, 'Le titre en français est requis'),
-    titleEn: text(200, 'Le titre en anglais est requis'),
-    descriptionFr: text(10_000, 'La description en français est requise'),
-    descriptionEn: text(10_000, 'La description en anglais est requise'),
-    type: ProductTypeSchema,
-    category: z.union([CategorySchema, z.literal(''), z.null()]).optional().transform((v) => v || null),
-    brand: text(100, 'La marque est requise'),
-    model: text(100, 'Le modèle est requis'),
-    condition: ConditionSchema.default('new'),
-    powerOutput: requiredNumber('La puissance doit être au moins 1'),
-    powerUnit: PowerUnitSchema.default('kw'),
-    fuelType: text(60, 'Le type de carburant est requis'),
-    voltage: optionalText(60),
-    phase: optionalText(30),
-    weight: requiredNumber('Le poids doit être au moins 1'),
-    length: optionalNumber(1, 'La longueur doit être au moins 1'),
-    width: optionalNumber(1, 'La largeur doit être au moins 1'),
-    height: optionalNumber(1, 'La hauteur doit être au moins 1'),
-    price: optionalNumber(0, 'Le prix doit être positif').transform((v) => (v === null ? null : Math.round(v * 100) / 100)),
-    featured: booleanInput,
-    year: numberInput.pipe(z.number().int().min(1900).max(2100).nullable()),
-    specifications: z
-      .record(z.string().trim().min(1).max(100), z.union([z.string().max(500), z.number()]).transform(String))
-      .refine((m) => Object.keys(m).length <= 50, 'Au plus 50 caractéristiques')
-      .default({}),
-  })
-  .superRefine((p, ctx) => {
-    if (p.type !== 'generator') return;
-    if (!p.voltage) ctx.addIssue({ code: 'custom', path: ['voltage'], message: 'La tension est requise pour un groupe électrogène' });
-    if (!p.phase) ctx.addIssue({ code: 'custom', path: ['phase'], message: 'La phase est requise pour un groupe électrogène' });
-  })
+/** The listing's editable fields, each checked on its own (the cross-field rules follow). */
+const ProductFieldsSchema = z.object({
+  titleFr: text(200, 'Le titre en français est requis'),
+  titleEn: text(200, 'Le titre en anglais est requis'),
+  descriptionFr: text(10_000, 'La description en français est requise'),
+  descriptionEn: text(10_000, 'La description en anglais est requise'),
+  type: ProductTypeSchema,
+  category: z
+    .union([CategorySchema, z.literal(''), z.null()])
+    .optional()
+    .transform((v) => v || null),
+  brand: text(100, 'La marque est requise'),
+  model: text(100, 'Le modèle est requis'),
+  condition: ConditionSchema.default('new'),
+  powerOutput: requiredNumber('La puissance doit être au moins 1'),
+  powerUnit: PowerUnitSchema.default('kw'),
+  fuelType: text(60, 'Le type de carburant est requis'),
+  voltage: optionalText(60),
+  phase: optionalText(30),
+  weight: requiredNumber('Le poids doit être au moins 1'),
+  length: optionalNumber(1, 'La longueur doit être au moins 1'),
+  width: optionalNumber(1, 'La largeur doit être au moins 1'),
+  height: optionalNumber(1, 'La hauteur doit être au moins 1'),
+  price: optionalNumber(0, 'Le prix doit être positif').transform((v) => (v === null ? null : Math.round(v * 100) / 100)),
+  featured: booleanInput,
+  year: numberInput.pipe(z.number().int().min(1900).max(2100).nullable()),
+  specifications: z
+    .record(z.string().trim().min(1).max(100), z.union([z.string().max(500), z.number()]).transform(String))
+    .refine((m) => Object.keys(m).length <= 50, 'Au plus 50 caractéristiques')
+    .default({}),
+});
+export const PRODUCT_FIELDS = Object.keys(ProductFieldsSchema.shape) as (keyof typeof ProductFieldsSchema.shape)[];
+
+export const ProductInputSchema = ProductFieldsSchema.superRefine((p, ctx) => {
+  if (p.type !== 'generator') return;
+  if (!p.voltage) ctx.addIssue({ code: 'custom', path: ['voltage'], message: 'La tension est requise pour un groupe électrogène' });
+  if (!p.phase) ctx.addIssue({ code: 'custom', path: ['phase'], message: 'La phase est requise pour un groupe électrogène' });
+})
   // Engines store voltage and phase as null (back-office section 2, listing form).
   .transform((p) => (p.type === 'generator' ? p : { ...p, voltage: null, phase: null }));
 export type ProductInput = z.output<typeof ProductInputSchema>;
@@ -80,6 +85,15 @@ export const ProductUpdateSchema = z.intersection(
   z.object({ version: z.coerce.number({ error: 'La version modifiée est requise' }).int().min(1) }),
 );
 export type ProductUpdate = z.output<typeof ProductUpdateSchema>;
+
+/**
+ * PATCH /products/{id}: only the fields that change, with the version edited. The server merges them
+ * onto the stored listing and checks the result with ProductUpdateSchema (generator rules included).
+ */
+export const ProductPatchSchema = ProductFieldsSchema.partial().extend({
+  version: z.coerce.number({ error: 'La version modifiée est requise' }).int().min(1),
+});
+export type ProductPatch = z.input<typeof ProductPatchSchema>;
 
 export const STALE_VERSION_MESSAGE = "L'annonce a été modifiée entre-temps. Rechargez-la avant d'enregistrer.";
 
@@ -127,7 +141,10 @@ export const SORT_FIELDS = ['date', 'price', 'name', 'power', 'updated'] as cons
 
 export const ProductQuerySchema = z.object({
   page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(1)),
-  limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(LISTING_LIMITS.maxPageSize).default(LISTING_LIMITS.publicPageSize)),
+  limit: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(LISTING_LIMITS.maxPageSize).default(LISTING_LIMITS.publicPageSize),
+  ),
   search: z.string().trim().max(200).optional(),
   category: z.preprocess(emptyToUndefined, CategorySchema.optional()),
   /** marine = every listing that is not a generator set (the public card's "marine engine"). */
@@ -218,8 +235,11 @@ export type Product = z.infer<typeof ProductSchema>;
 const FacetSchema = z.array(z.object({ value: z.string(), count: z.number() }));
 export const ProductListSchema = z.object({
   items: z.array(ProductSchema),
-  /** The same list under the name the admin picker reads. */
-  products: z.array(ProductSchema),
+  /**
+   * The same list under the name the spec's product picker reads (back-office "API", limit 100).
+   * Deprecated: `items` is the one list; this copy stays for clients written against the spec.
+   */
+  products: z.array(ProductSchema).meta({ deprecated: true, description: 'Deprecated: the same array as `items`, kept for the product picker of the spec. Read `items`.' }),
   total: z.number(),
   pages: z.number(),
   page: z.number(),

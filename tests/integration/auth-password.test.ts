@@ -43,18 +43,19 @@ describe('password change', () => {
   });
 
   it('names the field for wrong types and answers invalid JSON with 400', async () => {
-    expect(await errorOf({ currentPassword: 42, newPassword: 'Brand-New-Passw0rd!' })).toMatch(/^currentPassword/);
-    expect(await errorOf({ currentPassword: INITIAL_ADMIN.password, newPassword: ['x'] })).toMatch(/^newPassword/);
+    const fieldOf = async (json: unknown) => ((await (await change(json)).json()).errors as { field: string }[]).map((e) => e.field);
+    expect(await fieldOf({ currentPassword: 42, newPassword: 'Brand-New-Passw0rd!' })).toEqual(['currentPassword']);
+    expect(await fieldOf({ currentPassword: INITIAL_ADMIN.password, newPassword: ['x'] })).toEqual(['newPassword']);
     const res = await server.api('/auth/change-password', { method: 'POST', token, headers: { 'content-type': 'application/json' }, body: '{"currentPassword":' });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: expect.any(String) });
+    expect(await res.json()).toMatchObject({ error: expect.any(String) });
   });
 
   it('locks every other authenticated call with 403 while the change is pending', async () => {
     for (const [method, path] of [['GET', '/auth/profile'], ['GET', '/auth/session'], ['POST', '/auth/extend']] as const) {
       const res = await server.api(path, { method, token });
       expect([path, res.status]).toEqual([path, 403]);
-      expect(await res.json()).toEqual({ error: 'Vous devez changer votre mot de passe avant de continuer' });
+      expect(await res.json()).toMatchObject({ error: 'Vous devez changer votre mot de passe avant de continuer' });
     }
   });
 
@@ -91,7 +92,7 @@ describe('users who are not administrators', () => {
     const res = await server.api('/auth/login', { method: 'POST', json: { email: 'editor@example.test', password: 'Editor-Passw0rd!' } });
     const editor = await server.api(path, { token: (await res.json()).accessToken });
     expect(editor.status).toBe(403);
-    expect(await editor.json()).toEqual({ error: 'Accès réservé aux administrateurs' });
+    expect(await editor.json()).toMatchObject({ error: 'Accès réservé aux administrateurs' });
     const admin = await signInAsAdmin(server);
     expect((await server.api(path, { headers: admin.headers })).status).toBe(200);
   });
@@ -101,6 +102,6 @@ describe('users who are not administrators', () => {
     const res = await server.api('/auth/login', { method: 'POST', json: { email: 'new-admin@example.test', password: 'First-Passw0rd!' } });
     const locked = await server.api('/stats', { token: (await res.json()).accessToken });
     expect(locked.status).toBe(403);
-    expect(await locked.json()).toEqual({ error: 'Vous devez changer votre mot de passe avant de continuer' });
+    expect(await locked.json()).toMatchObject({ error: 'Vous devez changer votre mot de passe avant de continuer' });
   });
 });

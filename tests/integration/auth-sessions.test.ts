@@ -48,7 +48,7 @@ describe('sessions', () => {
 
       const replay = await refresh(first.refreshToken);
       expect(replay.status).toBe(401);
-      expect(await replay.json()).toEqual({ error: 'Impossible de renouveler la session' });
+      expect(await replay.json()).toMatchObject({ error: 'Impossible de renouveler la session' });
       // The latest tokens, whoever holds them, are dead too.
       expect((await profile(third.accessToken)).status).toBe(401);
       expect((await refresh(third.refreshToken)).status).toBe(401);
@@ -74,10 +74,10 @@ describe('sessions', () => {
     });
 
     it('refuses an unknown refresh token and a missing one', async () => {
-      expect(await (await refresh('x'.repeat(43))).json()).toEqual({ error: 'Impossible de renouveler la session' });
+      expect(await (await refresh('x'.repeat(43))).json()).toMatchObject({ error: 'Impossible de renouveler la session' });
       const none = await server.api('/auth/refresh', { method: 'POST', json: {} });
       expect(none.status).toBe(401);
-      expect(await none.json()).toEqual({ error: 'Aucun refresh token disponible' });
+      expect(await none.json()).toMatchObject({ error: 'Aucun refresh token disponible' });
     });
 
     it('refuses a refresh token past its idle lifetime', async () => {
@@ -109,7 +109,7 @@ describe('sessions', () => {
       run('update access_tokens set expires_at = ? where token_hash = ?', past(), sha256(first.accessToken));
       const res = await profile(first.accessToken);
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ error: 'Session expirée' });
+      expect(await res.json()).toMatchObject({ error: 'Session expirée' });
       expect((await refresh(first.refreshToken)).status).toBe(200);
     });
 
@@ -117,7 +117,7 @@ describe('sessions', () => {
       const { accessToken } = await signIn();
       const none = await server.api('/auth/profile');
       expect(none.status).toBe(401);
-      expect(await none.json()).toEqual({ error: 'Non authentifié' });
+      expect(await none.json()).toMatchObject({ error: 'Non authentifié' });
       expect((await server.api(`/auth/profile?token=${accessToken}&access_token=${accessToken}`)).status).toBe(401);
     });
 

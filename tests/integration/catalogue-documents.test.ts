@@ -77,7 +77,7 @@ describe('listing documents', () => {
   it('answers 400 without a file and for titles that are not a JSON array', async () => {
     const none = await post([], { titles: '[]' });
     expect(none.status).toBe(400);
-    expect(await none.json()).toEqual({ error: 'Veuillez sélectionner au moins un document' });
+    expect(await none.json()).toMatchObject({ error: 'Veuillez sélectionner au moins un document' });
     const bad = await post([{ name: 'a.pdf', bytes: makePdf('a', []) }], { titles: 'pas du json' });
     expect(bad.status).toBe(400);
   });

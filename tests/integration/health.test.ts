@@ -20,7 +20,7 @@ describe('API health and error shape', () => {
   it('answers an unknown API route with 404 and an error field', async () => {
     const res = await server.api('/does-not-exist');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: expect.any(String) });
+    expect(await res.json()).toMatchObject({ error: expect.any(String) });
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 

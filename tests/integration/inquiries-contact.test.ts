@@ -51,16 +51,16 @@ describe('POST /api/inquiries', () => {
 
   test('name, a valid e-mail and message are required, with a 400 and nothing stored', async () => {
     const before = withDb(server, (db) => db.select().from(schema.inquiries).all().length);
-    for (const [body, error] of [
-      [{ email: 'a@example.org', message: 'x' }, 'name: champ requis'],
-      [{ name: '  ', email: 'a@example.org', message: 'x' }, 'name: Le nom est requis'],
-      [{ name: 'A', email: 'not-an-email', message: 'x' }, 'email: Adresse e-mail invalide'],
-      [{ name: 'A', email: 'a@example.org', message: '   ' }, 'message: Le message est requis'],
-      [{ name: 'A', email: 'a@example.org', message: 'x', language: 'de' }, 'language: Langue invalide'],
+    for (const [body, field, error] of [
+      [{ email: 'a@example.org', message: 'x' }, 'name', 'Le nom est requis'],
+      [{ name: '  ', email: 'a@example.org', message: 'x' }, 'name', 'Le nom est requis'],
+      [{ name: 'A', email: 'not-an-email', message: 'x' }, 'email', 'Adresse e-mail invalide'],
+      [{ name: 'A', email: 'a@example.org', message: '   ' }, 'message', 'Le message est requis'],
+      [{ name: 'A', email: 'a@example.org', message: 'x', language: 'de' }, 'language', 'Langue invalide'],
     ] as const) {
       const res = await send(body);
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: error });
+      expect(await res.json()).toMatchObject({ error, errors: [{ field, message: error }] });
     }
     expect(withDb(server, (db) => db.select().from(schema.inquiries).all().length)).toBe(before);
   });
@@ -132,7 +132,7 @@ describe('rate limit per address', () => {
         statuses.push(res.status);
         if (res.status === 429) {
           expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
-          expect(await res.json()).toEqual({ error: 'Trop de requêtes. Veuillez réessayer plus tard.' });
+          expect(await res.json()).toMatchObject({ error: 'Trop de requêtes. Veuillez réessayer plus tard.' });
         }
       }
       expect(statuses).toEqual([...Array(10).fill(201), 429, 429]);

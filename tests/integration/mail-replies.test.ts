@@ -73,17 +73,17 @@ describe('POST /api/email-responses/send', () => {
     const { status, body } = await call('/email-responses/send', { method: 'POST', json: { inquiryId, smtpAccountId: accountId, subject: 'Refusé', message: 'x' } });
     smtp.refuseAuth(false);
     expect(status).toBe(502);
-    expect(body).toEqual({ error: "Erreur lors de l'envoi : Authentification refusée par le serveur SMTP" });
+    expect(body).toMatchObject({ error: "Erreur lors de l'envoi : Authentification refusée par le serveur SMTP" });
     expect(withDb(server, (db) => db.select().from(schema.emailResponses).all().length)).toBe(before);
   });
 
   test('account, subject and message are required and non-blank; unknown message or account is 404', async () => {
-    expect((await call('/email-responses/send', { method: 'POST', json: { inquiryId, smtpAccountId: accountId, subject: '  ', message: 'x' } })).body).toEqual({ error: 'subject: Le sujet est requis' });
-    expect((await call('/email-responses/send', { method: 'POST', json: { inquiryId, smtpAccountId: accountId, subject: 'x', message: ' ' } })).body).toEqual({ error: 'message: Le message est requis' });
+    expect((await call('/email-responses/send', { method: 'POST', json: { inquiryId, smtpAccountId: accountId, subject: '  ', message: 'x' } })).body).toMatchObject({ error: 'Le sujet est requis' });
+    expect((await call('/email-responses/send', { method: 'POST', json: { inquiryId, smtpAccountId: accountId, subject: 'x', message: ' ' } })).body).toMatchObject({ error: 'Le message est requis' });
     expect((await call('/email-responses/send', { method: 'POST', json: { inquiryId, subject: 'x', message: 'y' } })).status).toBe(400);
     expect((await call('/email-responses/send', { method: 'POST', json: { inquiryId, smtpAccountId: accountId, subject: 'a\r\nBcc: x@example.net', message: 'y' } })).status).toBe(400);
-    expect((await call('/email-responses/send', { method: 'POST', json: { inquiryId: 99999, smtpAccountId: accountId, subject: 'x', message: 'y' } })).body).toEqual({ error: 'Message introuvable' });
-    expect((await call('/email-responses/send', { method: 'POST', json: { inquiryId, smtpAccountId: 99999, subject: 'x', message: 'y' } })).body).toEqual({ error: 'Compte SMTP introuvable' });
+    expect((await call('/email-responses/send', { method: 'POST', json: { inquiryId: 99999, smtpAccountId: accountId, subject: 'x', message: 'y' } })).body).toMatchObject({ error: 'Message introuvable' });
+    expect((await call('/email-responses/send', { method: 'POST', json: { inquiryId, smtpAccountId: 99999, subject: 'x', message: 'y' } })).body).toMatchObject({ error: 'Compte SMTP introuvable' });
   });
 
   test('quick-reply picks the first active account and the default subject', async () => {
@@ -102,7 +102,7 @@ describe('POST /api/email-responses/send', () => {
 
     const id = list.body.responses[0].id;
     expect((await call(`/email-responses/${id}`, { method: 'DELETE' })).status).toBe(200);
-    expect(await call(`/email-responses/${id}`, { method: 'DELETE' })).toEqual({ status: 404, body: { error: 'Réponse introuvable' } });
+    expect(await call(`/email-responses/${id}`, { method: 'DELETE' })).toMatchObject({ status: 404, body: { error: 'Réponse introuvable' } });
 
     expect((await call(`/inquiries/${inquiryId}`, { method: 'DELETE' })).status).toBe(200);
     expect((await call('/email-responses')).body.total).toBe(0);

@@ -48,13 +48,14 @@ describe('SMTP accounts', () => {
       [{ port: 70000 }, 'Le port doit être entre 1 et 65535'],
       [{ user: '' }, "L'utilisateur est requis"],
       [{ password: '' }, 'Le mot de passe est requis pour un nouveau compte'],
+      [{ password: undefined }, 'Le mot de passe est requis pour un nouveau compte'],
       [{ fromName: '' }, "Le nom d'expéditeur est requis"],
       [{ fromEmail: '' }, "L'email d'expéditeur est requis"],
       [{ fromEmail: 'pas un email' }, "Format d'email invalide"],
     ] as const) {
       const { status, body } = await call('/smtp/accounts', { method: 'POST', json: { ...valid, ...patch } });
       expect(status).toBe(400);
-      expect(body.error).toContain(error);
+      expect(body.error).toBe(error);
     }
   });
 
@@ -115,7 +116,7 @@ describe('SMTP accounts', () => {
   test('deleting an account: 200, then 404', async () => {
     const { body } = await call('/smtp/accounts', { method: 'POST', json: smtp.account({ name: 'À supprimer' }) });
     expect((await call(`/smtp/accounts/${body.id}`, { method: 'DELETE' })).status).toBe(200);
-    expect(await call(`/smtp/accounts/${body.id}`, { method: 'DELETE' })).toEqual({ status: 404, body: { error: 'Compte SMTP introuvable' } });
+    expect(await call(`/smtp/accounts/${body.id}`, { method: 'DELETE' })).toMatchObject({ status: 404, body: { error: 'Compte SMTP introuvable' } });
     expect((await call('/smtp/accounts/abc', { method: 'DELETE' })).status).toBe(400);
   });
 });
@@ -130,8 +131,8 @@ describe('usage settings', () => {
     expect(partial.body).toMatchObject({ usageType: 'contact_form_fr', smtpAccountId: account.id, recipientEmail: null, state: 'missing_recipient' });
     const full = await call('/smtp/settings/contact_form_fr', { method: 'PUT', json: { smtpAccountId: account.id, recipientEmail: 'contact@example.test' } });
     expect(full.body).toMatchObject({ recipientEmail: 'contact@example.test', state: 'configured' });
-    expect((await call('/smtp/settings/contact_form_fr', { method: 'PUT', json: { recipientEmail: 'pas-un-email' } })).body).toEqual({ error: "Format d'email invalide" });
-    expect((await call('/smtp/settings/unknown_usage', { method: 'PUT', json: { smtpAccountId: account.id } })).body).toEqual({ error: "usageType: Type d'usage invalide" });
+    expect((await call('/smtp/settings/contact_form_fr', { method: 'PUT', json: { recipientEmail: 'pas-un-email' } })).body).toMatchObject({ error: "Format d'email invalide" });
+    expect((await call('/smtp/settings/unknown_usage', { method: 'PUT', json: { smtpAccountId: account.id } })).body).toMatchObject({ error: "Type d'usage invalide" });
     expect((await call('/smtp/settings/newsletter', { method: 'PUT', json: { smtpAccountId: 999999 } })).status).toBe(404);
 
     const settings = await call('/smtp/settings');
@@ -146,5 +147,6 @@ afterAll(() => {
   const all = bodies.join('\n');
   expect(all).not.toContain(smtp.password);
   expect(all).not.toContain('passwordEncrypted');
-  expect(all).not.toMatch(/"password"/);
+  // No "password" key with a value; a validation problem may name the field (`"field":"password"`).
+  expect(all).not.toMatch(/"password"\s*:/);
 });

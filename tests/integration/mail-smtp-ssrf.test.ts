@@ -92,7 +92,7 @@ describe('SMTP connection tests with SMTP_ALLOW_LOCAL=false', () => {
       json: { inquiryId: inquiries.inquiries[0]!.id, smtpAccountId: id, subject: 'Re', message: 'Réponse' },
     });
     expect(reply.status).toBe(502);
-    expect(await reply.json()).toEqual({ error: "Erreur lors de l'envoi : Adresse du serveur SMTP non autorisée" });
+    expect(await reply.json()).toMatchObject({ error: "Erreur lors de l'envoi : Adresse du serveur SMTP non autorisée" });
     expect(smtp.messages).toHaveLength(0);
   });
 });

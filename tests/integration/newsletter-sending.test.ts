@@ -52,9 +52,9 @@ afterAll(async () => {
 
 describe('POST /api/newsletter/admin/send', () => {
   test('subject and content are required, with the spec message; no active subscriber is a 400', async () => {
-    expect((await call('/newsletter/admin/send', { method: 'POST', json: { subject: ' ', content: 'x' } })).body).toEqual({ error: 'subject: Veuillez remplir le sujet et le contenu du message' });
-    expect((await call('/newsletter/admin/send', { method: 'POST', json: { subject: 'x', content: '' } })).body).toEqual({ error: 'content: Veuillez remplir le sujet et le contenu du message' });
-    expect(await call('/newsletter/admin/send', { method: 'POST', json: { subject: 'x', content: 'y' } })).toEqual({ status: 400, body: { error: 'Aucun abonné actif' } });
+    expect((await call('/newsletter/admin/send', { method: 'POST', json: { subject: ' ', content: 'x' } })).body).toMatchObject({ error: 'Veuillez remplir le sujet et le contenu du message' });
+    expect((await call('/newsletter/admin/send', { method: 'POST', json: { subject: 'x', content: '' } })).body).toMatchObject({ error: 'Veuillez remplir le sujet et le contenu du message' });
+    expect(await call('/newsletter/admin/send', { method: 'POST', json: { subject: 'x', content: 'y' } })).toMatchObject({ status: 400, body: { error: 'Aucun abonné actif' } });
   });
 
   test('a newsletter to 1,000 subscribers is fully delivered, each with its own unsubscribe link and headers', async () => {

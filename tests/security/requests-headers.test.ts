@@ -82,7 +82,7 @@ describe('API answers', () => {
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBeTruthy();
-    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('content-type')).toMatch(/^application\/(problem\+)?json/);
     expect(res.headers.get('x-powered-by')).toBeNull();
   });
 });

@@ -170,6 +170,16 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   return res;
 }
 
+/**
+ * `fetch` for the typed client (lib/client.ts): the same token, refresh and error handling as
+ * `request`. hc builds '/api/…' URLs; `send` adds API_BASE itself.
+ */
+export function clientFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
+  const path = url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
+  return send(path, { ...init, body: init?.body ?? undefined });
+}
+
 export const api = {
   get: <T>(path: string, query?: RequestOptions['query'], init?: RequestOptions) => request<T>(path, { ...init, query }),
   post: <T>(path: string, json?: unknown) => request<T>(path, { method: 'POST', json: json ?? {} }),

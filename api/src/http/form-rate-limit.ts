@@ -3,15 +3,19 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, Deps } from '../context.ts';
 import type { RateLimiter } from '../services/rate-limit.ts';
 import { clientIp } from './client-ip.ts';
+import { fail } from './errors.ts';
+import { withMeta } from './openapi-meta.ts';
 
-export const limitPerAddress =
-  (deps: Deps, limiter: RateLimiter, scope: string): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
-    const ip = clientIp(c, deps.env.TRUST_PROXY);
-    if (!limiter.hit(ip)) {
-      deps.log.warn('public form rate limited', { scope, ip });
-      c.header('Retry-After', String(Math.ceil(limiter.retryAfterMs(ip) / 1000) || 1));
-      return c.json({ error: 'Trop de requêtes. Veuillez réessayer plus tard.' }, 429);
-    }
-    await next();
-  };
+export const limitPerAddress = (deps: Deps, limiter: RateLimiter, scope: string): MiddlewareHandler<AppEnv> =>
+  withMeta<MiddlewareHandler<AppEnv>>(
+    async (c, next) => {
+      const ip = clientIp(c, deps.env.TRUST_PROXY);
+      if (!limiter.hit(ip)) {
+        deps.log.warn('public form rate limited', { scope, ip });
+        c.header('Retry-After', String(Math.ceil(limiter.retryAfterMs(ip) / 1000) || 1));
+        return fail(c, 429, 'Trop de requêtes. Veuillez réessayer plus tard.');
+      }
+      await next();
+    },
+    { errors: { 429: 'Too many requests from this address (Retry-After)' } },
+  );

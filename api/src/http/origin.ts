@@ -7,6 +7,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { App } from '../app.ts';
+import { fail } from './errors.ts';
 import { createPageCache } from './page-cache.ts';
 
 export type SiteHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void>;
@@ -88,7 +89,7 @@ export function createAdminApp(adminDir: string) {
     .get('/admin', (c) => c.redirect('/admin/', 301))
     .get('/admin/*', (c) => {
       // SPA fallback: client routes such as /admin/annonces/new get the app shell.
-      if (path.extname(c.req.path)) return c.json({ error: 'Ressource introuvable' }, 404);
+      if (path.extname(c.req.path)) return fail(c, 404, 'Ressource introuvable');
       c.header('Cache-Control', 'no-cache');
       return c.html(fs.readFileSync(indexHtml, 'utf8'));
     });

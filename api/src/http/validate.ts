@@ -1,20 +1,46 @@
-// zod validation for Hono routes that answers { error } naming the first bad field (400).
+// zod validation for Hono routes: a 400 problem whose `error` is the first bad field's message and
+// whose `errors` lists every field, each message being the spec's text with no field-path prefix.
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
+import { ApiError, fail, type FieldError } from './errors.ts';
+import { withMeta } from './openapi-meta.ts';
 
-export function describeIssue(issue: z.core.$ZodIssue): string {
-  const field = issue.path.join('.');
-  // Messages written for users (the spec's French texts) are kept as they are.
-  if (issue.code === 'custom' || !field) return issue.message;
-  if (issue.code === 'invalid_type' && issue.input === undefined) return `${field}: champ requis`;
-  return `${field}: ${issue.message}`;
+/** Used when a schema gives no text of its own for a field (zod's defaults are English). */
+export const GENERIC_MESSAGES = { required: 'Champ obligatoire', invalid: 'Valeur invalide', request: 'Requête invalide' } as const;
+
+export function describeIssue(issue: z.core.$ZodIssue): FieldError {
+  const field = issue.path.map(String).join('.');
+  // zod's own English defaults start with "Invalid", "Too", "Expected" or "Unrecognized"; the
+  // domain's schemas carry the spec's French texts, which are kept as they are.
+  const isDefault = /^(Invalid|Too (big|small)|Expected|Unrecognized)/.test(issue.message);
+  if (!isDefault) return { field, message: issue.message };
+  const missing = issue.code === 'invalid_type' && issue.input === undefined;
+  return { field, message: missing ? GENERIC_MESSAGES.required : GENERIC_MESSAGES.invalid };
 }
 
+/** The 400 a failed parse answers: the first field's message, and every field. */
+export function validationError(error: { issues: z.core.$ZodIssue[] }): ApiError {
+  const errors = error.issues.map(describeIssue);
+  return new ApiError(400, errors[0]?.message ?? GENERIC_MESSAGES.request, errors);
+}
+
+/** Parses a value built inside a handler (a merged PATCH, multipart fields) like a request part. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+/** Validates one part of the request; the schema also describes that part in the OpenAPI document. */
 export const validate = <T extends keyof ValidationTargets, S extends z.ZodType>(target: T, schema: S) =>
-  zValidator(target, schema, (result, c) => {
-    if (!result.success) {
-      const first = result.error.issues[0];
-      return c.json({ error: first ? describeIssue(first) : 'Requête invalide' }, 400);
-    }
-  });
+  withMeta(
+    zValidator(target, schema, (result, c) => {
+      if (!result.success) {
+        const { message, errors } = validationError(result.error);
+        // A literal 400, so typed clients see this answer as an error, never as a success.
+        return fail(c, 400, message, errors);
+      }
+    }),
+    { request: { target, schema }, errors: { 400: 'Invalid request: `errors` lists every field with its message' } },
+  );

@@ -2,6 +2,8 @@
 // no pending forced password change; and the cross-site check for cookie-authenticated calls.
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, Deps } from '../context.ts';
+import { fail } from '../http/errors.ts';
+import { withMeta } from '../http/openapi-meta.ts';
 import { sessionsFor } from '../services/sessions.ts';
 
 export const authMessages = {
@@ -25,19 +27,26 @@ type Options = {
   allowPendingPasswordChange?: boolean;
 };
 
-export const requireSession =
-  ({ db }: Deps, { adminOnly = false, allowPendingPasswordChange = false }: Options = {}): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
+export const requireSession = (
+  { db }: Deps,
+  { adminOnly = false, allowPendingPasswordChange = false }: Options = {},
+): MiddlewareHandler<AppEnv> =>
+  withMeta<MiddlewareHandler<AppEnv>>(async (c, next) => {
     const token = bearerToken(c);
-    if (!token) return c.json({ error: authMessages.noToken }, 401);
+    if (!token) return fail(c, 401, authMessages.noToken);
     const found = sessionsFor(db).authenticate(token);
-    if (!found) return c.json({ error: authMessages.expired }, 401);
-    if (adminOnly && found.user.role !== 'admin') return c.json({ error: authMessages.notAdmin }, 403);
-    if (found.user.mustChangePassword && !allowPendingPasswordChange) return c.json({ error: authMessages.mustChangePassword }, 403);
+    if (!found) return fail(c, 401, authMessages.expired);
+    if (adminOnly && found.user.role !== 'admin') return fail(c, 403, authMessages.notAdmin);
+    if (found.user.mustChangePassword && !allowPendingPasswordChange) return fail(c, 403, authMessages.mustChangePassword);
     c.set('user', found.user);
     c.set('sessionId', found.session.id);
     await next();
-  };
+  }, GUARD_META);
+
+const GUARD_META = {
+  security: 'bearer',
+  errors: { 401: 'No access token, or the session expired', 403: 'Not an administrator, or the password must be changed first' },
+} as const;
 
 /** Every back-office route: a live session, role 'admin', password change done. */
 export const requireAdmin = (deps: Deps): MiddlewareHandler<AppEnv> => requireSession(deps, { adminOnly: true });
@@ -49,16 +58,18 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * authenticates the call (the refresh cookie): bearer calls cannot be forged cross-site anyway.
  * Browsers send Sec-Fetch-Site and Origin on such requests; non-browser clients send neither.
  */
-export const sameSiteOnly =
-  ({ env }: Deps): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next();
-    const fetchSite = c.req.header('sec-fetch-site');
-    if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return c.json({ error: authMessages.crossSite }, 403);
-    const origin = c.req.header('origin');
-    if (origin !== undefined && !isOwnOrigin(c, origin, env.publicUrl, env.TRUST_PROXY)) return c.json({ error: authMessages.crossSite }, 403);
-    await next();
-  };
+export const sameSiteOnly = ({ env }: Deps): MiddlewareHandler<AppEnv> =>
+  withMeta<MiddlewareHandler<AppEnv>>(
+    async (c, next) => {
+      if (SAFE_METHODS.has(c.req.method)) return next();
+      const fetchSite = c.req.header('sec-fetch-site');
+      if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return fail(c, 403, authMessages.crossSite);
+      const origin = c.req.header('origin');
+      if (origin !== undefined && !isOwnOrigin(c, origin, env.publicUrl, env.TRUST_PROXY)) return fail(c, 403, authMessages.crossSite);
+      await next();
+    },
+    { security: 'refresh-cookie', errors: { 403: 'Cross-site request refused' } },
+  );
 
 function isOwnOrigin(c: Context, origin: string, publicUrl: string, trustProxy: boolean): boolean {
   let host: string;

@@ -10,8 +10,11 @@ import { validate } from '../http/validate.ts';
 import { requireSession, sameSiteOnly } from '../middleware/auth.ts';
 import { createLoginGuard } from '../services/auth-login.ts';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, wantsCookieTransport } from '../services/auth-cookie.ts';
+import { fail } from '../http/errors.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { sessionsFor, type IssuedTokens } from '../services/sessions.ts';
+import { doc } from '../http/openapi-meta.ts';
+import * as A from './answers.ts';
 
 export const authRouteMessages = {
   loginFailed: 'Email ou mot de passe incorrect',
@@ -43,11 +46,17 @@ export const authRoutes = (deps: Deps) => {
   const findUser = (email: string) => db.select().from(schema.users).where(eq(schema.users.email, email)).get();
   const signedIn = requireSession(deps, { allowPendingPasswordChange: true });
   // Credentials are a few hundred bytes; nothing bigger is read into memory.
-  const smallBody = bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: 'Requête trop volumineuse' }, 413) });
+  const smallBody = bodyLimit({ maxSize: 16 * 1024, onError: (c) => fail(c, 413, 'Requête trop volumineuse') });
 
   return new Hono<AppEnv>()
     .post(
       '/auth/login',
+      doc({
+        summary: 'Sign in: access token, refresh token (body and/or cookie) and the user',
+        responses: { 200: A.LoginAnswer },
+        errors: { 401: 'Wrong e-mail or password', 413: 'Body too large', 429: 'Too many sign-in attempts (Retry-After)' },
+        example: { email: 'admin@example.com', password: 'Secret-Passw0rd!' },
+      }),
       // The address limit is checked before the body is even read: floods stop here.
       async (c, next) => {
         const wait = guard.addressWait(clientIp(c, env.TRUST_PROXY));
@@ -60,11 +69,16 @@ export const authRoutes = (deps: Deps) => {
         const { email, password } = c.req.valid('json');
         const ip = clientIp(c, env.TRUST_PROXY);
         const user = findUser(email);
-        const attempt = await guard.attempt({ ip, account: user ? `user:${user.id}` : `email:${email}`, passwordHash: user?.passwordHash, password });
+        const attempt = await guard.attempt({
+          ip,
+          account: user ? `user:${user.id}` : `email:${email}`,
+          passwordHash: user?.passwordHash,
+          password,
+        });
         if (attempt.limited) return tooMany(c, attempt.retryAfterMs);
         if (!attempt.ok || !user) {
           log.info('sign-in failed', { ip });
-          return c.json({ error: authRouteMessages.loginFailed }, 401);
+          return fail(c, 401, authRouteMessages.loginFailed);
         }
         sessions.purgeExpired();
         const tokens = sessions.create(user.id);
@@ -72,60 +86,113 @@ export const authRoutes = (deps: Deps) => {
         return c.json(tokenResponse(c, deps, tokens, toUser(user), wantsCookieTransport(c)));
       },
     )
-    .post('/auth/refresh', sameSiteOnly(deps), smallBody, validate('json', RefreshSchema), (c) => {
-      const fromBody = c.req.valid('json').refreshToken;
-      const token = fromBody ?? readRefreshCookie(c);
-      if (!token) return c.json({ error: authRouteMessages.noRefreshToken }, 401);
-      const outcome = sessions.refresh(token, Date.now(), env.REFRESH_GRACE_MS);
-      if (!outcome.ok) {
+    .post(
+      '/auth/refresh',
+      doc({
+        summary: 'New token pair from the refresh token (body or cookie); a reused token revokes the session',
+        responses: { 200: A.LoginAnswer },
+        errors: { 401: 'No refresh token, or it cannot be renewed', 413: 'Body too large' },
+      }),
+      sameSiteOnly(deps),
+      smallBody,
+      validate('json', RefreshSchema),
+      (c) => {
+        const fromBody = c.req.valid('json').refreshToken;
+        const token = fromBody ?? readRefreshCookie(c);
+        if (!token) return fail(c, 401, authRouteMessages.noRefreshToken);
+        const outcome = sessions.refresh(token, Date.now(), env.REFRESH_GRACE_MS);
+        if (!outcome.ok) {
+          clearRefreshCookie(c, env);
+          if (outcome.reason === 'reused') log.warn('refresh token reused: session revoked', { ip: clientIp(c, env.TRUST_PROXY) });
+          return fail(c, 401, authRouteMessages.refreshFailed);
+        }
+        const user = db.select().from(schema.users).where(eq(schema.users.id, outcome.userId)).get();
+        if (!user) return fail(c, 401, authRouteMessages.refreshFailed);
+        // A cookie-based client keeps getting cookies only; a body-based client keeps getting bodies.
+        return c.json(tokenResponse(c, deps, outcome.tokens, toUser(user), !fromBody || wantsCookieTransport(c)));
+      },
+    )
+    .get('/auth/profile', doc({ summary: 'The signed-in user', responses: { 200: A.AuthUserAnswer } }), requireSession(deps), (c) =>
+      c.json(toUser(c.var.user)),
+    )
+    .get(
+      '/auth/session',
+      doc({ summary: 'When the session expires (idle and absolute)', responses: { 200: A.SessionAnswer } }),
+      requireSession(deps),
+      (c) => {
+        const session = db.select().from(schema.authSessions).where(eq(schema.authSessions.id, c.var.sessionId)).get()!;
+        return c.json({ expiresAt: session.expiresAt.toISOString(), absoluteExpiresAt: session.absoluteExpiresAt.toISOString() });
+      },
+    )
+    .post(
+      '/auth/extend',
+      doc({
+        summary: 'Extends the session (idle timeout)',
+        responses: { 200: A.SessionAnswer },
+        errors: { 401: 'The session cannot be extended' },
+      }),
+      requireSession(deps),
+      (c) => {
+        const session = sessions.extend(c.var.sessionId);
+        if (!session) return fail(c, 401, authRouteMessages.extendFailed);
+        return c.json({ expiresAt: session.expiresAt.toISOString(), absoluteExpiresAt: session.absoluteExpiresAt.toISOString() });
+      },
+    )
+    .post(
+      '/auth/change-password',
+      doc({
+        summary: 'Changes the password; every other session ends, a new token pair is returned',
+        responses: { 200: A.PasswordChangedAnswer },
+        errors: { 400: 'Wrong current password or weak new password', 413: 'Body too large', 429: 'Too many attempts' },
+      }),
+      signedIn,
+      smallBody,
+      validate('json', ChangePasswordSchema),
+      async (c) => {
+        const { currentPassword, newPassword } = c.req.valid('json');
+        const me = c.var.user;
+        const row = db.select().from(schema.users).where(eq(schema.users.id, me.id)).get();
+        if (!row) return fail(c, 400, passwordMessages.changeFailed);
+        const attempt = await guard.attempt({
+          ip: clientIp(c, env.TRUST_PROXY),
+          account: `user:${row.id}`,
+          passwordHash: row.passwordHash,
+          password: currentPassword,
+        });
+        if (attempt.limited) return tooMany(c, attempt.retryAfterMs);
+        // 400, not 401: a 401 would make the admin's client sign the user out.
+        if (!attempt.ok) return fail(c, 400, passwordMessages.currentWrong);
+        db.update(schema.users)
+          .set({
+            passwordHash: await hashPassword(newPassword),
+            mustChangePassword: false,
+            passwordChangedAt: new Date(),
+            updatedAt: new Date(),
+          })
+          .where(eq(schema.users.id, row.id))
+          .run();
+        // Every earlier token dies, this session's too; the caller continues with the new pair.
+        sessions.revokeAllForUser(row.id, 'password changed');
+        const tokens = sessions.create(row.id);
+        log.info('password changed', { userId: row.id });
+        const user = toUser({ ...me, mustChangePassword: false });
+        return c.json({ message: 'Mot de passe modifié avec succès', ...tokenResponse(c, deps, tokens, user, wantsCookieTransport(c)) });
+      },
+    )
+    .post(
+      '/auth/logout',
+      doc({ summary: 'Ends this session and clears the refresh cookie', responses: { 200: A.Success } }),
+      signedIn,
+      (c) => {
+        sessions.revoke(c.var.sessionId, 'logout');
         clearRefreshCookie(c, env);
-        if (outcome.reason === 'reused') log.warn('refresh token reused: session revoked', { ip: clientIp(c, env.TRUST_PROXY) });
-        return c.json({ error: authRouteMessages.refreshFailed }, 401);
-      }
-      const user = db.select().from(schema.users).where(eq(schema.users.id, outcome.userId)).get();
-      if (!user) return c.json({ error: authRouteMessages.refreshFailed }, 401);
-      // A cookie-based client keeps getting cookies only; a body-based client keeps getting bodies.
-      return c.json(tokenResponse(c, deps, outcome.tokens, toUser(user), !fromBody || wantsCookieTransport(c)));
-    })
-    .get('/auth/profile', requireSession(deps), (c) => c.json(toUser(c.var.user)))
-    .get('/auth/session', requireSession(deps), (c) => {
-      const session = db.select().from(schema.authSessions).where(eq(schema.authSessions.id, c.var.sessionId)).get()!;
-      return c.json({ expiresAt: session.expiresAt.toISOString(), absoluteExpiresAt: session.absoluteExpiresAt.toISOString() });
-    })
-    .post('/auth/extend', requireSession(deps), (c) => {
-      const session = sessions.extend(c.var.sessionId);
-      if (!session) return c.json({ error: authRouteMessages.extendFailed }, 401);
-      return c.json({ expiresAt: session.expiresAt.toISOString(), absoluteExpiresAt: session.absoluteExpiresAt.toISOString() });
-    })
-    .post('/auth/change-password', signedIn, smallBody, validate('json', ChangePasswordSchema), async (c) => {
-      const { currentPassword, newPassword } = c.req.valid('json');
-      const me = c.var.user;
-      const row = db.select().from(schema.users).where(eq(schema.users.id, me.id)).get();
-      if (!row) return c.json({ error: passwordMessages.changeFailed }, 400);
-      const attempt = await guard.attempt({ ip: clientIp(c, env.TRUST_PROXY), account: `user:${row.id}`, passwordHash: row.passwordHash, password: currentPassword });
-      if (attempt.limited) return tooMany(c, attempt.retryAfterMs);
-      // 400, not 401: a 401 would make the admin's client sign the user out.
-      if (!attempt.ok) return c.json({ error: passwordMessages.currentWrong }, 400);
-      db.update(schema.users)
-        .set({ passwordHash: await hashPassword(newPassword), mustChangePassword: false, passwordChangedAt: new Date(), updatedAt: new Date() })
-        .where(eq(schema.users.id, row.id))
-        .run();
-      // Every earlier token dies, this session's too; the caller continues with the new pair.
-      sessions.revokeAllForUser(row.id, 'password changed');
-      const tokens = sessions.create(row.id);
-      log.info('password changed', { userId: row.id });
-      const user = toUser({ ...me, mustChangePassword: false });
-      return c.json({ message: 'Mot de passe modifié avec succès', ...tokenResponse(c, deps, tokens, user, wantsCookieTransport(c)) });
-    })
-    .post('/auth/logout', signedIn, (c) => {
-      sessions.revoke(c.var.sessionId, 'logout');
-      clearRefreshCookie(c, env);
-      log.info('signed out', { userId: c.var.user.id });
-      return c.json({ success: true });
-    });
+        log.info('signed out', { userId: c.var.user.id });
+        return c.json({ success: true });
+      },
+    );
 };
 
 function tooMany(c: Context, retryAfterMs: number) {
   c.header('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
-  return c.json({ error: authRouteMessages.tooManyAttempts }, 429);
+  return fail(c, 429, authRouteMessages.tooManyAttempts);
 }

@@ -3,7 +3,14 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { schema } from '@app/db';
-import { IdParamSchema, PageQuerySchema, QuickReplyInputSchema, ReplyInputSchema, replySubject, type EmailResponse } from '@app/domain/mail';
+import {
+  IdParamSchema,
+  PageQuerySchema,
+  QuickReplyInputSchema,
+  ReplyInputSchema,
+  replySubject,
+  type EmailResponse,
+} from '@app/domain/mail';
 import { z } from 'zod';
 import type { AppEnv, Deps } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
@@ -11,6 +18,8 @@ import { validate } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { accountForUsage, describeMailError, sendWithAccount, type AccountRow } from '../services/mailer.ts';
 import { replyMail } from '../services/mail-templates.ts';
+import { doc } from '../http/openapi-meta.ts';
+import * as A from './answers.ts';
 
 type ResponseRow = typeof schema.emailResponses.$inferSelect;
 const toResponse = (r: ResponseRow): EmailResponse => ({
@@ -27,6 +36,8 @@ const toResponse = (r: ResponseRow): EmailResponse => ({
 });
 
 const InquiryParamSchema = z.object({ inquiryId: IdParamSchema.shape.id });
+
+const REPLY_ERRORS = { 404: 'No such contact message or SMTP account', 502: 'The mail server refused the message' };
 
 export const emailResponsesRoutes = (deps: Deps) => {
   const { db, env } = deps;
@@ -79,41 +90,88 @@ export const emailResponsesRoutes = (deps: Deps) => {
   return new Hono<AppEnv>()
     .use('/email-responses/*', requireAdmin(deps))
     .use('/email-responses', requireAdmin(deps))
-    .post('/email-responses/send', validate('json', ReplyInputSchema), async (c) => {
-      const input = c.req.valid('json');
-      const account = db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.id, input.smtpAccountId)).get();
-      if (!account) throw new ApiError(404, 'Compte SMTP introuvable');
-      return c.json(await send(input.inquiryId, account, input.subject, input.message), 201);
-    })
-    .post('/email-responses/quick-reply', validate('json', QuickReplyInputSchema), async (c) => {
-      const input = c.req.valid('json');
-      let account: AccountRow | undefined;
-      if (input.smtpAccountId) {
-        account = db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.id, input.smtpAccountId)).get();
+    .post(
+      '/email-responses/send',
+      doc({
+        summary: 'Reply to a contact message through an account',
+        responses: { 201: A.EmailResponseAnswer },
+        errors: REPLY_ERRORS,
+      }),
+      validate('json', ReplyInputSchema),
+      async (c) => {
+        const input = c.req.valid('json');
+        const account = db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.id, input.smtpAccountId)).get();
         if (!account) throw new ApiError(404, 'Compte SMTP introuvable');
-      } else {
-        const inquiry = db.select().from(schema.inquiries).where(eq(schema.inquiries.id, input.inquiryId)).get();
-        if (!inquiry) throw new ApiError(404, 'Message introuvable');
-        account = accountForUsage(deps, inquiry.language === 'en' ? 'contact_form_en' : 'contact_form_fr').account;
-      }
-      return c.json(await send(input.inquiryId, account, input.subject ?? replySubject(env.company.brand), input.message), 201);
-    })
-    .get('/email-responses', validate('query', PageQuerySchema), (c) => {
-      const q = c.req.valid('query');
-      return c.json(page(undefined, q.page, q.limit));
-    })
-    .get('/email-responses/inquiry/:inquiryId', validate('param', InquiryParamSchema), validate('query', PageQuerySchema), (c) => {
-      const q = c.req.valid('query');
-      return c.json(page(eq(r.inquiryId, c.req.valid('param').inquiryId), q.page, q.limit));
-    })
-    .get('/email-responses/:id', validate('param', IdParamSchema), (c) => {
-      const row = db.select().from(r).where(eq(r.id, c.req.valid('param').id)).get();
-      if (!row) throw new ApiError(404, 'Réponse introuvable');
-      return c.json(toResponse(row));
-    })
-    .delete('/email-responses/:id', validate('param', IdParamSchema), (c) => {
-      const deleted = db.delete(r).where(eq(r.id, c.req.valid('param').id)).returning({ id: r.id }).all();
-      if (!deleted.length) throw new ApiError(404, 'Réponse introuvable');
-      return c.json({ success: true });
-    });
+        return c.json(await send(input.inquiryId, account, input.subject, input.message), 201);
+      },
+    )
+    .post(
+      '/email-responses/quick-reply',
+      doc({
+        summary: 'Reply with the default subject through the usage account',
+        responses: { 201: A.EmailResponseAnswer },
+        errors: REPLY_ERRORS,
+      }),
+      validate('json', QuickReplyInputSchema),
+      async (c) => {
+        const input = c.req.valid('json');
+        let account: AccountRow | undefined;
+        if (input.smtpAccountId) {
+          account = db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.id, input.smtpAccountId)).get();
+          if (!account) throw new ApiError(404, 'Compte SMTP introuvable');
+        } else {
+          const inquiry = db.select().from(schema.inquiries).where(eq(schema.inquiries.id, input.inquiryId)).get();
+          if (!inquiry) throw new ApiError(404, 'Message introuvable');
+          account = accountForUsage(deps, inquiry.language === 'en' ? 'contact_form_en' : 'contact_form_fr').account;
+        }
+        return c.json(await send(input.inquiryId, account, input.subject ?? replySubject(env.company.brand), input.message), 201);
+      },
+    )
+    .get(
+      '/email-responses',
+      doc({ summary: 'Replies sent, newest first', responses: { 200: A.EmailResponseListAnswer } }),
+      validate('query', PageQuerySchema),
+      (c) => {
+        const q = c.req.valid('query');
+        return c.json(page(undefined, q.page, q.limit));
+      },
+    )
+    .get(
+      '/email-responses/inquiry/:inquiryId',
+      doc({ summary: 'Replies to one contact message', responses: { 200: A.EmailResponseListAnswer } }),
+      validate('param', InquiryParamSchema),
+      validate('query', PageQuerySchema),
+      (c) => {
+        const q = c.req.valid('query');
+        return c.json(page(eq(r.inquiryId, c.req.valid('param').inquiryId), q.page, q.limit));
+      },
+    )
+    .get(
+      '/email-responses/:id',
+      doc({ summary: 'One reply', responses: { 200: A.EmailResponseAnswer } }),
+      validate('param', IdParamSchema),
+      (c) => {
+        const row = db
+          .select()
+          .from(r)
+          .where(eq(r.id, c.req.valid('param').id))
+          .get();
+        if (!row) throw new ApiError(404, 'Réponse introuvable');
+        return c.json(toResponse(row));
+      },
+    )
+    .delete(
+      '/email-responses/:id',
+      doc({ summary: 'Delete a reply', responses: { 200: A.Success } }),
+      validate('param', IdParamSchema),
+      (c) => {
+        const deleted = db
+          .delete(r)
+          .where(eq(r.id, c.req.valid('param').id))
+          .returning({ id: r.id })
+          .all();
+        if (!deleted.length) throw new ApiError(404, 'Réponse introuvable');
+        return c.json({ success: true });
+      },
+    );
 };

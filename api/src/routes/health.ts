@@ -2,15 +2,25 @@
 import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
 import type { AppEnv, Deps } from '../context.ts';
+import { doc } from '../http/openapi-meta.ts';
+import { z } from 'zod';
 
 export const healthRoutes = ({ db }: Deps) =>
-  new Hono<AppEnv>().get('/health', (c) => {
-    try {
-      const row = db.get<{ ok: number; migrations: number }>(
-        sql`select 1 as ok, (select count(*) from __drizzle_migrations) as migrations`,
-      );
-      return c.json({ status: 'ok', database: { status: 'ok', migrations: row.migrations } });
-    } catch {
-      return c.json({ status: 'error', database: { status: 'unavailable' } }, 503);
-    }
-  });
+  new Hono<AppEnv>().get(
+    '/health',
+    doc({
+      summary: 'Health of the process and its database',
+      responses: { 200: z.object({ status: z.literal('ok'), database: z.object({ status: z.string(), migrations: z.number() }) }) },
+      errors: { 503: 'The database is unavailable' },
+    }),
+    (c) => {
+      try {
+        const row = db.get<{ ok: number; migrations: number }>(
+          sql`select 1 as ok, (select count(*) from __drizzle_migrations) as migrations`,
+        );
+        return c.json({ status: 'ok', database: { status: 'ok', migrations: row.migrations } });
+      } catch {
+        return c.json({ status: 'error', database: { status: 'unavailable' } }, 503);
+      }
+    },
+  );

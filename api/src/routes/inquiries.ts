@@ -8,13 +8,15 @@ import { HONEYPOT_FIELD, INQUIRY_SENT, InquiryInputSchema, type Inquiry } from '
 import { IdParamSchema, PageQuerySchema } from '@app/domain/mail';
 import type { AppEnv, Deps } from '../context.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, fail } from '../http/errors.ts';
 import { limitPerAddress } from '../http/form-rate-limit.ts';
 import { validate } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { contactNotification } from '../services/mail-templates.ts';
 import { enqueueMail } from '../services/outbox.ts';
 import { createRateLimiter } from '../services/rate-limit.ts';
+import { doc } from '../http/openapi-meta.ts';
+import * as A from './answers.ts';
 
 type InquiryRow = typeof schema.inquiries.$inferSelect;
 export const toInquiry = (r: InquiryRow): Inquiry => ({
@@ -35,54 +37,88 @@ export const inquiriesRoutes = (deps: Deps) => {
   const perAddress = createRateLimiter({ limit: 10, windowMs: 15 * 60_000 });
 
   return new Hono<AppEnv>()
-    .post('/inquiries', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Message trop long' }, 413) }), validate('json', InquiryInputSchema), limitPerAddress(deps, perAddress, 'inquiries'), (c) => {
-      const input = c.req.valid('json');
-      const answer = { success: true, message: INQUIRY_SENT[input.language] };
-      if (input[HONEYPOT_FIELD]) {
-        deps.log.info('inquiry honeypot filled', { ip: clientIp(c, env.TRUST_PROXY) });
+    .post(
+      '/inquiries',
+      doc({
+        summary: 'Send a contact message (stored, then notified by mail)',
+        responses: { 201: A.SuccessMessage },
+        errors: { 413: 'Message too long' },
+        example: { name: 'Jeanne Martin', email: 'jeanne@example.org', message: 'Bonjour, je souhaite un devis.', language: 'fr' },
+      }),
+      bodyLimit({ maxSize: 64 * 1024, onError: (c) => fail(c, 413, 'Message trop long') }),
+      validate('json', InquiryInputSchema),
+      limitPerAddress(deps, perAddress, 'inquiries'),
+      (c) => {
+        const input = c.req.valid('json');
+        const answer = { success: true, message: INQUIRY_SENT[input.language] };
+        if (input[HONEYPOT_FIELD]) {
+          deps.log.info('inquiry honeypot filled', { ip: clientIp(c, env.TRUST_PROXY) });
+          return c.json(answer, 201);
+        }
+        const row = db
+          .insert(t)
+          .values({
+            name: input.name,
+            email: input.email,
+            phone: input.phone,
+            message: input.message,
+            language: input.language,
+            productReference: input.productReference,
+          })
+          .returning()
+          .get();
+        const mail = contactNotification(env.company, env.publicUrl, { ...row, language: input.language });
+        enqueueMail(deps, 'contact_notification', input.language === 'en' ? 'contact_form_en' : 'contact_form_fr', {
+          ...mail,
+          replyTo: row.email,
+          fallbackTo: env.company.email[input.language],
+        });
         return c.json(answer, 201);
-      }
-      const row = db
-        .insert(t)
-        .values({
-          name: input.name,
-          email: input.email,
-          phone: input.phone,
-          message: input.message,
-          language: input.language,
-          productReference: input.productReference,
-        })
-        .returning()
-        .get();
-      const mail = contactNotification(env.company, env.publicUrl, { ...row, language: input.language });
-      enqueueMail(deps, 'contact_notification', input.language === 'en' ? 'contact_form_en' : 'contact_form_fr', {
-        ...mail,
-        replyTo: row.email,
-        fallbackTo: env.company.email[input.language],
-      });
-      return c.json(answer, 201);
-    })
-    .get('/inquiries', requireAdmin(deps), validate('query', PageQuerySchema), (c) => {
-      const { page, limit } = c.req.valid('query');
-      const total = db.select({ n: count() }).from(t).get()!.n;
-      const rows = db
-        .select()
-        .from(t)
-        .orderBy(desc(t.createdAt), desc(t.id))
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .all();
-      return c.json({ inquiries: rows.map(toInquiry), total, totalPages: Math.ceil(total / limit), page, limit });
-    })
-    .get('/inquiries/:id', requireAdmin(deps), validate('param', IdParamSchema), (c) => {
-      const row = db.select().from(t).where(eq(t.id, c.req.valid('param').id)).get();
-      if (!row) throw new ApiError(404, 'Message introuvable');
-      return c.json(toInquiry(row));
-    })
-    .delete('/inquiries/:id', requireAdmin(deps), validate('param', IdParamSchema), (c) => {
-      const id = c.req.valid('param').id;
-      const deleted = db.delete(t).where(eq(t.id, id)).returning({ id: t.id }).all();
-      if (!deleted.length) throw new ApiError(404, 'Message introuvable');
-      return c.json({ success: true });
-    });
+      },
+    )
+    .get(
+      '/inquiries',
+      doc({ summary: 'Contact messages, newest first', responses: { 200: A.InquiryListAnswer } }),
+      requireAdmin(deps),
+      validate('query', PageQuerySchema),
+      (c) => {
+        const { page, limit } = c.req.valid('query');
+        const total = db.select({ n: count() }).from(t).get()!.n;
+        const rows = db
+          .select()
+          .from(t)
+          .orderBy(desc(t.createdAt), desc(t.id))
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .all();
+        return c.json({ inquiries: rows.map(toInquiry), total, totalPages: Math.ceil(total / limit), page, limit });
+      },
+    )
+    .get(
+      '/inquiries/:id',
+      doc({ summary: 'One contact message', responses: { 200: A.InquiryAnswer } }),
+      requireAdmin(deps),
+      validate('param', IdParamSchema),
+      (c) => {
+        const row = db
+          .select()
+          .from(t)
+          .where(eq(t.id, c.req.valid('param').id))
+          .get();
+        if (!row) throw new ApiError(404, 'Message introuvable');
+        return c.json(toInquiry(row));
+      },
+    )
+    .delete(
+      '/inquiries/:id',
+      doc({ summary: 'Delete a contact message and its replies', responses: { 200: A.Success } }),
+      requireAdmin(deps),
+      validate('param', IdParamSchema),
+      (c) => {
+        const id = c.req.valid('param').id;
+        const deleted = db.delete(t).where(eq(t.id, id)).returning({ id: t.id }).all();
+        if (!deleted.length) throw new ApiError(404, 'Message introuvable');
+        return c.json({ success: true });
+      },
+    );
 };

@@ -19,7 +19,7 @@ import {
 } from '@app/domain/newsletter';
 import { z } from 'zod';
 import type { AppEnv, Deps } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, fail } from '../http/errors.ts';
 import { limitPerAddress } from '../http/form-rate-limit.ts';
 import { validate } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
@@ -27,6 +27,8 @@ import { toCsv } from '../services/csv.ts';
 import { createSending, sendingStatus } from '../services/newsletter-sender.ts';
 import { confirmSubscription, requestSubscription, unsubscribe } from '../services/newsletter-subscriptions.ts';
 import { createRateLimiter } from '../services/rate-limit.ts';
+import { doc } from '../http/openapi-meta.ts';
+import * as A from './answers.ts';
 
 type SubscriberRow = typeof schema.newsletterSubscribers.$inferSelect;
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -57,7 +59,7 @@ export const newsletterRoutes = (deps: Deps) => {
   const d = schema.newsletterDeliveries;
   const perAddress = createRateLimiter({ limit: 10, windowMs: 15 * 60_000 });
   const tokens = createRateLimiter({ limit: 30, windowMs: 15 * 60_000 });
-  const small = bodyLimit({ maxSize: 8 * 1024, onError: (c) => c.json({ error: 'Requête trop volumineuse' }, 413) });
+  const small = bodyLimit({ maxSize: 8 * 1024, onError: (c) => fail(c, 413, 'Requête trop volumineuse') });
 
   const filtered = (search?: string, status = 'all') => {
     const where: SQL[] = [];
@@ -74,118 +76,212 @@ export const newsletterRoutes = (deps: Deps) => {
   return (
     new Hono<AppEnv>()
       // Public: the popup, and the site's confirm / unsubscribe pages (POST, so link scanners change nothing).
-      .post('/newsletter/subscribe', small, limitPerAddress(deps, perAddress, 'newsletter'), validate('json', SubscribeInputSchema), (c) => {
-        const input = c.req.valid('json');
-        if (!input[HONEYPOT_FIELD]) requestSubscription(deps, input);
-        return c.json({ success: true, message: SUBSCRIBE_ANSWER[input.language] });
-      })
-      .post('/newsletter/confirm', small, limitPerAddress(deps, tokens, 'newsletter-token'), validate('json', TokenInputSchema), (c) => {
-        const lang = confirmSubscription(deps, c.req.valid('json').token);
-        return c.json({ success: true, message: CONFIRMED[lang] });
-      })
-      .post('/newsletter/unsubscribe', small, limitPerAddress(deps, tokens, 'newsletter-token'), validate('json', TokenInputSchema), (c) => {
-        const lang = unsubscribe(deps, c.req.valid('json').token);
-        return c.json({ success: true, message: UNSUBSCRIBED[lang] });
-      })
+      .post(
+        '/newsletter/subscribe',
+        doc({
+          summary: 'Subscribe (double opt-in: a confirmation mail is sent)',
+          responses: { 200: A.SuccessMessage },
+          errors: { 413: 'Body too large' },
+          example: { email: 'lecteur@example.org', language: 'fr' },
+        }),
+        small,
+        limitPerAddress(deps, perAddress, 'newsletter'),
+        validate('json', SubscribeInputSchema),
+        (c) => {
+          const input = c.req.valid('json');
+          if (!input[HONEYPOT_FIELD]) requestSubscription(deps, input);
+          return c.json({ success: true, message: SUBSCRIBE_ANSWER[input.language] });
+        },
+      )
+      .post(
+        '/newsletter/confirm',
+        doc({
+          summary: 'Confirm a subscription with the token from the mail',
+          responses: { 200: A.SuccessMessage },
+          errors: { 413: 'Body too large' },
+        }),
+        small,
+        limitPerAddress(deps, tokens, 'newsletter-token'),
+        validate('json', TokenInputSchema),
+        (c) => {
+          const lang = confirmSubscription(deps, c.req.valid('json').token);
+          return c.json({ success: true, message: CONFIRMED[lang] });
+        },
+      )
+      .post(
+        '/newsletter/unsubscribe',
+        doc({ summary: 'Unsubscribe with the token from a mail', responses: { 200: A.SuccessMessage }, errors: { 413: 'Body too large' } }),
+        small,
+        limitPerAddress(deps, tokens, 'newsletter-token'),
+        validate('json', TokenInputSchema),
+        (c) => {
+          const lang = unsubscribe(deps, c.req.valid('json').token);
+          return c.json({ success: true, message: UNSUBSCRIBED[lang] });
+        },
+      )
       // RFC 8058: mail clients POST "List-Unsubscribe=One-Click" to the address of the List-Unsubscribe header.
-      .post('/newsletter/unsubscribe/one-click', small, validate('query', TokenInputSchema), (c) => {
-        const lang = unsubscribe(deps, c.req.valid('query').token);
-        return c.json({ success: true, message: UNSUBSCRIBED[lang] });
-      })
+      .post(
+        '/newsletter/unsubscribe/one-click',
+        doc({
+          summary: 'RFC 8058 one-click unsubscribe (List-Unsubscribe-Post)',
+          responses: { 200: A.SuccessMessage },
+          errors: { 413: 'Body too large' },
+        }),
+        small,
+        validate('query', TokenInputSchema),
+        (c) => {
+          const lang = unsubscribe(deps, c.req.valid('query').token);
+          return c.json({ success: true, message: UNSUBSCRIBED[lang] });
+        },
+      )
 
       .use('/newsletter/admin/*', requireAdmin(deps))
-      .get('/newsletter/admin/subscribers', validate('query', SubscriberListQuerySchema), (c) => {
-        const { search, status } = c.req.valid('query');
-        const rows = db.select().from(n).where(filtered(search, status)).orderBy(desc(n.subscribedAt), desc(n.id)).all();
-        return c.json({ subscribers: rows.map(toSubscriber), total: rows.length });
-      })
-      .patch('/newsletter/admin/subscribers/:id/status', validate('param', IdParamSchema), async (c) => {
-        const row = findSubscriber(c.req.valid('param').id);
-        // The body is optional (the badge toggles); an explicit { isActive } sets that state.
-        const text = await c.req.text();
-        let body: unknown;
-        try {
-          body = text.trim() ? JSON.parse(text) : {};
-        } catch {
-          throw new ApiError(400, 'JSON invalide');
-        }
-        const parsed = SubscriberStatusInputSchema.safeParse(body);
-        if (!parsed.success) throw new ApiError(400, 'isActive: booléen attendu');
-        const isActive = parsed.data.isActive ?? !row.isActive;
-        const updated = db
-          .update(n)
-          .set({ isActive, unsubscribedAt: isActive ? null : (row.unsubscribedAt ?? new Date()) })
-          .where(eq(n.id, row.id))
-          .returning()
-          .get();
-        return c.json(toSubscriber(updated));
-      })
-      .delete('/newsletter/admin/subscribers/:id', validate('param', IdParamSchema), (c) => {
-        const row = findSubscriber(c.req.valid('param').id);
-        db.delete(n).where(eq(n.id, row.id)).run();
-        return c.json({ success: true });
-      })
-      .get('/newsletter/admin/stats', (c) => {
+      .get(
+        '/newsletter/admin/subscribers',
+        doc({
+          summary: 'Subscribers, filtered by status or search',
+          responses: { 200: z.object({ subscribers: z.array(A.SubscriberAnswer), total: z.number() }) },
+        }),
+        validate('query', SubscriberListQuerySchema),
+        (c) => {
+          const { search, status } = c.req.valid('query');
+          const rows = db.select().from(n).where(filtered(search, status)).orderBy(desc(n.subscribedAt), desc(n.id)).all();
+          return c.json({ subscribers: rows.map(toSubscriber), total: rows.length });
+        },
+      )
+      .patch(
+        '/newsletter/admin/subscribers/:id/status',
+        doc({ summary: 'Activate or deactivate a subscriber (toggles when isActive is absent)', responses: { 200: A.SubscriberAnswer } }),
+        validate('param', IdParamSchema),
+        async (c) => {
+          const row = findSubscriber(c.req.valid('param').id);
+          // The body is optional (the badge toggles); an explicit { isActive } sets that state.
+          const text = await c.req.text();
+          let body: unknown;
+          try {
+            body = text.trim() ? JSON.parse(text) : {};
+          } catch {
+            throw new ApiError(400, 'JSON invalide');
+          }
+          const parsed = SubscriberStatusInputSchema.safeParse(body);
+          if (!parsed.success) throw new ApiError(400, 'Booléen attendu', [{ field: 'isActive', message: 'Booléen attendu' }]);
+          const isActive = parsed.data.isActive ?? !row.isActive;
+          const updated = db
+            .update(n)
+            .set({ isActive, unsubscribedAt: isActive ? null : (row.unsubscribedAt ?? new Date()) })
+            .where(eq(n.id, row.id))
+            .returning()
+            .get();
+          return c.json(toSubscriber(updated));
+        },
+      )
+      .delete(
+        '/newsletter/admin/subscribers/:id',
+        doc({ summary: 'Delete a subscriber', responses: { 200: A.Success } }),
+        validate('param', IdParamSchema),
+        (c) => {
+          const row = findSubscriber(c.req.valid('param').id);
+          db.delete(n).where(eq(n.id, row.id)).run();
+          return c.json({ success: true });
+        },
+      )
+      .get('/newsletter/admin/stats', doc({ summary: 'Subscriber counts', responses: { 200: A.SubscriberStatsAnswer } }), (c) => {
         const row = db
           .select({ total: count(), active: sql<number>`coalesce(sum(${n.isActive}), 0)` })
           .from(n)
           .get()!;
         return c.json({ totalSubscribers: row.total, activeSubscribers: row.active, inactiveSubscribers: row.total - row.active });
       })
-      .get('/newsletter/admin/export', validate('query', ExportQuerySchema), (c) => {
-        const { format } = c.req.valid('query');
-        const rows = db.select().from(n).orderBy(asc(n.id)).all();
-        const records = rows.map((r) => ({
-          id: r.id,
-          email: r.email,
-          language: r.language,
-          isActive: r.isActive,
-          subscribedAt: r.subscribedAt.toISOString(),
-          confirmedAt: iso(r.confirmedAt),
-          unsubscribedAt: iso(r.unsubscribedAt),
-          consentAt: iso(r.consentAt),
-          consentPage: r.consentPage,
-          consentLanguage: r.consentLanguage,
-        }));
-        c.header('Content-Disposition', `attachment; filename="newsletter-subscribers.${format}"`);
-        c.header('Cache-Control', 'no-store');
-        if (format === 'json') {
-          c.header('Content-Type', 'application/json; charset=utf-8');
-          return c.body(JSON.stringify(records, null, 2));
-        }
-        const strings = records.map((r) => Object.fromEntries(EXPORT_COLUMNS.map((k) => [k, r[k] === null ? '' : String(r[k])])));
-        c.header('Content-Type', 'text/csv; charset=utf-8');
-        return c.body(toCsv(EXPORT_COLUMNS, strings));
-      })
-      .post('/newsletter/admin/send', validate('json', NewsletterSendSchema), (c) => {
-        const sending = createSending(deps, c.req.valid('json'));
-        return c.json({ ...sending, sendingId: sending.id }, 202);
-      })
-      .get('/newsletter/admin/sendings', (c) => {
-        const rows = db.select({ id: s.id }).from(s).orderBy(desc(s.id)).limit(50).all();
-        return c.json({ sendings: rows.map((r) => sendingStatus(deps, r.id)!) });
-      })
-      .get('/newsletter/admin/sendings/:id', validate('param', IdParamSchema), (c) => {
-        const status = sendingStatus(deps, c.req.valid('param').id);
-        if (!status) throw new ApiError(404, 'Envoi introuvable');
-        return c.json(status);
-      })
-      .get('/newsletter/admin/sendings/:id/deliveries', validate('param', IdParamSchema), validate('query', DeliveriesQuerySchema), (c) => {
-        const id = c.req.valid('param').id;
-        if (!sendingStatus(deps, id)) throw new ApiError(404, 'Envoi introuvable');
-        const { status, page, limit } = c.req.valid('query');
-        const where = status ? and(eq(d.sendingId, id), eq(d.status, status)) : eq(d.sendingId, id);
-        const total = db.select({ n: count() }).from(d).where(where).get()!.n;
-        const deliveries = db
-          .select({ id: d.id, subscriberId: d.subscriberId, email: d.email, status: d.status, attempts: d.attempts, lastError: d.lastError, sentAt: d.sentAt })
-          .from(d)
-          .where(where)
-          .orderBy(asc(d.id))
-          .limit(limit)
-          .offset((page - 1) * limit)
-          .all()
-          .map((r) => ({ ...r, sentAt: iso(r.sentAt) }));
-        return c.json({ deliveries, total, totalPages: Math.ceil(total / limit), page, limit });
-      })
+      .get(
+        '/newsletter/admin/export',
+        doc({ summary: 'Export subscribers as CSV or JSON (attachment)', responses: { 200: 'csv-or-json' } }),
+        validate('query', ExportQuerySchema),
+        (c) => {
+          const { format } = c.req.valid('query');
+          const rows = db.select().from(n).orderBy(asc(n.id)).all();
+          const records = rows.map((r) => ({
+            id: r.id,
+            email: r.email,
+            language: r.language,
+            isActive: r.isActive,
+            subscribedAt: r.subscribedAt.toISOString(),
+            confirmedAt: iso(r.confirmedAt),
+            unsubscribedAt: iso(r.unsubscribedAt),
+            consentAt: iso(r.consentAt),
+            consentPage: r.consentPage,
+            consentLanguage: r.consentLanguage,
+          }));
+          c.header('Content-Disposition', `attachment; filename="newsletter-subscribers.${format}"`);
+          c.header('Cache-Control', 'no-store');
+          if (format === 'json') {
+            c.header('Content-Type', 'application/json; charset=utf-8');
+            return c.body(JSON.stringify(records, null, 2));
+          }
+          const strings = records.map((r) => Object.fromEntries(EXPORT_COLUMNS.map((k) => [k, r[k] === null ? '' : String(r[k])])));
+          c.header('Content-Type', 'text/csv; charset=utf-8');
+          return c.body(toCsv(EXPORT_COLUMNS, strings));
+        },
+      )
+      .post(
+        '/newsletter/admin/send',
+        doc({
+          summary: 'Send a newsletter to every active subscriber (in the background)',
+          responses: { 202: A.SendingAnswer.extend({ sendingId: z.number() }) },
+        }),
+        validate('json', NewsletterSendSchema),
+        (c) => {
+          const sending = createSending(deps, c.req.valid('json'));
+          return c.json({ ...sending, sendingId: sending.id }, 202);
+        },
+      )
+      .get(
+        '/newsletter/admin/sendings',
+        doc({ summary: 'Newsletter sendings with their progress', responses: { 200: z.object({ sendings: z.array(A.SendingAnswer) }) } }),
+        (c) => {
+          const rows = db.select({ id: s.id }).from(s).orderBy(desc(s.id)).limit(50).all();
+          return c.json({ sendings: rows.map((r) => sendingStatus(deps, r.id)!) });
+        },
+      )
+      .get(
+        '/newsletter/admin/sendings/:id',
+        doc({ summary: 'One sending and its progress', responses: { 200: A.SendingAnswer } }),
+        validate('param', IdParamSchema),
+        (c) => {
+          const status = sendingStatus(deps, c.req.valid('param').id);
+          if (!status) throw new ApiError(404, 'Envoi introuvable');
+          return c.json(status);
+        },
+      )
+      .get(
+        '/newsletter/admin/sendings/:id/deliveries',
+        doc({ summary: 'Per-recipient deliveries of a sending', responses: { 200: A.DeliveriesAnswer } }),
+        validate('param', IdParamSchema),
+        validate('query', DeliveriesQuerySchema),
+        (c) => {
+          const id = c.req.valid('param').id;
+          if (!sendingStatus(deps, id)) throw new ApiError(404, 'Envoi introuvable');
+          const { status, page, limit } = c.req.valid('query');
+          const where = status ? and(eq(d.sendingId, id), eq(d.status, status)) : eq(d.sendingId, id);
+          const total = db.select({ n: count() }).from(d).where(where).get()!.n;
+          const deliveries = db
+            .select({
+              id: d.id,
+              subscriberId: d.subscriberId,
+              email: d.email,
+              status: d.status,
+              attempts: d.attempts,
+              lastError: d.lastError,
+              sentAt: d.sentAt,
+            })
+            .from(d)
+            .where(where)
+            .orderBy(asc(d.id))
+            .limit(limit)
+            .offset((page - 1) * limit)
+            .all()
+            .map((r) => ({ ...r, sentAt: iso(r.sentAt) }));
+          return c.json({ deliveries, total, totalPages: Math.ceil(total / limit), page, limit });
+        },
+      )
   );
 };

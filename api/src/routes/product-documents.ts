@@ -5,14 +5,24 @@ import { and, eq } from 'drizzle-orm';
 import { schema } from '@app/db';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, PRODUCT_DOCUMENT_TYPES } from '@app/domain/documents';
 import type { AppEnv, Deps } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, PROBLEM_TYPE, problem } from '../http/errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
-import { classify, countProductDocumentDownload, deleteProductDocument, storeProductDocuments, toProductDocument } from '../services/catalogue-documents.ts';
+import {
+  classify,
+  countProductDocumentDownload,
+  deleteProductDocument,
+  storeProductDocuments,
+  toProductDocument,
+} from '../services/catalogue-documents.ts';
 import { requireProductRow } from '../services/catalogue-products.ts';
 import { sendDocument } from '../services/document-delivery.ts';
 import { respondOnce } from '../services/idempotency.ts';
 import { storageFor } from '../services/storage.ts';
 import { parseMultipart, removeTemp } from '../services/uploads.ts';
+import { ProductDocumentSchema } from '@app/domain/products';
+import { doc, fileDoc } from '../http/openapi-meta.ts';
+import * as A from './answers.ts';
+import { z } from 'zod';
 
 const DOCUMENT_NOT_FOUND = 'Document introuvable';
 const MAX_FILES_PER_BATCH = 10;
@@ -27,7 +37,8 @@ function stringArray(fields: Record<string, string>, name: string, single?: stri
   } catch {
     throw new ApiError(400, `${name}: tableau JSON attendu`);
   }
-  if (!Array.isArray(parsed) || parsed.some((v) => v !== null && typeof v !== 'string')) throw new ApiError(400, `${name}: tableau JSON attendu`);
+  if (!Array.isArray(parsed) || parsed.some((v) => v !== null && typeof v !== 'string'))
+    throw new ApiError(400, `${name}: tableau JSON attendu`);
   return (parsed as (string | null)[]).map((v) => (v === null ? null : v.slice(0, 5000)));
 }
 
@@ -38,66 +49,114 @@ export const productDocumentsRoutes = (deps: Deps) => {
     const row = deps.db
       .select()
       .from(schema.productDocuments)
-      .where(and(eq(schema.productDocuments.id, Number(c.req.param('docId'))), eq(schema.productDocuments.productId, Number(c.req.param('id')))))
+      .where(
+        and(eq(schema.productDocuments.id, Number(c.req.param('docId'))), eq(schema.productDocuments.productId, Number(c.req.param('id')))),
+      )
       .get();
     if (!row) throw new ApiError(404, DOCUMENT_NOT_FOUND);
     return row;
   };
 
   return new Hono<AppEnv>()
-    .get('/products/:id{[0-9]+}/documents', (c) => {
-      const id = productId(c.req.param('id'));
-      const rows = deps.db.select().from(schema.productDocuments).where(eq(schema.productDocuments.productId, id)).orderBy(schema.productDocuments.id).all();
-      return c.json({ documents: rows.map(toProductDocument) });
-    })
-    .post('/products/:id{[0-9]+}/documents', requireAdmin(deps), async (c) => {
-      const id = productId(c.req.param('id'));
-      const { fields, files } = await parseMultipart(c, {
-        storage,
-        fileFields: ['documents', 'document', 'file'],
-        maxFiles: MAX_FILES_PER_BATCH,
-        maxFileBytes: DOCUMENT_MAX_BYTES,
-        tooLargeMessage: DOCUMENT_MESSAGES.size,
-        abortOnTooLarge: false,
-      });
-      try {
-        if (!files.length) throw new ApiError(400, DOCUMENT_MESSAGES.missing);
-        const titles = stringArray(fields, 'titles', 'title');
-        const descriptions = stringArray(fields, 'descriptions', 'description');
-        const descriptionsFr = stringArray(fields, 'descriptionsFr', 'descriptionFr');
-        const descriptionsEn = stringArray(fields, 'descriptionsEn', 'descriptionEn');
-        // Files keep their index in the batch so that titles[i] stays with the i-th file.
-        const indexed = files.map((file, i) => ({ file, i }));
-        const { accepted, refused } = await classify(files, PRODUCT_DOCUMENT_TYPES, DOCUMENT_MESSAGES);
-        const refusedOut = refused.map((r) => ({ filename: r.file.originalName, error: r.error }));
-        if (!accepted.length) {
-          const status = refused.some((r) => r.status === 413) ? 413 : 415;
-          return c.json({ error: refused[0]!.error, documents: [], refused: refusedOut }, status);
+    .get(
+      '/products/:id{[0-9]+}/documents',
+      doc({ summary: 'Documents of a listing', responses: { 200: z.object({ documents: z.array(ProductDocumentSchema) }) } }),
+      (c) => {
+        const id = productId(c.req.param('id'));
+        const rows = deps.db
+          .select()
+          .from(schema.productDocuments)
+          .where(eq(schema.productDocuments.productId, id))
+          .orderBy(schema.productDocuments.id)
+          .all();
+        return c.json({ documents: rows.map(toProductDocument) });
+      },
+    )
+    .post(
+      '/products/:id{[0-9]+}/documents',
+      doc({
+        summary: 'Upload documents (50 MB each); refused files are reported',
+        multipart: { documents: 'files', titles: 'string', descriptions: 'string' },
+        responses: {
+          201: z.object({
+            documents: z.array(ProductDocumentSchema),
+            refused: z.array(z.object({ filename: z.string(), error: z.string() })),
+          }),
+        },
+        errors: { 413: 'Every file was too large', 415: 'No file had an accepted type' },
+      }),
+      requireAdmin(deps),
+      async (c) => {
+        const id = productId(c.req.param('id'));
+        const { fields, files } = await parseMultipart(c, {
+          storage,
+          fileFields: ['documents', 'document', 'file'],
+          maxFiles: MAX_FILES_PER_BATCH,
+          maxFileBytes: DOCUMENT_MAX_BYTES,
+          tooLargeMessage: DOCUMENT_MESSAGES.size,
+          abortOnTooLarge: false,
+        });
+        try {
+          if (!files.length) throw new ApiError(400, DOCUMENT_MESSAGES.missing);
+          const titles = stringArray(fields, 'titles', 'title');
+          const descriptions = stringArray(fields, 'descriptions', 'description');
+          const descriptionsFr = stringArray(fields, 'descriptionsFr', 'descriptionFr');
+          const descriptionsEn = stringArray(fields, 'descriptionsEn', 'descriptionEn');
+          // Files keep their index in the batch so that titles[i] stays with the i-th file.
+          const indexed = files.map((file, i) => ({ file, i }));
+          const { accepted, refused } = await classify(files, PRODUCT_DOCUMENT_TYPES, DOCUMENT_MESSAGES);
+          const refusedOut = refused.map((r) => ({ filename: r.file.originalName, error: r.error }));
+          if (!accepted.length) {
+            const status = refused.some((r) => r.status === 413) ? 413 : 415;
+            return c.json({ ...problem(status, refused[0]!.error), documents: [], refused: refusedOut }, status, {
+              'content-type': PROBLEM_TYPE,
+            });
+          }
+          return respondOnce(c, deps.db, 201, () => ({
+            documents: storeProductDocuments(
+              deps,
+              id,
+              accepted.map((a) => {
+                const i = indexed.find((x) => x.file === a.file)!.i;
+                return {
+                  ...a,
+                  meta: {
+                    title: titles[i] ?? undefined,
+                    description: descriptions[i],
+                    descriptionFr: descriptionsFr[i],
+                    descriptionEn: descriptionsEn[i],
+                  },
+                };
+              }),
+            ),
+            refused: refusedOut,
+          }));
+        } finally {
+          removeTemp(files);
         }
-        return respondOnce(c, deps.db, 201, () => ({
-          documents: storeProductDocuments(
-            deps,
-            id,
-            accepted.map((a) => {
-              const i = indexed.find((x) => x.file === a.file)!.i;
-              return { ...a, meta: { title: titles[i] ?? undefined, description: descriptions[i], descriptionFr: descriptionsFr[i], descriptionEn: descriptionsEn[i] } };
-            }),
-          ),
-          refused: refusedOut,
-        }));
-      } finally {
-        removeTemp(files);
-      }
-    })
-    .delete('/products/:id{[0-9]+}/documents/:docId{[0-9]+}', requireAdmin(deps), (c) => {
-      return respondOnce(c, deps.db, 200, () => {
-        if (!deleteProductDocument(deps, Number(c.req.param('id')), Number(c.req.param('docId')))) throw new ApiError(404, DOCUMENT_NOT_FOUND);
-        return { success: true };
-      });
-    })
-    .on(['GET', 'HEAD'], '/products/:id{[0-9]+}/documents/:docId{[0-9]+}/download', (c) => {
-      const row = findDocument(c);
-      return sendDocument(c, deps, row, 'download', () => countProductDocumentDownload(deps, row.id));
-    })
-    .on(['GET', 'HEAD'], '/products/:id{[0-9]+}/documents/:docId{[0-9]+}/preview', (c) => sendDocument(c, deps, findDocument(c), 'preview'));
+      },
+    )
+    .delete(
+      '/products/:id{[0-9]+}/documents/:docId{[0-9]+}',
+      doc({ summary: 'Delete a document and its file', responses: { 200: A.Success } }),
+      requireAdmin(deps),
+      (c) =>
+        respondOnce(c, deps.db, 200, () => {
+          if (!deleteProductDocument(deps, Number(c.req.param('id')), Number(c.req.param('docId'))))
+            throw new ApiError(404, DOCUMENT_NOT_FOUND);
+          return { success: true };
+        }),
+    )
+    .on(
+      ['GET', 'HEAD'],
+      '/products/:id{[0-9]+}/documents/:docId{[0-9]+}/download',
+      fileDoc('Download (attachment, Range, counted)'),
+      (c) => {
+        const row = findDocument(c);
+        return sendDocument(c, deps, row, 'download', () => countProductDocumentDownload(deps, row.id));
+      },
+    )
+    .on(['GET', 'HEAD'], '/products/:id{[0-9]+}/documents/:docId{[0-9]+}/preview', fileDoc('Inline preview under a sandboxing CSP'), (c) =>
+      sendDocument(c, deps, findDocument(c), 'preview'),
+    );
 };

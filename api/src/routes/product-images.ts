@@ -15,6 +15,9 @@ import { commitOnce, respondOnce } from '../services/idempotency.ts';
 import { addProductImage, deleteProductImage, listProductImages, reorderProductImages, setImageAlt } from '../services/images.ts';
 import { storageFor } from '../services/storage.ts';
 import { parseMultipart, removeTemp, sniffType } from '../services/uploads.ts';
+import { ProductImageSchema } from '@app/domain/products';
+import { doc } from '../http/openapi-meta.ts';
+import * as A from './answers.ts';
 
 const IMAGE_NOT_FOUND = 'Image introuvable';
 const AltSchema = z.string().trim().max(300);
@@ -28,56 +31,99 @@ export const productImagesRoutes = (deps: Deps) => {
   const productId = (id: string) => requireProductRow(deps, Number(id)).id;
 
   return new Hono<AppEnv>()
-    .get('/products/:id{[0-9]+}/images', (c) => c.json({ images: listProductImages(deps, productId(c.req.param('id'))) }))
-    .post('/products/:id{[0-9]+}/images', requireAdmin(deps), async (c) => {
-      const id = productId(c.req.param('id'));
-      const { fields, files } = await parseMultipart(c, {
-        storage,
-        fileFields: ['image'],
-        maxFiles: 1,
-        maxFileBytes: IMAGE_MAX_BYTES,
-        tooLargeMessage: IMAGE_MESSAGES.size,
-        abortOnTooLarge: true,
-      });
-      try {
-        const file = files[0];
-        if (!file || file.size === 0) throw new ApiError(400, IMAGE_MESSAGES.missing);
-        const sniffed = await sniffType(file);
-        if (!sniffed || !(IMAGE_MIME_TYPES as readonly string[]).includes(sniffed.mime)) throw new ApiError(415, IMAGE_MESSAGES.type);
-        const alt = AltSchema.safeParse(fields.alt ?? '');
-        if (!alt.success) throw new ApiError(400, 'alt: 300 caractères au maximum');
-        const recorded = (insert: () => ProductImage) => commitOnce(c, deps.db, 201, () => ({ image: insert() })).image;
-        const image = await addProductImage(deps, id, file.tempPath, alt.data, recorded);
-        return c.json({ image }, 201);
-      } finally {
-        removeTemp(files);
-      }
-    })
-    .put('/products/:id{[0-9]+}/images/order', requireAdmin(deps), validate('json', ImageOrderSchema), (c) => {
-      const id = productId(c.req.param('id'));
-      return respondOnce(c, deps.db, 200, () => ({ images: reorderProductImages(deps, id, c.req.valid('json').imageIds) }));
-    })
-    .patch('/products/:id{[0-9]+}/images/:imageId{[0-9]+}', requireAdmin(deps), validate('json', ImagePatchSchema), (c) => {
-      const id = productId(c.req.param('id'));
-      const imageId = Number(c.req.param('imageId'));
-      const body = c.req.valid('json');
-      if (!listProductImages(deps, id).some((i) => i.id === imageId)) throw new ApiError(404, IMAGE_NOT_FOUND);
-      if (body.alt !== undefined) setImageAlt(deps, imageId, body.alt);
-      const images = body.cover ? reorderProductImages(deps, id, [imageId]) : listProductImages(deps, id);
-      return c.json({ image: images.find((i) => i.id === imageId), images });
-    })
-    .delete('/products/:id{[0-9]+}/images/:imageId{[0-9]+}', requireAdmin(deps), (c) => {
-      const id = productId(c.req.param('id'));
-      return respondOnce(c, deps.db, 200, () => {
-        if (!deleteProductImage(deps, id, Number(c.req.param('imageId')))) throw new ApiError(404, IMAGE_NOT_FOUND);
-        return { success: true };
-      });
-    })
-    .on(['GET', 'HEAD'], '/media/images/:key/:file', (c) => {
-      const file = storage.imageFile(c.req.param('key'), c.req.param('file'));
-      if (!file || !fs.existsSync(file)) throw new ApiError(404, IMAGE_NOT_FOUND);
-      const ext = file.slice(file.lastIndexOf('.') + 1);
-      // The folder name is random per upload and never reused: the content behind a URL never changes.
-      return serveFile(c, { path: file, mimeType: MIME_BY_EXT[ext] ?? 'application/octet-stream', cacheControl: 'public, max-age=31536000, immutable' });
-    });
+    .get(
+      '/products/:id{[0-9]+}/images',
+      doc({ summary: 'Images in display order (cover first)', responses: { 200: z.object({ images: z.array(ProductImageSchema) }) } }),
+      (c) => c.json({ images: listProductImages(deps, productId(c.req.param('id'))) }),
+    )
+    .post(
+      '/products/:id{[0-9]+}/images',
+      doc({
+        summary: 'Upload an image (JPEG, PNG, WebP; 5 MB)',
+        multipart: { image: 'file', alt: 'string' },
+        responses: { 201: z.object({ image: ProductImageSchema }) },
+        errors: { 400: 'No image, or alt text too long', 413: 'Image too large', 415: 'Not an accepted image type' },
+      }),
+      requireAdmin(deps),
+      async (c) => {
+        const id = productId(c.req.param('id'));
+        const { fields, files } = await parseMultipart(c, {
+          storage,
+          fileFields: ['image'],
+          maxFiles: 1,
+          maxFileBytes: IMAGE_MAX_BYTES,
+          tooLargeMessage: IMAGE_MESSAGES.size,
+          abortOnTooLarge: true,
+        });
+        try {
+          const file = files[0];
+          if (!file || file.size === 0) throw new ApiError(400, IMAGE_MESSAGES.missing);
+          const sniffed = await sniffType(file);
+          if (!sniffed || !(IMAGE_MIME_TYPES as readonly string[]).includes(sniffed.mime)) throw new ApiError(415, IMAGE_MESSAGES.type);
+          const alt = AltSchema.safeParse(fields.alt ?? '');
+          if (!alt.success) throw new ApiError(400, '300 caractères au maximum');
+          const recorded = (insert: () => ProductImage) => commitOnce(c, deps.db, 201, () => ({ image: insert() })).image;
+          const image = await addProductImage(deps, id, file.tempPath, alt.data, recorded);
+          return c.json({ image }, 201);
+        } finally {
+          removeTemp(files);
+        }
+      },
+    )
+    .put(
+      '/products/:id{[0-9]+}/images/order',
+      doc({ summary: 'Reorder images (first = cover)', responses: { 200: z.object({ images: z.array(ProductImageSchema) }) } }),
+      requireAdmin(deps),
+      validate('json', ImageOrderSchema),
+      (c) => {
+        const id = productId(c.req.param('id'));
+        return respondOnce(c, deps.db, 200, () => ({ images: reorderProductImages(deps, id, c.req.valid('json').imageIds) }));
+      },
+    )
+    .patch(
+      '/products/:id{[0-9]+}/images/:imageId{[0-9]+}',
+      doc({
+        summary: 'Edit alt text or make it the cover',
+        responses: { 200: z.object({ image: ProductImageSchema, images: z.array(ProductImageSchema) }) },
+      }),
+      requireAdmin(deps),
+      validate('json', ImagePatchSchema),
+      (c) => {
+        const id = productId(c.req.param('id'));
+        const imageId = Number(c.req.param('imageId'));
+        const body = c.req.valid('json');
+        if (!listProductImages(deps, id).some((i) => i.id === imageId)) throw new ApiError(404, IMAGE_NOT_FOUND);
+        if (body.alt !== undefined) setImageAlt(deps, imageId, body.alt);
+        const images = body.cover ? reorderProductImages(deps, id, [imageId]) : listProductImages(deps, id);
+        return c.json({ image: images.find((i) => i.id === imageId), images });
+      },
+    )
+    .delete(
+      '/products/:id{[0-9]+}/images/:imageId{[0-9]+}',
+      doc({ summary: 'Delete an image and its files', responses: { 200: A.Success } }),
+      requireAdmin(deps),
+      (c) => {
+        const id = productId(c.req.param('id'));
+        return respondOnce(c, deps.db, 200, () => {
+          if (!deleteProductImage(deps, id, Number(c.req.param('imageId')))) throw new ApiError(404, IMAGE_NOT_FOUND);
+          return { success: true };
+        });
+      },
+    )
+    .on(
+      ['GET', 'HEAD'],
+      '/media/images/:key/:file',
+      doc({ summary: 'An image variant (immutable)', responses: { 200: 'binary' }, errors: { 304: 'Not modified (ETag)' } }),
+      (c) => {
+        const file = storage.imageFile(c.req.param('key'), c.req.param('file'));
+        if (!file || !fs.existsSync(file)) throw new ApiError(404, IMAGE_NOT_FOUND);
+        const ext = file.slice(file.lastIndexOf('.') + 1);
+        // The folder name is random per upload and never reused: the content behind a URL never changes.
+        return serveFile(c, {
+          path: file,
+          mimeType: MIME_BY_EXT[ext] ?? 'application/octet-stream',
+          cacheControl: 'public, max-age=31536000, immutable',
+        });
+      },
+    );
 };

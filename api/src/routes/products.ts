@@ -1,14 +1,24 @@
 // /api/products: the public catalogue (search, filters, facets, detail) and the admin's create,
-// optimistic update (version, 409 when stale) and delete.
+// optimistic full (PUT) and partial (PATCH) update (version, 409 when stale) and delete.
 import { Hono, type Context } from 'hono';
-import { ProductInputSchema, ProductQuerySchema, ProductUpdateSchema } from '@app/domain/products';
+import {
+  PRODUCT_FIELDS,
+  ProductInputSchema,
+  ProductListSchema,
+  ProductPatchSchema,
+  ProductQuerySchema,
+  ProductSchema,
+  ProductUpdateSchema,
+} from '@app/domain/products';
 import type { AppEnv, Deps } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
-import { validate } from '../http/validate.ts';
+import { parseOrThrow, validate } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { PRODUCT_NOT_FOUND, createProduct, deleteProduct, getProduct, updateProduct } from '../services/catalogue-products.ts';
 import { searchProducts } from '../services/catalogue-search.ts';
 import { respondOnce } from '../services/idempotency.ts';
+import { doc } from '../http/openapi-meta.ts';
+import * as A from './answers.ts';
 
 /**
  * The catalogue as anonymous clients read it may be shared for a short while (a CDN, the process's
@@ -21,17 +31,61 @@ function shareable(c: Context) {
 
 export const productsRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
-    .get('/products', validate('query', ProductQuerySchema), (c) => shareable(c).json(searchProducts(deps, c.req.valid('query'))))
-    .get('/products/:id{[0-9]+}', (c) => shareable(c).json(getProduct(deps, Number(c.req.param('id')))))
-    .post('/products', requireAdmin(deps), validate('json', ProductInputSchema), (c) =>
-      respondOnce(c, deps.db, 201, () => createProduct(deps, c.req.valid('json'))),
+    .get(
+      '/products',
+      doc({ summary: 'Search and filter listings (full-text, facets, pages)', responses: { 200: ProductListSchema } }),
+      validate('query', ProductQuerySchema),
+      (c) => shareable(c).json(searchProducts(deps, c.req.valid('query'))),
     )
-    .put('/products/:id{[0-9]+}', requireAdmin(deps), validate('json', ProductUpdateSchema), (c) =>
-      respondOnce(c, deps.db, 200, () => updateProduct(deps, Number(c.req.param('id')), c.req.valid('json'))),
+    .get('/products/:id{[0-9]+}', doc({ summary: 'One listing with its images and documents', responses: { 200: ProductSchema } }), (c) =>
+      shareable(c).json(getProduct(deps, Number(c.req.param('id')))),
     )
-    .delete('/products/:id{[0-9]+}', requireAdmin(deps), (c) =>
-      respondOnce(c, deps.db, 200, () => {
-        if (!deleteProduct(deps, Number(c.req.param('id')))) throw new ApiError(404, PRODUCT_NOT_FOUND);
-        return { success: true };
+    .post(
+      '/products',
+      doc({ summary: 'Create a listing', responses: { 201: ProductSchema } }),
+      requireAdmin(deps),
+      validate('json', ProductInputSchema),
+      (c) => respondOnce(c, deps.db, 201, () => createProduct(deps, c.req.valid('json'))),
+    )
+    .put(
+      '/products/:id{[0-9]+}',
+      doc({
+        summary: 'Replace a listing (full body and the version edited)',
+        responses: { 200: ProductSchema },
+        errors: { 409: 'The listing changed since that version' },
       }),
+      requireAdmin(deps),
+      validate('json', ProductUpdateSchema),
+      (c) => respondOnce(c, deps.db, 200, () => updateProduct(deps, Number(c.req.param('id')), c.req.valid('json'))),
+    )
+    // A partial edit: the fields sent replace the stored ones, the whole is checked as a PUT would be.
+    .patch(
+      '/products/:id{[0-9]+}',
+      doc({
+        summary: 'Change some fields of a listing (with the version edited)',
+        responses: { 200: ProductSchema },
+        errors: { 409: 'The listing changed since that version' },
+        example: { price: 12500, version: 3 },
+      }),
+      requireAdmin(deps),
+      validate('json', ProductPatchSchema),
+      async (c) => {
+        const id = Number(c.req.param('id'));
+        const current = getProduct(deps, id);
+        // The body as sent (already parsed once by the validator): absent fields keep their stored value.
+        const sent = await c.req.json<Record<string, unknown>>();
+        const stored = Object.fromEntries(PRODUCT_FIELDS.map((k) => [k, current[k]]));
+        const update = parseOrThrow(ProductUpdateSchema, { ...stored, ...sent });
+        return respondOnce(c, deps.db, 200, () => updateProduct(deps, id, update));
+      },
+    )
+    .delete(
+      '/products/:id{[0-9]+}',
+      doc({ summary: 'Delete a listing with its files', responses: { 200: A.Success } }),
+      requireAdmin(deps),
+      (c) =>
+        respondOnce(c, deps.db, 200, () => {
+          if (!deleteProduct(deps, Number(c.req.param('id')))) throw new ApiError(404, PRODUCT_NOT_FOUND);
+          return { success: true };
+        }),
     );

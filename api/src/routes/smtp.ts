@@ -25,6 +25,8 @@ import { requireAdmin } from '../middleware/auth.ts';
 import { mailCrypto } from '../services/mail-crypto.ts';
 import { accountConfig, testConnection, type AccountRow } from '../services/mailer.ts';
 import { createRateLimiter } from '../services/rate-limit.ts';
+import { doc } from '../http/openapi-meta.ts';
+import * as A from './answers.ts';
 
 /** Every field but the password: the one shape any endpoint returns for an account. */
 export const toAccount = (r: AccountRow): SmtpAccount => ({
@@ -68,66 +70,134 @@ export const smtpRoutes = (deps: Deps) => {
 
   return new Hono<AppEnv>()
     .use('/smtp/*', requireAdmin(deps))
-    .get('/smtp/accounts', (c) => c.json({ accounts: db.select().from(a).orderBy(asc(a.id)).all().map(toAccount) }))
-    .post('/smtp/accounts', validate('json', SmtpAccountCreateSchema), (c) => {
-      const { password, ...fields } = c.req.valid('json');
-      const row = db
-        .insert(a)
-        .values({ ...fields, passwordEncrypted: crypto().encrypt(password) })
-        .returning()
-        .get();
-      deps.log.info('smtp account created', { id: row.id });
-      return c.json(toAccount(row), 201);
-    })
-    .get('/smtp/accounts/:id', validate('param', IdParamSchema), (c) => c.json(toAccount(findAccount(c.req.valid('param').id))))
-    .put('/smtp/accounts/:id', validate('param', IdParamSchema), validate('json', SmtpAccountUpdateSchema), (c) => {
-      const { id } = c.req.valid('param');
-      findAccount(id);
-      const { password, ...fields } = c.req.valid('json');
-      const changes: Partial<typeof a.$inferInsert> = { ...fields, updatedAt: new Date() };
-      // An empty password means "keep the current one" (back-office section 5).
-      if (password) changes.passwordEncrypted = crypto().encrypt(password);
-      const row = db.update(a).set(changes).where(eq(a.id, id)).returning().get();
-      return c.json(toAccount(row));
-    })
-    .delete('/smtp/accounts/:id', validate('param', IdParamSchema), (c) => {
-      const { id } = c.req.valid('param');
-      findAccount(id);
-      db.delete(a).where(eq(a.id, id)).run();
-      return c.json({ success: true });
-    })
-    .post('/smtp/accounts/:id/test', validate('param', IdParamSchema), async (c) => {
-      const account = findAccount(c.req.valid('param').id);
-      return c.json(await testConnection(deps, accountConfig(deps, account), () => guardTests(c.get('user').id)));
-    })
-    .post('/smtp/test-config', validate('json', SmtpTestConfigSchema), async (c) => {
-      const { host, port, secure, user, password } = c.req.valid('json');
-      return c.json(await testConnection(deps, { host, port, secure, user, password }, () => guardTests(c.get('user').id)));
-    })
-    .get('/smtp/settings/usages', (c) =>
+    .get(
+      '/smtp/accounts',
+      doc({
+        summary: 'Outgoing mail accounts (never their password)',
+        responses: { 200: z.object({ accounts: z.array(A.SmtpAccountAnswer) }) },
+      }),
+      (c) => c.json({ accounts: db.select().from(a).orderBy(asc(a.id)).all().map(toAccount) }),
+    )
+    .post(
+      '/smtp/accounts',
+      doc({ summary: 'Create an account (password encrypted at rest)', responses: { 201: A.SmtpAccountAnswer } }),
+      validate('json', SmtpAccountCreateSchema),
+      (c) => {
+        const { password, ...fields } = c.req.valid('json');
+        const row = db
+          .insert(a)
+          .values({ ...fields, passwordEncrypted: crypto().encrypt(password) })
+          .returning()
+          .get();
+        deps.log.info('smtp account created', { id: row.id });
+        return c.json(toAccount(row), 201);
+      },
+    )
+    .get(
+      '/smtp/accounts/:id',
+      doc({ summary: 'One account', responses: { 200: A.SmtpAccountAnswer } }),
+      validate('param', IdParamSchema),
+      (c) => c.json(toAccount(findAccount(c.req.valid('param').id))),
+    )
+    .put(
+      '/smtp/accounts/:id',
+      doc({ summary: 'Update an account (any subset; an empty password keeps the stored one)', responses: { 200: A.SmtpAccountAnswer } }),
+      validate('param', IdParamSchema),
+      validate('json', SmtpAccountUpdateSchema),
+      (c) => {
+        const { id } = c.req.valid('param');
+        findAccount(id);
+        const { password, ...fields } = c.req.valid('json');
+        const changes: Partial<typeof a.$inferInsert> = { ...fields, updatedAt: new Date() };
+        // An empty password means "keep the current one" (back-office section 5).
+        if (password) changes.passwordEncrypted = crypto().encrypt(password);
+        const row = db.update(a).set(changes).where(eq(a.id, id)).returning().get();
+        return c.json(toAccount(row));
+      },
+    )
+    .delete(
+      '/smtp/accounts/:id',
+      doc({ summary: 'Delete an account', responses: { 200: A.Success } }),
+      validate('param', IdParamSchema),
+      (c) => {
+        const { id } = c.req.valid('param');
+        findAccount(id);
+        db.delete(a).where(eq(a.id, id)).run();
+        return c.json({ success: true });
+      },
+    )
+    .post(
+      '/smtp/accounts/:id/test',
+      doc({
+        summary: 'Test a saved account (connection and login)',
+        responses: { 200: A.SmtpTestAnswer },
+        errors: { 429: 'Too many connection tests' },
+      }),
+      validate('param', IdParamSchema),
+      async (c) => {
+        const account = findAccount(c.req.valid('param').id);
+        return c.json(await testConnection(deps, accountConfig(deps, account), () => guardTests(c.get('user').id)));
+      },
+    )
+    .post(
+      '/smtp/test-config',
+      doc({ summary: 'Test an unsaved configuration', responses: { 200: A.SmtpTestAnswer }, errors: { 429: 'Too many connection tests' } }),
+      validate('json', SmtpTestConfigSchema),
+      async (c) => {
+        const { host, port, secure, user, password } = c.req.valid('json');
+        return c.json(await testConnection(deps, { host, port, secure, user, password }, () => guardTests(c.get('user').id)));
+      },
+    )
+    .get('/smtp/settings/usages', doc({ summary: 'The usages an account can be assigned to', responses: { 200: A.UsagesAnswer } }), (c) =>
       c.json({ usages: USAGE_TYPES.map((usageType) => ({ usageType, ...USAGE_LABELS[usageType] })) }),
     )
-    .get('/smtp/settings', (c) => c.json({ settings: db.select().from(st).orderBy(asc(st.usageType)).all().map(settingOf) }))
-    .put('/smtp/settings/:usageType', validate('param', UsageParamSchema), validate('json', SmtpSettingInputSchema), (c) => {
-      const { usageType } = c.req.valid('param');
-      const input = c.req.valid('json');
-      if (input.smtpAccountId) findAccount(input.smtpAccountId);
-      const values = {
-        ...(input.smtpAccountId !== undefined ? { smtpAccountId: input.smtpAccountId } : {}),
-        ...(input.recipientEmail !== undefined ? { recipientEmail: input.recipientEmail || null } : {}),
-        updatedAt: new Date(),
-      };
-      const row = db
-        .insert(st)
-        .values({ usageType, ...values })
-        .onConflictDoUpdate({ target: st.usageType, set: values })
-        .returning()
-        .get();
-      return c.json(settingOf(row));
-    })
-    .delete('/smtp/settings/:usageType', validate('param', UsageParamSchema), (c) => {
-      const deleted = db.delete(st).where(eq(st.usageType, c.req.valid('param').usageType)).returning().all();
-      if (!deleted.length) throw new ApiError(404, "Aucun paramètre pour cet usage");
-      return c.json({ success: true });
-    });
+    .get(
+      '/smtp/settings',
+      doc({
+        summary: 'Which account and recipient each usage has',
+        responses: { 200: z.object({ settings: z.array(A.SmtpSettingAnswer) }) },
+      }),
+      (c) => c.json({ settings: db.select().from(st).orderBy(asc(st.usageType)).all().map(settingOf) }),
+    )
+    .put(
+      '/smtp/settings/:usageType',
+      doc({
+        summary: 'Assign an account and/or recipient to a usage',
+        responses: { 200: A.SmtpSettingAnswer },
+        errors: { 404: 'No such SMTP account' },
+      }),
+      validate('param', UsageParamSchema),
+      validate('json', SmtpSettingInputSchema),
+      (c) => {
+        const { usageType } = c.req.valid('param');
+        const input = c.req.valid('json');
+        if (input.smtpAccountId) findAccount(input.smtpAccountId);
+        const values = {
+          ...(input.smtpAccountId !== undefined ? { smtpAccountId: input.smtpAccountId } : {}),
+          ...(input.recipientEmail !== undefined ? { recipientEmail: input.recipientEmail || null } : {}),
+          updatedAt: new Date(),
+        };
+        const row = db
+          .insert(st)
+          .values({ usageType, ...values })
+          .onConflictDoUpdate({ target: st.usageType, set: values })
+          .returning()
+          .get();
+        return c.json(settingOf(row));
+      },
+    )
+    .delete(
+      '/smtp/settings/:usageType',
+      doc({ summary: 'Remove the assignment of a usage', responses: { 200: A.Success } }),
+      validate('param', UsageParamSchema),
+      (c) => {
+        const deleted = db
+          .delete(st)
+          .where(eq(st.usageType, c.req.valid('param').usageType))
+          .returning()
+          .all();
+        if (!deleted.length) throw new ApiError(404, 'Aucun paramètre pour cet usage');
+        return c.json({ success: true });
+      },
+    );
 };

@@ -3,12 +3,22 @@ import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
 import type { AppEnv, Deps } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
+import { doc } from '../http/openapi-meta.ts';
+import { z } from 'zod';
 
 export const statsRoutes = (deps: Deps) =>
-  new Hono<AppEnv>().get('/stats', requireAdmin(deps), (c) => {
-    const row = deps.db.get<{ products: number; messages: number; documents: number }>(
-      sql`select (select count(*) from products) as products, (select count(*) from inquiries) as messages,
+  new Hono<AppEnv>().get(
+    '/stats',
+    doc({
+      summary: 'Dashboard counts: listings, messages, documents',
+      responses: { 200: z.object({ products: z.number(), messages: z.number(), documents: z.number() }) },
+    }),
+    requireAdmin(deps),
+    (c) => {
+      const row = deps.db.get<{ products: number; messages: number; documents: number }>(
+        sql`select (select count(*) from products) as products, (select count(*) from inquiries) as messages,
                  (select count(*) from technical_documents) as documents`,
-    );
-    return c.json({ products: row.products, messages: row.messages, documents: row.documents });
-  });
+      );
+      return c.json({ products: row.products, messages: row.messages, documents: row.documents });
+    },
+  );

@@ -16,7 +16,7 @@ import {
 } from '@app/domain/documents';
 import type { AppEnv, Deps } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
-import { describeIssue, validate } from '../http/validate.ts';
+import { parseOrThrow, validate } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { classify, countTechnicalDownload, keepFile } from '../services/catalogue-documents.ts';
 import { PRODUCT_NOT_FOUND, findProductRow } from '../services/catalogue-products.ts';
@@ -24,38 +24,82 @@ import { sendDocument } from '../services/document-delivery.ts';
 import { storageFor } from '../services/storage.ts';
 import { getTechnicalDocument, listTechnicalDocuments, technicalStats } from '../services/technical-library.ts';
 import { parseMultipart, removeTemp } from '../services/uploads.ts';
+import { TechnicalDocumentListSchema, TechnicalDocumentSchema, TechnicalDocumentStatsSchema } from '@app/domain/documents';
+import { doc, fileDoc } from '../http/openapi-meta.ts';
+import * as A from './answers.ts';
+import { z } from 'zod';
 
 const t = schema.technicalDocuments;
 
 export const technicalDocumentsRoutes = (deps: Deps) => {
   const storage = storageFor(deps.env.dataDir);
   const requireDocument = (id: string) => {
-    const row = deps.db.select().from(t).where(eq(t.id, Number(id))).get();
+    const row = deps.db
+      .select()
+      .from(t)
+      .where(eq(t.id, Number(id)))
+      .get();
     if (!row) throw new ApiError(404, TECHNICAL_MESSAGES.notFound);
     return row;
   };
   const checkProduct = (productId: number | null | undefined) => {
-    if (productId && !findProductRow(deps, productId)) throw new ApiError(400, `productId: ${PRODUCT_NOT_FOUND}`);
+    if (productId && !findProductRow(deps, productId))
+      throw new ApiError(400, PRODUCT_NOT_FOUND, [{ field: 'productId', message: PRODUCT_NOT_FOUND }]);
   };
   const found = (c: Context, id: number, status: 200 | 201 = 200) => c.json({ document: getTechnicalDocument(deps, id)! }, status);
 
-  return (
-    new Hono<AppEnv>()
-      .get('/technical-documents/public', validate('query', PublicTechnicalDocumentQuerySchema), (c) => {
+  return new Hono<AppEnv>()
+    .get(
+      '/technical-documents/public',
+      doc({ summary: 'The public technical library', responses: { 200: TechnicalDocumentListSchema } }),
+      validate('query', PublicTechnicalDocumentQuerySchema),
+      (c) => {
         const { documents, pagination } = listTechnicalDocuments(deps, c.req.valid('query'));
         return c.json({ documents, pagination });
-      })
-      .on(['GET', 'HEAD'], '/technical-documents/download/:id{[0-9]+}', (c) => {
-        const row = requireDocument(c.req.param('id'));
-        return sendDocument(c, deps, row, 'download', () => countTechnicalDownload(deps, row.id));
-      })
-      .on(['GET', 'HEAD'], '/technical-documents/preview/:id{[0-9]+}', (c) => sendDocument(c, deps, requireDocument(c.req.param('id')), 'preview'))
-      .use('/admin/technical-documents', requireAdmin(deps))
-      .use('/admin/technical-documents/*', requireAdmin(deps))
-      .get('/admin/technical-documents', validate('query', TechnicalDocumentQuerySchema), (c) => c.json(listTechnicalDocuments(deps, c.req.valid('query'))))
-      .get('/admin/technical-documents/stats', (c) => c.json(technicalStats(deps)))
-      .get('/admin/technical-documents/:id{[0-9]+}', (c) => found(c, requireDocument(c.req.param('id')).id))
-      .post('/admin/technical-documents/upload', async (c) => {
+      },
+    )
+    .on(['GET', 'HEAD'], '/technical-documents/download/:id{[0-9]+}', fileDoc('Download (attachment, counted)'), (c) => {
+      const row = requireDocument(c.req.param('id'));
+      return sendDocument(c, deps, row, 'download', () => countTechnicalDownload(deps, row.id));
+    })
+    .on(['GET', 'HEAD'], '/technical-documents/preview/:id{[0-9]+}', fileDoc('Inline preview'), (c) =>
+      sendDocument(c, deps, requireDocument(c.req.param('id')), 'preview'),
+    )
+    .use('/admin/technical-documents', requireAdmin(deps))
+    .use('/admin/technical-documents/*', requireAdmin(deps))
+    .get(
+      '/admin/technical-documents',
+      doc({ summary: 'The library as administrators list it', responses: { 200: TechnicalDocumentListSchema } }),
+      validate('query', TechnicalDocumentQuerySchema),
+      (c) => c.json(listTechnicalDocuments(deps, c.req.valid('query'))),
+    )
+    .get(
+      '/admin/technical-documents/stats',
+      doc({ summary: 'Library statistics', responses: { 200: TechnicalDocumentStatsSchema } }),
+      (c) => c.json(technicalStats(deps)),
+    )
+    .get(
+      '/admin/technical-documents/:id{[0-9]+}',
+      doc({ summary: 'One library document', responses: { 200: z.object({ document: TechnicalDocumentSchema }) } }),
+      (c) => found(c, requireDocument(c.req.param('id')).id),
+    )
+    .post(
+      '/admin/technical-documents/upload',
+      doc({
+        summary: 'Upload a document into the library (50 MB)',
+        multipart: {
+          document: 'file',
+          title: 'string',
+          titleFr: 'string',
+          titleEn: 'string',
+          descriptionFr: 'string',
+          descriptionEn: 'string',
+          productId: 'string',
+        },
+        responses: { 201: z.object({ document: TechnicalDocumentSchema }) },
+        errors: { 400: 'No file, no title, or a bad field', 413: 'File too large', 415: 'Type not accepted' },
+      }),
+      async (c) => {
         const { fields, files } = await parseMultipart(c, {
           storage,
           fileFields: ['document', 'file'],
@@ -68,24 +112,32 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
           // Checked in the order of the spec's form: file, title, size, type.
           const file = files[0];
           if (!file || file.size === 0) throw new ApiError(400, TECHNICAL_MESSAGES.missingFile);
-          const parsed = TechnicalDocumentFieldsSchema.safeParse({ title: '', ...fields });
-          if (!parsed.success) throw new ApiError(400, describeIssue(parsed.error.issues[0]!));
-          checkProduct(parsed.data.productId);
+          const parsed = parseOrThrow(TechnicalDocumentFieldsSchema, { title: '', ...fields });
+          checkProduct(parsed.productId);
           const { accepted, refused } = await classify([file], TECHNICAL_DOCUMENT_TYPES, TECHNICAL_MESSAGES);
           if (refused[0]) throw new ApiError(refused[0].status, refused[0].error);
           const { mimeType, kind } = accepted[0]!;
           const key = keepFile(deps.env.dataDir, file);
           const row = deps.db
             .insert(t)
-            .values({ ...parsed.data, type: kind, mimeType, storageKey: key, originalFilename: file.originalName, size: file.size })
+            .values({ ...parsed, type: kind, mimeType, storageKey: key, originalFilename: file.originalName, size: file.size })
             .returning()
             .get();
           return found(c, row.id, 201);
         } finally {
           removeTemp(files);
         }
-      })
-      .post('/admin/technical-documents', validate('json', TechnicalDocumentCreateSchema), (c) => {
+      },
+    )
+    .post(
+      '/admin/technical-documents',
+      doc({
+        summary: "Publish a listing's document into the library",
+        responses: { 201: z.object({ document: TechnicalDocumentSchema }) },
+        errors: { 404: 'The listing document does not exist', 415: 'Its type cannot go into the library' },
+      }),
+      validate('json', TechnicalDocumentCreateSchema),
+      (c) => {
         const { sourceDocumentId, ...fields } = c.req.valid('json');
         checkProduct(fields.productId);
         const source = deps.db.select().from(schema.productDocuments).where(eq(schema.productDocuments.id, sourceDocumentId)).get();
@@ -97,23 +149,44 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
         fs.copyFileSync(storage.documentPath(source.storageKey), storage.documentPath(key), fs.constants.COPYFILE_EXCL);
         const row = deps.db
           .insert(t)
-          .values({ ...fields, productId: fields.productId ?? source.productId, type: kind, mimeType: source.mimeType, storageKey: key, originalFilename: source.originalFilename, size: source.size })
+          .values({
+            ...fields,
+            productId: fields.productId ?? source.productId,
+            type: kind,
+            mimeType: source.mimeType,
+            storageKey: key,
+            originalFilename: source.originalFilename,
+            size: source.size,
+          })
           .returning()
           .get();
         return found(c, row.id, 201);
-      })
-      .put('/admin/technical-documents/:id{[0-9]+}', validate('json', TechnicalDocumentUpdateSchema), (c) => {
+      },
+    )
+    .put(
+      '/admin/technical-documents/:id{[0-9]+}',
+      doc({ summary: 'Edit texts or the linked listing', responses: { 200: z.object({ document: TechnicalDocumentSchema }) } }),
+      validate('json', TechnicalDocumentUpdateSchema),
+      (c) => {
         const row = requireDocument(c.req.param('id'));
         const changes = c.req.valid('json');
         checkProduct(changes.productId);
-        deps.db.update(t).set({ ...changes, updatedAt: new Date() }).where(eq(t.id, row.id)).run();
+        deps.db
+          .update(t)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(eq(t.id, row.id))
+          .run();
         return found(c, row.id);
-      })
-      .delete('/admin/technical-documents/:id{[0-9]+}', (c) => {
+      },
+    )
+    .delete(
+      '/admin/technical-documents/:id{[0-9]+}',
+      doc({ summary: 'Delete a library document and its file', responses: { 200: A.SuccessMessage } }),
+      (c) => {
         const row = requireDocument(c.req.param('id'));
         deps.db.delete(t).where(eq(t.id, row.id)).run();
         storage.removeDocument(row.storageKey);
         return c.json({ success: true, message: 'Document supprimé' });
-      })
-  );
+      },
+    );
 };

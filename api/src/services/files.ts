@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
+import { headerSafe } from '@app/domain/header-text';
 import { ApiError } from '../http/errors.ts';
 
 export type ServeOptions = {
@@ -16,8 +17,9 @@ export type ServeOptions = {
   csp?: string;
 };
 
-/** `attachment; filename="plain ASCII fallback"; filename*=UTF-8''percent-encoded` */
-export function contentDisposition(kind: 'attachment' | 'inline', filename: string): string {
+/** `attachment; filename="plain ASCII fallback"; filename*=UTF-8''percent-encoded`, controls and bidi overrides removed. */
+export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
+  const filename = headerSafe(name) || 'fichier';
   const fallback = filename.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\%]/g, '_');
   const encoded = encodeURIComponent(filename).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;

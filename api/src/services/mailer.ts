@@ -3,6 +3,7 @@
 import { asc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { schema } from '@app/db';
+import { headerSafe } from '@app/domain/header-text';
 import type { UsageType } from '@app/domain/mail';
 import type { Deps } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
@@ -49,15 +50,18 @@ export const accountConfig = (deps: Deps, account: AccountRow): ConnectionConfig
   password: mailCrypto(deps.env).decrypt(account.passwordEncrypted),
 });
 
-export const fromAddress = (account: AccountRow) => ({ name: account.fromName, address: account.fromEmail });
+export const fromAddress = (account: AccountRow) => ({ name: headerSafe(account.fromName), address: headerSafe(account.fromEmail) });
 
-/** Sends one message; the transport is the caller's (pooled for newsletters) or a fresh one. */
+/**
+ * Sends one message; the transport is the caller's (pooled for newsletters) or a fresh one. Every
+ * header value is cleaned here, the last step, whatever validation the value went through before.
+ */
 export async function sendMail(transport: Transport, account: AccountRow, mail: OutgoingMail) {
   return transport.sendMail({
     from: fromAddress(account),
-    to: mail.to,
-    replyTo: mail.replyTo,
-    subject: mail.subject,
+    to: headerSafe(mail.to),
+    replyTo: mail.replyTo === undefined ? undefined : headerSafe(mail.replyTo),
+    subject: headerSafe(mail.subject),
     text: mail.text,
     html: mail.html,
     headers: mail.headers,

@@ -13,6 +13,7 @@ import { Busboy, type BusboyInstance } from '@fastify/busboy';
 import type { Context } from 'hono';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppEnv } from '../context.ts';
+import { headerSafe } from '@app/domain/header-text';
 import { ApiError } from '../http/errors.ts';
 import type { Storage } from './storage.ts';
 
@@ -57,11 +58,10 @@ export type MultipartOptions = {
   abortOnTooLarge: boolean;
 };
 
-/** '../../etc/passwd' → 'passwd'; control and reserved characters removed; at most 200 characters. */
+/** '../../etc/passwd' → 'passwd'; control, bidi and reserved characters removed; at most 200 characters. */
 export function safeFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.normalize('NFC').replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').replace(/^\.+/, '').trim();
+  const cleaned = headerSafe(base.normalize('NFC')).replace(/["<>|:*?]/g, '').replace(/^\.+/, '').trim();
   return cleaned.slice(-200) || 'fichier';
 }
 

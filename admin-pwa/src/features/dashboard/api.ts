@@ -1,14 +1,13 @@
 // Dashboard data: the three counters (GET /stats) and recent messages for the weekly chart, both
 // kept in the read model so the dashboard opens offline.
-import type { InquiryList } from '@app/domain/inquiries';
-import { api } from '../../lib/api.ts';
+import { body, client } from '../../lib/client.ts';
 import { db } from '../../db/db.ts';
 import { markSynced, upsert } from '../../db/sync.ts';
 
 export type DashboardStats = { products: number; messages: number; documents: number };
 
 export async function refreshStats(): Promise<DashboardStats> {
-  const stats = await api.get<DashboardStats>('/stats');
+  const stats = await body(client.stats.$get());
   await db.stats.put({ key: 'dashboard', value: stats, at: Date.now() });
   await markSynced();
   return stats;
@@ -16,7 +15,7 @@ export async function refreshStats(): Promise<DashboardStats> {
 
 /** The last 100 messages are enough for a 12-week chart of a small company's contact form. */
 export async function refreshRecentMessages() {
-  const list = await api.get<InquiryList>('/inquiries', { page: 1, limit: 100 });
+  const list = await body(client.inquiries.$get({ query: { page: '1', limit: '100' } }));
   await upsert(db.inquiries, list.inquiries);
 }
 

@@ -1,8 +1,8 @@
 // The technical library against the API and the read model: a page per query (its ids and totals
 // kept in Dexie so it shows offline), statistics, the upload with progress, delete, the product picker.
 import type { TechnicalDocument } from '@app/domain/documents';
-import type { ProductList } from '@app/domain/products';
-import { api, upload, type UploadHandle, type UploadProgress } from '../../lib/api.ts';
+import { upload, type UploadHandle, type UploadProgress } from '../../lib/api.ts';
+import { body, client } from '../../lib/client.ts';
 import { db } from '../../db/db.ts';
 import { getMeta, putMeta, upsert } from '../../db/sync.ts';
 import type { DocumentsQuery } from './documents-query.ts';
@@ -18,17 +18,20 @@ const STATS_KEY = 'technical-documents';
 
 const pageKey = (q: DocumentsQuery) => `technical-documents:${JSON.stringify({ ...q, search: q.search.trim().toLowerCase() })}`;
 
-type ListAnswer = { documents: TechnicalDocument[]; pagination: { currentPage: number; totalPages: number; totalDocuments: number } };
-
 export async function fetchDocumentsPage(q: DocumentsQuery): Promise<DocumentsPage> {
-  const answer = await api.get<ListAnswer>('/admin/technical-documents', {
-    page: q.page,
-    limit: q.limit,
-    search: q.search.trim(),
-    type: q.type === 'all' ? undefined : q.type,
-    sortBy: q.sortBy,
-    sortOrder: q.sortOrder,
-  });
+  const search = q.search.trim();
+  const answer = await body(
+    client.admin['technical-documents'].$get({
+      query: {
+        page: String(q.page),
+        limit: String(q.limit),
+        ...(search ? { search } : {}),
+        ...(q.type === 'all' ? {} : { type: q.type }),
+        sortBy: q.sortBy,
+        sortOrder: q.sortOrder,
+      },
+    }),
+  );
   await upsert(db.technicalDocuments, answer.documents);
   const page = { ids: answer.documents.map((d) => d.id), totalDocuments: answer.pagination.totalDocuments, totalPages: answer.pagination.totalPages };
   await putMeta(pageKey(q), page);
@@ -38,7 +41,7 @@ export async function fetchDocumentsPage(q: DocumentsQuery): Promise<DocumentsPa
 export const readCachedPage = (q: DocumentsQuery) => getMeta<DocumentsPage>(pageKey(q));
 
 export async function fetchStats(): Promise<DocumentStats> {
-  const stats = await api.get<DocumentStats>('/admin/technical-documents/stats');
+  const stats = await body(client.admin['technical-documents'].stats.$get());
   await db.stats.put({ key: STATS_KEY, value: stats, at: Date.now() });
   return stats;
 }
@@ -46,7 +49,7 @@ export async function fetchStats(): Promise<DocumentStats> {
 export const readStats = async () => (await db.stats.get(STATS_KEY))?.value as DocumentStats | undefined;
 
 export async function fetchProductOptions(): Promise<ProductOption[]> {
-  const list = await api.get<ProductList>('/products', { page: 1, limit: PICKER_LIMIT });
+  const list = await body(client.products.$get({ query: { page: '1', limit: String(PICKER_LIMIT) } }));
   return list.items.map((p) => ({ id: p.id, titleFr: p.titleFr }));
 }
 
@@ -68,6 +71,6 @@ export function uploadDocument(fields: UploadFields, file: File, onProgress?: (p
 }
 
 export async function deleteDocument(id: number): Promise<void> {
-  await api.del(`/admin/technical-documents/${id}`);
+  await client.admin['technical-documents'][':id{[0-9]+}'].$delete({ param: { id: String(id) } });
   await db.technicalDocuments.delete(id);
 }

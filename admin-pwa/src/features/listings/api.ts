@@ -3,6 +3,7 @@
 import type { Product, ProductDocument, ProductImage, ProductInput, ProductList } from '@app/domain/products';
 import { LISTING_LIMITS } from '@app/domain/products';
 import { api, upload, type UploadHandle, type UploadProgress } from '../../lib/api.ts';
+import { body, client } from '../../lib/client.ts';
 import { db, type LocalProduct } from '../../db/db.ts';
 import { getMeta, putMeta, upsert } from '../../db/sync.ts';
 
@@ -63,13 +64,14 @@ export async function dropFromCachedPages(id: number) {
 }
 
 export async function fetchListing(id: number): Promise<Product> {
-  const p = await api.get<Product>(`/products/${id}`);
+  const p = await body(client.products[':id{[0-9]+}'].$get({ param: { id: String(id) } }));
   await storeProduct(p);
   return p;
 }
 
-export const fetchImages = (id: number) => api.get<{ images: ProductImage[] }>(`/products/${id}/images`).then((r) => r.images);
-export const fetchDocuments = (id: number) => api.get<{ documents: ProductDocument[] }>(`/products/${id}/documents`).then((r) => r.documents);
+const productParam = (id: number) => ({ param: { id: String(id) } });
+export const fetchImages = async (id: number) => (await body(client.products[':id{[0-9]+}'].images.$get(productParam(id)))).images;
+export const fetchDocuments = async (id: number) => (await body(client.products[':id{[0-9]+}'].documents.$get(productParam(id)))).documents;
 
 export const createListing = (input: ProductInput) => api.post<Product>('/products', input);
 export const updateListing = (id: number, input: ProductInput, version: number) => api.put<Product>(`/products/${id}`, { ...input, version });
@@ -77,7 +79,7 @@ export const updateListing = (id: number, input: ProductInput, version: number) 
 /** A not-found answer counts as deleted (back-office section 7). */
 export async function deleteListing(id: number) {
   try {
-    await api.del(`/products/${id}`);
+    await client.products[':id{[0-9]+}'].$delete(productParam(id));
   } catch (e) {
     if ((e as { status?: number }).status !== 404) throw e;
   }
@@ -104,7 +106,9 @@ export function uploadDocument(
   return upload(`/products/${productId}/documents`, form, onProgress);
 }
 
-export const deleteImage = (productId: number, imageId: number) => api.del(`/products/${productId}/images/${imageId}`);
-export const deleteDocument = (productId: number, docId: number) => api.del(`/products/${productId}/documents/${docId}`);
-export const reorderImages = (productId: number, imageIds: number[]) => api.put<{ images: ProductImage[] }>(`/products/${productId}/images/order`, { imageIds });
+export const deleteImage = (productId: number, imageId: number) =>
+  client.products[':id{[0-9]+}'].images[':imageId{[0-9]+}'].$delete({ param: { id: String(productId), imageId: String(imageId) } });
+export const deleteDocument = (productId: number, docId: number) =>
+  client.products[':id{[0-9]+}'].documents[':docId{[0-9]+}'].$delete({ param: { id: String(productId), docId: String(docId) } });
+export const reorderImages = (productId: number, imageIds: number[]) => body(client.products[':id{[0-9]+}'].images.order.$put({ ...productParam(productId), json: { imageIds } }));
 export const documentDownloadUrl = (productId: number, docId: number) => `/api/products/${productId}/documents/${docId}/download`;

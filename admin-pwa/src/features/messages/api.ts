@@ -1,8 +1,9 @@
 // Contact messages against the API and the read model: the whole list is kept in Dexie (a few
 // hundred messages at most, 3-year retention), deleted ones go, replies are sent through an account.
-import type { Inquiry, InquiryList } from '@app/domain/inquiries';
-import type { EmailResponse, ReplyInput } from '@app/domain/mail';
-import { api, ApiError } from '../../lib/api.ts';
+import type { Inquiry } from '@app/domain/inquiries';
+import type { ReplyInput } from '@app/domain/mail';
+import { ApiError } from '../../lib/api.ts';
+import { body, client } from '../../lib/client.ts';
 import { db } from '../../db/db.ts';
 import { getMeta, putMeta, replaceAll } from '../../db/sync.ts';
 
@@ -13,7 +14,7 @@ export const MESSAGES_PAGE_SIZE = 20;
 export async function syncInquiries(): Promise<void> {
   const all: Inquiry[] = [];
   for (let page = 1; ; page++) {
-    const list = await api.get<InquiryList>('/inquiries', { page, limit: SYNC_PAGE });
+    const list = await body(client.inquiries.$get({ query: { page: String(page), limit: String(SYNC_PAGE) } }));
     all.push(...list.inquiries);
     if (page >= list.totalPages || !list.inquiries.length) break;
   }
@@ -30,7 +31,7 @@ const COMPANY = 'company';
 
 /** The configured brand for reply subjects, kept locally so replies prepared offline use it too. */
 export async function syncCompany(): Promise<void> {
-  await putMeta(COMPANY, await api.get<CompanyInfo>('/company'));
+  await putMeta(COMPANY, await body(client.company.$get()));
 }
 
 export const storedBrand = async () => (await getMeta<CompanyInfo>(COMPANY))?.brand;
@@ -38,10 +39,10 @@ export const storedBrand = async () => (await getMeta<CompanyInfo>(COMPANY))?.br
 /** A message already gone from the server counts as deleted (a replayed delete must not fail). */
 export async function deleteInquiry(id: number): Promise<void> {
   try {
-    await api.del(`/inquiries/${id}`);
+    await client.inquiries[':id'].$delete({ param: { id: String(id) } });
   } catch (e) {
     if (!(e instanceof ApiError && e.status === 404)) throw e;
   }
 }
 
-export const sendReply = (input: ReplyInput) => api.post<EmailResponse>('/email-responses/send', input);
+export const sendReply = (input: ReplyInput) => body(client['email-responses'].send.$post({ json: input }));

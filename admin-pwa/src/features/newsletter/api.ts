@@ -1,7 +1,8 @@
 // Newsletter subscribers against the API and the read model (the whole list is kept in Dexie and
 // filtered locally), the export download, and the background sendings with their progress.
-import type { NewsletterSend, NewsletterSending, Subscriber } from '@app/domain/newsletter';
-import { api, request } from '../../lib/api.ts';
+import type { NewsletterSend, NewsletterSending } from '@app/domain/newsletter';
+import { request } from '../../lib/api.ts';
+import { body, client } from '../../lib/client.ts';
 import { db } from '../../db/db.ts';
 import { getMeta, putMeta, replaceAll } from '../../db/sync.ts';
 
@@ -9,7 +10,7 @@ const PENDING_KINDS = ['subscriber.status', 'subscriber.delete'];
 
 /** Replaces the local list; subscribers with a change still waiting in the outbox keep their local state. */
 export async function syncSubscribers(): Promise<void> {
-  const { subscribers } = await api.get<{ subscribers: Subscriber[] }>('/newsletter/admin/subscribers');
+  const { subscribers } = await body(client.newsletter.admin.subscribers.$get({ query: {} }));
   const pending = await db.outbox
     .where('kind')
     .anyOf(PENDING_KINDS)
@@ -24,8 +25,10 @@ export async function syncSubscribers(): Promise<void> {
   );
 }
 
-export const setSubscriberStatus = (id: number, isActive: boolean) => api.patch<Subscriber>(`/newsletter/admin/subscribers/${id}/status`, { isActive });
-export const deleteSubscriber = (id: number) => api.del(`/newsletter/admin/subscribers/${id}`);
+// The status body is read by the handler itself (an empty body toggles), so it is sent as JSON by hand.
+export const setSubscriberStatus = (id: number, isActive: boolean) =>
+  body(client.newsletter.admin.subscribers[':id'].status.$patch({ param: { id: String(id) } }, { init: { body: JSON.stringify({ isActive }), headers: { 'content-type': 'application/json' } } }));
+export const deleteSubscriber = (id: number) => client.newsletter.admin.subscribers[':id'].$delete({ param: { id: String(id) } });
 
 export type ExportFormat = 'csv' | 'json';
 export const exportFileName = (format: ExportFormat) => `newsletter-subscribers.${format}`;
@@ -49,13 +52,13 @@ const SENDING_KEY = 'newsletter:sending';
 
 /** Answers at once (202) with the queued sending; its progress is read from the status endpoint. */
 export async function sendNewsletter(input: NewsletterSend): Promise<NewsletterSending> {
-  const sending = await api.post<NewsletterSending>('/newsletter/admin/send', input);
+  const sending = await body(client.newsletter.admin.send.$post({ json: input }));
   await putMeta(SENDING_KEY, sending);
   return sending;
 }
 
 export async function fetchSending(id: number): Promise<NewsletterSending> {
-  const sending = await api.get<NewsletterSending>(`/newsletter/admin/sendings/${id}`);
+  const sending = await body(client.newsletter.admin.sendings[':id'].$get({ param: { id: String(id) } }));
   await putMeta(SENDING_KEY, sending);
   return sending;
 }

@@ -24,7 +24,8 @@
   }
 
   function renderOperation(path, method, op) {
-    const params = op.parameters ?? [];
+    // Shared parameters (Idempotency-Key) are references into components.
+    const params = (op.parameters ?? []).map((p) => (p.$ref ? spec.components.parameters[p.$ref.split('/').pop()] : p));
     const body = op.requestBody?.content?.['application/json'];
     const multipart = op.requestBody?.content?.['multipart/form-data'];
     const ok = Object.entries(op.responses).find(([code]) => code !== 'default');
@@ -38,11 +39,11 @@
     let textarea;
     if (body) {
       content.append(el('p', {}, 'JSON body schema:'), el('pre', { textContent: pretty(body.schema) }));
-      textarea = el('textarea', { value: '{\n}' });
+      textarea = el('textarea', { value: body.example ? pretty(body.example) : '{\n}' });
       content.append(el('label', {}, 'Body', textarea));
     }
     if (multipart) content.append(el('p', {}, 'multipart/form-data fields:'), el('pre', { textContent: pretty(multipart.schema) }));
-    if (ok) content.append(el('p', {}, `Answer ${ok[0]}:`), el('pre', { textContent: pretty(ok[1].content?.['application/json']?.schema ?? ok[1].description) }));
+    if (ok) content.append(el('p', {}, `Answer ${ok[0]}:`), el('pre', { textContent: pretty(Object.values(ok[1].content ?? {})[0]?.schema ?? ok[1].description) }));
     const output = el('pre', { hidden: true });
     if (!multipart) {
       const button = el('button', { type: 'button', textContent: 'Send' });
@@ -51,9 +52,10 @@
         const query = new URLSearchParams();
         for (const [name, { input, where }] of Object.entries(inputs)) {
           if (where === 'path') url = url.replace(`{${name}}`, encodeURIComponent(input.value));
-          else if (input.value !== '') query.set(name, input.value);
+          else if (where === 'query' && input.value !== '') query.set(name, input.value);
         }
         const headers = {};
+        for (const [name, { input, where }] of Object.entries(inputs)) if (where === 'header' && input.value !== '') headers[name] = input.value;
         if (tokenInput.value) headers.authorization = `Bearer ${tokenInput.value}`;
         if (textarea) headers['content-type'] = 'application/json';
         const qs = query.toString();

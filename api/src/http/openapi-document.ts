@@ -1,0 +1,211 @@
+// Builds the OpenAPI 3.1 document from the routes the app registers: every method and path in
+// `app.routes`, described by the metadata its own handlers carry (openapi-meta.ts).
+import { z } from 'zod';
+import { REFRESH_COOKIE } from '../services/auth-cookie.ts';
+import { readMeta, type Answer, type RouteDoc, type RouteMeta } from './openapi-meta.ts';
+
+export type RegisteredRoute = { method: string; path: string; handler: unknown };
+type Json = Record<string, unknown>;
+
+const BASE = '/api';
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Json => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    reused: 'inline',
+  }) as Json;
+  return rest;
+};
+
+/** '/api/products/:id{[0-9]+}' → '/products/{id}', with the parameter's pattern. */
+export function toOpenApiPath(path: string): { path: string; params: { name: string; pattern?: string }[] } {
+  const params: { name: string; pattern?: string }[] = [];
+  const converted = path.slice(BASE.length).replace(/:(\w+)(\{([^}]+\}?)\})?/g, (_m, name: string, _g, pattern?: string) => {
+    params.push({ name, ...(pattern ? { pattern: `^${pattern}$` } : {}) });
+    return `{${name}}`;
+  });
+  return { path: converted, params };
+}
+
+/** An `ALL` entry (a `.use()` guard) applies to the routes its path covers. */
+const covers = (pattern: string, path: string) =>
+  pattern.endsWith('/*') ? path.startsWith(pattern.slice(0, -1)) || path === pattern.slice(0, -2) : pattern === path;
+
+const problemRef = { $ref: '#/components/schemas/Problem' };
+const errorAnswer = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemRef } } });
+
+function successAnswer(answer: Answer, status: number) {
+  if (answer === 'binary')
+    return { description: 'The file', content: { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } };
+  if (typeof answer === 'string' && answer !== 'csv-or-json') return { description: 'Text', content: { [answer]: { schema: { type: 'string' } } } };
+  if (answer === 'csv-or-json')
+    return {
+      description: 'The export',
+      content: { 'text/csv': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'array', items: { type: 'object' } } } },
+    };
+  return {
+    description: status === 201 ? 'Created' : status === 202 ? 'Accepted' : 'Success',
+    content: { 'application/json': { schema: jsonSchema(answer, 'output') } },
+  };
+}
+
+function operation(method: string, path: string, metas: RouteMeta[]): Json {
+  const own: RouteDoc | undefined = metas.find((m) => m.doc)?.doc;
+  const { params } = toOpenApiPath(path);
+  const requests = metas.flatMap((m) => (m.request ? [m.request] : []));
+  const security = metas.find((m) => m.security)?.security;
+  const errors: Record<number, string> = { 500: 'Internal error (never a stack trace)' };
+  for (const m of metas) Object.assign(errors, m.errors);
+  Object.assign(errors, own?.errors);
+
+  const paramSchema = requests.find((r) => r.target === 'param');
+  const paramProps = (paramSchema ? jsonSchema(paramSchema.schema, 'input').properties : undefined) as Record<string, Json> | undefined;
+  const parameters: Json[] = params.map((p) => ({
+    name: p.name,
+    in: 'path',
+    required: true,
+    schema: paramProps?.[p.name] ?? (p.pattern ? { type: 'string', pattern: p.pattern } : { type: 'string' }),
+  }));
+  if (params.length) errors[404] ??= 'Not found';
+  const query = requests.find((r) => r.target === 'query');
+  if (query) {
+    const q = jsonSchema(query.schema, 'input') as { properties?: Record<string, Json>; required?: string[] };
+    for (const [name, schema] of Object.entries(q.properties ?? {}))
+      parameters.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema });
+  }
+  if (WRITES.has(method)) {
+    parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+    Object.assign(errors, {
+      400: errors[400] ?? 'Malformed Idempotency-Key',
+      409: errors[409] ?? 'A request with the same Idempotency-Key is still in progress',
+      422: 'The Idempotency-Key was used for a different request',
+    });
+  }
+
+  let requestBody: Json | undefined;
+  const body = requests.find((r) => r.target === 'json');
+  if (body) {
+    requestBody = {
+      required: true,
+      content: { 'application/json': { schema: jsonSchema(body.schema, 'input'), ...(own?.example ? { example: own.example } : {}) } },
+    };
+  } else if (own?.multipart) {
+    const properties = Object.fromEntries(
+      Object.entries(own.multipart).map(([k, v]) => [
+        k,
+        v === 'file'
+          ? { type: 'string', contentMediaType: 'application/octet-stream' }
+          : v === 'files'
+            ? { type: 'array', items: { type: 'string', contentMediaType: 'application/octet-stream' } }
+            : { type: 'string' },
+      ]),
+    );
+    requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties } } } };
+  }
+
+  const responses: Json = {};
+  for (const [status, answer] of Object.entries(own?.responses ?? {})) {
+    responses[status] = method === 'HEAD' ? { description: 'Headers of the GET answer, no body' } : successAnswer(answer, Number(status));
+  }
+  for (const [status, description] of Object.entries(errors)) responses[status] ??= errorAnswer(description);
+
+  const tag = path.slice(BASE.length).split('/')[path.startsWith('/api/admin/') ? 2 : 1] ?? 'api';
+  return {
+    operationId: `${method.toLowerCase()}${toOpenApiPath(path)
+      .path.replace(/[{}]/g, '')
+      .replace(/[/-](\w)/g, (_m, ch: string) => ch.toUpperCase())}`,
+    tags: [tag],
+    summary: own?.summary ?? '',
+    ...(own?.description ? { description: own.description } : {}),
+    ...(own?.deprecated ? { deprecated: true } : {}),
+    ...(security === 'bearer'
+      ? { security: [{ bearer: [] }] }
+      : security === 'refresh-cookie'
+        ? { security: [{ refreshCookie: [] }, {}] }
+        : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(requestBody ? { requestBody } : {}),
+    responses,
+  };
+}
+
+/** Method-and-path pairs the app answers (guards registered with `.use()` excluded). */
+export const answeredRoutes = (routes: readonly RegisteredRoute[]) => [
+  ...new Set(routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`)),
+];
+
+export function buildOpenApi(routes: readonly RegisteredRoute[]) {
+  const paths: Record<string, Json> = {};
+  for (const key of answeredRoutes(routes)) {
+    const [method, path] = key.split(' ') as [string, string];
+    const metas = routes
+      .filter((r) => (r.method === method && r.path === path) || (r.method === 'ALL' && r.path !== `${BASE}/*` && covers(r.path, path)))
+      .flatMap((r) => readMeta(r.handler) ?? []);
+    (paths[toOpenApiPath(path).path] ??= {})[method.toLowerCase()] = operation(method, path, metas);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Provence Moteurs API',
+      version: '2.0.0',
+      description:
+        'Catalogue, contact, mail, newsletter and back-office API. Every error answers RFC 9457 `application/problem+json` with `error` (the text screens show) and, for validation, `errors: [{ field, message }]`.',
+    },
+    servers: [{ url: BASE }],
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'The access token from POST /auth/login' },
+        refreshCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: REFRESH_COOKIE,
+          description: 'HttpOnly refresh token cookie (admin PWA); API clients may send refreshToken in the body instead',
+        },
+      },
+      parameters: {
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description: 'Makes a retried write safe: the same key and request answer the first result again.',
+          schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[^\\u0000-\\u001f\\u007f]+$' },
+        },
+      },
+      schemas: {
+        Problem: {
+          type: 'object',
+          required: ['type', 'title', 'status', 'detail', 'error'],
+          properties: {
+            type: { type: 'string' },
+            title: { type: 'string' },
+            status: { type: 'integer' },
+            detail: { type: 'string' },
+            error: { type: 'string', description: 'The message shown to users (French, as the spec writes it)' },
+            errors: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['field', 'message'],
+                properties: { field: { type: 'string' }, message: { type: 'string' } },
+              },
+            },
+          },
+          examples: [
+            {
+              type: 'about:blank',
+              title: 'Bad Request',
+              status: 400,
+              detail: 'Le nom est requis',
+              error: 'Le nom est requis',
+              errors: [{ field: 'name', message: 'Le nom est requis' }],
+            },
+          ],
+        },
+      },
+    },
+    paths,
+  };
+}
