@@ -1,6 +1,6 @@
 // The listing query behind GET /products: full-text search (FTS5, accent- and case-insensitive,
 // prefix matching), filters, sort, pagination and facet counts for the public filter panel.
-import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { schema } from '@app/db';
 import { toKw } from '@app/domain/power';
 import type { ProductList, ProductQuery } from '@app/domain/products';
@@ -8,6 +8,7 @@ import type { Deps } from '../context.ts';
 import { toProducts } from './catalogue-products.ts';
 
 const p = schema.products;
+const priceKeys = schema.priceSortKeys(p.price);
 
 /**
  * Turns what a visitor typed into a safe FTS5 query: only runs of letters and digits survive, each is
@@ -23,15 +24,22 @@ export function ftsQuery(search: string | undefined): string | null {
 function baseConditions(q: ProductQuery): SQL[] {
   const where: SQL[] = [];
   const match = ftsQuery(q.search);
-  if (match) where.push(sql`${p.id} in (select rowid from products_fts where products_fts match ${match})`);
+  if (match) where.push(sql`products_fts match ${match}`);
   if (q.category) where.push(eq(p.category, q.category));
   if (q.featured) where.push(eq(p.featured, q.featured === 'true'));
   // A price on request (null or 0) counts as 0: public-site section 5 keeps the minimum at 0 by default.
-  if (q.minPrice !== undefined) where.push(gte(sql`coalesce(${p.price}, 0)`, q.minPrice));
-  if (q.maxPrice !== undefined) where.push(lte(sql`coalesce(${p.price}, 0)`, q.maxPrice));
+  // Written without coalesce() so that the price index still applies.
+  if (q.minPrice !== undefined || q.maxPrice !== undefined) where.push(priceRange(q.minPrice, q.maxPrice));
   if (q.minPower !== undefined) where.push(gte(p.powerKw, toKw(q.minPower, q.powerUnit)));
   if (q.maxPower !== undefined) where.push(lte(p.powerKw, toKw(q.maxPower, q.powerUnit)));
   return where;
+}
+
+/** coalesce(price, 0) between the bounds, written so that the price index still applies. */
+function priceRange(min: number | undefined, max: number | undefined): SQL {
+  const range = and(min === undefined ? undefined : gte(p.price, min), max === undefined ? undefined : lte(p.price, max))!;
+  const onRequestInRange = (min ?? 0) <= 0 && (max ?? 0) >= 0;
+  return onRequestInRange ? or(range, isNull(p.price))! : range;
 }
 
 function conditions(q: ProductQuery): SQL[] {
@@ -50,13 +58,20 @@ type Facet = { value: string; count: number };
  * that pass the other two facet filters (so choosing a brand keeps the other brands' counts visible).
  */
 function countFacets(deps: Deps, q: ProductQuery) {
-  const kind = sql<string>`case when ${p.type} = 'generator' then 'generator' else 'marine' end`;
-  const groups: Group[] = deps.db
-    .select({ brand: p.brand, condition: p.condition, kind, count: sql<number>`count(*)` })
-    .from(p)
-    .where(and(...baseConditions(q)))
-    .groupBy(p.brand, p.condition, kind)
-    .all();
+  // Grouped on the raw columns, in the order of products_facets_idx, so SQLite reads that index alone and
+  // needs no temporary B-tree; the generator/marine split is folded here.
+  const rows = deps.db.all<{ brand: string; condition: string; type: string; count: number }>(
+    sql`select ${p.brand} as brand, ${p.condition} as condition, ${p.type} as type, count(*) as count ${from(q)} ${where(baseConditions(q))} group by ${p.brand}, ${p.condition}, ${p.type}`,
+  );
+  const merged = new Map<string, Group>();
+  for (const r of rows) {
+    const kind = r.type === 'generator' ? 'generator' : 'marine';
+    const key = `${r.brand}\u0000${r.condition}\u0000${kind}`;
+    const g = merged.get(key);
+    if (g) g.count += r.count;
+    else merged.set(key, { brand: r.brand, condition: r.condition, kind, count: r.count });
+  }
+  const groups = [...merged.values()];
   const brandOk = (g: Group) => !q.brand || g.brand.toLowerCase() === q.brand.toLowerCase();
   const conditionOk = (g: Group) => !q.condition || g.condition === q.condition;
   const typeOk = (g: Group) => !q.type || (q.type === 'engine' ? g.kind === 'marine' : g.kind === q.type);
@@ -75,13 +90,17 @@ function countFacets(deps: Deps, q: ProductQuery) {
   };
 }
 
+/** The listing table, joined to the full-text index when searching (a join, not a materialised IN list). */
+const from = (q: ProductQuery) => (ftsQuery(q.search) ? sql`from products_fts cross join ${p} on ${p.id} = products_fts.rowid` : sql`from ${p}`);
+const where = (conditions: SQL[]) => (conditions.length ? sql`where ${and(...conditions)}` : sql``);
+
 function orderBy(q: ProductQuery): SQL[] {
   const dir = q.order ?? (q.sort === 'name' ? 'asc' : q.sort === 'price' ? 'asc' : 'desc');
   const by = dir === 'asc' ? asc : desc;
   switch (q.sort) {
     case 'price':
-      // Prices on request last in both orders.
-      return [asc(sql`(${p.price} is null or ${p.price} <= 0)`), by(p.price), by(p.id)];
+      // Prices on request last in both orders, with the keys of products_price_asc_idx / _desc_idx.
+      return dir === 'asc' ? [asc(priceKeys.onRequest), asc(p.price), asc(p.id)] : [desc(priceKeys.priced), desc(p.price), desc(p.id)];
     case 'name':
       return [by(sql`fold(${q.lang === 'en' ? p.titleEn : p.titleFr})`), by(p.id)];
     case 'power':
@@ -125,13 +144,7 @@ export function searchProducts(deps: Deps, q: ProductQuery): ProductList {
   const { total, facets } = cachedFacets(deps, q);
   // Ids first (the sort then carries two columns, not whole rows), then the page's rows.
   const ids = deps.db
-    .select({ id: p.id })
-    .from(p)
-    .where(and(...conditions(q)))
-    .orderBy(...orderBy(q))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
-    .all()
+    .all<{ id: number }>(sql`select ${p.id} as id ${from(q)} ${where(conditions(q))} order by ${sql.join(orderBy(q), sql`, `)} limit ${q.limit} offset ${(q.page - 1) * q.limit}`)
     .map((r) => r.id);
   const rows = ids.length ? deps.db.select().from(p).where(inArray(p.id, ids)).all() : [];
   rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
