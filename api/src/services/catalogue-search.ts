@@ -44,8 +44,11 @@ function priceRange(min: number | undefined, max: number | undefined): SQL {
 
 function conditions(q: ProductQuery): SQL[] {
   const where = baseConditions(q);
-  if (q.type) where.push(q.type === 'marine' ? ne(p.type, 'generator') : eq(p.type, q.type));
-  if (q.condition) where.push(eq(p.condition, q.condition));
+  // Type and condition keep about half the catalogue each: walking the sort's index and skipping rows finds
+  // a page sooner than reading them all through their own index and sorting, so `+` hides those indexes.
+  const type = sql`+${p.type}`;
+  if (q.type) where.push(q.type === 'marine' ? ne(type, 'generator') : eq(type, q.type));
+  if (q.condition) where.push(eq(sql`+${p.condition}`, q.condition));
   if (q.brand) where.push(sql`${p.brand} = ${q.brand} collate nocase`);
   return where;
 }
@@ -54,12 +57,10 @@ type Group = { brand: string; condition: string; kind: string; count: number };
 type Facet = { value: string; count: number };
 
 /**
- * The total and the three facets from one grouped query over the base set: each facet sums the groups
- * that pass the other two facet filters (so choosing a brand keeps the other brands' counts visible).
+ * The listings of the base set grouped by brand, condition and kind: one grouped query, on the raw columns
+ * in the order of products_facets_idx, so SQLite reads that index alone and needs no temporary B-tree.
  */
-function countFacets(deps: Deps, q: ProductQuery) {
-  // Grouped on the raw columns, in the order of products_facets_idx, so SQLite reads that index alone and
-  // needs no temporary B-tree; the generator/marine split is folded here.
+function countGroups(deps: Deps, q: ProductQuery): Group[] {
   const rows = deps.db.all<{ brand: string; condition: string; type: string; count: number }>(
     sql`select ${p.brand} as brand, ${p.condition} as condition, ${p.type} as type, count(*) as count ${from(q)} ${where(baseConditions(q))} group by ${p.brand}, ${p.condition}, ${p.type}`,
   );
@@ -71,7 +72,11 @@ function countFacets(deps: Deps, q: ProductQuery) {
     if (g) g.count += r.count;
     else merged.set(key, { brand: r.brand, condition: r.condition, kind, count: r.count });
   }
-  const groups = [...merged.values()];
+  return [...merged.values()];
+}
+
+/** The total and the three facets: each facet sums the groups that pass the other two facet filters (so choosing a brand keeps the other brands' counts visible). */
+function facetsOf(groups: Group[], q: ProductQuery) {
   const brandOk = (g: Group) => !q.brand || g.brand.toLowerCase() === q.brand.toLowerCase();
   const conditionOk = (g: Group) => !q.condition || g.condition === q.condition;
   const typeOk = (g: Group) => !q.type || (q.type === 'engine' ? g.kind === 'marine' : g.kind === q.type);
@@ -122,26 +127,28 @@ function registerFold(deps: Deps) {
 }
 
 /**
- * Facet counts for a filter set are reused until the database changes: total_changes() moves with this
- * connection's writes, data_version with other connections' commits (a seed, a backup restore).
+ * The groups of a base set are reused until the database changes: total_changes() moves with this
+ * connection's writes, data_version with other connections' commits (a seed, a backup restore). They are
+ * keyed by the base filters only, so every brand, condition and type choice over the same set shares one
+ * count after a write.
  */
-const facetCache = new WeakMap<object, Map<string, { marker: string; value: ReturnType<typeof countFacets> }>>();
-function cachedFacets(deps: Deps, q: ProductQuery) {
+const groupCache = new WeakMap<object, Map<string, { marker: string; groups: Group[] }>>();
+function cachedGroups(deps: Deps, q: ProductQuery): Group[] {
   const marker = Object.values(deps.db.get<Record<string, number>>(sql`select total_changes() as t, (select data_version from pragma_data_version) as v`)).join(':');
-  let cache = facetCache.get(deps.db.$client);
-  if (!cache) facetCache.set(deps.db.$client, (cache = new Map()));
-  const key = JSON.stringify([q.search, q.category, q.featured, q.minPrice, q.maxPrice, q.minPower, q.maxPower, q.powerUnit, q.type, q.condition, q.brand]);
+  let cache = groupCache.get(deps.db.$client);
+  if (!cache) groupCache.set(deps.db.$client, (cache = new Map()));
+  const key = JSON.stringify([ftsQuery(q.search), q.category, q.featured, q.minPrice, q.maxPrice, q.minPower, q.maxPower, q.powerUnit]);
   const hit = cache.get(key);
-  if (hit && hit.marker === marker) return hit.value;
-  const value = countFacets(deps, q);
+  if (hit && hit.marker === marker) return hit.groups;
+  const groups = countGroups(deps, q);
   if (cache.size >= 500) cache.delete(cache.keys().next().value!);
-  cache.set(key, { marker, value });
-  return value;
+  cache.set(key, { marker, groups });
+  return groups;
 }
 
 export function searchProducts(deps: Deps, q: ProductQuery): ProductList {
   registerFold(deps);
-  const { total, facets } = cachedFacets(deps, q);
+  const { total, facets } = facetsOf(cachedGroups(deps, q), q);
   // Ids first (the sort then carries two columns, not whole rows), then the page's rows.
   const ids = deps.db
     .all<{ id: number }>(sql`select ${p.id} as id ${from(q)} ${where(conditions(q))} order by ${sql.join(orderBy(q), sql`, `)} limit ${q.limit} offset ${(q.page - 1) * q.limit}`)

@@ -54,6 +54,8 @@ export const products = sqliteTable(
     index('products_type_idx').on(t.type),
     index('products_category_idx').on(t.category),
     index('products_brand_idx').on(t.brand),
+    // The public brand filter compares without case (`brand = ? collate nocase`).
+    index('products_brand_nocase_idx').on(sql`${t.brand} collate nocase`),
     index('products_price_idx').on(t.price),
     // One index per price order, so a price sort reads the first page from an index instead of sorting.
     index('products_price_asc_idx').on(priceSortKeys(t.price).onRequest, t.price),
