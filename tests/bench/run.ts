@@ -20,6 +20,7 @@ const num = (name: string, fallback: number) => Number(process.env[name] ?? fall
 const settings = {
   sizes: (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number),
   durationS: num('BENCH_DURATION', 5),
+  rounds: num('BENCH_ROUNDS', 2),
   connections: num('BENCH_CONNECTIONS', 50),
   searchRounds: num('BENCH_SEARCH_ROUNDS', 15),
   writePauseMs: num('BENCH_WRITE_PAUSE_MS', 200),
@@ -48,7 +49,7 @@ async function visitors(server: TestServer & { pid: number }, ids: number[], lis
   ];
   const results = [];
   for (const s of scenarios) {
-    const r = await againstBare(server, s, connections, durationS);
+    const r = await againstBare(server, s, connections, durationS, settings.rounds);
     results.push({ group: s.group, ...r });
     say(`${s.name}: ${Math.round(r.product.rps)} req/s (${r.product.cpuUsPerRequest} µs CPU/req), p99 ${r.product.p99} ms; bare ${Math.round(r.bare.rps)} req/s (${r.bare.cpuUsPerRequest} µs); ratio ${r.ratio.toFixed(3)}`);
   }
