@@ -30,7 +30,7 @@ export type LoadStats = {
 
 /** Runs the load in a worker thread and resolves with its figures. */
 export function runLoad(options: LoadOptions): Promise<LoadStats> {
-  const worker = new Worker(new URL(import.meta.url), { workerData: options });
+  const worker = new Worker(new URL(import.meta.url), { workerData: { loadgen: options } });
   return new Promise((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -125,8 +125,9 @@ function generate(o: LoadOptions): Promise<LoadStats> {
   });
 }
 
-if (!isMainThread && parentPort) {
-  const stats = await generate(workerData as LoadOptions);
+// Only in the worker runLoad starts (a test runner's own worker threads import this module too).
+if (!isMainThread && parentPort && (workerData as { loadgen?: LoadOptions } | null)?.loadgen) {
+  const stats = await generate((workerData as { loadgen: LoadOptions }).loadgen);
   parentPort.postMessage(stats);
   process.exit(0);
 }

@@ -8,8 +8,8 @@ export type Recording = { path: string; status: number; headers: Record<string, 
 const recorded = new Map<string, Recording>();
 export const routeOf = (url: string) => url.replace(/=\d+/g, '={n}').replace(/\/\d+(?=$|[/?])/g, '/{n}');
 
-// Only when started by the bench (fork): importing routeOf does not start a server.
-if (process.send) process.once('message', (recordings: Recording[]) => {
+// Only when run as the process's entry (the bench forks it): importing routeOf starts nothing.
+if (process.argv[1] === import.meta.filename) process.once('message', (recordings: Recording[]) => {
   for (const r of recordings) recorded.set(routeOf(r.path), { ...r, body: Buffer.from(r.body) });
   const server = http.createServer((req, res) => {
     const r = recorded.get(routeOf(req.url ?? ''));
