@@ -5,6 +5,7 @@
 // uncached renders and bytes on the wire; at every size the search API warm and just after a write, and
 // cached pages with an administrator writing every 200 ms against none. Then a 50 MB upload in a freshly
 // started process. Writes bench-results/report.{md,json}. Settings: see README "Benchmarks".
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { signInAsAdmin, type AdminSession } from '../support/auth.ts';
@@ -99,6 +100,7 @@ try {
       sizes.push({ listings, seedSeconds, ...measured, sqliteBusy });
     } finally {
       await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
 
