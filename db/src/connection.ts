@@ -14,6 +14,10 @@ export function openSqlite(file: string): Database.Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
+  // Table statistics let the planner pick between the filter and sort indexes (search, docs/decisions/077):
+  // bounded sampling, and only for tables that changed enough since the last analysis (sqlite.org/lang_analyze.html).
+  sqlite.pragma('analysis_limit = 0');
+  sqlite.pragma('optimize = 0x10002');
   return sqlite;
 }
 

@@ -1,18 +1,13 @@
-// The benchmark's measurements besides throughput: a bare Node HTTP server serving the same bytes (the
-// ratio's baseline), the server's memory during a 50 MB upload, newsletter throughput through a local
-// SMTP server, the JavaScript each page ships (gzip), and Lighthouse when it can run offline.
-import { fork } from 'node:child_process';
+// The benchmark's measurements besides load: the server's memory during a 50 MB upload, newsletter
+// throughput through a local SMTP server, and Lighthouse when it can run offline.
 import fs from 'node:fs';
-import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import zlib from 'node:zlib';
 import { SMTPServer } from 'smtp-server';
 import type { AdminSession } from '../support/auth.ts';
 import { openReader } from '../support/db-state.ts';
 import type { TestServer } from '../support/server.ts';
-import type { Target } from '../load/scenario.ts';
 
 /** Resident memory of a process in MB, from /proc/<pid>/status (Linux). */
 export function rssMb(pid: number): number {
@@ -39,41 +34,7 @@ export function sampleRss(pid: number, intervalMs = 20) {
   };
 }
 
-export type Recorded = { status: number; headers: Record<string, string>; body: Buffer };
-
-/** A bare node:http server answering each path with the bytes and content type the app gave. */
-export async function bareServer(server: TestServer, targets: Target[]) {
-  const recorded = new Map<string, Recorded>();
-  for (const t of targets) {
-    const res = await fetch(`${server.url}${t.path}`);
-    recorded.set(t.path, { status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? 'application/octet-stream' }, body: Buffer.from(await res.arrayBuffer()) });
-  }
-  const bare = http.createServer((req, res) => {
-    const r = recorded.get(req.url ?? '');
-    if (!r) return res.writeHead(404).end();
-    res.writeHead(r.status, { ...r.headers, 'content-length': r.body.length }).end(r.body);
-  });
-  bare.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', () => resolve()));
-  const port = (bare.address() as { port: number }).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    bytes: Object.fromEntries([...recorded].map(([p, r]) => [p, r.body.length])),
-    close: () => new Promise<void>((resolve) => bare.close(() => resolve())),
-  };
-}
-
-/** Starts tests/bench/control-server.ts (a bare server burning cpuMs per request) in its own process. */
-export async function controlServer(cpuMs: number) {
-  const child = fork(path.join(import.meta.dirname, 'control-server.ts'), [String(cpuMs)], { stdio: 'ignore' });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as number));
-    child.once('exit', (code) => reject(new Error(`control server exited with ${code}`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, close: () => void child.kill() };
-}
-
-/** Streams a document of `bytes` to the server (chunked multipart) while sampling the server's RSS. */
+/** Streams a document of exactly `bytes` to the server (chunked multipart) while sampling the server's RSS. */
 export async function uploadMemory(server: TestServer, session: AdminSession, productId: number, bytes: number) {
   const pid = server.process.pid!;
   const before: number[] = [];
@@ -87,7 +48,8 @@ export async function uploadMemory(server: TestServer, session: AdminSession, pr
   const tail = Buffer.from(`\n%%EOF\r\n--${boundary}--\r\n`);
   const block = Buffer.alloc(1024 * 1024, 0x20);
   let sent = 0;
-  const payload = bytes - 20;
+  // The file is exactly `bytes` long: '%PDF-1.4\n' (9), the payload, '\n%%EOF' (6).
+  const payload = bytes - 15;
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
       if (sent === 0) controller.enqueue(new Uint8Array(head));
@@ -177,39 +139,6 @@ export async function newsletterRun(server: TestServer, session: AdminSession, s
   const seconds = (performance.now() - started) / 1000;
   const { peak } = sampler.stop();
   return { subscribers: expected, status: status.status, sent: status.sentCount, failed: status.failedCount, received: received(), seconds, perSecond: status.sentCount / seconds, baselineMB: baseline, peakMB: peak };
-}
-
-export type PageWeight = { page: string; status: number; htmlGzipBytes: number; scripts: { url: string; bytes: number; gzipBytes: number }[]; jsBytes: number; jsGzipBytes: number };
-
-/** The JavaScript a page loads (script src, module preloads, inline scripts), raw and gzip-compressed. */
-export async function pageWeight(baseUrl: string, page: string): Promise<PageWeight> {
-  const res = await fetch(`${baseUrl}${page}`);
-  const html = await res.text();
-  const urls = new Set<string>();
-  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(m[1]!);
-  for (const m of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) urls.add(m[1]!);
-  for (const m of html.matchAll(/<link\b[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g)) urls.add(m[1]!);
-  // Astro islands name their component and renderer modules in attributes.
-  for (const m of html.matchAll(/<astro-island\b[^>]*\bcomponent-url="([^"]+)"[^>]*\brenderer-url="([^"]+)"/g)) {
-    urls.add(m[1]!);
-    urls.add(m[2]!);
-  }
-  const scripts: PageWeight['scripts'] = [];
-  for (const url of urls) {
-    const absolute = new URL(url, `${baseUrl}${page}`).href;
-    const body = Buffer.from(await (await fetch(absolute)).arrayBuffer());
-    scripts.push({ url, bytes: body.length, gzipBytes: zlib.gzipSync(body, { level: 9 }).length });
-  }
-  const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join('');
-  if (inline) scripts.push({ url: '(inline)', bytes: Buffer.byteLength(inline), gzipBytes: zlib.gzipSync(inline, { level: 9 }).length });
-  return {
-    page,
-    status: res.status,
-    htmlGzipBytes: zlib.gzipSync(html, { level: 9 }).length,
-    scripts,
-    jsBytes: scripts.reduce((s, x) => s + x.bytes, 0),
-    jsGzipBytes: scripts.reduce((s, x) => s + x.gzipBytes, 0),
-  };
 }
 
 export type LighthouseOutcome = { available: false; reason: string } | { available: true; scores: { page: string; performance: number; accessibility: number; bestPractices: number; seo: number }[] };

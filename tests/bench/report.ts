@@ -1,135 +1,99 @@
-// Writes the benchmark's results: report.json (everything), report.md (tables a person reads) and
-// chart.svg (requests per second at the highest concurrency, app against the bare Node server).
+// Writes the benchmark's results: report.json (everything) and report.md, whose first table mirrors
+// the goal table of issue #17 (product, vs bare, p99, goal, met?), followed by the details.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LoadResult } from '../load/scenario.ts';
-import type { LighthouseOutcome, PageWeight } from './measures.ts';
+import type { LighthouseOutcome } from './measures.ts';
+import type { SearchTimes } from './search.ts';
+import type { Measured, ScenarioResult } from './visitors.ts';
+import type { WireFile, WireLoad } from './wire.ts';
 
-export type Row = { target: string; connections: number; app: LoadResult[]; bare: LoadResult; bytes: number };
+export type SizeResults = {
+  listings: number;
+  seedSeconds: number;
+  search: SearchTimes;
+  underWrites: { quiet: Measured; busy: Measured; ratio: number; writes: number; writeFailures: number };
+  sqliteBusy: number;
+};
 
 export type BenchResults = {
   startedAt: string;
-  machine: { cpus: number; model: string; node: string; memoryGB: number };
-  settings: { listings: number; durationS: number; rounds: number; connections: number[]; subscribers: number; writePauseMs: number };
-  seedSeconds: number;
-  rows: Row[];
-  /** A bare server burning a page render's CPU per request, at the highest concurrency. */
-  control: LoadResult;
-  adminWrites: { writes: number; failures: number; sqliteBusy: number };
-  upload: Record<string, number | string>;
-  newsletter: Record<string, number | string>;
-  pages: PageWeight[];
-  lighthouse: LighthouseOutcome;
+  machine: { cpus: number; model: string; node: string; loadAverage: number[] };
+  settings: Record<string, unknown>;
+  visitors: { scenarios: (ScenarioResult & { group: string })[]; pages: WireLoad[]; api: WireFile[] };
+  sizes: SizeResults[];
+  upload: { fiftyMB: Record<string, number | string>; fiftyMiBStatus: number; fiftyMiBAnswer: string };
+  newsletter?: Record<string, number | string>;
+  lighthouse?: LighthouseOutcome;
 };
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
+const kib = (bytes: number) => `${fmt(bytes / 1024, 1)} KiB`;
+const yes = (ok: boolean) => (ok ? '✔ yes' : '✘ no');
+const range = (xs: number[], digits = 0) => (xs.length ? (Math.min(...xs) === Math.max(...xs) ? fmt(xs[0]!, digits) : `${fmt(Math.min(...xs), digits)}–${fmt(Math.max(...xs), digits)}`) : '—');
 
-export function summarize(row: Row) {
-  const rps = median(row.app.map((r) => r.rps));
-  return {
-    rps,
-    p50: median(row.app.map((r) => r.latencyP50)),
-    p99: median(row.app.map((r) => r.latencyP99)),
-    errors: row.app.reduce((s, r) => s + r.errors, 0),
-    timeouts: row.app.reduce((s, r) => s + r.timeouts, 0),
-    non2xx: row.app.reduce((s, r) => s + r.non2xx, 0),
-    requests: row.app.reduce((s, r) => s + r.requests, 0),
-    ratio: rps / row.bare.rps,
-    serverP50: row.app[0]?.serverP50 === undefined ? undefined : median(row.app.map((r) => r.serverP50 ?? 0)),
-    serverP99: row.app[0]?.serverP99 === undefined ? undefined : median(row.app.map((r) => r.serverP99 ?? 0)),
-  };
+function goalTable(r: BenchResults): string[] {
+  const group = (g: string) => r.visitors.scenarios.filter((s) => s.group === g);
+  const cached = group('cached');
+  const cookies = group('cookies');
+  const uncached = group('uncached');
+  const small = r.sizes[0];
+  const large = r.sizes.at(-1);
+  const growth = small && large && large !== small ? large.search.afterWriteP50 / small.search.afterWriteP50 : undefined;
+  const worst = small && large && large !== small ? Math.max(...Object.keys(small.search.perQuery).map((q) => large.search.perQuery[q]!.afterWrite / small.search.perQuery[q]!.afterWrite)) : undefined;
+  const admin = r.visitors.pages.find((p) => p.page === '/admin/');
+  const publicPages = r.visitors.pages.filter((p) => p.page !== '/admin/');
+  const apiCompressed = r.visitors.api.filter((f) => f.encoding !== 'identity').length;
+  const cpu = (xs: ScenarioResult[]) => `${range(xs.map((s) => s.product.cpuUsPerRequest))} µs (bare ${range(xs.map((s) => s.bare.cpuUsPerRequest))} µs)`;
+  const min = (xs: number[]) => Math.min(...xs);
+  const rows: string[][] = [
+    ['Cached page (`/`, `/annonces`, `/produit/{id}`, `/en/annonces`)', `${range(cached.map((s) => s.product.rps))} req/s`, range(cached.map((s) => s.ratio), 2), `${range(cached.map((s) => s.product.p99), 1)} ms`, cpu(cached), '≥ 0.80, p99 < 25 ms', yes(min(cached.map((s) => s.ratio)) >= 0.8 && Math.max(...cached.map((s) => s.product.p99)) < 25)],
+    ['Visitor with cookies (`lang`, `theme`, `_ga`)', `${range(cookies.map((s) => s.product.rps))} req/s`, range(cookies.map((s) => s.ratio), 3), `${range(cookies.map((s) => s.product.p99), 1)} ms`, cpu(cookies), '≥ 0.50', yes(min(cookies.map((s) => s.ratio)) >= 0.5)],
+    ['Uncached render (`/annonces?r=<n>`, many `/produit/{id}`)', `${range(uncached.map((s) => s.product.rps))} req/s`, range(uncached.map((s) => s.ratio), 3), `${range(uncached.map((s) => s.product.p99), 1)} ms`, cpu(uncached), '≥ 0.02, p99 < 100 ms', yes(min(uncached.map((s) => s.ratio)) >= 0.02 && Math.max(...uncached.map((s) => s.product.p99)) < 100)],
+    ...r.sizes.map((s) => [`Cached pages while an admin writes every ${r.settings.writePauseMs} ms, ${fmt(s.listings)}`, `${fmt(s.underWrites.ratio, 2)} of no-write`, '', `${fmt(s.underWrites.busy.p99, 1)} ms`, `${s.underWrites.busy.cpuUsPerRequest} µs (no-write ${s.underWrites.quiet.cpuUsPerRequest} µs)`, '≥ 0.50', yes(s.underWrites.ratio >= 0.5)]),
+    ...(small ? [[`Search API just after a write, p50, ${fmt(small.listings)}`, `${fmt(small.search.afterWriteP50, 1)} ms`, '', `${fmt(small.search.afterWriteP99, 1)} ms`, '', '< 10 ms', yes(small.search.afterWriteP50 < 10)]] : []),
+    ...(growth !== undefined ? [[`Search growth ${fmt(small!.listings)} → ${fmt(large!.listings)} (p50 after a write)`, `×${fmt(growth, 1)} (${fmt(large!.search.afterWriteP50, 1)} ms; worst query ×${fmt(worst!, 1)})`, '', `${fmt(large!.search.afterWriteP99, 1)} ms`, '', '≤ ×3', yes(growth <= 3)]] : []),
+    ...(admin ? [['Admin text responses compressed', `${admin.compressedTextFiles} of ${admin.textFiles} (first load ${kib(admin.bytes)} on the wire)`, '', '', '', 'all; first load ≤ 160 KB', yes(admin.compressedTextFiles === admin.textFiles && admin.bytes <= 160_000)]] : []),
+    ['API JSON compressed', `${apiCompressed} of ${r.visitors.api.length} (\`limit=100\` list: ${kib(r.visitors.api[0]?.bytes ?? 0)})`, '', '', '', 'all', yes(apiCompressed === r.visitors.api.length)],
+    ['50 MB upload, fresh process, RSS growth', `+${fmt(Number(r.upload.fiftyMB.deltaMB), 1)} MiB (answered ${r.upload.fiftyMB.status}; 50 MiB answered ${r.upload.fiftyMiBStatus})`, '', '', '', '< 30 MB', yes(Number(r.upload.fiftyMB.deltaMB) * 1.048576 < 30 && r.upload.fiftyMB.status === 201)],
+    ['Public JS per page (as sent)', `${range(publicPages.map((p) => p.jsBytes / 1024), 1)} KiB`, '', '', '', '≤ 80 KB', yes(Math.max(...publicPages.map((p) => p.jsBytes)) <= 80_000)],
+  ];
+  return ['| Path | Product | vs bare | p99 | server CPU / request | Goal | Met? |', '| --- | --- | --- | --- | --- | --- | --- |', ...rows.map((row) => `| ${row.join(' | ')} |`)];
 }
 
 function markdown(r: BenchResults): string {
-  const lines: string[] = [];
-  lines.push('# Benchmark report', '');
-  lines.push(`${r.startedAt} · ${r.machine.cpus} CPU (${r.machine.model}) · ${fmt(r.machine.memoryGB, 1)} GB · Node ${r.machine.node}`, '');
-  lines.push(
-    `${fmt(r.settings.listings)} listings (seeded in ${fmt(r.seedSeconds, 1)} s) · ${r.settings.durationS} s per run · ${r.settings.rounds} round(s) at the highest concurrency · an administrator creating a listing every ${fmt(r.settings.writePauseMs)} ms meanwhile · loopback, autocannon in the same machine (it competes for the CPU).`,
-    '',
-  );
-  lines.push('## Throughput and latency', '');
-  lines.push(
-    'Median over rounds; latencies in ms as the load generator saw them (queueing included). *Server p50/p99*: the time the server spent on each answer, from its `Server-Timing` header (API answers only). *Bare* is a plain `node:http` server answering the same bytes from memory: the ratio is how much of the bare speed the product keeps.',
-    '',
-  );
-  lines.push('| target | conn. | req/s | p50 | p99 | server p50 | server p99 | errors | timeouts | non-2xx | bare req/s | ratio | size |');
-  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const row of r.rows) {
-    const s = summarize(row);
-    const server = (v: number | undefined) => (v === undefined ? '—' : fmt(v, 1));
-    lines.push(`| ${row.target} | ${row.connections} | ${fmt(s.rps)} | ${fmt(s.p50, 1)} | ${fmt(s.p99, 1)} | ${server(s.serverP50)} | ${server(s.serverP99)} | ${s.errors} | ${s.timeouts} | ${s.non2xx} | ${fmt(row.bare.rps)} | ${fmt(s.ratio * 100)} % | ${kb(row.bytes)} |`);
+  const s = r.settings;
+  const lines: string[] = ['# Benchmark report', ''];
+  lines.push(`${r.startedAt} · ${r.machine.cpus} CPU (${r.machine.model}) · Node ${r.machine.node} · load average at the end ${r.machine.loadAverage.map((x) => fmt(x, 1)).join(' / ')}`, '');
+  lines.push(`${s.connections} keep-alive connections, \`Accept-Encoding: br, gzip\`, ${s.durationS} s per run, raw-socket load generator in a worker thread (one request in flight per connection). *vs bare*: the product's req/s divided by a bare \`node:http\` process replaying the product's exact answers (status, headers, bytes) in the same run. CPU per request: the server process's user + system time (\`/proc/<pid>/stat\`) over the answers it gave. The machine is shared: figures are noisy, compare ratios from one run.`, '');
+  lines.push('## Goals (issue #17)', '', ...goalTable(r), '');
+  lines.push('## Visitors, product against bare', '', '| scenario | req/s | p50 | p99 | CPU/req | bytes/answer | errors | non-2xx | bare req/s | bare CPU/req | ratio |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const v of r.visitors.scenarios) {
+    const p = v.product;
+    lines.push(`| ${v.name} | ${fmt(p.rps)} | ${fmt(p.p50, 1)} | ${fmt(p.p99, 1)} | ${p.cpuUsPerRequest} µs | ${fmt(p.requests ? p.bytes / p.requests : 0)} | ${p.errors + p.timeouts} | ${p.non2xx} | ${fmt(v.bare.rps)} | ${v.bare.cpuUsPerRequest} µs | ${fmt(v.ratio, 3)} |`);
   }
-  const total = r.rows.reduce((a, row) => {
-    const s = summarize(row);
-    return { errors: a.errors + s.errors, timeouts: a.timeouts + s.timeouts, non2xx: a.non2xx + s.non2xx, requests: a.requests + s.requests };
-  }, { errors: 0, timeouts: 0, non2xx: 0, requests: 0 });
-  lines.push('', `Total: ${fmt(total.requests)} requests, ${total.errors} errors, ${total.timeouts} timeouts, ${total.non2xx} non-2xx.`, '');
-  const c = r.control;
-  lines.push(
-    `Control at ${c.connections} connections: a bare \`node:http\` server in its own process that burns 6 ms of CPU per request (about a page render) before answering 20 KB: ${fmt(c.rps)} req/s, p50 ${fmt(c.latencyP50, 1)} ms, p99 ${fmt(c.latencyP99, 1)} ms, max ${fmt(c.latencyMax, 1)} ms, ${c.timeouts} timeouts. When it shows a tail like the product's pages, that tail comes from a saturated CPU (the load generator and the server share the machine's cores), not from the product's code.`,
-    '',
-  );
-  lines.push('## Administrator writes during the load', '');
-  lines.push(`${fmt(r.adminWrites.writes)} listings created while the load ran; ${r.adminWrites.failures} failed; ${r.adminWrites.sqliteBusy} \`SQLITE_BUSY\` in the server log.`, '');
-  lines.push('## Upload memory', '');
-  const u = r.upload;
-  lines.push(`A ${fmt(Number(u.uploadedMB), 1)} MB document streamed to \`POST /api/products/{id}/documents\`: answered ${u.status} in ${fmt(Number(u.seconds), 2)} s; server RSS ${fmt(Number(u.baselineMB), 1)} MB before, ${fmt(Number(u.peakMB), 1)} MB at the peak (+${fmt(Number(u.deltaMB), 1)} MB), sampled from \`/proc/<pid>/status\` every 10 ms.`, '');
-  lines.push('## Newsletter throughput', '');
-  const n = r.newsletter;
-  lines.push(
-    `${fmt(Number(n.subscribers))} subscribers, local SMTP server on loopback, no rate limit (\`NEWSLETTER_RATE_PER_SECOND=0\`; production default 20/s): ${n.status}, ${fmt(Number(n.sent))} sent, ${n.failed} failed, ${fmt(Number(n.received))} received, in ${fmt(Number(n.seconds), 1)} s = **${fmt(Number(n.perSecond))} mails/s**; server RSS ${fmt(Number(n.baselineMB), 1)} MB before, peak ${fmt(Number(n.peakMB), 1)} MB.`,
-    '',
-  );
-  lines.push('## JavaScript shipped per page', '');
-  lines.push('| page | scripts | JS | JS gzip | HTML gzip |', '| --- | ---: | ---: | ---: | ---: |');
-  for (const p of r.pages) lines.push(`| ${p.page}${p.status === 200 ? '' : ` (answered ${p.status})`} | ${p.scripts.length} | ${kb(p.jsBytes)} | ${kb(p.jsGzipBytes)} | ${kb(p.htmlGzipBytes)} |`);
-  lines.push('', '## Lighthouse (mobile profile: phone screen, simulated slow 4G and 4x CPU slowdown)', '');
-  if (r.lighthouse.available) {
-    lines.push('Lighthouse defaults (mobile), Debian Chromium headless.', '', '| page | performance | accessibility | best practices | SEO |', '| --- | ---: | ---: | ---: | ---: |');
-    for (const s of r.lighthouse.scores) lines.push(`| ${s.page} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} |`);
-  } else {
-    lines.push(`Not run: ${r.lighthouse.reason}. The page weights above stand in for it. To include scores: \`npm install --prefix /tmp/lh lighthouse\` then \`LIGHTHOUSE_DIR=/tmp/lh pnpm bench\` (uses /usr/bin/chromium, downloads no browser).`);
+  lines.push('', '## Per catalogue size', '', '| listings | seeded in | search warm p50 / p99 | after a write p50 / p99 | cached req/s, no writes | with writes | ratio | writes (failed) | SQLITE_BUSY |', '| ---: | ---: | --- | --- | ---: | ---: | ---: | --- | ---: |');
+  for (const z of r.sizes) {
+    lines.push(`| ${fmt(z.listings)} | ${fmt(z.seedSeconds, 1)} s | ${fmt(z.search.warmP50, 1)} / ${fmt(z.search.warmP99, 1)} ms | ${fmt(z.search.afterWriteP50, 1)} / ${fmt(z.search.afterWriteP99, 1)} ms | ${fmt(z.underWrites.quiet.rps)} | ${fmt(z.underWrites.busy.rps)} | ${fmt(z.underWrites.ratio, 2)} | ${z.underWrites.writes} (${z.underWrites.writeFailures}) | ${z.sqliteBusy} |`);
   }
-  lines.push('', '![requests per second](chart.svg)', '');
+  lines.push('', '### Search medians per query (ms, warm / after a write)', '', `| query | ${r.sizes.map((z) => fmt(z.listings)).join(' | ')} |`, `| --- | ${r.sizes.map(() => '---:').join(' | ')} |`);
+  for (const q of Object.keys(r.sizes[0]?.search.perQuery ?? {})) lines.push(`| \`${q}\` | ${r.sizes.map((z) => `${fmt(z.search.perQuery[q]!.warm, 1)} / ${fmt(z.search.perQuery[q]!.afterWrite, 1)}`).join(' | ')} |`);
+  lines.push('', '## Bytes on the wire (first load)', '', '| page | files | on the wire | JS | text ≥ 1 KB compressed |', '| --- | ---: | ---: | ---: | --- |');
+  for (const p of r.visitors.pages) lines.push(`| ${p.page} | ${p.files.length} | ${kib(p.bytes)} | ${kib(p.jsBytes)} | ${p.compressedTextFiles} of ${p.textFiles} |`);
+  lines.push('', '| API answer | encoding | bytes |', '| --- | --- | ---: |', ...r.visitors.api.map((f) => `| \`${f.url}\` | ${f.encoding} | ${fmt(f.bytes)} |`), '');
+  const u = r.upload.fiftyMB;
+  lines.push('## Upload memory', '', `A document of exactly 50,000,000 bytes streamed to \`POST /api/products/{id}/documents\` in a freshly started process: answered ${u.status} in ${fmt(Number(u.seconds), 2)} s; RSS ${fmt(Number(u.baselineMB), 1)} MiB before, ${fmt(Number(u.peakMB), 1)} MiB at the peak (+${fmt(Number(u.deltaMB), 1)} MiB), sampled every 10 ms. A file of exactly 50 MiB then answered ${r.upload.fiftyMiBStatus}${r.upload.fiftyMiBStatus === 201 ? '' : ` (${r.upload.fiftyMiBAnswer})`}.`, '');
+  if (r.newsletter) lines.push('## Newsletter', '', `${fmt(Number(r.newsletter.sent))} of ${fmt(Number(r.newsletter.subscribers))} sent in ${fmt(Number(r.newsletter.seconds), 1)} s (${fmt(Number(r.newsletter.perSecond))}/s), peak RSS ${fmt(Number(r.newsletter.peakMB), 1)} MB.`, '');
+  if (r.lighthouse) {
+    lines.push('## Lighthouse (mobile profile)', '');
+    if (r.lighthouse.available) lines.push('| page | performance | accessibility | best practices | SEO |', '| --- | ---: | ---: | ---: | ---: |', ...r.lighthouse.scores.map((x) => `| ${x.page} | ${x.performance} | ${x.accessibility} | ${x.bestPractices} | ${x.seo} |`));
+    else lines.push(`Not run: ${r.lighthouse.reason}.`);
+    lines.push('');
+  }
   return lines.join('\n');
-}
-
-/** Horizontal bars: app and bare req/s per target at the highest concurrency. */
-function chart(r: BenchResults): string {
-  const top = Math.max(...r.settings.connections);
-  const rows = r.rows.filter((row) => row.connections === top);
-  const max = Math.max(...rows.flatMap((row) => [summarize(row).rps, row.bare.rps]), 1);
-  const width = 760;
-  const label = 250;
-  const barMax = width - label - 90;
-  const rowHeight = 44;
-  const height = 50 + rows.length * rowHeight + 20;
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  const parts = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
-    `<text x="10" y="20" font-size="14" font-weight="bold">Requests per second at ${top} connections (${fmt(r.settings.listings)} listings)</text>`,
-    `<rect x="${label}" y="30" width="10" height="10" fill="#1f6f8b"/><text x="${label + 14}" y="39">product</text>`,
-    `<rect x="${label + 80}" y="30" width="10" height="10" fill="#c8c8c8"/><text x="${label + 94}" y="39">bare node:http, same bytes</text>`,
-  ];
-  rows.forEach((row, i) => {
-    const y = 50 + i * rowHeight;
-    const s = summarize(row);
-    const a = (s.rps / max) * barMax;
-    const b = (row.bare.rps / max) * barMax;
-    parts.push(`<text x="10" y="${y + 16}">${esc(row.target)}</text>`);
-    parts.push(`<rect x="${label}" y="${y + 4}" width="${a.toFixed(1)}" height="16" fill="#1f6f8b"/><text x="${(label + a + 4).toFixed(1)}" y="${y + 16}">${fmt(s.rps)}</text>`);
-    parts.push(`<rect x="${label}" y="${y + 22}" width="${b.toFixed(1)}" height="12" fill="#c8c8c8"/><text x="${(label + b + 4).toFixed(1)}" y="${y + 33}" fill="#555">${fmt(row.bare.rps)}</text>`);
-  });
-  parts.push('</svg>');
-  return parts.join('\n');
 }
 
 export function writeReport(dir: string, results: BenchResults) {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'report.json'), `${JSON.stringify(results, null, 2)}\n`);
   fs.writeFileSync(path.join(dir, 'report.md'), markdown(results));
-  fs.writeFileSync(path.join(dir, 'chart.svg'), chart(results));
 }

@@ -1,123 +1,154 @@
-// `pnpm bench`: seeds 10,000 listings in a temporary folder, runs the real server, measures throughput
-// and latency at 50 and 100 connections on the public targets against a bare Node server serving the
-// same bytes, with an administrator writing meanwhile; then upload memory, newsletter throughput,
-// shipped JavaScript and Lighthouse. Writes bench-results/report.{md,json} and chart.svg.
-// Settings: BENCH_LISTINGS, BENCH_DURATION (s), BENCH_ROUNDS, BENCH_CONNECTIONS ("50,100"), BENCH_SUBSCRIBERS,
-// BENCH_WRITE_PAUSE_MS (pause between the administrator's writes during the load; default 1000 ms, i.e.
-// 3,600 listings an hour — far above a real back office; 50 gives the write-heavy worst case).
+// `pnpm bench`: what visitors get, measured from outside the way browsers ask (keep-alive, `Accept-Encoding:
+// br, gzip`), each load figure as a ratio to a bare node:http server replaying the product's exact bytes in
+// the same run, with both servers' CPU per answer (decision 073). Per catalogue size (10k, then 100k
+// listings, seeded in a temporary folder): at the first size the cached pages, cookie-carrying visitors,
+// uncached renders and bytes on the wire; at every size the search API warm and just after a write, and
+// cached pages with an administrator writing every 200 ms against none. Then a 50 MB upload in a freshly
+// started process. Writes bench-results/report.{md,json}. Settings: see README "Benchmarks".
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { signInAsAdmin } from '../support/auth.ts';
-import { repoRoot, startServer } from '../support/server.ts';
-import { adminWriter, load, publicTargets, seededDataDir, type LoadResult } from '../load/scenario.ts';
-import { addSubscribers, bareServer, controlServer, countingSmtp, lighthouse, newsletterRun, pageWeight, uploadMemory } from './measures.ts';
-import { summarize, writeReport, type BenchResults, type Row } from './report.ts';
+import { signInAsAdmin, type AdminSession } from '../support/auth.ts';
+import { repoRoot, startServer, type TestServer } from '../support/server.ts';
+import { adminWriter, listingWrittenUnderLoad, seededDataDir } from '../load/scenario.ts';
+import { addSubscribers, countingSmtp, lighthouse, newsletterRun, uploadMemory } from './measures.ts';
+import { writeReport, type BenchResults, type SizeResults } from './report.ts';
+import { searchTimes } from './search.ts';
+import { againstBare, BROWSER_HEADERS, COOKIE_HEADERS, measure, type Scenario } from './visitors.ts';
+import { apiWire, firstLoad } from './wire.ts';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const settings = {
-  listings: num('BENCH_LISTINGS', 10_000),
-  durationS: num('BENCH_DURATION', 10),
+  sizes: (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number),
+  durationS: num('BENCH_DURATION', 5),
   rounds: num('BENCH_ROUNDS', 2),
-  connections: (process.env.BENCH_CONNECTIONS ?? '50,100').split(',').map(Number),
-  subscribers: num('BENCH_SUBSCRIBERS', 10_000),
-  writePauseMs: num('BENCH_WRITE_PAUSE_MS', 1000),
+  connections: num('BENCH_CONNECTIONS', 50),
+  searchRounds: num('BENCH_SEARCH_ROUNDS', 15),
+  writePauseMs: num('BENCH_WRITE_PAUSE_MS', 200),
+  subscribers: num('BENCH_SUBSCRIBERS', 0),
 };
 const outDir = path.join(repoRoot, 'bench-results');
 const say = (msg: string) => process.stderr.write(`› ${msg}\n`);
+const { connections, durationS } = settings;
+
+async function listingIds(server: TestServer, count: number): Promise<number[]> {
+  const list = (await (await server.api(`/products?limit=${Math.min(100, count)}&sort=date&order=desc`)).json()) as { items: { id: number }[] };
+  return list.items.map((i) => i.id);
+}
+
+/** Cached pages, cookie-carrying visitors, uncached renders and bytes on the wire. */
+async function visitors(server: TestServer & { pid: number }, ids: number[], listings: number) {
+  // Far more listings than one run can ask for, so that every product page is a first render.
+  const manyProducts = Array.from({ length: listings }, (_, i) => `/produit/${ids[0]! - i}`);
+  const product = `/produit/${ids[0]}`;
+  const cachedPaths = ['/', '/annonces', product, '/en/annonces'];
+  const scenarios: (Scenario & { group: string })[] = [
+    ...cachedPaths.map((p) => ({ group: 'cached', name: `cached ${p}`, paths: [p], headers: BROWSER_HEADERS })),
+    { group: 'cookies', name: 'cookies (lang, theme, _ga) on the 4 cached pages', paths: cachedPaths, headers: COOKIE_HEADERS },
+    { group: 'uncached', name: 'uncached /annonces?r=<n>', paths: ['/annonces?r={n}'], headers: BROWSER_HEADERS },
+    { group: 'uncached', name: `uncached /produit/{id} (${listings} listings in turn)`, paths: manyProducts, headers: BROWSER_HEADERS },
+  ];
+  const results = [];
+  for (const s of scenarios) {
+    const r = await againstBare(server, s, connections, durationS, settings.rounds);
+    results.push({ group: s.group, ...r });
+    say(`${s.name}: ${Math.round(r.product.rps)} req/s (${r.product.cpuUsPerRequest} µs CPU/req), p99 ${r.product.p99} ms; bare ${Math.round(r.bare.rps)} req/s (${r.bare.cpuUsPerRequest} µs); ratio ${r.ratio.toFixed(3)}`);
+  }
+  say('bytes on the wire');
+  const pages = [];
+  for (const p of [...cachedPaths, '/admin/']) pages.push(await firstLoad(server.url, p));
+  const api = await apiWire(server.url, ['/api/products?limit=100', '/api/products?limit=12', `/api/products/${ids[0]}`, '/api/products?search=caterpillar&limit=24']);
+  return { scenarios: results, pages, api };
+}
+
+/** Search latency, and cached pages under writes against none. */
+async function atSize(server: TestServer & { pid: number }, session: AdminSession, ids: number[]) {
+  const search = await searchTimes(server, session, settings.searchRounds);
+  say(`search: warm p50 ${search.warmP50} ms, after a write p50 ${search.afterWriteP50} ms (p99 ${search.afterWriteP99} ms)`);
+  const cached: Scenario = { name: 'cached pages', paths: ['/', '/annonces', `/produit/${ids[0]}`, '/en/annonces'], headers: BROWSER_HEADERS };
+  const quiet = await measure(server.port, server.pid, cached, connections, durationS);
+  const writer = adminWriter(server, session, settings.writePauseMs);
+  const busy = await measure(server.port, server.pid, cached, connections, durationS);
+  const writes = await writer.stop();
+  say(`cached pages: ${Math.round(quiet.rps)} req/s without writes, ${Math.round(busy.rps)} req/s with ${writes.writes} writes (${(busy.rps / quiet.rps).toFixed(2)})`);
+  return { search, underWrites: { quiet, busy, ratio: busy.rps / quiet.rps, writes: writes.writes, writeFailures: writes.failures.length } };
+}
 
 const started = new Date();
-say(`seeding ${settings.listings} listings`);
-const seedStart = performance.now();
-const dataDir = await seededDataDir(settings.listings);
-const seedSeconds = (performance.now() - seedStart) / 1000;
-
-const server = await startServer({ full: true, dataDir });
+const sizes: SizeResults[] = [];
+let visitorResults: Awaited<ReturnType<typeof visitors>> | undefined;
+let lh: Awaited<ReturnType<typeof lighthouse>> | undefined;
 let failed: boolean;
 try {
-  const session = await signInAsAdmin(server);
-  const targets = await publicTargets(server, session);
-  for (const t of targets) {
-    const res = await fetch(`${server.url}${t.path}`);
-    if (res.status !== 200) throw new Error(`${t.name} (${t.path}) answered ${res.status}: build the site first (npm run build)`);
-  }
-  const bare = await bareServer(server, targets);
-
-  const writer = adminWriter(server, session, settings.writePauseMs);
-  const rows: Row[] = [];
-  for (const connections of settings.connections) {
-    const rounds = connections === Math.max(...settings.connections) ? settings.rounds : 1;
-    for (const t of targets) {
-      const app: LoadResult[] = [];
-      for (let round = 0; round < rounds; round++) app.push(await load(server.url, t.name, [t.path], { connections, durationS: settings.durationS }));
-      const baseline = await load(bare.url, `${t.name} (bare)`, [t.path], { connections, durationS: Math.max(2, Math.round(settings.durationS / 2)) });
-      const row: Row = { target: t.name, connections, app, bare: baseline, bytes: bare.bytes[t.path] ?? 0 };
-      rows.push(row);
-      const s = summarize(row);
-      say(`${t.name} @${connections}: ${Math.round(s.rps)} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms, errors ${s.errors}, timeouts ${s.timeouts}, non-2xx ${s.non2xx}; bare ${Math.round(baseline.rps)} req/s`);
+  for (const listings of settings.sizes) {
+    say(`seeding ${listings} listings`);
+    const seedStart = performance.now();
+    const dataDir = await seededDataDir(listings);
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+    say(`seeded in ${seedSeconds.toFixed(1)} s`);
+    const started = await startServer({ full: true, dataDir });
+    const server = Object.assign(started, { pid: started.process.pid! });
+    try {
+      const session = await signInAsAdmin(server);
+      const ids = await listingIds(server, 100);
+      if (!visitorResults) {
+        visitorResults = await visitors(server, ids, listings);
+        if (process.env.LIGHTHOUSE_DIR) lh = await lighthouse(server.url, ['/', '/annonces', `/produit/${ids[0]}`, '/en/annonces']);
+      }
+      const measured = await atSize(server, session, ids);
+      const sqliteBusy = (server.output().match(/SQLITE_BUSY|database is locked/g) ?? []).length;
+      sizes.push({ listings, seedSeconds, ...measured, sqliteBusy });
+    } finally {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  const writes = await writer.stop();
-  await bare.close();
 
-  // The control: the same connections against a bare server that burns the CPU a page render costs.
-  const top = Math.max(...settings.connections);
-  const control = await controlServer(6);
-  const controlRun = await load(control.url, 'control: node:http + 6 ms CPU per request', ['/'], { connections: top, durationS: settings.durationS });
-  control.close();
-  say(`control @${top}: ${Math.round(controlRun.rps)} req/s, p50 ${controlRun.latencyP50} ms, p99 ${controlRun.latencyP99} ms, timeouts ${controlRun.timeouts}`);
-  const sqliteBusy = (server.output().match(/SQLITE_BUSY|database is locked/g) ?? []).length;
-  say(`admin writes during load: ${writes.writes}, failures ${writes.failures.length}, SQLITE_BUSY ${sqliteBusy}`);
-
-  say('upload memory (50 MB document)');
-  const productId = Number(/\/produit\/(\d+)/.exec(targets.find((t) => t.name === 'product page')!.path)![1]);
-  const upload = await uploadMemory(server, session, productId, 50 * 1024 * 1024 - 64 * 1024);
-  say(`upload: ${upload.status} in ${upload.seconds.toFixed(2)} s, RSS +${upload.deltaMB.toFixed(1)} MB`);
-
-  say('shipped JavaScript per page');
-  const pagePaths = ['/', '/annonces', targets.find((t) => t.name === 'product page')!.path, '/documentation', '/contact', '/en/', '/admin/'];
-  const pages = [];
-  for (const p of pagePaths) pages.push(await pageWeight(server.url, p));
-
-  say('lighthouse');
-  const productPath = targets.find((t) => t.name === 'product page')!.path;
-  const lh = await lighthouse(server.url, ['/', '/annonces', productPath, '/contact', '/en/', '/en/annonces', `/en${productPath}`, '/en/contact']);
-  say(lh.available ? `lighthouse: ${lh.scores.length} pages` : `lighthouse not run: ${lh.reason}`);
-  await server.stop();
-
-  say(`newsletter to ${settings.subscribers} subscribers`);
-  const smtp = await countingSmtp();
-  const mailServer = await startServer({ env: { NEWSLETTER_RATE_PER_SECOND: '0', MAIL_WORKER_INTERVAL_MS: '200' } });
-  let newsletter;
+  say('upload memory in a freshly started process (50 MB document)');
+  const fresh = await startServer();
+  let upload;
   try {
-    addSubscribers(mailServer.databasePath, settings.subscribers);
-    newsletter = await newsletterRun(mailServer, await signInAsAdmin(mailServer), smtp.port, smtp.received, settings.subscribers);
+    const session = await signInAsAdmin(fresh);
+    const created = await fresh.api('/products', { method: 'POST', headers: session.headers, json: listingWrittenUnderLoad(0) });
+    const productId = ((await created.json()) as { id: number }).id;
+    const fiftyMB = await uploadMemory(fresh, session, productId, 50_000_000);
+    const fiftyMiB = await uploadMemory(fresh, session, productId, 50 * 1024 * 1024);
+    upload = { fiftyMB, fiftyMiBStatus: fiftyMiB.status, fiftyMiBAnswer: fiftyMiB.answer };
+    say(`upload 50 MB: ${fiftyMB.status}, RSS +${fiftyMB.deltaMB.toFixed(1)} MB; 50 MiB: ${fiftyMiB.status}`);
   } finally {
-    await mailServer.stop();
-    await smtp.close();
+    await fresh.stop();
   }
-  say(`newsletter: ${newsletter.sent} sent in ${newsletter.seconds.toFixed(1)} s (${Math.round(newsletter.perSecond)}/s), peak RSS ${newsletter.peakMB.toFixed(1)} MB`);
+
+  let newsletter;
+  if (settings.subscribers > 0) {
+    const smtp = await countingSmtp();
+    const mailServer = await startServer({ env: { NEWSLETTER_RATE_PER_SECOND: '0', MAIL_WORKER_INTERVAL_MS: '200' } });
+    try {
+      addSubscribers(mailServer.databasePath, settings.subscribers);
+      newsletter = await newsletterRun(mailServer, await signInAsAdmin(mailServer), smtp.port, smtp.received, settings.subscribers);
+    } finally {
+      await mailServer.stop();
+      await smtp.close();
+    }
+  }
 
   const results: BenchResults = {
     startedAt: started.toISOString(),
-    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'unknown', node: process.version, memoryGB: os.totalmem() / 1024 ** 3 },
+    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'unknown', node: process.version, loadAverage: os.loadavg() },
     settings,
-    seedSeconds,
-    rows,
-    control: controlRun,
-    adminWrites: { writes: writes.writes, failures: writes.failures.length, sqliteBusy },
-    upload,
+    visitors: visitorResults!,
+    sizes,
+    upload: upload!,
     newsletter,
-    pages,
     lighthouse: lh,
   };
   writeReport(outDir, results);
-  const bad = rows.map(summarize).reduce((n, s) => n + s.errors + s.timeouts + s.non2xx, 0) + writes.failures.length + sqliteBusy + (upload.status === 201 ? 0 : 1);
-  failed = bad > 0;
-  say(`report: ${path.relative(process.cwd(), path.join(outDir, 'report.md'))}${failed ? ' — with failures' : ''}`);
+  const errors = visitorResults!.scenarios.reduce((n, s) => n + s.product.errors + s.product.timeouts + s.product.non2xx, 0);
+  const writeFailures = sizes.reduce((n, s) => n + s.underWrites.writeFailures + s.sqliteBusy + s.underWrites.busy.errors + s.underWrites.busy.non2xx, 0);
+  failed = errors + writeFailures > 0;
+  say(`report: ${path.relative(process.cwd(), path.join(outDir, 'report.md'))}${failed ? ' — with errors under load' : ''}`);
 } catch (err) {
   failed = true;
   process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-} finally {
-  await server.stop();
 }
 process.exit(failed ? 1 : 0);

@@ -5,10 +5,12 @@ import { startServer, type TestServer } from '../support/server.ts';
 
 describe('public listing search, filters, facets and sort', () => {
   let server: TestServer;
+  let token: string;
   const ids: Record<string, number> = {};
   beforeAll(async () => {
     server = await startServer();
     const { accessToken } = await signInAsAdmin(server);
+    token = accessToken;
     const listings: Record<string, Record<string, unknown>> = {
       // 500 kVA × 0.8 = 400 kW
       genset500kva: generatorInput({ titleFr: 'Groupe électrogène Caterpillar 500 kVA', price: 65000 }),
@@ -139,5 +141,35 @@ describe('public listing search, filters, facets and sort', () => {
 
   it('serves the featured listings first for the home page', async () => {
     expect((await list('featured=true')).total).toBe(0);
+  });
+
+  it('keeps prices on request last in both orders: no price before 0 going up, 0 before no price going down', async () => {
+    const order = async (query: string) => (await list(query)).items.map((i: { id: number }) => Object.keys(ids).find((k) => ids[k] === i.id));
+    expect(await order('sort=price&order=asc')).toEqual(['volvo400hp', 'genset500kva', 'genset300ekw', 'mtu250kw', 'nanni300cv']);
+    expect(await order('sort=price&order=desc')).toEqual(['genset300ekw', 'genset500kva', 'volvo400hp', 'nanni300cv', 'mtu250kw']);
+    // The same order when the set comes from the full-text index.
+    expect(await order('search=moteur&sort=price&order=asc')).toEqual(['volvo400hp', 'mtu250kw', 'nanni300cv']);
+    expect(await order('search=moteur&sort=price&order=desc')).toEqual(['volvo400hp', 'nanni300cv', 'mtu250kw']);
+  });
+
+  it('counts a listing on request in a price range only when the range holds 0', async () => {
+    expect(names(await list('minPrice=0&maxPrice=30000'))).toEqual(['mtu250kw', 'nanni300cv', 'volvo400hp']);
+    expect(names(await list('maxPrice=30000'))).toEqual(['mtu250kw', 'nanni300cv', 'volvo400hp']);
+    expect(names(await list('minPrice=0'))).toHaveLength(5);
+  });
+
+  it('counts facets again after a write: a new brand appears at once, and goes when the listing is deleted', async () => {
+    const brands = async (query: string) => (await list(query)).facets.brands as { value: string; count: number }[];
+    expect(await brands('search=moteur')).not.toContainEqual({ value: 'Perkins', count: 1 });
+    expect(await brands('')).not.toContainEqual({ value: 'Perkins', count: 1 });
+    const created = await server.api('/products', { method: 'POST', token, json: engineInput({ titleFr: 'Moteur Perkins M300', titleEn: 'Perkins M300 engine', brand: 'Perkins', model: 'M300', price: 12000 }) });
+    expect(created.status).toBe(201);
+    const { id } = await created.json();
+    expect(await brands('')).toContainEqual({ value: 'Perkins', count: 1 });
+    expect(await brands('search=moteur')).toContainEqual({ value: 'Perkins', count: 1 });
+    expect((await list('')).total).toBe(6);
+    expect((await server.api(`/products/${id}`, { method: 'DELETE', token })).status).toBeLessThan(300);
+    expect(await brands('')).not.toContainEqual({ value: 'Perkins', count: 1 });
+    expect((await list('search=moteur')).total).toBe(3);
   });
 });

@@ -102,6 +102,23 @@ export async function load(baseUrl: string, name: string, paths: string[], { con
   };
 }
 
+/** The listing an administrator creates during the load (number i). */
+export const listingWrittenUnderLoad = (i: number) => ({
+  titleFr: `Annonce écrite sous charge ${i}`,
+  titleEn: `Listing written under load ${i}`,
+  descriptionFr: 'Créée pendant le test de charge.',
+  descriptionEn: 'Created during the load test.',
+  type: 'engine',
+  category: 'Marine',
+  brand: 'Volvo Penta',
+  model: `D${i}`,
+  condition: 'new',
+  powerOutput: 300,
+  powerUnit: 'hp',
+  fuelType: 'diesel',
+  weight: 800,
+});
+
 export type WriterReport = { writes: number; failures: { status: number; body: string }[] };
 
 /** An administrator editing listings in a loop until stop() — what must never meet SQLITE_BUSY. */
@@ -110,25 +127,7 @@ export function adminWriter(server: TestServer, session: AdminSession, pauseMs =
   let stopped = false;
   const done = (async () => {
     for (let i = 0; !stopped; i++) {
-      const res = await server.api('/products', {
-        method: 'POST',
-        headers: session.headers,
-        json: {
-          titleFr: `Annonce écrite sous charge ${i}`,
-          titleEn: `Listing written under load ${i}`,
-          descriptionFr: 'Créée pendant le test de charge.',
-          descriptionEn: 'Created during the load test.',
-          type: 'engine',
-          category: 'Marine',
-          brand: 'Volvo Penta',
-          model: `D${i}`,
-          condition: 'new',
-          powerOutput: 300,
-          powerUnit: 'hp',
-          fuelType: 'diesel',
-          weight: 800,
-        },
-      });
+      const res = await server.api('/products', { method: 'POST', headers: session.headers, json: listingWrittenUnderLoad(i) });
       report.writes++;
       if (res.status !== 201) report.failures.push({ status: res.status, body: (await res.text()).slice(0, 200) });
       else await res.body?.cancel();

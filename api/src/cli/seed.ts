@@ -188,6 +188,8 @@ export async function seedBenchmarkListings(deps: Deps, count: number): Promise<
       tx.insert(schema.productImages).values(images).run();
     }
   });
+  // Fresh statistics, so that the search's planner knows the new catalogue (docs/decisions/077).
+  deps.db.$client.exec('ANALYZE');
   return count;
 }
 

@@ -1,6 +1,18 @@
 // Listings with their images and documents, and the public technical library.
-import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { index, integer, real, sqliteTable, text, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { bool, createdAt, id, updatedAt } from './columns.ts';
+
+/**
+ * The price sort keys, shared by the indexes below and the search query (SQLite uses an expression index
+ * only for the very same expression). Prices on request (null or ≤ 0) come last in both orders: ascending
+ * sorts on `onRequest, price, id`; descending on `priced desc, price desc, id desc`, where `price > 0` is
+ * null for a null price, so nulls fall after zeros exactly as a plain `price desc` would put them.
+ */
+export const priceSortKeys = (price: AnySQLiteColumn) => ({
+  onRequest: sql`(${price} is null or ${price} <= 0)` as SQL,
+  priced: sql`(${price} > 0)` as SQL,
+});
 
 export const products = sqliteTable(
   'products',
@@ -42,7 +54,15 @@ export const products = sqliteTable(
     index('products_type_idx').on(t.type),
     index('products_category_idx').on(t.category),
     index('products_brand_idx').on(t.brand),
+    // The public brand filter compares without case (`brand = ? collate nocase`).
+    index('products_brand_nocase_idx').on(sql`${t.brand} collate nocase`),
     index('products_price_idx').on(t.price),
+    // One index per price order, so a price sort reads the first page from an index instead of sorting.
+    index('products_price_asc_idx').on(priceSortKeys(t.price).onRequest, t.price),
+    index('products_price_desc_idx').on(priceSortKeys(t.price).priced, t.price),
+    // Facet counts and the filters they combine read this index alone, never the wide rows.
+    index('products_facets_idx').on(t.brand, t.condition, t.type, t.category, t.featured, t.price, t.powerKw),
+    index('products_updated_idx').on(t.updatedAt),
     index('products_power_idx').on(t.powerKw),
     index('products_created_idx').on(t.createdAt),
     index('products_title_fr_idx').on(t.titleFr),
