@@ -8,7 +8,6 @@ declare namespace App {
     /** The Hono app, handed over by api/src/http/origin.ts; absent under `astro dev`. */
     api?: InProcessApi;
     lang: 'fr' | 'en';
-    theme: 'light' | 'dark';
     /** The page's path without the /en prefix: '/annonces', '/produit/3'. */
     path: string;
     /** Whether this URL carries the /en prefix (internal links keep the same form). */
