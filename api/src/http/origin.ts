@@ -141,7 +141,7 @@ export function createOriginListener({ api, site, adminDir, siteClientDir, dataV
       const onEnglishHost = isEnglishHost(req.headers.host ?? '', englishHost);
       const location = preferredLanguageRedirect({ pathname, search, cookie: req.headers.cookie, onEnglishHost });
       if (location) {
-        res.writeHead(302, { location, 'cache-control': 'private, no-store', vary: 'Cookie' });
+        res.writeHead(302, { location, 'cache-control': 'private, no-store', vary: 'Cookie', 'content-length': 0 });
         return res.end();
       }
     }
