@@ -57,7 +57,8 @@ export function createSiteAssets(clientDir: string) {
 export function createAdminApp(adminDir: string) {
   const root = path.relative(process.cwd(), adminDir) || '.';
   const indexHtml = path.join(adminDir, 'index.html');
-  const noCache = (file: string) => /(?:index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$/.test(file);
+  // `file` may be the precompressed copy (sw.js.br).
+  const noCache = (file: string) => /(?:index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)(?:\.br|\.gz)?$/.test(file);
   return new Hono()
     .use(
       '*',
