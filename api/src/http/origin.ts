@@ -6,6 +6,7 @@ import { getRequestListener } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import type { CatalogueReader } from '@app/domain/catalogue-reader';
 import { companyFromEnv } from '@app/domain/company';
 import { isEnglishHost, preferredLanguageRedirect } from '@app/domain/site-routing';
 import type { App } from '../app.ts';
@@ -19,6 +20,8 @@ export type OriginParts = {
   /** Changes when another connection commits to the database (PRAGMA data_version); enables the page cache. */
   dataVersion?: () => string;
   api: App;
+  /** The catalogue read in-process by the site's pages (no JSON round trip); absent, they ask `api`. */
+  catalogue?: CatalogueReader;
   /** Astro's node handler in middleware mode; absent when only the API runs. */
   site?: SiteHandler;
   /** The built admin PWA (admin-pwa/dist); absent when only the API runs. */
@@ -108,7 +111,7 @@ const CACHEABLE_API = /^\/api\/products(?:\/\d+)?(?:\?|$)/;
 const compressingListener = (app: { fetch: (req: Request, env: unknown) => Response | Promise<Response> }) =>
   getRequestListener(async (req, env) => compressResponse(req, await app.fetch(req, env)));
 
-export function createOriginListener({ api, site, adminDir, siteClientDir, dataVersion }: OriginParts) {
+export function createOriginListener({ api, catalogue, site, adminDir, siteClientDir, dataVersion }: OriginParts) {
   // Every write through the API may change what pages show: it moves the page cache's version on.
   const version = dataVersion ? createVersion(dataVersion) : undefined;
   const pageCache = site && version ? createPageCache({ version: version.current }) : undefined;
@@ -146,8 +149,8 @@ export function createOriginListener({ api, site, adminDir, siteClientDir, dataV
         return res.end();
       }
     }
-    // The site calls the API in-process through locals.api (no network hop, one set of connections).
-    const render = () => site(req, res, () => notFound(res), { api });
+    // The site reads the catalogue in-process (locals.catalogue) and calls the API app for the rest.
+    const render = () => site(req, res, () => notFound(res), { api, catalogue });
     return pageCache ? pageCache.handle(req, res, render) : render();
   };
 }

@@ -178,7 +178,7 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
 function capture(res: ServerResponse, done: (rendered: Rendered) => unknown) {
   const chunks: Buffer[] = [];
   let status = 200;
-  let headers: OutgoingHttpHeaders = {};
+  const headers: OutgoingHttpHeaders = {};
   const original = { writeHead: res.writeHead, write: res.write, end: res.end };
   const keep = (chunk: unknown, encoding?: unknown) => {
     if (typeof chunk === 'string') chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
