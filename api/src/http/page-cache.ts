@@ -150,7 +150,7 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
     size: () => entries.size,
     handle(req, res, render) {
       const cacheable = (req.method === 'GET' || req.method === 'HEAD') && !req.headers.authorization;
-      if (!cacheable) return renderAndSend(undefined, '', req, res, render);
+      if (!cacheable) return req.method === 'HEAD' ? render() : renderAndSend(undefined, '', req, res, render);
       const key = `${req.headers.host ?? ''} ${req.url}`;
       const current = version();
       const hit = entries.get(key);
