@@ -3,10 +3,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { hashInputs, mustRun, root } from './lib.ts';
+import { precompressDir } from '../site/precompress.mjs';
 
 const parts = [
-  { name: 'site', dir: 'site', output: 'site/dist/server/entry.mjs', command: ['astro', 'build'] },
-  { name: 'admin-pwa', dir: 'admin-pwa', output: 'admin-pwa/dist/index.html', command: ['vite', 'build'] },
+  { name: 'site', dir: 'site', output: 'site/dist/server/entry.mjs', command: ['astro', 'build'], precompress: undefined },
+  // The admin's files are sent precompressed (br and gzip written here), so its first load stays small.
+  { name: 'admin-pwa', dir: 'admin-pwa', output: 'admin-pwa/dist/index.html', command: ['vite', 'build'], precompress: 'admin-pwa/dist' },
 ];
 
 export async function build({ force = false } = {}): Promise<void> {
@@ -20,6 +22,7 @@ export async function build({ force = false } = {}): Promise<void> {
     }
     console.error(`› Building ${part.name}`);
     await mustRun('pnpm', ['exec', ...part.command], { cwd: path.join(root, part.dir) });
+    if (part.precompress) precompressDir(path.join(root, part.precompress));
     fs.writeFileSync(stampFile, stamp);
   }
 }

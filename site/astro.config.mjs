@@ -6,6 +6,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import precompress from './precompress.mjs';
+import { THEME_BOOT_HASH } from './src/lib/theme-boot.mjs';
 
 const building = process.argv.includes('build');
 
@@ -29,6 +30,8 @@ export default defineConfig({
     checkOrigin: true,
     csp: {
       algorithm: 'SHA-256',
+      // The one inline script we write ourselves: the theme before first paint (src/lib/theme-boot.mjs).
+      scriptDirective: { hashes: [THEME_BOOT_HASH] },
       directives: [
         "default-src 'self'",
         "img-src 'self' data: blob:",

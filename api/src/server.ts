@@ -8,6 +8,7 @@ import { boot } from './boot.ts';
 import { ConfigError } from './env.ts';
 import { answerClientError } from './http/client-error.ts';
 import { createOriginListener, type SiteHandler } from './http/origin.ts';
+import { createCatalogueReader } from './services/catalogue-reader.ts';
 import { startJobs } from './services/jobs.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -35,7 +36,7 @@ if (!env.API_ONLY) {
 
 const siteClientDir = site ? path.join(repoRoot, 'site/dist/client') : undefined;
 const dataVersion = () => String(deps.db.$client.pragma('data_version', { simple: true }));
-const server = createServer(createOriginListener({ api: app, site, adminDir, siteClientDir, dataVersion }));
+const server = createServer(createOriginListener({ api: app, catalogue: createCatalogueReader(deps), site, adminDir, siteClientDir, dataVersion }));
 server.keepAliveTimeout = 65_000;
 server.on('clientError', answerClientError);
 server.listen(env.PORT, env.HOST, () => {

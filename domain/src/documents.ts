@@ -102,6 +102,8 @@ export const PublicTechnicalDocumentQuerySchema = z.object({
   type: z.preprocess(emptyToUndefined, z.enum(['pdf', 'image', 'video']).optional()),
 });
 
+export type PublicTechnicalDocumentQuery = z.output<typeof PublicTechnicalDocumentQuerySchema>;
+
 /** The text fields of an upload or an edit; optional ones trimmed and empty ones omitted (stored null). */
 export const TechnicalDocumentFieldsSchema = z.object({
   // A refinement (not min(1)) so that the spec's message is answered as it is, without a field prefix.

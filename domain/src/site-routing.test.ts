@@ -1,17 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { alternates, canonicalPath, isActiveLink, isLegalPath, resolveLanguage, safeNextPath, splitLocalePath, switchHref } from './site-routing.ts';
+import { alternates, canonicalPath, cookieValue, isActiveLink, isLegalPath, preferredLanguageRedirect, resolveLanguage, safeNextPath, splitLocalePath, switchHref } from './site-routing.ts';
 
 const englishHost = 'provence-moteurs.com';
 
 describe('language of a request', () => {
-  it('is English under /en/ whatever the cookie says', () => {
-    expect(resolveLanguage({ pathname: '/en/annonces', host: 'localhost', cookie: 'fr', englishHost })).toBe('en');
-  });
-  it('follows the stored choice first, then the English host, then French at the root paths', () => {
-    expect(resolveLanguage({ pathname: '/annonces', host: 'www.provence-moteurs.com', cookie: 'fr', englishHost })).toBe('fr');
-    expect(resolveLanguage({ pathname: '/annonces', host: 'localhost', cookie: 'en', englishHost })).toBe('en');
+  it('is English under /en/, on the English host at the root paths, French otherwise; never from a cookie', () => {
+    expect(resolveLanguage({ pathname: '/en/annonces', host: 'localhost', englishHost })).toBe('en');
     expect(resolveLanguage({ pathname: '/annonces', host: 'www.provence-moteurs.com:443', englishHost })).toBe('en');
-    expect(resolveLanguage({ pathname: '/annonces', host: 'provence-moteurs.fr', cookie: 'de', englishHost })).toBe('fr');
+    expect(resolveLanguage({ pathname: '/annonces', host: 'provence-moteurs.fr', englishHost })).toBe('fr');
+    expect(resolveLanguage({ pathname: '/annonces', host: 'localhost', englishHost: '' })).toBe('fr');
+  });
+});
+
+describe('the stored language choice', () => {
+  const redirect = (pathname: string, cookie?: string, search = '', onEnglishHost = false) => preferredLanguageRedirect({ pathname, search, cookie, onEnglishHost });
+  it('sends a visitor who chose English from a French root page to the same English page, query kept', () => {
+    expect(redirect('/annonces', 'lang=en', '?condition=used')).toBe('/en/annonces?condition=used');
+    expect(redirect('/', '_ga=GA1.1; lang=en; theme=dark')).toBe('/en/');
+    expect(redirect('/produit/3/', 'theme=dark;lang=en')).toBe('/en/produit/3');
+  });
+  it('leaves everyone else, English pages, files, the API and the switch itself alone', () => {
+    expect(redirect('/annonces')).toBeUndefined();
+    expect(redirect('/annonces', 'lang=fr')).toBeUndefined();
+    expect(redirect('/annonces', 'xlang=en')).toBeUndefined();
+    expect(redirect('/en/annonces', 'lang=en')).toBeUndefined();
+    expect(redirect('/annonces', 'lang=en', '', true)).toBeUndefined();
+    for (const p of ['/api/products', '/admin/', '/_astro/a.js', '/favicon.svg', '/site-data/listings', '/sitemap.xml']) expect(redirect(p, 'lang=en'), p).toBeUndefined();
+    expect(redirect('/annonces', 'lang=en', '?lang=fr')).toBeUndefined();
+  });
+  it('reads one cookie out of a header', () => {
+    expect(cookieValue('a=1; theme=dark; lang=en', 'lang')).toBe('en');
+    expect(cookieValue('flang=en', 'lang')).toBeUndefined();
+    expect(cookieValue(undefined, 'lang')).toBeUndefined();
   });
 });
 

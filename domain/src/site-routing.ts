@@ -22,12 +22,36 @@ export const isEnglishHost = (host: string, englishHost: string) => !!englishHos
 export const parseLang = (value: string | null | undefined): Lang | undefined => (value === 'fr' || value === 'en' ? value : undefined);
 
 /**
- * /en/… is always English. Root paths follow the stored choice, then the host, then French
- * (public-site section 4; docs/decisions/040-language-urls.md).
+ * The language of a URL: /en/… is English, root paths are English on the English host and French
+ * elsewhere. Never a cookie: one URL is one page for every visitor, so any cache may share it
+ * (docs/decisions/078-one-page-for-every-visitor.md). The stored choice acts through
+ * `preferredLanguageRedirect` instead.
  */
-export function resolveLanguage(input: { pathname: string; host: string; cookie?: string; englishHost: string }): Lang {
+export function resolveLanguage(input: { pathname: string; host: string; englishHost: string }): Lang {
   if (splitLocalePath(input.pathname).prefixed) return 'en';
-  return parseLang(input.cookie) ?? (isEnglishHost(input.host, input.englishHost) ? 'en' : 'fr');
+  return isEnglishHost(input.host, input.englishHost) ? 'en' : 'fr';
+}
+
+/** The value of one cookie in a Cookie header, without parsing the others. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  const match = new RegExp(`(?:^|;)\\s*${name}=([^;]*)`).exec(header);
+  return match?.[1]?.trim();
+}
+
+/** Site paths that are not pages of a language: files, data for islands, forms, feeds. */
+const NOT_A_PAGE = /^\/(?:api|admin|_astro|site-data|preferences|images|uploads)(?:\/|$)|\.[A-Za-z0-9]+$/;
+
+/**
+ * The stored choice (public-site section 4: "the initial value is the stored choice") for a visitor
+ * who chose English and opens a French root URL: where to send them, or undefined. The redirect is
+ * the only answer that depends on the cookie; the pages themselves never do.
+ */
+export function preferredLanguageRedirect(input: { pathname: string; search: string; cookie?: string; onEnglishHost: boolean }): string | undefined {
+  if (input.onEnglishHost || parseLang(cookieValue(input.cookie, LANG_COOKIE)) !== 'en') return undefined;
+  if (splitLocalePath(input.pathname).prefixed || NOT_A_PAGE.test(input.pathname)) return undefined;
+  if (/(?:^|[?&])lang=/.test(input.search)) return undefined; // the switch itself decides
+  return canonicalPath('en', input.pathname.replace(/\/$/, '') || '/') + input.search;
 }
 
 /** The canonical path of a page in a language: '/annonces' or '/en/annonces' ('/' ↔ '/en/'). */

@@ -7,8 +7,9 @@ declare namespace App {
   interface Locals {
     /** The Hono app, handed over by api/src/http/origin.ts; absent under `astro dev`. */
     api?: InProcessApi;
+    /** The catalogue read in-process, handed over with `api`; absent under `astro dev` (pages then ask the API). */
+    catalogue?: import('@app/domain/catalogue-reader').CatalogueReader;
     lang: 'fr' | 'en';
-    theme: 'light' | 'dark';
     /** The page's path without the /en prefix: '/annonces', '/produit/3'. */
     path: string;
     /** Whether this URL carries the /en prefix (internal links keep the same form). */

@@ -1,12 +1,13 @@
-// Every page request: the stored language and theme, the `?lang=` switch,
-// and the headers and validators of each HTML answer.
+// Every page request: the `?lang=` switch (stores the choice), the language of the URL, and the
+// headers and validators of each HTML answer. Nothing here reads a cookie: a URL is one page for
+// every visitor (docs/decisions/078-one-page-for-every-visitor.md).
 import { defineMiddleware } from 'astro:middleware';
-import { LANG_COOKIE, THEME_COOKIE, isEnglishHost, parseLang, resolveLanguage, splitLocalePath } from '@app/domain/site-routing';
+import { LANG_COOKIE, isEnglishHost, parseLang, resolveLanguage, splitLocalePath } from '@app/domain/site-routing';
 import { finalizeHtml, preferenceCookie } from './lib/html-response.ts';
 import { getCompany } from './lib/page.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
-  const { url, request, cookies, locals } = context;
+  const { url, request, locals } = context;
   // The FR/EN switch: remember the choice, then show the clean URL.
   const chosen = parseLang(url.searchParams.get('lang'));
   if (chosen && request.method === 'GET') {
@@ -18,11 +19,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   const company = getCompany();
   const host = url.host;
-  const storedLang = cookies.get(LANG_COOKIE)?.value;
-  const storedTheme = cookies.get(THEME_COOKIE)?.value;
   const { prefixed, path } = splitLocalePath(url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname);
-  locals.lang = resolveLanguage({ pathname: url.pathname, host, cookie: storedLang, englishHost: company.englishHost });
-  locals.theme = storedTheme === 'dark' ? 'dark' : 'light';
+  locals.lang = resolveLanguage({ pathname: url.pathname, host, englishHost: company.englishHost });
   locals.prefixed = prefixed;
   locals.path = path;
   locals.onEnglishHost = isEnglishHost(host, company.englishHost);
@@ -30,5 +28,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   const response = await next();
   if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return response;
-  return finalizeHtml(response, request, !!(storedLang || storedTheme), () => !!locals.degraded);
+  return finalizeHtml(response, request, () => !!locals.degraded);
 });

@@ -2,6 +2,7 @@
 // JavaScript budgets, pages that work without JavaScript, language by path, cookie and host,
 // alternates and canonical URLs, security and cache headers whose ETag follows the catalogue,
 // structured data, sitemap.xml and robots.txt.
+import crypto from 'node:crypto';
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,6 +26,19 @@ afterAll(() => server?.stop());
 
 const get = (p: string, headers: Record<string, string> = {}) => fetch(`${server.url}${p}`, { headers, redirect: 'manual' });
 const html = async (p: string, headers: Record<string, string> = {}) => (await get(p, headers)).text();
+
+/** GET without automatic decoding: the status, headers and bytes on the wire. */
+function rawGet(p: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${server.url}${p}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
 
 /** GET with an arbitrary Host header (fetch does not let a caller choose it). */
 function getWithHost(p: string, host: string, cookie?: string): Promise<{ status: number; body: string }> {
@@ -62,10 +76,13 @@ describe('JavaScript budgets (built output)', () => {
   }
 
   it.each(['/mentions-legales', '/politique-confidentialite', '/conditions-utilisation', '/en/mentions-legales', '/en/politique-confidentialite', '/en/conditions-utilisation'])(
-    '%s ships no JavaScript at all',
+    '%s ships no JavaScript but the theme line in its head (no file, no island)',
     async (p) => {
       const page = await html(p);
-      expect(page.match(/<script(?![^>]*application\/ld\+json)[^>]*>/g) ?? []).toEqual([]);
+      const scripts = [...page.matchAll(/<script(?![^>]*application\/ld\+json)([^>]*)>([^<]*)<\/script>/g)];
+      expect(scripts.map((m) => m[1])).toEqual(['']);
+      expect(scripts[0]![2]!.length).toBeLessThan(400);
+      expect(page.indexOf(scripts[0]![0])).toBeLessThan(page.indexOf('</head>'));
       expect(page).not.toContain('<astro-island');
     },
   );
@@ -139,17 +156,23 @@ describe('languages', () => {
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/en/annonces?condition=used');
     expect(res.headers.get('set-cookie')).toMatch(/^lang=en; Path=\/; Max-Age=\d+; SameSite=Lax/);
-    expect(await html('/contact', { cookie: 'lang=en' })).toContain('<html lang="en"');
+    // The stored choice is a redirect from the French root page to the English one, never cached for others.
+    const remembered = await get('/contact?sujet=1', { cookie: '_ga=GA1.1.1; lang=en' });
+    expect(remembered.status).toBe(302);
+    expect(remembered.headers.get('location')).toBe('/en/contact?sujet=1');
+    expect(remembered.headers.get('cache-control')).toBe('private, no-store');
     expect(await html('/contact', { cookie: 'lang=fr' })).toContain('<html lang="fr"');
+    expect(await html('/en/contact', { cookie: 'lang=fr' })).toContain('<html lang="en"');
   });
 
-  it('on the English host the root paths answer in English, unless French was chosen', async () => {
+  it('on the English host the root paths answer in English, and the switch leads to the French site', async () => {
     const en = await getWithHost('/annonces', 'english.localhost');
     expect(en.body).toContain('<html lang="en"');
     expect(en.body).toContain('+33 6 00 00 00 00');
+    expect(en.body).toContain(`href="${PUBLIC_URL}/annonces?lang=fr"`);
     const fr = await getWithHost('/annonces', 'english.localhost', 'lang=fr');
-    expect(fr.body).toContain('<html lang="fr"');
-    expect(fr.body).toContain('+33 4 90 00 00 00');
+    expect(fr.body).toBe(en.body);
+    expect((await html('/annonces')).includes('+33 4 90 00 00 00')).toBe(true);
   });
 });
 
@@ -166,16 +189,55 @@ describe('headers and caching', () => {
     }
   });
 
-  it('pages are CDN-cacheable for visitors without preferences, private with them, and answer 304 to their ETag', async () => {
+  it('pages are public for every visitor, vary only on the encoding, and answer 304 to their ETag', async () => {
     const res = await get('/annonces');
     expect(res.headers.get('cache-control')).toContain('public');
     expect(res.headers.get('cache-control')).toContain('s-maxage=');
-    expect(res.headers.get('vary')).toContain('Cookie');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
     const etag = res.headers.get('etag')!;
     expect(etag).toMatch(/^W\/".+"$/);
     expect((await get('/annonces', { 'if-none-match': etag })).status).toBe(304);
-    expect((await get('/annonces', { cookie: 'theme=dark' })).headers.get('cache-control')).toBe('private, no-cache');
-    expect(await html('/annonces', { cookie: 'theme=dark' })).toMatch(/<html lang="fr" class="dark"/);
+    const withTheme = await get('/annonces', { cookie: 'theme=dark' });
+    expect(withTheme.headers.get('cache-control')).toBe(res.headers.get('cache-control'));
+    expect(withTheme.headers.get('etag')).toBe(etag);
+  });
+
+  it('a page requested with theme, language or analytics cookies is the stored page, byte for byte', async () => {
+    for (const p of ['/', '/annonces', `/produit/${seed.generatorId}`, '/en/annonces', '/mentions-legales']) {
+      const plain = await rawGet(p, { 'accept-encoding': 'br, gzip' });
+      expect(plain.headers['content-encoding'], p).toBe('br');
+      for (const cookie of ['theme=dark', 'theme=light; lang=fr', '_ga=GA1.1.123.456', 'lang=en; theme=dark; _ga=GA1.2']) {
+        if (cookie.includes('lang=en') && !p.startsWith('/en/')) continue; // that one is sent to the English page
+        const other = await rawGet(p, { 'accept-encoding': 'br, gzip', cookie });
+        expect(other.status, `${p} ${cookie}`).toBe(200);
+        expect(other.headers.etag, `${p} ${cookie}`).toBe(plain.headers.etag);
+        expect(other.body.equals(plain.body), `${p} ${cookie}`).toBe(true);
+      }
+    }
+    // The page itself carries no theme: the browser applies it (script in <head>, allowed by its CSP hash).
+    const page = await get('/annonces', { cookie: 'theme=dark' });
+    const text = await page.text();
+    expect(text).toMatch(/<html lang="fr">/);
+    const script = /<head>[\s\S]*?<script>([^<]+)<\/script>/.exec(text)![1]!;
+    const hash = `'sha256-${crypto.createHash('sha256').update(script).digest('base64')}'`;
+    expect(page.headers.get('content-security-policy')).toContain(hash);
+  });
+
+  it('HTML and API JSON of 1 KB or more leave compressed (br first, then gzip), small JSON as it is', async () => {
+    for (const p of ['/annonces', '/en/', '/api/products?limit=100', `/api/products/${seed.generatorId}`, '/site-data/listings', '/api/company']) {
+      const br = await rawGet(p, { 'accept-encoding': 'gzip, deflate, br' });
+      const plain = await rawGet(p, {});
+      if (plain.body.length < 1024) {
+        expect(br.headers['content-encoding'], p).toBeUndefined();
+        continue;
+      }
+      expect(br.headers['content-encoding'], p).toBe('br');
+      expect(zlib.brotliDecompressSync(br.body).equals(plain.body), p).toBe(true);
+      const gz = await rawGet(p, { 'accept-encoding': 'gzip' });
+      expect(gz.headers['content-encoding'], p).toBe('gzip');
+      expect(zlib.gunzipSync(gz.body).equals(plain.body), p).toBe(true);
+      expect(plain.headers['content-encoding'], p).toBeUndefined();
+    }
   });
 
   it('the ETag changes when the catalogue changes', async () => {

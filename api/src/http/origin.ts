@@ -6,9 +6,14 @@ import { getRequestListener } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import type { CatalogueReader } from '@app/domain/catalogue-reader';
+import { companyFromEnv } from '@app/domain/company';
+import { isEnglishHost, preferredLanguageRedirect } from '@app/domain/site-routing';
 import type { App } from '../app.ts';
 import { fail } from './errors.ts';
+import { compressResponse } from './compression.ts';
 import { createPageCache } from './page-cache.ts';
+import { createVersion } from './data-version.ts';
 
 export type SiteHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void>;
 
@@ -16,6 +21,8 @@ export type OriginParts = {
   /** Changes when another connection commits to the database (PRAGMA data_version); enables the page cache. */
   dataVersion?: () => string;
   api: App;
+  /** The catalogue read in-process by the site's pages (no JSON round trip); absent, they ask `api`. */
+  catalogue?: CatalogueReader;
   /** Astro's node handler in middleware mode; absent when only the API runs. */
   site?: SiteHandler;
   /** The built admin PWA (admin-pwa/dist); absent when only the API runs. */
@@ -48,13 +55,14 @@ export function createSiteAssets(clientDir: string) {
       return false;
     }
   };
-  return { has, listener: getRequestListener(app.fetch) };
+  return { has, listener: compressingListener(app) };
 }
 
 export function createAdminApp(adminDir: string) {
   const root = path.relative(process.cwd(), adminDir) || '.';
   const indexHtml = path.join(adminDir, 'index.html');
-  const noCache = (file: string) => /(?:index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$/.test(file);
+  // `file` may be the precompressed copy (sw.js.br).
+  const noCache = (file: string) => /(?:index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)(?:\.br|\.gz)?$/.test(file);
   return new Hono()
     .use(
       '*',
@@ -81,6 +89,7 @@ export function createAdminApp(adminDir: string) {
       serveStatic({
         root,
         rewriteRequestPath: (p) => p.replace(/^\/admin/, ''),
+        precompressed: true,
         onFound: (file, c) => {
           c.header('Cache-Control', noCache(file) ? 'no-cache' : 'public, max-age=31536000, immutable');
         },
@@ -99,13 +108,19 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Public catalogue reads the page cache may hold (never downloads: they are counted). */
 const CACHEABLE_API = /^\/api\/products(?:\/\d+)?(?:\?|$)/;
 
-export function createOriginListener({ api, site, adminDir, siteClientDir, dataVersion }: OriginParts) {
+/** A Hono app as a node listener whose text answers leave compressed (see compression.ts). */
+const compressingListener = (app: { fetch: (req: Request, env: unknown) => Response | Promise<Response> }) =>
+  getRequestListener(async (req, env) => compressResponse(req, await app.fetch(req, env)));
+
+export function createOriginListener({ api, catalogue, site, adminDir, siteClientDir, dataVersion }: OriginParts) {
   // Every write through the API may change what pages show: it moves the page cache's version on.
-  let apiWrites = 0;
-  const pageCache = site && dataVersion ? createPageCache({ version: () => `${apiWrites}:${dataVersion()}` }) : undefined;
-  const apiListener = getRequestListener(api.fetch);
-  const adminListener = adminDir && fs.existsSync(path.join(adminDir, 'index.html')) ? getRequestListener(createAdminApp(adminDir).fetch) : undefined;
+  const version = dataVersion ? createVersion(dataVersion) : undefined;
+  const pageCache = site && version ? createPageCache({ version: version.current }) : undefined;
+  const rawApiListener = getRequestListener(api.fetch);
+  const apiListener = compressingListener(api);
+  const adminListener = adminDir && fs.existsSync(path.join(adminDir, 'index.html')) ? compressingListener(createAdminApp(adminDir)) : undefined;
   const siteAssets = site && siteClientDir && fs.existsSync(siteClientDir) ? createSiteAssets(siteClientDir) : undefined;
+  const englishHost = companyFromEnv(process.env).englishHost;
   const notFound = (res: ServerResponse) => {
     res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Ressource introuvable' }));
   };
@@ -113,11 +128,11 @@ export function createOriginListener({ api, site, adminDir, siteClientDir, dataV
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
-      if (!SAFE_METHODS.has(req.method ?? 'GET')) {
-        apiWrites++;
-        res.once('close', () => apiWrites++); // also after it: a page rendered meanwhile is stale
+      if (version && !SAFE_METHODS.has(req.method ?? 'GET')) {
+        version.written();
+        res.once('close', version.written); // also after it: a page rendered meanwhile is stale
       }
-      if (pageCache && CACHEABLE_API.test(url)) return pageCache.handle(req, res, () => apiListener(req, res));
+      if (pageCache && CACHEABLE_API.test(url)) return pageCache.handle(req, res, () => rawApiListener(req, res));
       return apiListener(req, res);
     }
     if (url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?')) {
@@ -125,8 +140,18 @@ export function createOriginListener({ api, site, adminDir, siteClientDir, dataV
     }
     if (!site) return notFound(res);
     if (siteAssets && (req.method === 'GET' || req.method === 'HEAD') && siteAssets.has(url)) return siteAssets.listener(req, res);
-    // The site calls the API in-process through locals.api (no network hop, one set of connections).
-    const render = () => site(req, res, () => notFound(res), { api });
+    if (req.method === 'GET' && req.headers.cookie) {
+      // The stored language choice is a redirect, the one answer that reads a cookie: the pages never do.
+      const [pathname = '/', search = ''] = url.split(/(?=\?)/, 2);
+      const onEnglishHost = isEnglishHost(req.headers.host ?? '', englishHost);
+      const location = preferredLanguageRedirect({ pathname, search, cookie: req.headers.cookie, onEnglishHost });
+      if (location) {
+        res.writeHead(302, { location, 'cache-control': 'private, no-store', vary: 'Cookie', 'content-length': 0 });
+        return res.end();
+      }
+    }
+    // The site reads the catalogue in-process (locals.catalogue) and calls the API app for the rest.
+    const render = () => site(req, res, () => notFound(res), { api, catalogue });
     return pageCache ? pageCache.handle(req, res, render) : render();
   };
 }

@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import http, { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPageCache, type PageCacheOptions } from './page-cache.ts';
@@ -23,11 +24,25 @@ async function serve(options: Partial<PageCacheOptions> & { render?: Renderer } 
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
+    url,
     get: (path: string, headers: Record<string, string> = {}, method = 'GET') => fetch(url + path, { headers, method }),
     renders: () => renders,
     setVersion: (v: string) => (version = v),
     cache,
   };
+}
+
+/** GET without fetch's automatic decoding: the bytes on the wire. */
+function rawGet(base: string, path: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(base + path, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
 }
 
 describe('page microcache', () => {
@@ -55,22 +70,62 @@ describe('page microcache', () => {
     expect(s.renders()).toBe(2);
   });
 
-  it('keeps pages apart by URL and by encoding', async () => {
-    const s = await serve();
-    await s.get('/a', { 'accept-encoding': 'identity' });
+  it('keeps pages apart by URL, and renders a page once for every encoding, compressing text of 1 KB or more', async () => {
+    const page = `<p>${'Groupe électrogène '.repeat(200)}</p>`;
+    const s = await serve({
+      render: (req, res) => (res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public', vary: 'Accept-Encoding' }), res.end(`${req.url}${page}`)),
+    });
+    const plain = await s.get('/a', { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(`/a${page}`);
     await s.get('/b', { 'accept-encoding': 'identity' });
-    await s.get('/a', { 'accept-encoding': 'br' });
-    await s.get('/a', { 'accept-encoding': 'gzip' });
-    await s.get('/a', { 'accept-encoding': 'gzip' });
-    expect(s.renders()).toBe(4);
+    for (const encoding of ['br', 'gzip', 'gzip']) {
+      const raw = await rawGet(s.url, '/a', { 'accept-encoding': encoding });
+      expect(raw.headers['content-encoding']).toBe(encoding);
+      expect(raw.headers.vary).toBe('Accept-Encoding');
+      expect(Number(raw.headers['content-length'])).toBe(raw.body.length);
+      expect(raw.body.length).toBeLessThan(Buffer.byteLength(page) / 4);
+      expect((encoding === 'br' ? zlib.brotliDecompressSync(raw.body) : zlib.gunzipSync(raw.body)).toString()).toBe(`/a${page}`);
+    }
+    expect(s.renders()).toBe(2);
   });
 
-  it('never serves or stores pages for visitors with cookies (language or theme chosen)', async () => {
+  it('compresses answers it does not keep too, and leaves small ones alone', async () => {
+    const big = '{"items":[' + '{"title":"Moteur"},'.repeat(200) + '{}]}';
+    const s = await serve({ render: (req, res) => (res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }), res.end(req.url === '/small' ? '{}' : big)) });
+    const raw = await rawGet(s.url, '/big', { 'accept-encoding': 'gzip, br' });
+    expect(raw.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(raw.body).toString()).toBe(big);
+    expect((await rawGet(s.url, '/small', { 'accept-encoding': 'br' })).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('serves visitors with cookies (language, theme, analytics) the same stored page', async () => {
     const s = await serve();
-    await s.get('/', { cookie: 'lang=en' });
-    await s.get('/', { cookie: 'lang=en' });
+    const first = await (await s.get('/')).text();
+    for (const cookie of ['lang=en', 'theme=dark', '_ga=GA1.1.1.1']) expect(await (await s.get('/', { cookie })).text()).toBe(first);
+    expect(s.renders()).toBe(1);
+  });
+
+  it('after a change, gives the previous copy to visitors arriving while the first one waits for the fresh render', async () => {
+    let delay = 0;
+    let n = 0;
+    const s = await serve({ render: (_req, res) => void setTimeout(() => (res.writeHead(200, { 'cache-control': 'public' }), res.end(`v${++n}`)), delay) });
+    expect(await (await s.get('/annonces')).text()).toBe('v1');
+    s.setVersion('v2');
+    delay = 80;
+    const first = s.get('/annonces').then((r) => r.text());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await (await s.get('/annonces')).text()).toBe('v1'); // served at once, not behind the render
+    expect(await first).toBe('v2');
+    expect(await (await s.get('/annonces')).text()).toBe('v2');
     expect(s.renders()).toBe(2);
-    expect(s.cache.size()).toBe(0);
+  });
+
+  it('does not keep an answer the renderer encoded itself (one encoding cannot serve all)', async () => {
+    const s = await serve({ render: (_req, res) => (res.writeHead(200, { 'cache-control': 'public', 'content-encoding': 'gzip' }), res.end(zlib.gzipSync('x'))) });
+    await s.get('/sitemap.xml', { 'accept-encoding': 'gzip' });
+    await s.get('/sitemap.xml', { 'accept-encoding': 'gzip' });
+    expect(s.renders()).toBe(2);
   });
 
   it('stores nothing the site did not mark public, nor answers that set cookies', async () => {

@@ -1,14 +1,31 @@
-// A microcache of public pages for anonymous visitors: rendering a catalogue page costs far more CPU
-// than sending it, and under load most visitors ask for the same few pages. An answer is kept only
-// when the site marked it shareable (Cache-Control: public, no Set-Cookie) and is used only while
-// nothing has written to the database since it was rendered: `version()` changes on every API write
-// and on every commit by another connection (PRAGMA data_version), so no visitor sees stale data.
+// The microcache and the finisher of public pages. Rendering a catalogue page costs far more CPU than
+// sending it, and under load most visitors ask for the same few pages, so an answer the site marked
+// shareable (Cache-Control: public, no Set-Cookie) is kept and replayed with the least work: its
+// headers and its body per encoding are prepared once. Cookies play no part: the site's HTML does not
+// depend on them (docs/decisions/078-one-page-for-every-visitor.md).
+// `version()` moves on whenever the data behind the pages may have changed. After a change, the first
+// visitor waits for a fresh render while the others get the previous copy (stale-while-revalidate),
+// so a stream of admin writes never piles every visitor up behind renders.
+// Every answer that passes here, kept or not, leaves compressed when it is text of 1 KB or more.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { chooseEncoding, compress, isCompressible, MIN_COMPRESS_BYTES, varyWithEncoding, type Encoding } from './compression.ts';
 
-type Entry = { version: string; at: number; status: number; headers: OutgoingHttpHeaders; body: Buffer; etag?: string };
+type Variant = { headers: OutgoingHttpHeaders; body: Buffer };
+type Rendered = { status: number; headers: OutgoingHttpHeaders; body: Buffer };
+type Entry = {
+  version: string;
+  at: number;
+  status: number;
+  etag?: string;
+  compressible: boolean;
+  identity: Variant;
+  encoded: Partial<Record<Encoding, Promise<Variant>>>;
+  notModified: OutgoingHttpHeaders;
+  bytes: number;
+};
 
 export type PageCacheOptions = {
-  /** Changes whenever the data behind the pages may have changed. */
+  /** Changes whenever the data behind the pages may have changed. Called on every request: keep it cheap. */
   version: () => string;
   /** Safety net for what the version cannot see (the date on the legal pages, say). */
   ttlMs?: number;
@@ -18,74 +35,123 @@ export type PageCacheOptions = {
 };
 
 export type PageCache = {
-  /** Answers from the cache, or renders through `render` and keeps the answer when it may be shared. */
+  /** Answers from the cache, or renders through `render` (which writes to `res`), keeps the answer when it may be shared, and sends it compressed. */
   handle(req: IncomingMessage, res: ServerResponse, render: () => unknown): unknown;
   size(): number;
 };
 
-/** The encoding the site would choose for this request, so one key holds one encoding. */
-const encodingOf = (accept: string) => (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : 'identity');
+/** Headers of the render that must not be replayed: this render's time, this connection's framing. */
+const NOT_REPLAYED = ['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'];
 
 export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, maxBytes = 64 * 1024 * 1024, now = Date.now }: PageCacheOptions): PageCache {
   const entries = new Map<string, Entry>(); // insertion order = least recently used first
   let bytes = 0;
-
   const remove = (key: string) => {
     const old = entries.get(key);
-    if (old) bytes -= old.body.length;
+    if (old) bytes -= old.bytes;
     entries.delete(key);
   };
   const store = (key: string, entry: Entry) => {
     remove(key);
     entries.set(key, entry);
-    bytes += entry.body.length;
+    bytes += entry.bytes;
     for (const oldest of entries.keys()) {
       if (entries.size <= maxEntries && bytes <= maxBytes) break;
       remove(oldest);
     }
   };
 
-  const cacheable = (req: IncomingMessage) => (req.method === 'GET' || req.method === 'HEAD') && !req.headers.cookie && !req.headers.authorization;
-
-  // Renders under way, by key: visitors who miss while a page is being rendered wait for that render
-  // instead of starting their own (after a write, a crowd would otherwise render the same page at once).
+  // Renders under way, by key: visitors who miss while a page is rendered wait for that render (or
+  // take the previous copy) instead of starting their own.
   const inFlight = new Map<string, { version: string; done: Promise<Entry | undefined> }>();
 
-  const fresh = (entry: Entry | undefined, current: string): entry is Entry => entry !== undefined && entry.version === current && now() - entry.at < ttlMs;
-
-  const send = (req: IncomingMessage, res: ServerResponse, entry: Entry) => {
-    const notModified = entry.status === 200 && entry.etag !== undefined && String(req.headers['if-none-match'] ?? '').split(',').some((t) => t.trim() === entry.etag);
-    res.writeHead(notModified ? 304 : entry.status, notModified ? entry.headers : { ...entry.headers, 'content-length': entry.body.length });
-    res.end(notModified || req.method === 'HEAD' ? undefined : entry.body);
+  const variantFor = (entry: Entry, encoding: Encoding | undefined): Variant | Promise<Variant> => {
+    if (!encoding || !entry.compressible) return entry.identity;
+    let variant = entry.encoded[encoding];
+    if (!variant) {
+      variant = compress(entry.identity.body, encoding).then((body) => {
+        entry.bytes += body.length;
+        bytes += body.length;
+        return { headers: { ...entry.identity.headers, 'content-encoding': encoding, 'content-length': body.length }, body };
+      });
+      entry.encoded[encoding] = variant;
+    }
+    return variant;
   };
 
-  const renderAndKeep = (key: string, current: string, res: ServerResponse, render: () => unknown) => {
+  const write = (req: IncomingMessage, res: ServerResponse, status: number, variant: Variant) => {
+    res.writeHead(status, variant.headers);
+    res.end(req.method === 'HEAD' ? undefined : variant.body);
+  };
+
+  const send = (req: IncomingMessage, res: ServerResponse, entry: Entry): unknown => {
+    const match = entry.etag !== undefined && req.headers['if-none-match'];
+    if (match && entry.status === 200 && match.split(',').some((t) => t.trim() === entry.etag)) {
+      res.writeHead(304, entry.notModified);
+      return res.end();
+    }
+    const variant = variantFor(entry, chooseEncoding(req.headers['accept-encoding']));
+    if (!(variant instanceof Promise)) return write(req, res, entry.status, variant);
+    return variant.then((v) => write(req, res, entry.status, v));
+  };
+
+  const toEntry = (current: string, { status, headers, body }: Rendered): Entry => {
+    const compressible = body.length >= MIN_COMPRESS_BYTES && isCompressible(String(headers['content-type'] ?? '')) && headers['content-encoding'] === undefined;
+    const base = compressible ? { ...headers, vary: varyWithEncoding(headers.vary === undefined ? undefined : String(headers.vary)) } : headers;
+    const notModified = { ...base };
+    delete notModified['content-type'];
+    return {
+      version: current,
+      at: now(),
+      status,
+      etag: headers.etag === undefined ? undefined : String(headers.etag),
+      compressible,
+      identity: { headers: { ...base, 'content-length': body.length }, body },
+      encoded: {},
+      notModified,
+      bytes: body.length,
+    };
+  };
+
+  // An answer the renderer encoded itself (the sitemap) holds one encoding: it is not kept under a key shared by all.
+  const shareable = ({ status, headers }: Rendered) =>
+    (status === 200 || status === 404) &&
+    /\bpublic\b/.test(String(headers['cache-control'] ?? '')) &&
+    headers['set-cookie'] === undefined &&
+    headers['content-encoding'] === undefined;
+
+  /** Renders into memory, keeps the answer when it may be shared, and sends it to this visitor. */
+  const renderAndSend = (key: string | undefined, current: string, req: IncomingMessage, res: ServerResponse, render: () => unknown) => {
     let settle!: (entry: Entry | undefined) => void;
     const done = new Promise<Entry | undefined>((resolve) => (settle = resolve));
-    inFlight.set(key, { version: current, done });
+    if (key) inFlight.set(key, { version: current, done });
     const finish = (entry: Entry | undefined) => {
-      if (inFlight.get(key)?.done === done) inFlight.delete(key);
+      if (key && inFlight.get(key)?.done === done) inFlight.delete(key);
       settle(entry);
     };
-    res.once('close', () => finish(undefined)); // no-op when capture already settled it
-    capture(res, (status, headers, body) => {
-      const cacheControl = String(headers['cache-control'] ?? '');
-      if ((status === 200 || status === 404) && /\bpublic\b/.test(cacheControl) && headers['set-cookie'] === undefined) {
-        const entry: Entry = { version: current, at: now(), status, headers, body, etag: headers.etag === undefined ? undefined : String(headers.etag) };
-        store(key, entry);
-        finish(entry);
-      } else {
-        finish(undefined);
-      }
+    res.once('close', () => finish(undefined)); // no-op once the render settled it
+    capture(res, (rendered) => {
+      // The time of this render is for this visitor only, not for later answers from memory.
+      const timing = rendered.headers['server-timing'];
+      delete rendered.headers['server-timing'];
+      if (timing !== undefined) res.setHeader('server-timing', timing);
+      const entry = toEntry(current, rendered);
+      if (key && shareable(rendered)) store(key, entry);
+      finish(key && shareable(rendered) ? entry : undefined);
+      return send(req, res, entry);
     });
     return render();
   };
 
+  const fresh = (entry: Entry | undefined, current: string): entry is Entry => entry !== undefined && entry.version === current && now() - entry.at < ttlMs;
+  const usable = (entry: Entry | undefined): entry is Entry => entry !== undefined && now() - entry.at < ttlMs;
+
   return {
     size: () => entries.size,
     handle(req, res, render) {
-      if (!cacheable(req)) return render();
-      const key = `${req.headers.host ?? ''} ${encodingOf(String(req.headers['accept-encoding'] ?? ''))} ${req.url}`;
+      const cacheable = (req.method === 'GET' || req.method === 'HEAD') && !req.headers.authorization;
+      if (!cacheable) return req.method === 'HEAD' ? render() : renderAndSend(undefined, '', req, res, render);
+      const key = `${req.headers.host ?? ''} ${req.url}`;
       const current = version();
       const hit = entries.get(key);
       if (fresh(hit, current)) {
@@ -93,51 +159,55 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
         entries.set(key, hit); // most recently used
         return send(req, res, hit);
       }
-      if (hit) remove(key);
       const pending = inFlight.get(key);
       if (pending && pending.version === current) {
-        return pending.done.then((entry) => (entry ? send(req, res, entry) : render()));
+        // A fresh copy is on its way: the previous one meanwhile, else wait for it.
+        if (usable(hit)) return send(req, res, hit);
+        return pending.done.then((entry) => (entry ? send(req, res, entry) : req.method === 'HEAD' ? render() : renderAndSend(undefined, current, req, res, render)));
       }
       if (req.method === 'HEAD') return render(); // a HEAD answer has no body to keep
-      return renderAndKeep(key, current, res, render);
+      return renderAndSend(key, current, req, res, render);
     },
   };
 }
 
-/** Watches what the renderer writes to `res` (status, headers, body) without changing it. */
-function capture(res: ServerResponse, done: (status: number, headers: OutgoingHttpHeaders, body: Buffer) => void) {
+/**
+ * Collects what the renderer writes to `res` (status, headers, body) instead of sending it, then
+ * hands it to `done`, which sends it with the original methods.
+ */
+function capture(res: ServerResponse, done: (rendered: Rendered) => unknown) {
   const chunks: Buffer[] = [];
-  let headersFromWriteHead: OutgoingHttpHeaders = {};
-  const keep = (chunk: unknown) => {
-    if (typeof chunk === 'string') chunks.push(Buffer.from(chunk));
-    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+  let status = 200;
+  const headers: OutgoingHttpHeaders = {};
+  const original = { writeHead: res.writeHead, write: res.write, end: res.end };
+  const keep = (chunk: unknown, encoding?: unknown) => {
+    if (typeof chunk === 'string') chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
   };
-  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-  res.writeHead = ((...args: unknown[]) => {
-    const headers = args.find((a, i) => i > 0 && a && typeof a === 'object');
-    if (Array.isArray(headers)) {
-      for (let i = 0; i + 1 < headers.length; i += 2) headersFromWriteHead[String(headers[i]).toLowerCase()] = headers[i + 1] as string;
-    } else if (headers) {
-      headersFromWriteHead = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  res.writeHead = ((code: number, ...args: unknown[]) => {
+    status = code;
+    const given = args.find((a) => a && typeof a === 'object');
+    if (Array.isArray(given)) {
+      for (let i = 0; i + 1 < given.length; i += 2) headers[String(given[i]).toLowerCase()] = given[i + 1] as string;
+    } else if (given) {
+      for (const [k, v] of Object.entries(given)) headers[k.toLowerCase()] = v as string;
     }
-    return writeHead(...args);
+    return res;
   }) as ServerResponse['writeHead'];
-  res.write = ((chunk: unknown, ...rest: unknown[]) => {
-    keep(chunk);
-    return write(chunk, ...rest);
+  res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
+    keep(chunk, encoding);
+    const cb = [encoding, callback].find((a) => typeof a === 'function') as (() => void) | undefined;
+    if (cb) queueMicrotask(cb);
+    return true;
   }) as ServerResponse['write'];
-  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-    if (typeof chunk !== 'function') keep(chunk);
-    const result = end(chunk, ...rest);
-    const headers = { ...res.getHeaders(), ...headersFromWriteHead };
-    delete headers.date;
-    delete headers['server-timing']; // the time of this render, not of later answers from memory
-    delete headers.connection;
-    delete headers['keep-alive'];
-    delete headers['transfer-encoding'];
-    done(res.statusCode, headers, Buffer.concat(chunks));
-    return result;
+  res.end = ((chunk?: unknown, encoding?: unknown) => {
+    if (typeof chunk !== 'function') keep(chunk, encoding);
+    Object.assign(res, original);
+    const all = { ...res.getHeaders(), ...headers };
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    for (const name of NOT_REPLAYED) delete all[name];
+    if (res.statusCode !== 200 && status === 200) status = res.statusCode;
+    void Promise.resolve(done({ status, headers: all, body: Buffer.concat(chunks) })).catch(() => res.destroy());
+    return res;
   }) as ServerResponse['end'];
 }

@@ -1,19 +1,47 @@
-// Reads the catalogue and the technical library through the API and turns them into what the
-// pages and islands display, in the page's language (the domain's Listing model).
+// Reads the catalogue and the technical library and turns them into what the pages and islands
+// display, in the page's language (the domain's Listing model). In the server process the reads go
+// straight to the domain's CatalogueReader (locals.catalogue); under `astro dev`, to the API over HTTP.
 import { homeOffers, toListing, type Listing } from '@app/domain/catalogue-listing';
-import { formatFileSize, type TechnicalDocument } from '@app/domain/documents';
-import type { Product, ProductList } from '@app/domain/products';
+import { formatFileSize, PublicTechnicalDocumentQuerySchema } from '@app/domain/documents';
+import type { PublicDocumentsPage } from '@app/domain/catalogue-reader';
+import { ProductQuerySchema, type Product, type ProductList } from '@app/domain/products';
 import { filtersToApiQuery, type ListingFilters } from '@app/domain/site-filters';
 import { apiJson } from './api.ts';
 import { toCard, type CardListing } from './card.ts';
 
 type Lang = 'fr' | 'en';
 
+/** A query string as the API's validator sees it: a repeated key becomes a list. */
+function queryObject(query: string): Record<string, string | string[]> {
+  const params = new URLSearchParams(query);
+  return Object.fromEntries([...new Set(params.keys())].map((k) => {
+    const all = params.getAll(k);
+    return [k, all.length === 1 ? all[0]! : all];
+  }));
+}
+
+/** What GET /api/products answers for this query string (an invalid query throws: the page shows its error state). */
+export async function readProducts(locals: App.Locals, query: string): Promise<ProductList> {
+  if (locals.catalogue) return locals.catalogue.searchProducts(ProductQuerySchema.parse(queryObject(query)));
+  const list = await apiJson<ProductList>(locals, `/api/products?${query}`);
+  if (!list) throw new Error('GET /api/products: 404');
+  return list;
+}
+
+const readProduct = async (locals: App.Locals, id: number): Promise<Product | null> =>
+  locals.catalogue ? locals.catalogue.getProduct(id) : apiJson<Product>(locals, `/api/products/${id}`);
+
+async function readDocuments(locals: App.Locals, query: string): Promise<PublicDocumentsPage> {
+  if (locals.catalogue) return locals.catalogue.publicDocuments(PublicTechnicalDocumentQuerySchema.parse(queryObject(query)));
+  const res = await apiJson<PublicDocumentsPage>(locals, `/api/technical-documents/public?${query}`);
+  if (!res) throw new Error('GET /api/technical-documents/public: 404');
+  return res;
+}
+
 export type ListingsPage = { items: CardListing[]; total: number; pages: number; page: number; brands: string[] };
 
 export async function loadListings(locals: App.Locals, filters: ListingFilters, lang: Lang): Promise<ListingsPage> {
-  const list = await apiJson<ProductList>(locals, `/api/products?${filtersToApiQuery(filters, lang)}`);
-  if (!list) throw new Error('GET /api/products: 404');
+  const list = await readProducts(locals, filtersToApiQuery(filters, lang));
   return {
     items: list.items.map((p) => toCard(toListing(p, lang))),
     total: list.total,
@@ -25,15 +53,15 @@ export async function loadListings(locals: App.Locals, filters: ListingFilters, 
 
 /** Home offers: the featured products, first three; if none is featured, the first three. */
 export async function loadHomeOffers(locals: App.Locals, lang: Lang): Promise<CardListing[]> {
-  const featured = await apiJson<ProductList>(locals, '/api/products?featured=true&limit=3&sort=date&order=desc');
-  const list = featured?.items.length ? featured : await apiJson<ProductList>(locals, '/api/products?limit=3&sort=date&order=desc');
-  return homeOffers(list?.items ?? []).map((p) => toCard(toListing(p, lang)));
+  const featured = await readProducts(locals, 'featured=true&limit=3&sort=date&order=desc');
+  const list = featured.items.length ? featured : await readProducts(locals, 'limit=3&sort=date&order=desc');
+  return homeOffers(list.items).map((p) => toCard(toListing(p, lang)));
 }
 
 /** The product's display form, or null when it does not exist (the page answers 404). */
 export async function loadProduct(locals: App.Locals, id: string, lang: Lang): Promise<Listing | null> {
   if (!/^\d{1,12}$/.test(id)) return null;
-  const product = await apiJson<Product>(locals, `/api/products/${id}`);
+  const product = await readProduct(locals, Number(id));
   return product ? toListing(product, lang) : null;
 }
 
@@ -43,8 +71,7 @@ export type DocumentsPage = { documents: DocCard[]; page: number; totalPages: nu
 export async function loadDocuments(locals: App.Locals, query: { search: string; page: number }, lang: Lang): Promise<DocumentsPage> {
   const params = new URLSearchParams({ page: String(query.page), limit: '12' });
   if (query.search) params.set('search', query.search);
-  const res = await apiJson<{ documents: TechnicalDocument[]; pagination: { totalPages: number; currentPage?: number } }>(locals, `/api/technical-documents/public?${params}`);
-  if (!res) throw new Error('GET /api/technical-documents/public: 404');
+  const res = await readDocuments(locals, params.toString());
   return {
     documents: res.documents.map((d) => ({
       id: d.id,

@@ -1,7 +1,7 @@
 // Per-request helpers for pages and components: texts, company details, localized links.
 import { companyFromEnv, type Company } from '@app/domain/company';
 import { dictionary, type Dictionary } from '@app/domain/i18n/index';
-import { canonicalPath, alternates, switchHref } from '@app/domain/site-routing';
+import { canonicalPath, alternates, isEnglishHost, switchHref } from '@app/domain/site-routing';
 
 let company: Company | undefined;
 /** The company's details from COMPANY_* variables (read once, like the API's env). */
@@ -28,10 +28,16 @@ export function pageContext(locals: App.Locals, search = ''): PageContext {
     href: (p) => (prefixed ? canonicalPath('en', p) : p),
     canonical: publicUrl + canonicalPath(lang, path),
     alternates: alternates(publicUrl, path),
-    switchHref: switchHref(lang === 'fr' ? 'en' : 'fr', path, search, onEnglishHost),
+    switchHref: frenchFromEnglishHost(locals) ? publicUrl + switchHref('fr', path, search, false) : switchHref(lang === 'fr' ? 'en' : 'fr', path, search, onEnglishHost),
     publicUrl,
   };
 }
+
+/**
+ * The English host's root paths are always English (the URL decides the language), so its switch to
+ * French leads to the French site at PUBLIC_URL, when that is another host.
+ */
+const frenchFromEnglishHost = ({ onEnglishHost, prefixed, publicUrl }: App.Locals) => onEnglishHost && !prefixed && !isEnglishHost(new URL(publicUrl).host, getCompany().englishHost);
 
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 export const messagingHref = (number: string, text?: string) => `https://wa.me/${number}${text ? `?text=${encodeURIComponent(text)}` : ''}`;

@@ -7,9 +7,8 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { APIRoute } from 'astro';
-import type { ProductList } from '@app/domain/products';
 import { alternates } from '@app/domain/site-routing';
-import { apiJson } from '../lib/api.ts';
+import { readProducts } from '../lib/catalogue.server.ts';
 
 const PAGES = ['/', '/annonces', '/documentation', '/contact', '/mentions-legales', '/politique-confidentialite', '/conditions-utilisation'];
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -23,16 +22,15 @@ function entries(publicUrl: string, path: string, lastmod?: string): string {
 
 /** One call: a listing added, removed or edited changes the count or the most recent change. */
 async function catalogueVersion(locals: App.Locals): Promise<string> {
-  const latest = await apiJson<ProductList>(locals, '/api/products?limit=1&sort=updated&order=desc');
-  const top = latest?.items[0];
-  return `${latest?.total ?? 0}:${top?.id ?? 0}:${top?.updatedAt ?? ''}`;
+  const latest = await readProducts(locals, 'limit=1&sort=updated&order=desc');
+  const top = latest.items[0];
+  return `${latest.total}:${top?.id ?? 0}:${top?.updatedAt ?? ''}`;
 }
 
 async function build(locals: App.Locals): Promise<string> {
   const out = PAGES.map((p) => entries(locals.publicUrl, p));
   for (let page = 1; page <= 1000; page++) {
-    const list = await apiJson<ProductList>(locals, `/api/products?page=${page}&limit=100&sort=date&order=desc`);
-    if (!list) break;
+    const list = await readProducts(locals, `page=${page}&limit=100&sort=date&order=desc`);
     for (const p of list.items) out.push(entries(locals.publicUrl, `/produit/${p.id}`, p.updatedAt));
     if (page >= list.pages) break;
   }

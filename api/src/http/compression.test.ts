@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { brotliDecompressSync } from 'node:zlib';
+import { chooseEncoding, compressResponse, isCompressible } from './compression.ts';
+
+describe('compression of text answers', () => {
+  it('prefers brotli, then gzip, and honours a refusal (q=0)', () => {
+    expect(chooseEncoding('gzip, deflate, br')).toBe('br');
+    expect(chooseEncoding('gzip')).toBe('gzip');
+    expect(chooseEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+    expect(chooseEncoding('identity')).toBeUndefined();
+    expect(chooseEncoding(undefined)).toBeUndefined();
+    expect(chooseEncoding('brx')).toBeUndefined();
+  });
+
+  it('compresses text types only', () => {
+    for (const type of ['text/html; charset=utf-8', 'application/json', 'text/css', 'application/javascript', 'image/svg+xml', 'application/manifest+json', 'application/problem+json'])
+      expect(isCompressible(type), type).toBe(true);
+    for (const type of ['image/png', 'application/pdf', 'video/mp4', undefined]) expect(isCompressible(type), String(type)).toBe(false);
+  });
+
+  it('compresses JSON of 1 KB or more, keeps its status and headers, and leaves small or binary answers as they are', async () => {
+    const json = JSON.stringify({ items: Array.from({ length: 100 }, (_, i) => ({ id: i, title: 'Moteur marin' })) });
+    const req = new Request('http://x/api/products', { headers: { 'accept-encoding': 'gzip, br' } });
+    const res = await compressResponse(req, new Response(json, { status: 201, headers: { 'content-type': 'application/json', 'x-kept': '1' } }));
+    expect(res.status).toBe(201);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(res.headers.get('x-kept')).toBe('1');
+    expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(json);
+    const small = await compressResponse(req, new Response('{"ok":true}', { headers: { 'content-type': 'application/json', 'content-length': '11' } }));
+    expect(small.headers.get('content-encoding')).toBeNull();
+    const png = await compressResponse(req, new Response(new Uint8Array(4096), { headers: { 'content-type': 'image/png' } }));
+    expect(png.headers.get('content-encoding')).toBeNull();
+  });
+});

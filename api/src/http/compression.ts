@@ -1,0 +1,60 @@
+// Compression of text answers (HTML, JSON, JS, CSS, SVG, manifest) of 1 KB or more, for clients that
+// accept it. Always asynchronous (zlib's thread pool), so a big page never holds the event loop; the
+// brotli quality is the one for dynamic content, files on disk are compressed at build time instead.
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+export type Encoding = 'br' | 'gzip';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** Below this, compression saves less than a packet and costs CPU. */
+export const MIN_COMPRESS_BYTES = 1024;
+
+const TEXT = /^(?:text\/|application\/(?:json|(?:[\w.+-]+\+)?json|javascript|xml|(?:[\w.+-]+\+)?xml|manifest\+json)|image\/svg\+xml)/i;
+export const isCompressible = (contentType: string | undefined) => !!contentType && TEXT.test(contentType);
+
+/** The encoding to answer with: brotli first, then gzip, as browsers send `br, gzip`. `q=0` refuses. */
+export function chooseEncoding(accept: string | undefined): Encoding | undefined {
+  if (!accept) return undefined;
+  const offered = (name: string) => new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q=(0(?:\\.0*)?|[\\d.]+))?\\s*(?:,|$)`, 'i').exec(accept);
+  for (const name of ['br', 'gzip'] as const) {
+    const match = offered(name);
+    if (match && !(match[1] !== undefined && Number(match[1]) === 0)) return name;
+  }
+  return undefined;
+}
+
+export function compress(body: Uint8Array, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gz(body, { level: 6 });
+}
+
+/** Adds an encoding to a Vary header value, keeping what is there. */
+export function varyWithEncoding(vary: string | null | undefined): string {
+  if (!vary) return 'Accept-Encoding';
+  return /\baccept-encoding\b/i.test(vary) || vary.trim() === '*' ? vary : `${vary}, Accept-Encoding`;
+}
+
+/**
+ * A Fetch answer compressed for its request when it is text of 1 KB or more and not already encoded
+ * (API JSON, the admin's app shell). Binary files and unknown-length streams of other types pass as they are.
+ */
+export async function compressResponse(request: Request, response: Response): Promise<Response> {
+  const encoding = chooseEncoding(request.headers.get('accept-encoding') ?? undefined);
+  const headers = response.headers;
+  if (!response.body || request.method === 'HEAD' || !isCompressible(headers.get('content-type') ?? undefined) || headers.has('content-encoding')) return response;
+  const length = Number(headers.get('content-length') ?? Number.NaN);
+  if (length < MIN_COMPRESS_BYTES) return response;
+  headers.set('vary', varyWithEncoding(headers.get('vary')));
+  if (!encoding) return response;
+  const body = new Uint8Array(await response.arrayBuffer());
+  const init = { status: response.status, statusText: response.statusText, headers };
+  if (body.length < MIN_COMPRESS_BYTES) return new Response(body, init);
+  const out = await compress(body, encoding);
+  headers.set('content-encoding', encoding);
+  headers.set('content-length', String(out.length));
+  return new Response(new Uint8Array(out), init);
+}
