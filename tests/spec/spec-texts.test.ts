@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { passwordMessages, passwordRules } from '@app/domain/auth';
 import { DOCUMENT_MESSAGES, IMAGE_MESSAGES, TECHNICAL_MESSAGES } from '@app/domain/documents';
-import { dictionaries } from '@app/domain/i18n/index';
+import { dictionaries, fill } from '@app/domain/i18n/index';
 import { INQUIRY_SENT } from '@app/domain/inquiries';
 import { replySubject, USAGE_STATE_LABELS } from '@app/domain/mail';
 import { INVALID_EMAIL_MESSAGE } from '@app/domain/newsletter';
@@ -19,7 +19,21 @@ const rule = (id: string) => passwordRules.find((r) => r.id === id)?.label;
 
 /** Fixture path → the values the product shows for it (a text may be shown in several places). */
 const shown: Record<string, unknown[]> = {
+  'publicSite.header.nav.en': [[en.nav.home, en.nav.listings, en.nav.documentation, en.nav.contact]],
+  'publicSite.home.pillars.en': [[en.home.pillarMarineTitle, en.home.pillarGeneratorsTitle, en.home.pillarExpertiseTitle]],
+  'publicSite.home.offersTitle.en': [en.home.offersTitle],
+  'publicSite.home.offersAll.en': [en.home.offersAll],
   'publicSite.home.offersError.en': [en.home.offersError, en.listings.error],
+  'publicSite.listings.retry.en': [en.listings.retry],
+  'publicSite.product.quote.en': [en.product.quote],
+  'publicSite.product.preview.en': [en.product.preview, en.docs.preview],
+  'publicSite.product.download.en': [en.product.download, en.docs.download],
+  'publicSite.documents.search.en': [en.docs.searchButton, en.listings.searchButton],
+  'publicSite.documents.previous.en': [en.docs.previous],
+  'publicSite.documents.next.en': [en.docs.next],
+  // The spec writes 'Page X of Y'; the dictionary's placeholders stand for X and Y.
+  'publicSite.documents.pageOf.en': [fill(en.docs.pageOf, { page: 'X', pages: 'Y' })],
+  'publicSite.documents.retry.en': [en.docs.retry],
   'publicSite.listings.emptyTitle.en': [en.listings.emptyTitle],
   'publicSite.listings.emptyText.en': [en.listings.emptyText],
   'publicSite.product.priceOnRequest.fr': [PRICE_ON_REQUEST.fr],
