@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     reporters: ['default'],
     projects: [
-      { test: { name: 'domain', include: ['domain/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'domain', include: ['domain/src/**/*.test.ts', 'tests/spec/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'db', include: ['db/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'api', include: ['api/src/**/*.test.ts'], environment: 'node' } },
       {

@@ -1,13 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { InquiryInputSchema } from './inquiries.ts';
-import { INVALID_EMAIL_MESSAGE, NewsletterSendSchema, SubscribeInputSchema } from './newsletter.ts';
+import { NewsletterSendSchema, SubscribeInputSchema } from './newsletter.ts';
 
 describe('newsletter subscription input', () => {
   test('lower-cases the address and defaults to French', () => {
     expect(SubscribeInputSchema.parse({ email: ' Jean@Example.FR ' })).toMatchObject({ email: 'jean@example.fr', language: 'fr' });
   });
   test.each(['', 'jean', 'jean@example', '=cmd@example.fr', 'a b@example.fr'])('%j gets the popup message', (email) => {
-    expect(SubscribeInputSchema.safeParse({ email }).error?.issues[0]?.message).toBe(INVALID_EMAIL_MESSAGE);
+    // The spec's text (public-site §5), written by hand: the test fails if the constant drifts.
+    expect(SubscribeInputSchema.safeParse({ email }).error?.issues[0]?.message).toBe('Veuillez saisir une adresse email valide.');
   });
   test('the consent page must be a site path', () => {
     expect(SubscribeInputSchema.safeParse({ email: 'a@b.fr', page: 'javascript:alert(1)' }).success).toBe(false);

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { countLabel, dictionary, type Lang } from '@app/domain/i18n/index';
+import { publicSite as spec, specIn } from '../fixtures/spec-texts.ts';
 import { serverAndBrowser } from '../support/browser.ts';
 import { seedSite, type SiteSeed } from './site-seed.ts';
 import { expectAccessible, htmlLang, isDark, visitorContext, watchErrors } from './site-browser.ts';
@@ -127,8 +128,8 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
 
     await page.getByRole('searchbox').fill('nothing-matches-this');
     await page.getByRole('button', { name: t.listings.searchButton, exact: true }).click();
-    await expect.poll(() => page.getByRole('heading', { name: t.listings.emptyTitle }).count()).toBe(1);
-    expect(await page.getByText(t.listings.emptyText).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: specIn(spec.listings.emptyTitle, lang) ?? t.listings.emptyTitle }).count()).toBe(1);
+    expect(await page.getByText(specIn(spec.listings.emptyText, lang) ?? t.listings.emptyText).count()).toBe(1);
   });
 
   it('listings: 6 skeleton cards while loading, then an error box whose Retry reloads the page', async () => {
@@ -156,7 +157,7 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
     const res = await page.goto(`${env.server.url}${prefix}/produit/${seed.generatorId}`);
     expect(res?.status()).toBe(200);
     expect(await page.getByTestId('price').textContent()).toBe('65\u202f000\u00a0€');
-    expect(await page.getByText(t.product.priceNote, { exact: true }).count()).toBe(1);
+    expect(await page.getByText(specIn(spec.product.priceNote, lang) ?? t.product.priceNote, { exact: true }).count()).toBe(1);
     expect(await page.locator('.badge').first().textContent()).toBe(lang === 'fr' ? 'Occasion' : 'Used');
     expect(await page.locator('.specs th').first().textContent()).toBe(lang === 'fr' ? 'Puissance' : 'Power');
     // The first picture is in the env.server HTML with AVIF and WebP candidates.
@@ -200,8 +201,8 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
   it('product at a price on request: the label, no VAT note, no documentation, JSON-LD offer without a price', async () => {
     await page.goto(`${env.server.url}${prefix}/produit/${seed.engineId}`);
     expect(await page.getByTestId('price').textContent()).toBe(lang === 'fr' ? 'Prix sur demande' : 'Price on request');
-    expect(await page.getByText(t.product.priceNote, { exact: true }).count()).toBe(0);
-    expect(await page.getByText(t.product.noDocuments).count()).toBe(1);
+    expect(await page.getByText(specIn(spec.product.priceNote, lang) ?? t.product.priceNote, { exact: true }).count()).toBe(0);
+    expect(await page.getByText(specIn(spec.product.noDocuments, lang) ?? t.product.noDocuments).count()).toBe(1);
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
     const product = blocks.map((b) => JSON.parse(b)).find((d) => d['@type'] === 'Product');
     expect(product.offers).toMatchObject({ priceCurrency: 'EUR', availability: 'https://schema.org/InStock', itemCondition: 'https://schema.org/UsedCondition' });
@@ -216,7 +217,7 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
     await expectAccessible(page, `documentation ${lang}`);
     await page.getByLabel(t.docs.searchLabel).fill('zzz-nothing');
     await page.getByRole('button', { name: t.docs.searchButton }).click();
-    await expect.poll(() => page.getByText(t.docs.empty).count()).toBe(1);
+    await expect.poll(() => page.getByText(specIn(spec.documents.empty, lang) ?? t.docs.empty).count()).toBe(1);
     await page.getByLabel(t.docs.searchLabel).fill('C18');
     await page.getByLabel(t.docs.searchLabel).press('Enter');
     await expect.poll(() => cards.allTextContents()).toEqual([lang === 'fr' ? seed.technicalTitle : 'C18 workshop manual']);
@@ -235,7 +236,7 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
     await page.getByLabel(t.contact.emailField).fill('jean@example.org');
     await page.getByLabel(t.contact.message, { exact: true }).fill('Bonjour, je cherche un moteur.');
     await page.getByRole('button', { name: t.contact.send }).click();
-    await expect.poll(() => page.locator('form .alert-success').textContent()).toBe(t.contact.success);
+    await expect.poll(() => page.locator('form .alert-success').textContent()).toBe(specIn(spec.contact.success, lang) ?? t.contact.success);
     expect(await page.getByLabel(t.contact.name).inputValue()).toBe('');
     // The toast shows it too, top right.
     await expect.poll(() => page.locator('.toast-success').count()).toBe(1);
@@ -300,7 +301,7 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
       const res = await page.goto(`${env.server.url}${prefix}${path}`);
       expect(res?.status()).toBe(404);
       expect(await htmlLang(page)).toBe(lang);
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(t.notFound.title);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(specIn(spec.notFound.title, lang) ?? t.notFound.title);
       expect(await page.getByRole('banner').count()).toBe(1);
       expect(await page.getByRole('contentinfo').count()).toBe(1);
       expect(await page.getByRole('link', { name: t.notFound.home }).getAttribute('href')).toBe(`${prefix}/`);
@@ -326,7 +327,7 @@ describe('contact form error', () => {
       await page.getByLabel(t.contact.emailField).fill('jean@example.org');
       await page.getByLabel(t.contact.message, { exact: true }).fill('Bonjour');
       await page.getByRole('button', { name: t.contact.send }).click();
-      await expect.poll(() => page.locator('form .alert-error').textContent()).toBe(lang === 'fr' ? "Erreur lors de l'envoi. Veuillez réessayer." : 'Error sending message. Please try again.');
+      await expect.poll(() => page.locator('form .alert-error').textContent()).toBe(spec.contact.error[lang]);
       // What the visitor typed is kept for another try.
       expect(await page.getByLabel(t.contact.name).inputValue()).toBe('Jean Martin');
       await context.close();

@@ -35,7 +35,13 @@ describe('admin PWA storage', () => {
     });
     await signInThroughUi(page, server.url, USER.email, USER.password);
     await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-    await waitForServiceWorker(page).catch(() => undefined);
+    // The probe of Cache Storage means something only once the service worker is in charge.
+    await waitForServiceWorker(page);
+    const worker = await page.evaluate(async () => ({
+      registrations: (await navigator.serviceWorker.getRegistrations()).map((r) => ({ scope: r.scope, state: r.active?.state })),
+      controller: navigator.serviceWorker.controller?.state,
+    }));
+    expect(worker).toEqual({ registrations: [{ scope: `${server.url}/admin/`, state: 'activated' }], controller: 'activated' });
     await page.goto(`${server.url}/admin/annonces`);
     await page.waitForLoadState('networkidle');
     expect(tokens.length).toBeGreaterThan(0);

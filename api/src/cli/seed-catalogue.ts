@@ -95,7 +95,7 @@ export function demoListings(): DemoListing[] {
       year,
       specifications: specifications(kind, condition, i),
       illustration: kind,
-      images: featured ? 2 : 1,
+      images: featured ? 4 : 3,
       documents: i % 4 === 0 ? ['Fiche technique', 'Plan d’encombrement'] : i % 3 === 0 ? ['Fiche technique'] : [],
     };
     return { ...base, ...extra } as DemoListing;

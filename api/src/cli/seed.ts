@@ -20,6 +20,7 @@ import { createLogger } from '../services/logger.ts';
 import { storageFor } from '../services/storage.ts';
 import { demoListings } from './seed-catalogue.ts';
 import { illustrationSvg, makePdf, type Illustration } from './seed-assets.ts';
+import { paintOf } from './seed-illustrations.ts';
 
 const DAY = 86_400_000;
 /**
@@ -32,7 +33,7 @@ const EPOCH = (() => {
   return d.getTime();
 })();
 
-const picture = (kind: Illustration, variant: number, label: string) => sharp(Buffer.from(illustrationSvg(kind, variant, label))).png().toBuffer();
+const picture = (kind: Illustration, variant: number, label: string, view = 0) => sharp(Buffer.from(illustrationSvg(kind, variant, label, view))).png().toBuffer();
 
 const countProducts = (deps: Deps) => deps.db.get<{ n: number }>(sql`select count(*) as n from products`).n;
 
@@ -55,7 +56,10 @@ export async function seedDemoData(deps: Deps, options: { force?: boolean } = {}
   }
   const listings = demoListings();
   const ids: number[] = [];
-  const pictures: { productId: number; alt: string; encode: () => Promise<StoredImage> }[] = [];
+  const pictures: { productId: number; alt: string; picture: string }[] = [];
+  // Same maker, same kind, same view: the same picture. Each is encoded once (the slow part),
+  // then copied into every listing that shows it, so each listing still owns its files.
+  const encodes = new Map<string, () => Promise<StoredImage>>();
   for (const [i, listing] of listings.entries()) {
     const { illustration, images, documents = [], ...input } = listing;
     const product = createProduct(deps, input);
@@ -65,7 +69,10 @@ export async function seedDemoData(deps: Deps, options: { force?: boolean } = {}
     result.products++;
     for (let n = 0; n < images; n++) {
       const alt = n === 0 ? input.titleFr : `${input.titleFr} (vue ${n + 1})`;
-      pictures.push({ productId: product.id, alt, encode: async () => encodeImage(deps.env.dataDir, await picture(illustration, i + n, `${input.brand} ${input.model}`)) });
+      const paint = paintOf(input.brand);
+      const id = `${illustration}-${paint}-${n}`;
+      if (!encodes.has(id)) encodes.set(id, async () => encodeImage(deps.env.dataDir, await picture(illustration, paint, input.brand, n)));
+      pictures.push({ productId: product.id, alt, picture: id });
       result.images++;
     }
     for (const title of documents) {
@@ -83,11 +90,24 @@ export async function seedDemoData(deps: Deps, options: { force?: boolean } = {}
     }
   }
   // The same image service as uploads; two encodes at a time, then rows inserted in listing order (cover first).
-  const stored = await inPairs(pictures.map((p) => p.encode));
-  pictures.forEach((p, i) => insertImage(deps, p.productId, stored[i]!, p.alt));
+  const encoded = new Map((await inPairs([...encodes.values()])).map((stored, i) => [[...encodes.keys()][i]!, stored]));
+  const used = new Set<string>();
+  for (const p of pictures) {
+    const stored = encoded.get(p.picture)!;
+    insertImage(deps, p.productId, used.has(p.picture) ? copyImage(deps.env.dataDir, stored) : stored, p.alt);
+    used.add(p.picture);
+  }
   result.technicalDocuments = await seedTechnicalLibrary(deps, ids);
   seedMessagesAndSubscribers(deps);
   return result;
+}
+
+/** A copy of an encoded image's files under a new key: listings never share a folder. */
+function copyImage(dataDir: string, stored: StoredImage): StoredImage {
+  const storage = storageFor(dataDir);
+  const key = storage.newKey();
+  fs.cpSync(storage.imageDir(stored.key), storage.imageDir(key), { recursive: true });
+  return { ...stored, key };
 }
 
 async function inPairs<T>(tasks: (() => Promise<T>)[]): Promise<T[]> {
