@@ -7,7 +7,7 @@ declare namespace App {
   interface Locals {
     /** The Hono app, handed over by api/src/http/origin.ts; absent under `astro dev`. */
     api?: InProcessApi;
-    lang: 'fr' | 'en';
+    lang: import('@app/domain/lang').Lang;
     theme: 'light' | 'dark';
     /** The page's path without the /en prefix: '/annonces', '/produit/3'. */
     path: string;

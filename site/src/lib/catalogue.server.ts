@@ -3,11 +3,11 @@
 import { homeOffers, toListing, type Listing } from '@app/domain/catalogue-listing';
 import { formatFileSize, type TechnicalDocument } from '@app/domain/documents';
 import type { Product, ProductList } from '@app/domain/products';
+import type { Lang } from '@app/domain/lang';
 import { filtersToApiQuery, type ListingFilters } from '@app/domain/site-filters';
 import { apiJson } from './api.ts';
 import { toCard, type CardListing } from './card.ts';
 
-type Lang = 'fr' | 'en';
 
 export type ListingsPage = { items: CardListing[]; total: number; pages: number; page: number; brands: string[] };
 

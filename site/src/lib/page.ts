@@ -1,6 +1,7 @@
 // Per-request helpers for pages and components: texts, company details, localized links.
 import { companyFromEnv, type Company } from '@app/domain/company';
 import { dictionary, type Dictionary } from '@app/domain/i18n/index';
+import type { Lang } from '@app/domain/lang';
 import { canonicalPath, alternates, switchHref } from '@app/domain/site-routing';
 
 let company: Company | undefined;
@@ -8,7 +9,7 @@ let company: Company | undefined;
 export const getCompany = () => (company ??= companyFromEnv(process.env));
 
 export type PageContext = {
-  lang: 'fr' | 'en';
+  lang: Lang;
   t: Dictionary;
   company: Company;
   /** A site path as a link of this page's language: '/annonces' → '/en/annonces' on /en/ pages. */
