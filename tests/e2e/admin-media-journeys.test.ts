@@ -1,0 +1,34 @@
+// A listing's images and documents in Chromium against the real server and the built PWA: every file
+// sent by the form gets its own toast, a success or an error naming the file.
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser } from '../support/browser.ts';
+import { createListingViaApi, pdf, png, signedInPage } from './admin-support.ts';
+
+describe('admin listing media', () => {
+  const env = serverAndBrowser();
+
+  it('shows a toast for each image and each document: added, or the error with the file name', async () => {
+    const created = await createListingViaApi(env.server, 'Annonce médias e2e');
+    const { context, page } = await signedInPage(env.browser, env.server);
+    await page.goto(`${env.server.url}/admin/annonces/${created.id}/edit`);
+    await page.getByLabel('Marque').waitFor();
+    // Text posing as a PNG: the browser lets it through, the server refuses its content.
+    const fake = { name: 'faux.png', mimeType: 'image/png', buffer: Buffer.from('ceci n’est pas une image') };
+    await page.getByLabel('Ajouter des images').setInputFiles([png('icon-192.png'), fake]);
+    await page.getByLabel('Ajouter des documents').setInputFiles([pdf]);
+    await page.getByRole('button', { name: 'Mettre à jour' }).click();
+
+    await page.getByRole('status').filter({ hasText: 'Image ajoutée' }).filter({ hasText: 'icon-192.png' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Document ajouté' }).filter({ hasText: pdf.name }).waitFor();
+    const error = page.getByRole('alert').filter({ hasText: "Erreur d'upload" });
+    await error.waitFor();
+    expect(await error.locator('.toast-message').textContent()).toMatch(/^faux\.png : \S/);
+    // One success toast per file that went through, none for the refused one.
+    expect(await page.getByRole('status').filter({ hasText: 'faux.png' }).count()).toBe(0);
+
+    const product = await (await env.server.api(`/products/${created.id}`)).json();
+    expect(product.images).toHaveLength(1);
+    expect(product.documents.map((d: { title: string }) => d.title)).toEqual([pdf.name]);
+    await context.close();
+  });
+});
