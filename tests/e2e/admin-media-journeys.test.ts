@@ -1,6 +1,8 @@
 // A listing's images and documents in Chromium against the real server and the built PWA: every file
-// sent by the form gets its own toast, a success or an error naming the file.
+// sent by the form gets its own toast, a success or an error naming the file; images are reordered
+// by drag and drop from the keyboard.
 import { describe, expect, it } from 'vitest';
+import { signInAsAdmin } from '../support/auth.ts';
 import { serverAndBrowser } from '../support/browser.ts';
 import { createListingViaApi, pdf, png, signedInPage } from './admin-support.ts';
 
@@ -29,6 +31,36 @@ describe('admin listing media', () => {
     const product = await (await env.server.api(`/products/${created.id}`)).json();
     expect(product.images).toHaveLength(1);
     expect(product.documents.map((d: { title: string }) => d.title)).toEqual([pdf.name]);
+    await context.close();
+  });
+
+  it('reorders images by keyboard drag and drop (Space, arrow, Space) and saves the new order', async () => {
+    const created = await createListingViaApi(env.server, 'Annonce ordre e2e');
+    const { headers } = await signInAsAdmin(env.server);
+    for (const [name, alt] of [['icon-192.png', 'Vue de face'], ['icon-512.png', 'Vue de côté']] as const) {
+      const form = new FormData();
+      form.append('image', new Blob([png(name).buffer], { type: 'image/png' }), name);
+      form.append('alt', alt);
+      expect((await env.server.api(`/products/${created.id}/images`, { method: 'POST', headers, body: form })).status).toBe(201);
+    }
+    const { context, page } = await signedInPage(env.browser, env.server);
+    await page.goto(`${env.server.url}/admin/annonces/${created.id}/edit`);
+    const images = page.getByRole('list', { name: "Images de l'annonce (la première est la couverture)" });
+    await images.getByRole('img', { name: 'Vue de côté' }).waitFor();
+    expect(await images.getByRole('img').evaluateAll((els) => els.map((el) => el.getAttribute('alt')))).toEqual(['Vue de face', 'Vue de côté']);
+
+    await images.getByRole('button', { name: "Glisser l'image 1" }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    await expect.poll(() => images.getByRole('img').evaluateAll((els) => els.map((el) => el.getAttribute('alt')))).toEqual(['Vue de côté', 'Vue de face']);
+    // Both ways stay: the move buttons still work after a drag.
+    expect(await images.getByRole('button', { name: "Déplacer l'image 2 avant" }).isEnabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'Mettre à jour' }).click();
+    await page.waitForURL('**/admin/annonces');
+    const product = await (await env.server.api(`/products/${created.id}`)).json();
+    expect(product.images.map((i: { alt: string }) => i.alt)).toEqual(['Vue de côté', 'Vue de face']);
     await context.close();
   });
 });
