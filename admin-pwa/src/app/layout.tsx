@@ -47,7 +47,15 @@ export function Layout() {
         <button type="button" className="icon-btn menu-button" aria-label="Ouvrir le menu" aria-expanded={drawer} aria-controls="sidebar" onClick={() => setDrawer((d) => !d)}>
           <Icon name="menu" />
         </button>
-        <p className="brand">Administration</p>
+        <p className="brand">
+          <svg className="brand-mark" viewBox="0 0 32 32" aria-hidden="true">
+            <rect width="32" height="32" rx="8" />
+            <path d="M16 6v8M16 18v8M6 16h8M18 16h8" />
+            <circle cx="16" cy="16" r="3.5" />
+          </svg>
+          <span className="brand-name">Provence Moteurs</span>
+          <span className="brand-area">Administration</span>
+        </p>
         <OfflineIndicator />
         <OutboxButton />
         <button type="button" className="icon-btn" onClick={toggleTheme} aria-label={themeName === 'dark' ? 'Passer au thème clair' : 'Passer au thème sombre'}>

@@ -212,7 +212,7 @@ export default function ListingFormPage() {
           loadError={loadErrors.documents}
         />
         <UploadProgressList items={uploads.items} onCancel={uploads.cancel} />
-        <div className="actions">
+        <div className="actions sticky-actions">
           <Link className="btn" to="/annonces">
             Annuler
           </Link>

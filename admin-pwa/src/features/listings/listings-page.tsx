@@ -123,11 +123,11 @@ export default function ListingsPage() {
                       {p.brand} {p.model}
                     </td>
                     <td>{p.type === 'generator' ? 'Générateur' : 'Moteur'}</td>
-                    <td>{formatPrice(p.price, 'fr')}</td>
+                    <td className="cell-nowrap">{formatPrice(p.price, 'fr')}</td>
                     <td>
                       <FeaturedBadge p={p} onClick={featuredToggle(p)} />
                     </td>
-                    <td>
+                    <td className="cell-nowrap">
                       <RowActions p={p} onDelete={() => setToDelete(p)} />
                     </td>
                   </tr>
@@ -135,9 +135,10 @@ export default function ListingsPage() {
               </tbody>
             </table>
           </div>
-          <ul className="cards-only" aria-label="Annonces">
+          <ul className="cards-only listing-cards" aria-label="Annonces">
             {rows.map((p) => (
-              <li key={p.id} className="card">
+              <li key={p.id} className="card listing-card">
+                {p.cover ? <img className="thumb" src={p.cover.thumbnailUrl || p.cover.url} alt="" loading="lazy" /> : <span className="thumb" aria-hidden="true" />}
                 <p>
                   <strong>{p.titleFr}</strong>{' '}
                   <FeaturedBadge p={p} onClick={featuredToggle(p)} />
