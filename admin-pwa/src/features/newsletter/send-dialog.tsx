@@ -9,21 +9,16 @@ import { TextAreaField, TextField } from '../../components/field.tsx';
 import { perform } from '../../db/outbox.ts';
 import { errorText } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
+import { fill, useT } from '../../lib/i18n.ts';
 import { NEWSLETTER_SEND } from './operations.ts';
 
-export const SEND_VALIDATION = { title: 'Erreur de validation', message: 'Veuillez remplir le sujet et le contenu du message' } as const;
-
-/** Shown before sending when only one version is written: who gets the other language. */
-export const FALLBACK_WARNING = {
-  fr: 'Pas de version française : les abonnés francophones recevront la version anglaise.',
-  en: 'Pas de version anglaise : les abonnés anglophones recevront la version française.',
-} as const;
 
 type Props = { selectedIds: number[]; activeSelected: number; activeTotal: number; onClose: () => void; onSent: () => void };
 
 export function SendDialog({ selectedIds, activeSelected, activeTotal, onClose, onSent }: Props) {
   const [text, setText] = useState({ subject: '', content: '', subjectEn: '', contentEn: '' });
   const [sending, setSending] = useState(false);
+  const t = useT().newsletterSend;
   const recipients = selectedIds.length ? activeSelected : activeTotal;
   // Empty fields are left out, so a French-only newsletter is the spec's { subject, content }.
   const input = {
@@ -42,18 +37,18 @@ export function SendDialog({ selectedIds, activeSelected, activeTotal, onClose, 
     const parsed = NewsletterSendSchema.safeParse(input);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      toast.error(SEND_VALIDATION.title, issue.code === 'custom' ? SEND_VALIDATION.message : issue.message);
+      toast.error(t.validationTitle, issue.code === 'custom' ? t.validation : issue.message);
       return;
     }
     setSending(true);
     try {
       const done = await perform(NEWSLETTER_SEND, parsed.data, `Newsletter « ${parsed.data.subject || parsed.data.subjectEn} »`);
-      if (done.queued) toast.info('Enregistré hors ligne', 'La newsletter partira au retour de la connexion.');
-      else toast.info('Envoi en cours', `${recipients} destinataire${recipients > 1 ? 's' : ''}`);
+      if (done.queued) toast.info(t.queuedTitle, t.queued);
+      else toast.info(t.startedTitle, fill(recipients > 1 ? t.recipientOther : t.recipientOne, { count: recipients }));
       onSent();
       onClose();
     } catch (err) {
-      toast.error("Erreur d'envoi", errorText(err, "Erreur lors de l'envoi"));
+      toast.error(t.errorTitle, errorText(err, t.errorFallback));
     } finally {
       setSending(false);
     }
@@ -62,43 +57,41 @@ export function SendDialog({ selectedIds, activeSelected, activeTotal, onClose, 
   return (
     <Dialog
       open
-      title="Envoyer un message aux abonnés"
+      title={t.title}
       onClose={onClose}
       busy={sending}
       size="medium"
       footer={
         <>
           <button type="button" className="btn" onClick={onClose} disabled={sending}>
-            Annuler
+            {t.cancel}
           </button>
           <button type="submit" form="newsletter-send-form" className="btn btn-primary" disabled={sending} aria-busy={sending}>
-            {sending ? 'Envoi...' : 'Envoyer'}
+            {sending ? t.sending : t.send}
           </button>
         </>
       }
     >
       <form id="newsletter-send-form" className="form-stack" onSubmit={submit} noValidate>
         <p className="muted">
-          {selectedIds.length
-            ? `Destinataires : les abonnés sélectionnés encore actifs (${activeSelected} sur ${selectedIds.length}).`
-            : `Destinataires : tous les abonnés actifs (${activeTotal}).`}
+          {selectedIds.length ? fill(t.recipientsSelected, { active: activeSelected, selected: selectedIds.length }) : fill(t.recipientsAll, { active: activeTotal })}
         </p>
         <fieldset className="form-section">
-          <legend>Version française</legend>
-          <TextField label="Sujet (français)" value={text.subject} onChange={edit('subject')} data-autofocus />
-          <TextAreaField label="Contenu (français)" rows={8} value={text.content} onChange={edit('content')} />
+          <legend>{t.frenchVersion}</legend>
+          <TextField label={t.subjectFr} value={text.subject} onChange={edit('subject')} data-autofocus />
+          <TextAreaField label={t.contentFr} rows={8} value={text.content} onChange={edit('content')} />
         </fieldset>
         <fieldset className="form-section">
-          <legend>Version anglaise</legend>
-          <TextField label="Sujet (anglais)" value={text.subjectEn} onChange={edit('subjectEn')} />
-          <TextAreaField label="Contenu (anglais)" rows={8} value={text.contentEn} onChange={edit('contentEn')} />
+          <legend>{t.englishVersion}</legend>
+          <TextField label={t.subjectEn} value={text.subjectEn} onChange={edit('subjectEn')} />
+          <TextAreaField label={t.contentEn} rows={8} value={text.contentEn} onChange={edit('contentEn')} />
         </fieldset>
         {missing ? (
           <p className="callout callout-warning" role="status">
-            {FALLBACK_WARNING[missing]}
+            {missing === 'fr' ? t.missingFr : t.missingEn}
           </p>
         ) : null}
-        <p className="field-hint">Un lien de désinscription est ajouté automatiquement à chaque envoi.</p>
+        <p className="field-hint">{t.unsubscribeHint}</p>
       </form>
     </Dialog>
   );

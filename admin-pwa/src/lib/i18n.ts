@@ -1,0 +1,39 @@
+// The admin's interface language: French by default (the spec), English on request, remembered on
+// this device and applied to <html lang>. Texts come from the domain's admin dictionaries.
+import { adminEn } from '@app/domain/i18n/admin-en';
+import { adminFr, type AdminDictionary } from '@app/domain/i18n/admin-fr';
+import { fill } from '@app/domain/i18n/index';
+import type { Lang } from '@app/domain/lang';
+import { createStore, useStore } from './store.ts';
+
+const KEY = 'admin-lang';
+const dictionaries: Record<Lang, AdminDictionary> = { fr: adminFr, en: adminEn };
+
+const initial = (): Lang => {
+  try {
+    return localStorage.getItem(KEY) === 'en' ? 'en' : 'fr';
+  } catch {
+    return 'fr';
+  }
+};
+
+export const adminLang = createStore<Lang>(initial());
+
+export function applyLang(lang: Lang = adminLang.get()) {
+  document.documentElement.lang = lang;
+}
+
+export function setAdminLang(lang: Lang) {
+  adminLang.set(lang);
+  try {
+    localStorage.setItem(KEY, lang); // a preference, not authenticated data
+  } catch {
+    /* private mode */
+  }
+  applyLang(lang);
+}
+
+/** The texts of the admin's current language; re-renders when it changes. */
+export const useT = (): AdminDictionary => dictionaries[useStore(adminLang)];
+export const useAdminLang = () => useStore(adminLang);
+export { fill };

@@ -1,0 +1,62 @@
+// French texts of the admin back office (the spec's language): the source whose shape the English
+// file must match. The spec's own texts are kept verbatim (back-office.txt).
+export const adminFr = {
+  shell: {
+    skip: 'Aller au contenu',
+    openMenu: 'Ouvrir le menu',
+    brandArea: 'Administration',
+    toLight: 'Passer au thème clair',
+    toDark: 'Passer au thème sombre',
+    switchLanguage: 'English',
+    switchLanguageLabel: 'Switch the admin to English',
+    logout: 'Déconnexion',
+    mainNav: 'Navigation principale',
+    nav: { dashboard: 'Tableau de bord', listings: 'Annonces', messages: 'Messages', documents: 'Documents', newsletter: 'Newsletter', settings: 'Paramètres' },
+  },
+  dashboard: {
+    title: 'Tableau de bord',
+    statsError: 'Erreur lors du chargement des statistiques',
+    sessionExpired: 'Session expirée. Veuillez vous reconnecter.',
+    signIn: 'Se connecter',
+    unknown: 'inconnu',
+    quickActions: 'Actions rapides',
+    newListing: 'Nouvelle annonce',
+    seeMessages: 'Voir les messages',
+    technicalDocuments: 'Documents techniques',
+    newsletter: 'Newsletter',
+    chartTitle: 'Messages par semaine',
+    chartLabel: 'Nombre de messages reçus par semaine sur les 12 dernières semaines',
+    chartEmpty: 'Aucun message reçu ces 12 dernières semaines.',
+    weekOf: 'Semaine du',
+  },
+  newsletterSend: {
+    title: 'Envoyer un message aux abonnés',
+    validationTitle: 'Erreur de validation',
+    validation: 'Veuillez remplir le sujet et le contenu du message',
+    recipientsSelected: 'Destinataires : les abonnés sélectionnés encore actifs ({active} sur {selected}).',
+    recipientsAll: 'Destinataires : tous les abonnés actifs ({active}).',
+    frenchVersion: 'Version française',
+    englishVersion: 'Version anglaise',
+    subjectFr: 'Sujet (français)',
+    contentFr: 'Contenu (français)',
+    subjectEn: 'Sujet (anglais)',
+    contentEn: 'Contenu (anglais)',
+    missingFr: 'Pas de version française : les abonnés francophones recevront la version anglaise.',
+    missingEn: 'Pas de version anglaise : les abonnés anglophones recevront la version française.',
+    unsubscribeHint: 'Un lien de désinscription est ajouté automatiquement à chaque envoi.',
+    cancel: 'Annuler',
+    send: 'Envoyer',
+    sending: 'Envoi...',
+    queuedTitle: 'Enregistré hors ligne',
+    queued: 'La newsletter partira au retour de la connexion.',
+    startedTitle: 'Envoi en cours',
+    recipientOne: '{count} destinataire',
+    recipientOther: '{count} destinataires',
+    errorTitle: "Erreur d'envoi",
+    errorFallback: "Erreur lors de l'envoi",
+  },
+} as const;
+
+type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+/** The English file has exactly the French keys; a missing or extra key is a type error. */
+export type AdminDictionary = Widen<typeof adminFr>;
