@@ -1,6 +1,6 @@
 // The admin shell and its dialogs in Chromium against the real server and the built PWA: /admin
 // without the trailing slash opens offline after a first visit, and the form dialogs keep each label
-// right above its field in one or two columns.
+// right above its field in one or two columns; the admin switches to English and remembers it.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -65,6 +65,35 @@ describe('admin shell and dialogs', () => {
     const newsletter = page.getByRole('dialog', { name: 'Envoyer un message aux abonnés' });
     for (const label of ['Sujet (français)', 'Contenu (français)', 'Sujet (anglais)', 'Contenu (anglais)']) await expectLabelOnField(page, newsletter, label);
     expect(await columns(newsletter)).toBe(1);
+    await context.close();
+  });
+
+  it('switches the admin to English and back, remembered across a reload', async () => {
+    const { context, page } = await signedInPage(env.browser, env.server);
+    await page.getByRole('button', { name: 'Switch the admin to English' }).click();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    expect((await nav.getByRole('link').allTextContents()).map((text) => text.trim())).toEqual(['Dashboard', 'Listings', 'Messages', 'Documents', 'Newsletter', 'Settings']);
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    withDb(env.server, (db) =>
+      db.insert(schema.newsletterSubscribers).values({ email: 'english@example.test', language: 'en', isActive: true, confirmedAt: new Date(), unsubscribeToken: randomBytes(24).toString('base64url') }).onConflictDoNothing().run(),
+    );
+    await nav.getByRole('link', { name: 'Newsletter' }).click();
+    await page.getByText('english@example.test').waitFor();
+    await page.getByRole('button', { name: /Envoyer un message/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send a message to subscribers' });
+    await dialog.getByLabel('Subject (French)').fill('Nouvelles');
+    await dialog.getByLabel('Content (French)').fill('Bonjour');
+    expect(await dialog.getByRole('status').textContent()).toBe('No English version: English-speaking subscribers will receive the French version.');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: "Passer l'administration en français" }).click();
+    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Tableau de bord' }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('fr');
     await context.close();
   });
 });
