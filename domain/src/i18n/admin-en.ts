@@ -2,6 +2,21 @@
 import type { AdminDictionary } from './admin-fr.ts';
 
 export const adminEn: AdminDictionary = {
+  common: {
+    close: 'Close',
+    closeToast: 'Close the notification',
+    cancel: 'Cancel',
+    delete: 'Delete',
+    deleting: 'Deleting...',
+    loading: 'Loading...',
+    online: 'Online',
+    offline: 'Offline',
+    lastSync: 'Last synchronised: {when}',
+    neverSynced: 'Never synchronised',
+    previous: 'Previous',
+    next: 'Next',
+    pageOf: 'Page {page} of {pages}',
+  },
   shell: {
     skip: 'Skip to content',
     openMenu: 'Open the menu',

@@ -1,6 +1,21 @@
 // French texts of the admin back office (the spec's language): the source whose shape the English
 // file must match. The spec's own texts are kept verbatim (back-office.txt).
 export const adminFr = {
+  common: {
+    close: 'Fermer',
+    closeToast: 'Fermer la notification',
+    cancel: 'Annuler',
+    delete: 'Supprimer',
+    deleting: 'Suppression...',
+    loading: 'Chargement...',
+    online: 'En ligne',
+    offline: 'Hors ligne',
+    lastSync: 'Dernière synchronisation : {when}',
+    neverSynced: 'Jamais synchronisé',
+    previous: 'Précédent',
+    next: 'Suivant',
+    pageOf: 'Page {page} sur {pages}',
+  },
   shell: {
     skip: 'Aller au contenu',
     openMenu: 'Ouvrir le menu',
