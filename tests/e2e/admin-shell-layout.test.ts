@@ -83,8 +83,10 @@ describe('admin shell and dialogs', () => {
       db.insert(schema.newsletterSubscribers).values({ email: 'english@example.test', language: 'en', isActive: true, confirmedAt: new Date(), unsubscribeToken: randomBytes(24).toString('base64url') }).onConflictDoNothing().run(),
     );
     await nav.getByRole('link', { name: 'Newsletter' }).click();
+    await page.getByRole('heading', { name: 'Newsletter', level: 1 }).waitFor();
     await page.getByText('english@example.test').waitFor();
-    await page.getByRole('button', { name: /Envoyer un message/ }).click();
+    expect(await page.getByRole('button', { name: 'Active' }).count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Send a message' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send a message to subscribers' });
     await dialog.getByLabel('Subject (French)').fill('Nouvelles');
     await dialog.getByLabel('Content (French)').fill('Bonjour');
