@@ -3,21 +3,14 @@
 import { adminEn } from '@app/domain/i18n/admin-en';
 import { adminFr, type AdminDictionary } from '@app/domain/i18n/admin-fr';
 import { fill } from '@app/domain/i18n/index';
-import type { Lang } from '@app/domain/lang';
+import { LANGS, type Lang } from '@app/domain/lang';
+import { readPreference, writePreference } from './preference.ts';
 import { createStore, useStore } from './store.ts';
 
 const KEY = 'admin-lang';
 const dictionaries: Record<Lang, AdminDictionary> = { fr: adminFr, en: adminEn };
 
-const initial = (): Lang => {
-  try {
-    return localStorage.getItem(KEY) === 'en' ? 'en' : 'fr';
-  } catch {
-    return 'fr';
-  }
-};
-
-export const adminLang = createStore<Lang>(initial());
+export const adminLang = createStore<Lang>(readPreference<Lang>(KEY, LANGS, 'fr'));
 
 export function applyLang(lang: Lang = adminLang.get()) {
   document.documentElement.lang = lang;
@@ -25,11 +18,7 @@ export function applyLang(lang: Lang = adminLang.get()) {
 
 export function setAdminLang(lang: Lang) {
   adminLang.set(lang);
-  try {
-    localStorage.setItem(KEY, lang); // a preference, not authenticated data
-  } catch {
-    /* private mode */
-  }
+  writePreference(KEY, lang);
   applyLang(lang);
 }
 
