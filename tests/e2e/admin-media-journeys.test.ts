@@ -50,8 +50,11 @@ describe('admin listing media', () => {
     expect(await images.getByRole('img').evaluateAll((els) => els.map((el) => el.getAttribute('alt')))).toEqual(['Vue de face', 'Vue de côté']);
 
     await images.getByRole('button', { name: "Glisser l'image 1" }).focus();
+    // Each step waits for dnd-kit's spoken announcement, as a screen reader user would hear it.
     await page.keyboard.press('Space');
+    await page.getByText('Image 1 saisie.').waitFor({ state: 'attached' });
     await page.keyboard.press('ArrowRight');
+    await page.getByText('Image déplacée en position 2.').waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
     await expect.poll(() => images.getByRole('img').evaluateAll((els) => els.map((el) => el.getAttribute('alt')))).toEqual(['Vue de côté', 'Vue de face']);
     // Both ways stay: the move buttons still work after a drag.

@@ -20,7 +20,8 @@ export function SortableImages({ ids, onReorder, children, label }: Props) {
   );
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Image ${position(ids, active.id)} saisie.`,
-    onDragOver: ({ over }) => (over ? `Image déplacée en position ${position(ids, over.id)}.` : undefined),
+    // Not over itself: that would replace the pick-up message at once.
+    onDragOver: ({ active, over }) => (over && over.id !== active.id ? `Image déplacée en position ${position(ids, over.id)}.` : undefined),
     onDragEnd: ({ over }) => (over ? `Image déposée en position ${position(ids, over.id)}.` : 'Image déposée.'),
     onDragCancel: () => 'Déplacement annulé.',
   };
