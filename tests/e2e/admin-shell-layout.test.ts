@@ -82,6 +82,9 @@ describe('admin shell and dialogs', () => {
     withDb(env.server, (db) =>
       db.insert(schema.newsletterSubscribers).values({ email: 'english@example.test', language: 'en', isActive: true, confirmedAt: new Date(), unsubscribeToken: randomBytes(24).toString('base64url') }).onConflictDoNothing().run(),
     );
+    await nav.getByRole('link', { name: 'Listings' }).click();
+    await page.getByRole('heading', { name: 'Listings', level: 1 }).waitFor();
+    await page.getByText('No listing found').waitFor();
     await nav.getByRole('link', { name: 'Newsletter' }).click();
     await page.getByRole('heading', { name: 'Newsletter', level: 1 }).waitFor();
     await page.getByText('english@example.test').waitFor();
