@@ -12,7 +12,9 @@ export default defineConfig({
       registerType: 'prompt',
       // Registered by src/app/update-prompt.tsx (workbox-window): no generated inline script.
       injectRegister: false,
-      scope: '/admin/',
+      // '/admin' rather than '/admin/' so the worker also answers /admin without the slash offline;
+      // the server allows the wider scope with Service-Worker-Allowed (api/src/http/origin.ts).
+      scope: '/admin',
       includeAssets: ['icons/apple-touch-icon.png'],
       manifest: {
         id: '/admin/',
@@ -33,7 +35,7 @@ export default defineConfig({
       },
       workbox: {
         navigateFallback: '/admin/index.html',
-        navigateFallbackAllowlist: [/^\/admin\//],
+        navigateFallbackAllowlist: [/^\/admin(?:\/|$)/],
         navigateFallbackDenylist: [/^\/api\//],
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // No runtimeCaching: authenticated data is never written to Cache Storage.

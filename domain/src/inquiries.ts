@@ -3,9 +3,12 @@ import { z } from 'zod';
 import { headerSafe } from './header-text.ts';
 import { SIMPLE_EMAIL } from './mail.ts';
 
-export const LANGUAGES = ['fr', 'en'] as const;
-export const LanguageSchema = z.enum(LANGUAGES, { error: 'Langue invalide' });
-export type Language = z.infer<typeof LanguageSchema>;
+import { LANGS, LangSchema, type Lang } from './lang.ts';
+
+// Older names of the one Lang type (./lang.ts), kept so existing imports read the same.
+export const LANGUAGES = LANGS;
+export const LanguageSchema = LangSchema;
+export type Language = Lang;
 
 /**
  * A one-line text: line breaks, control and bidi characters are cleaned (header-text.ts), so a value

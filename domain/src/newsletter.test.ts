@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { InquiryInputSchema } from './inquiries.ts';
-import { NewsletterSendSchema, SubscribeInputSchema } from './newsletter.ts';
+import { INVALID_EMAIL_MESSAGE, NewsletterSendSchema, SubscribeInputSchema, completeVersions, newsletterVersion } from './newsletter.ts';
 
 describe('newsletter subscription input', () => {
   test('lower-cases the address and defaults to French', () => {
@@ -20,6 +20,20 @@ describe('newsletter send', () => {
   test('blank subject or content gives the spec message', () => {
     expect(NewsletterSendSchema.safeParse({ subject: ' ', content: 'x' }).error?.issues[0]?.message).toBe('Veuillez remplir le sujet et le contenu du message');
     expect(NewsletterSendSchema.safeParse({ subject: 'x', content: '\n' }).error?.issues[0]?.message).toBe('Veuillez remplir le sujet et le contenu du message');
+  });
+  test('an English version alone is enough; half of one is not', () => {
+    expect(NewsletterSendSchema.safeParse({ subjectEn: 'News', contentEn: 'Hello' }).success).toBe(true);
+    expect(NewsletterSendSchema.safeParse({ subject: 'Infos', content: 'Bonjour', contentEn: 'Hello' }).error?.issues[0]).toMatchObject({
+      path: ['subjectEn'],
+      message: 'Veuillez remplir le sujet et le contenu du message',
+    });
+  });
+  test('each language gets its own version, or the other one marked as a fallback', () => {
+    const both = { subject: 'Infos', content: 'Bonjour', subjectEn: 'News', contentEn: 'Hello' };
+    expect(newsletterVersion(both, 'en')).toEqual({ subject: 'News', content: 'Hello', lang: 'en', fallback: false });
+    expect(newsletterVersion({ subject: 'Infos', content: 'Bonjour', subjectEn: ' ' }, 'en')).toEqual({ subject: 'Infos', content: 'Bonjour', lang: 'fr', fallback: true });
+    expect(completeVersions({ subjectEn: 'News', contentEn: 'Hello' })).toEqual(['en']);
+    expect(newsletterVersion({}, 'fr')).toBeUndefined();
   });
 });
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { HONEYPOT_FIELD, LanguageSchema, type Language } from './inquiries.ts';
 import { hasUnsafeHeaderText } from './header-text.ts';
+import { LANGS, otherLang, type Lang } from './lang.ts';
 import { SIMPLE_EMAIL } from './mail.ts';
 
 /** The popup's message for a missing or malformed address (public-site section 5). */
@@ -88,20 +89,56 @@ export const EXPORT_COLUMNS = [
 ] as const;
 export type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string>;
 
-const SEND_MESSAGE = 'Veuillez remplir le sujet et le contenu du message';
+export const SEND_MESSAGE = 'Veuillez remplir le sujet et le contenu du message';
 
-/** POST /newsletter/admin/send (back-office section 5, "Newsletter send"). */
-export const NewsletterSendSchema = z.object({
-  subject: z
-    .string({ error: SEND_MESSAGE })
-    .trim()
-    .min(1, SEND_MESSAGE)
-    .max(200, '200 caractères au maximum')
-    .refine((v) => !hasUnsafeHeaderText(v), 'Le sujet ne peut pas contenir de saut de ligne'),
-  content: z.string({ error: SEND_MESSAGE }).trim().min(1, SEND_MESSAGE).max(100_000, '100000 caractères au maximum'),
-  subscriberIds: z.array(z.number().int().positive()).max(100_000).optional(),
-});
+const subjectText = z
+  .string({ error: SEND_MESSAGE })
+  .trim()
+  .max(200, '200 caractères au maximum')
+  .refine((v) => !hasUnsafeHeaderText(v), 'Le sujet ne peut pas contenir de saut de ligne')
+  .optional();
+const contentText = z.string({ error: SEND_MESSAGE }).trim().max(100_000, '100000 caractères au maximum').optional();
+
+/**
+ * POST /newsletter/admin/send (back-office section 5, "Newsletter send"). `subject`/`content` are the
+ * French version (the spec's fields, so a one-language client still works), `subjectEn`/`contentEn`
+ * the English one. Each version is whole or empty, and at least one is whole: a subscriber whose
+ * language has no version gets the other one.
+ */
+export const NewsletterSendSchema = z
+  .object({
+    subject: subjectText,
+    content: contentText,
+    subjectEn: subjectText,
+    contentEn: contentText,
+    subscriberIds: z.array(z.number().int().positive()).max(100_000).optional(),
+  })
+  .superRefine((input, ctx) => {
+    const fields = { fr: ['subject', 'content'], en: ['subjectEn', 'contentEn'] } as const;
+    // Half a version would send a mail without a subject or without a body.
+    const half = LANGS.map((lang) => fields[lang]).find(([subject, content]) => Boolean(input[subject]) !== Boolean(input[content]));
+    if (half) ctx.addIssue({ code: 'custom', path: [input[half[0]] ? half[1] : half[0]], message: SEND_MESSAGE });
+    else if (!completeVersions(input).length) ctx.addIssue({ code: 'custom', path: ['subject'], message: SEND_MESSAGE });
+  });
 export type NewsletterSend = z.infer<typeof NewsletterSendSchema>;
+
+type Versions = Pick<NewsletterSend, 'subject' | 'content' | 'subjectEn' | 'contentEn'>;
+const versionOf = (input: Versions, lang: Lang) => {
+  const subject = (lang === 'fr' ? input.subject : input.subjectEn)?.trim();
+  const content = (lang === 'fr' ? input.content : input.contentEn)?.trim();
+  return subject && content ? { subject, content } : undefined;
+};
+
+/** The languages the admin wrote a whole version for. */
+export const completeVersions = (input: Versions): Lang[] => LANGS.filter((lang) => versionOf(input, lang));
+
+/** The version a subscriber of `lang` receives: their own, or the other one (`fallback`) when theirs is missing. */
+export function newsletterVersion(input: Versions, lang: Lang): { subject: string; content: string; lang: Lang; fallback: boolean } | undefined {
+  const own = versionOf(input, lang);
+  if (own) return { ...own, lang, fallback: false };
+  const other = versionOf(input, otherLang(lang));
+  return other && { ...other, lang: otherLang(lang), fallback: true };
+}
 
 export type SendingStatus = 'queued' | 'sending' | 'done' | 'failed';
 export type NewsletterSending = {

@@ -1,6 +1,9 @@
 // Power units of a listing: labels per language (spec public-site section 3) and the conversion
 // to one common kW value so that filters and sorting compare a 500 kVA genset with a 400 HP engine.
 import { z } from 'zod';
+import type { Lang } from './lang.ts';
+
+export type { Lang };
 
 export const POWER_UNITS = ['kw', 'kva', 'hp', 'cv', 'ekw'] as const;
 export const PowerUnitSchema = z.enum(POWER_UNITS);
@@ -29,7 +32,6 @@ export const POWER_LABELS: Record<PowerUnit, { fr: string; en: string }> = {
   ekw: { fr: 'ekW', en: 'ekW' },
 };
 
-export type Lang = 'fr' | 'en';
 
 const numberFormat = { fr: new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }), en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 }) };
 

@@ -2,7 +2,8 @@
 // query of the public and admin lists, the product as the API returns it, and price formatting.
 import { z } from 'zod';
 import { optionalText } from './fields.ts';
-import { PowerUnitSchema, type Lang } from './power.ts';
+import { LangSchema, type Lang } from './lang.ts';
+import { PowerUnitSchema } from './power.ts';
 
 export const PRODUCT_TYPES = ['generator', 'engine'] as const;
 export const CONDITIONS = ['new', 'used', 'refurbished'] as const;
@@ -162,7 +163,7 @@ export const ProductQuerySchema = z.object({
   sort: z.preprocess(emptyToUndefined, z.enum(SORT_FIELDS).default('date')),
   order: z.preprocess(emptyToUndefined, z.enum(['asc', 'desc']).optional()),
   /** Which title sorts by name. */
-  lang: z.preprocess(emptyToUndefined, z.enum(['fr', 'en']).default('fr')),
+  lang: z.preprocess(emptyToUndefined, LangSchema.default('fr')),
 });
 export type ProductQuery = z.output<typeof ProductQuerySchema>;
 

@@ -1,5 +1,7 @@
 // The listings page's filter state: read from and written to the URL (shareable, back button),
 // and turned into the GET /api/products query.
+import type { Lang } from './lang.ts';
+
 export type SortChoice = 'date' | 'price' | 'name';
 export type ListingFilters = {
   search: string;
@@ -60,7 +62,7 @@ export const encodePairs = (pairs: [string, string][]) => pairs.map(([k, v]) => 
 export const hasActiveFilters = (f: ListingFilters) => !!(f.search || f.condition || f.type || f.brand || f.minPrice || f.maxPrice || f.minPower || f.maxPower);
 
 /** GET /api/products query: newest first, cheapest first, or by name in the page's language. */
-export function filtersToApiQuery(filters: ListingFilters, lang: 'fr' | 'en'): string {
+export function filtersToApiQuery(filters: ListingFilters, lang: Lang): string {
   const base = filtersToSearch({ ...filters, sort: 'date', page: 1 }).slice(1);
   const rest = encodePairs([
     ['page', String(filters.page)],

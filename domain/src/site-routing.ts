@@ -1,6 +1,8 @@
 // Public site URLs per language: French at the root paths, English under /en/ (or at the root on the
 // English host), the language of a request, alternates and the header's active link.
-export type Lang = 'fr' | 'en';
+import type { Lang } from './lang.ts';
+
+export type { Lang };
 
 export const LANG_COOKIE = 'lang';
 export const THEME_COOKIE = 'theme';

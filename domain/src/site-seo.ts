@@ -1,6 +1,7 @@
 // Structured data (schema.org JSON-LD) for the public site: organisation, website and product
 // (public-site section 9: EUR, condition mapping, always in stock, prices excluding VAT).
 import type { Company } from './company.ts';
+import type { Lang } from './lang.ts';
 import type { Listing } from './catalogue-listing.ts';
 
 const CONDITION: Record<Listing['condition'], string> = {
@@ -9,7 +10,7 @@ const CONDITION: Record<Listing['condition'], string> = {
   refurbished: 'https://schema.org/RefurbishedCondition',
 };
 
-export function organizationJsonLd(company: Company, publicUrl: string, lang: 'fr' | 'en') {
+export function organizationJsonLd(company: Company, publicUrl: string, lang: Lang) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
@@ -30,7 +31,7 @@ export function organizationJsonLd(company: Company, publicUrl: string, lang: 'f
   };
 }
 
-export function websiteJsonLd(company: Company, publicUrl: string, lang: 'fr' | 'en') {
+export function websiteJsonLd(company: Company, publicUrl: string, lang: Lang) {
   return { '@context': 'https://schema.org', '@type': 'WebSite', name: company.name, url: `${publicUrl}/`, inLanguage: lang, publisher: { '@id': `${publicUrl}/#organization` } };
 }
 

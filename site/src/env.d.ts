@@ -9,7 +9,7 @@ declare namespace App {
     api?: InProcessApi;
     /** The catalogue read in-process, handed over with `api`; absent under `astro dev` (pages then ask the API). */
     catalogue?: import('@app/domain/catalogue-reader').CatalogueReader;
-    lang: 'fr' | 'en';
+    lang: import('@app/domain/lang').Lang;
     /** The page's path without the /en prefix: '/annonces', '/produit/3'. */
     path: string;
     /** Whether this URL carries the /en prefix (internal links keep the same form). */

@@ -135,8 +135,8 @@ describe('admin mail journeys', () => {
     const dialog = page.getByRole('dialog', { name: 'Envoyer un message aux abonnés' });
     await dialog.getByRole('button', { name: 'Envoyer' }).click();
     await toast(page, 'Erreur de validation');
-    await dialog.getByLabel('Sujet').fill('Nouveautés du printemps');
-    await dialog.getByLabel('Contenu').fill('Découvrez nos nouveaux groupes électrogènes.');
+    await dialog.getByLabel('Sujet (français)').fill('Nouveautés du printemps');
+    await dialog.getByLabel('Contenu (français)').fill('Découvrez nos nouveaux groupes électrogènes.');
     await dialog.getByRole('button', { name: 'Envoyer' }).click();
     await page.getByRole('heading', { name: /Dernier envoi : « Nouveautés du printemps »/ }).waitFor();
     await toast(page, 'Message envoyé');

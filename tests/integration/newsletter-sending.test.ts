@@ -57,6 +57,43 @@ describe('POST /api/newsletter/admin/send', () => {
     expect(await call('/newsletter/admin/send', { method: 'POST', json: { subject: 'x', content: 'y' } })).toMatchObject({ status: 400, body: { error: 'Aucun abonné actif' } });
   });
 
+  test('each subscriber gets the version in their language; with one version only, everyone gets that one', async () => {
+    addSubscribers(['lecteur@example.org'], { language: 'fr' });
+    addSubscribers(['reader@example.org'], { language: 'en' });
+    const both = await call('/newsletter/admin/send', {
+      method: 'POST',
+      json: { subject: 'Nouveautés d’avril', content: 'Bonjour, voici nos moteurs.', subjectEn: 'April news', contentEn: 'Hello, here are our engines.' },
+    });
+    expect(both.status).toBe(202);
+    await waitDone(both.body.id);
+    const [fr] = await smtp.waitFor((m) => m.to.includes('lecteur@example.org') && m.parsed.subject === 'Nouveautés d’avril');
+    expect(fr!.parsed.text).toContain('Bonjour, voici nos moteurs.');
+    expect(fr!.parsed.text).not.toContain('Hello');
+    const [en] = await smtp.waitFor((m) => m.to.includes('reader@example.org') && m.parsed.subject === 'April news');
+    expect(en!.parsed.text).toContain('Hello, here are our engines.');
+    expect(en!.parsed.text).not.toContain('Bonjour');
+    expect(smtp.messages.filter((m) => m.parsed.subject === 'April news').flatMap((m) => m.to)).toEqual(['reader@example.org']);
+
+    const englishOnly = await call('/newsletter/admin/send', { method: 'POST', json: { subjectEn: 'English only', contentEn: 'Only in English.' } });
+    expect(englishOnly.status).toBe(202);
+    await waitDone(englishOnly.body.id);
+    const received = await smtp.waitFor((m) => m.parsed.subject === 'English only', { count: 2 });
+    expect(received.flatMap((m) => m.to).sort()).toEqual(['lecteur@example.org', 'reader@example.org']);
+    expect(received.every((m) => m.parsed.text!.includes('Only in English.'))).toBe(true);
+    clearSubscribers();
+  });
+
+  test('half a version (a subject without its content) is refused with the spec message; so is no version at all', async () => {
+    expect(await call('/newsletter/admin/send', { method: 'POST', json: { subject: 'x', content: 'y', subjectEn: 'Only a subject' } })).toEqual({
+      status: 400,
+      body: { error: 'Veuillez remplir le sujet et le contenu du message' },
+    });
+    expect(await call('/newsletter/admin/send', { method: 'POST', json: { subjectEn: ' ', contentEn: ' ' } })).toEqual({
+      status: 400,
+      body: { error: 'Veuillez remplir le sujet et le contenu du message' },
+    });
+  });
+
   test('a newsletter to 1,000 subscribers is fully delivered, each with its own unsubscribe link and headers', async () => {
     const emails = Array.from({ length: 1000 }, (_, i) => `abonne${i}@example.org`);
     addSubscribers(emails);

@@ -5,6 +5,7 @@ import './operations.ts';
 import { pruneSent, recoverInterrupted, replayOutbox } from '../db/outbox.ts';
 import { reconnectSession, restoreSession, session } from '../lib/session.ts';
 import { applyTheme } from '../lib/theme.ts';
+import { applyLang } from '../lib/i18n.ts';
 import { Toaster } from '../components/toaster.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
@@ -16,6 +17,7 @@ async function whenOnline() {
 export function Providers({ children }: { children: ReactNode }) {
   useEffect(() => {
     applyTheme();
+    applyLang();
     void (async () => {
       await recoverInterrupted().catch(() => {});
       await pruneSent().catch(() => {});

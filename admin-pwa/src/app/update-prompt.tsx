@@ -3,6 +3,9 @@
 import { useEffect, useState } from 'react';
 import type { Workbox } from 'workbox-window';
 
+/** '/admin': wider than the script's folder so /admin without the slash is served offline too (vite.config.ts). */
+const SW_SCOPE = import.meta.env.BASE_URL.replace(/\/$/, '');
+
 export function UpdatePrompt() {
   const [wb, setWb] = useState<Workbox | null>(null);
   const [waiting, setWaiting] = useState(false);
@@ -12,7 +15,7 @@ export function UpdatePrompt() {
     let cancelled = false;
     void import('workbox-window').then(({ Workbox }) => {
       if (cancelled) return;
-      const workbox = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
+      const workbox = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: SW_SCOPE });
       workbox.addEventListener('waiting', () => setWaiting(true));
       // Reload only after the admin asked for the update (the new worker then takes control).
       workbox.addEventListener('controlling', (e) => {

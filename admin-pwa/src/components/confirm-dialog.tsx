@@ -2,6 +2,7 @@
 // and closes only when it succeeded; a failure leaves it open for the caller's error toast.
 import { useState, type ReactNode } from 'react';
 import { Dialog } from './dialog.tsx';
+import { useT } from '../lib/i18n.ts';
 
 type Props = {
   open: boolean;
@@ -16,8 +17,9 @@ type Props = {
   danger?: boolean;
 };
 
-export function ConfirmDialog({ open, title, children, confirmLabel = 'Supprimer', busyLabel = 'Suppression...', cancelLabel = 'Annuler', onConfirm, onClose, danger = true }: Props) {
+export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, cancelLabel, onConfirm, onClose, danger = true }: Props) {
   const [busy, setBusy] = useState(false);
+  const t = useT().common;
   const run = async () => {
     setBusy(true);
     try {
@@ -40,10 +42,10 @@ export function ConfirmDialog({ open, title, children, confirmLabel = 'Supprimer
       footer={
         <>
           <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            {cancelLabel}
+            {cancelLabel ?? t.cancel}
           </button>
           <button type="button" className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`} onClick={run} disabled={busy} aria-busy={busy} data-autofocus>
-            {busy ? busyLabel : confirmLabel}
+            {busy ? (busyLabel ?? t.deleting) : (confirmLabel ?? t.delete)}
           </button>
         </>
       }

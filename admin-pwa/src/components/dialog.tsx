@@ -2,6 +2,7 @@
 // focus returns to the opener. Used by the confirm dialog and every form modal.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Icon } from './icons.tsx';
+import { useT } from '../lib/i18n.ts';
 
 type Props = {
   title: string;
@@ -19,6 +20,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 
 export function Dialog({ title, open, onClose, children, footer, busy = false, size = 'medium', role = 'dialog' }: Props) {
   const titleId = useId();
+  const t = useT().common;
   const ref = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
@@ -62,7 +64,7 @@ export function Dialog({ title, open, onClose, children, footer, busy = false, s
       <div ref={ref} className={`dialog dialog-${size}`} role={role} aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <header className="dialog-header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-btn" aria-label="Fermer" onClick={onClose} disabled={busy}>
+          <button type="button" className="icon-btn" aria-label={t.close} onClick={onClose} disabled={busy}>
             <Icon name="close" />
           </button>
         </header>

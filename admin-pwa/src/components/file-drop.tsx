@@ -33,11 +33,17 @@ export function FileDrop({ label, accept, multiple = true, onFiles, hint, disabl
     >
       <Icon name="upload" size={24} />
       <label htmlFor={id}>{label}</label>
-      <p className="file-drop-text">Glissez-déposez vos fichiers ici ou cliquez pour choisir</p>
+      <p className="file-drop-text">Glissez-déposez vos fichiers ici ou</p>
+      {/* The styled button only forwards the click: the real input (visually hidden, still focusable
+          and named by the label) is what keyboards and assistive technologies use. */}
+      <span className="btn btn-small" aria-hidden="true" onClick={() => !disabled && input.current?.click()}>
+        {multiple ? 'Choisir des fichiers' : 'Choisir un fichier'}
+      </span>
       {hint ? <p className="field-hint">{hint}</p> : null}
       <input
         ref={input}
         id={id}
+        className="file-drop-input"
         type="file"
         accept={accept}
         multiple={multiple}

@@ -3,6 +3,16 @@ import type { ReactNode, SVGProps } from 'react';
 
 const paths: Record<string, ReactNode> = {
   success: <path d="M20 6 9 17l-5-5" />,
+  grip: (
+    <>
+      <circle cx="9" cy="6" r="1" />
+      <circle cx="15" cy="6" r="1" />
+      <circle cx="9" cy="12" r="1" />
+      <circle cx="15" cy="12" r="1" />
+      <circle cx="9" cy="18" r="1" />
+      <circle cx="15" cy="18" r="1" />
+    </>
+  ),
   error: (
     <>
       <circle cx="12" cy="12" r="10" />

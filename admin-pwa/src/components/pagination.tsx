@@ -1,7 +1,10 @@
 // Précédent / Suivant pagination with the current page, as a labelled navigation landmark.
+import { fill, useT } from '../lib/i18n.ts';
+
 type Props = { page: number; pages: number; onPage: (page: number) => void; label?: string; summary?: string };
 
 export function Pagination({ page, pages, onPage, label = 'Pagination', summary }: Props) {
+  const t = useT().common;
   if (pages <= 1 && !summary) return null;
   return (
     <nav className="pagination" aria-label={label}>
@@ -9,13 +12,13 @@ export function Pagination({ page, pages, onPage, label = 'Pagination', summary 
       {pages > 1 ? (
         <div className="pagination-buttons">
           <button type="button" className="btn" onClick={() => onPage(page - 1)} disabled={page <= 1}>
-            Précédent
+            {t.previous}
           </button>
           <span aria-current="page">
-            Page {page} sur {pages}
+            {fill(t.pageOf, { page, pages })}
           </span>
           <button type="button" className="btn" onClick={() => onPage(page + 1)} disabled={page >= pages}>
-            Suivant
+            {t.next}
           </button>
         </div>
       ) : null}

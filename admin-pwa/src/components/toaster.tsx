@@ -2,9 +2,11 @@
 import { dismissToast, toasts } from '../lib/toast.ts';
 import { useStore } from '../lib/store.ts';
 import { Icon } from './icons.tsx';
+import { useT } from '../lib/i18n.ts';
 
 export function Toaster() {
   const list = useStore(toasts);
+  const closeLabel = useT().common.closeToast;
   return (
     <div className="toaster" aria-label="Notifications">
       {list.map((t) => (
@@ -23,7 +25,7 @@ export function Toaster() {
               </div>
             ) : null}
           </div>
-          <button type="button" className="icon-btn" aria-label="Fermer la notification" onClick={() => dismissToast(t.id)}>
+          <button type="button" className="icon-btn" aria-label={closeLabel} onClick={() => dismissToast(t.id)}>
             <Icon name="close" size={16} />
           </button>
         </div>

@@ -1,9 +1,13 @@
-// French display formats of the back office: dates (day, month, year, hour, minute), file sizes.
-const dateTime = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const timeOnly = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
+// Display formats of the back office in its language (French by default, the spec's day, month,
+// year, hour, minute), and file sizes.
+import { adminLang } from './i18n.ts';
 
-export const formatDateTime = (value: string | number | Date) => dateTime.format(new Date(value));
-export const formatTime = (value: string | number | Date) => timeOnly.format(new Date(value));
+const LOCALES = { fr: 'fr-FR', en: 'en-GB' } as const;
+const dateTime = { fr: new Intl.DateTimeFormat(LOCALES.fr, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }), en: new Intl.DateTimeFormat(LOCALES.en, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }) };
+const timeOnly = { fr: new Intl.DateTimeFormat(LOCALES.fr, { hour: '2-digit', minute: '2-digit' }), en: new Intl.DateTimeFormat(LOCALES.en, { hour: '2-digit', minute: '2-digit' }) };
+
+export const formatDateTime = (value: string | number | Date) => dateTime[adminLang.get()].format(new Date(value));
+export const formatTime = (value: string | number | Date) => timeOnly[adminLang.get()].format(new Date(value));
 
 /** 'Bytes', 'KB', 'MB', 'GB' as the spec names them. */
 export function formatSize(bytes: number): string {

@@ -1,18 +1,11 @@
 // Light/dark theme (public-site section 4): default light, stored, applied as a `dark` class on <html>.
+import { readPreference, writePreference } from './preference.ts';
 import { createStore, useStore } from './store.ts';
 
 export type Theme = 'light' | 'dark';
 const KEY = 'theme';
 
-const initial = (): Theme => {
-  try {
-    return localStorage.getItem(KEY) === 'dark' ? 'dark' : 'light';
-  } catch {
-    return 'light';
-  }
-};
-
-export const theme = createStore<Theme>(initial());
+export const theme = createStore<Theme>(readPreference<Theme>(KEY, ['light', 'dark'], 'light'));
 
 export function applyTheme(t: Theme = theme.get()) {
   document.documentElement.classList.toggle('dark', t === 'dark');
@@ -21,11 +14,7 @@ export function applyTheme(t: Theme = theme.get()) {
 export function toggleTheme() {
   const next: Theme = theme.get() === 'dark' ? 'light' : 'dark';
   theme.set(next);
-  try {
-    localStorage.setItem(KEY, next); // a preference, not authenticated data
-  } catch {
-    /* private mode */
-  }
+  writePreference(KEY, next);
   applyTheme(next);
 }
 

@@ -92,6 +92,8 @@ export function createAdminApp(adminDir: string) {
         precompressed: true,
         onFound: (file, c) => {
           c.header('Cache-Control', noCache(file) ? 'no-cache' : 'public, max-age=31536000, immutable');
+          // The worker's scope is '/admin' (one folder above the script) so /admin works offline too.
+          if (file.endsWith('sw.js')) c.header('Service-Worker-Allowed', '/admin');
         },
       }),
     )

@@ -2,7 +2,7 @@
 // a rate limit, retries per recipient, and progress that survives a restart (pending rows resume).
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { schema } from '@app/db';
-import type { NewsletterSend, NewsletterSending, SendingStatus } from '@app/domain/newsletter';
+import { newsletterVersion, type NewsletterSend, type NewsletterSending, type SendingStatus } from '@app/domain/newsletter';
 import type { Deps } from '../context.ts';
 import { coalescingWorker, interruptibleSleep as sleep, type WorkerState } from './coalescing-worker.ts';
 import { ApiError } from '../http/errors.ts';
@@ -26,7 +26,10 @@ export function createSending(deps: Deps, input: NewsletterSend): NewsletterSend
   const { account } = accountForUsage(deps, 'newsletter');
   if (!account) throw new ApiError(400, 'Aucun compte SMTP actif');
   const id = db.transaction((tx) => {
-    const sending = tx.insert(s).values({ subject: input.subject, content: input.content, smtpAccountId: account.id }).returning({ id: s.id }).get();
+    const sending = tx
+      .insert(s)
+      // '' marks a missing French version (see the schema); the schema guarantees one version is whole.
+      .values({ subject: input.subject ?? '', content: input.content ?? '', subjectEn: input.subjectEn || null, contentEn: input.contentEn || null, smtpAccountId: account.id }).returning({ id: s.id }).get();
     const selected = input.subscriberIds ? sql` AND id IN (SELECT value FROM json_each(${JSON.stringify(input.subscriberIds)}))` : sql``;
     const inserted = tx.run(
       sql`INSERT INTO newsletter_deliveries (sending_id, subscriber_id, email) SELECT ${sending.id}, id, email FROM newsletter_subscribers WHERE is_active = 1${selected}`,
@@ -46,7 +49,7 @@ export function sendingStatus(deps: Deps, id: number): NewsletterSending | undef
   const handled = row.totalCount - pending;
   return {
     id: row.id,
-    subject: row.subject,
+    subject: row.subject || row.subjectEn || '',
     status: row.status as SendingStatus,
     totalCount: row.totalCount,
     sentCount: row.sentCount,
@@ -157,8 +160,12 @@ async function deliver(deps: Deps, transport: Transport, account: AccountRow, se
     return;
   }
   const lang = delivery.language === 'en' ? 'en' : 'fr';
+  // The subscriber's own version, or the other one when the admin wrote only one; the mail's frame
+  // (greeting, unsubscribe line) follows the version's language so one mail reads in one language;
+  // the unsubscribe page is in the language the subscriber chose.
+  const version = newsletterVersion({ ...sending, subjectEn: sending.subjectEn ?? undefined, contentEn: sending.contentEn ?? undefined }, lang)!;
   const links = newsletterLinks(env.publicUrl, lang, delivery.token);
-  const mail = newsletterMail(env.company, env.publicUrl, lang, sending.subject, sending.content, links.unsubscribeUrl);
+  const mail = newsletterMail(env.company, env.publicUrl, version.lang, version.subject, version.content, links.unsubscribeUrl);
   const attempts = delivery.attempts + 1;
   try {
     await sendMail(transport, account, { to: delivery.email, ...mail, headers: links.headers });

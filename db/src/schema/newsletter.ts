@@ -24,8 +24,13 @@ export const newsletterSubscribers = sqliteTable(
 
 export const newsletterSendings = sqliteTable('newsletter_sendings', {
   id: id(),
+  // The French version (subject, content) and the English one; either may be missing, never both.
+  // A missing French version is '' rather than NULL: making these columns nullable means rebuilding
+  // the table in SQLite, and dropping the old table would cascade-delete every delivery row.
   subject: text('subject').notNull(),
   content: text('content').notNull(),
+  subjectEn: text('subject_en'),
+  contentEn: text('content_en'),
   status: text('status').notNull().default('queued'), // queued | sending | done | failed
   smtpAccountId: integer('smtp_account_id').references(() => smtpAccounts.id, { onDelete: 'set null' }),
   totalCount: integer('total_count').notNull().default(0),

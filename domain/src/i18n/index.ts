@@ -2,7 +2,9 @@
 import { en } from './en.ts';
 import { fr, type Dictionary } from './fr.ts';
 
-export type Lang = 'fr' | 'en';
+import type { Lang } from '../lang.ts';
+
+export type { Lang };
 export type { Dictionary };
 export const dictionaries: Record<Lang, Dictionary> = { fr, en };
 export const dictionary = (lang: Lang): Dictionary => dictionaries[lang];

@@ -2,9 +2,10 @@
 // sending, then success (form reset) or error, with the spec's texts and a toast.
 import { useState, type FormEvent } from 'react';
 import type { Dictionary } from '@app/domain/i18n/fr';
+import type { Lang } from '@app/domain/lang';
 import { toast } from './toast.ts';
 
-type Props = { lang: 'fr' | 'en'; t: Dictionary['contact']; reference: string; initialMessage: string };
+type Props = { lang: Lang; t: Dictionary['contact']; reference: string; initialMessage: string };
 type Status = 'idle' | 'sending' | 'success' | 'error';
 
 export default function ContactForm({ lang, t, reference, initialMessage }: Props) {

@@ -2,11 +2,12 @@
 // 'Page X of Y' pagination when there is more than one page, spinner, empty and error states.
 import { useState, type FormEvent } from 'react';
 import type { Dictionary } from '@app/domain/i18n/fr';
+import type { Lang } from '@app/domain/lang';
 import { fill } from '@app/domain/i18n/index';
 import type { DocumentsPage } from '../lib/catalogue.server.ts';
 import { toast } from './toast.ts';
 
-type Props = { lang: 'fr' | 'en'; t: Dictionary['docs']; basePath: string; initialSearch: string; initial: DocumentsPage | null };
+type Props = { lang: Lang; t: Dictionary['docs']; basePath: string; initialSearch: string; initial: DocumentsPage | null };
 type Status = 'loaded' | 'loading' | 'error';
 
 const query = (search: string, page: number) => {

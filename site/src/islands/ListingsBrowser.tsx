@@ -3,13 +3,14 @@
 // server renders the first page, so everything also works as plain links and GET forms.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Dictionary } from '@app/domain/i18n/fr';
+import type { Lang } from '@app/domain/lang';
 import { countLabel, fill } from '@app/domain/i18n/index';
 import { EMPTY_FILTERS, filtersToSearch, hasActiveFilters, parseFilters, type ListingFilters } from '@app/domain/site-filters';
 import ProductCard from '../components/ProductCard.tsx';
 import type { ListingsPage } from '../lib/catalogue.server.ts';
 
 type Props = {
-  lang: 'fr' | 'en';
+  lang: Lang;
   t: Dictionary['listings'];
   card: Dictionary['card'];
   basePath: string;

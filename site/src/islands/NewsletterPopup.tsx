@@ -2,9 +2,10 @@
 // dismissed it within the hour; closes 3 s after a successful subscription; 300 ms animation.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Dictionary } from '@app/domain/i18n/fr';
+import type { Lang } from '@app/domain/lang';
 import { ANIMATION_MS, CLOSE_AFTER_SUCCESS_MS, randomDelay, readMemory, shouldShow, writeMemory } from './popup-memory.ts';
 
-type Props = { lang: 'fr' | 'en'; t: Dictionary['newsletter']; privacyHref: string; page: string };
+type Props = { lang: Lang; t: Dictionary['newsletter']; privacyHref: string; page: string };
 type Status = 'idle' | 'sending' | 'success' | 'error';
 
 export default function NewsletterPopup({ lang, t, privacyHref, page }: Props) {

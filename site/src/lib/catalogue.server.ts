@@ -5,11 +5,11 @@ import { homeOffers, toListing, type Listing } from '@app/domain/catalogue-listi
 import { formatFileSize, PublicTechnicalDocumentQuerySchema } from '@app/domain/documents';
 import type { PublicDocumentsPage } from '@app/domain/catalogue-reader';
 import { ProductQuerySchema, type Product, type ProductList } from '@app/domain/products';
+import type { Lang } from '@app/domain/lang';
 import { filtersToApiQuery, type ListingFilters } from '@app/domain/site-filters';
 import { apiJson } from './api.ts';
 import { toCard, type CardListing } from './card.ts';
 
-type Lang = 'fr' | 'en';
 
 /** A query string as the API's validator sees it: a repeated key becomes a list. */
 function queryObject(query: string): Record<string, string | string[]> {

@@ -2,13 +2,14 @@
 import { companyFromEnv, type Company } from '@app/domain/company';
 import { dictionary, type Dictionary } from '@app/domain/i18n/index';
 import { canonicalPath, alternates, isEnglishHost, switchHref } from '@app/domain/site-routing';
+import type { Lang } from '@app/domain/lang';
 
 let company: Company | undefined;
 /** The company's details from COMPANY_* variables (read once, like the API's env). */
 export const getCompany = () => (company ??= companyFromEnv(process.env));
 
 export type PageContext = {
-  lang: 'fr' | 'en';
+  lang: Lang;
   t: Dictionary;
   company: Company;
   /** A site path as a link of this page's language: '/annonces' → '/en/annonces' on /en/ pages. */

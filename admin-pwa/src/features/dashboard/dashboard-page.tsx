@@ -9,12 +9,13 @@ import { db } from '../../db/db.ts';
 import { Icon } from '../../components/icons.tsx';
 import { refreshRecentMessages, refreshStats, type DashboardStats } from './api.ts';
 import { MessagesChart } from './messages-chart.tsx';
+import { useT } from '../../lib/i18n.ts';
 
-export const STATS_ERROR = 'Erreur lors du chargement des statistiques';
-export const SESSION_EXPIRED_TEXT = 'Session expirée. Veuillez vous reconnecter.';
 
 export default function DashboardPage() {
   const online = useOnline();
+  const dict = useT();
+  const t = dict.dashboard;
   const [error, setError] = useState<'stats' | 'session' | null>(null);
   const stats = useLiveQuery(() => db.stats.get('dashboard'), [])?.value as DashboardStats | undefined;
   const dates = useLiveQuery(() => db.inquiries.toArray().then((list) => list.map((i) => i.createdAt)), []) ?? [];
@@ -33,48 +34,48 @@ export default function DashboardPage() {
   }, [online]);
 
   const counters = [
-    { label: 'Annonces', value: stats?.products, to: '/annonces' },
-    { label: 'Messages', value: stats?.messages, to: '/messages' },
-    { label: 'Documents', value: stats?.documents, to: '/documents' },
+    { label: dict.shell.nav.listings, value: stats?.products, to: '/annonces' },
+    { label: dict.shell.nav.messages, value: stats?.messages, to: '/messages' },
+    { label: dict.shell.nav.documents, value: stats?.documents, to: '/documents' },
   ];
 
   return (
     <section className="page" aria-labelledby="dash-title">
       <div className="page-header">
-        <h1 id="dash-title">Tableau de bord</h1>
+        <h1 id="dash-title">{t.title}</h1>
       </div>
       {error === 'session' ? (
         <p className="error-box" role="alert">
-          {SESSION_EXPIRED_TEXT} <Link to="/login">Se connecter</Link>
+          {t.sessionExpired} <Link to="/login">{t.signIn}</Link>
         </p>
       ) : error === 'stats' ? (
         <p className="error-box" role="alert">
-          {STATS_ERROR}
+          {t.statsError}
         </p>
       ) : null}
       <div className="grid grid-3">
         {counters.map((c) => (
           <Link key={c.label} to={c.to} className="card" style={{ textDecoration: 'none', color: 'inherit' }}>
             <p className="muted">{c.label}</p>
-            <p className="counter" aria-label={`${c.label} : ${c.value ?? 'inconnu'}`}>
+            <p className="counter" aria-label={`${c.label} : ${c.value ?? t.unknown}`}>
               {c.value ?? '—'}
             </p>
           </Link>
         ))}
       </div>
-      <h2 style={{ marginTop: '1.5rem' }}>Actions rapides</h2>
+      <h2 style={{ marginTop: '1.5rem' }}>{t.quickActions}</h2>
       <div className="actions">
         <Link className="btn btn-primary" to="/annonces/new">
-          <Icon name="plus" /> Nouvelle annonce
+          <Icon name="plus" /> {t.newListing}
         </Link>
         <Link className="btn" to="/messages">
-          <Icon name="messages" /> Voir les messages
+          <Icon name="messages" /> {t.seeMessages}
         </Link>
         <Link className="btn" to="/documents">
-          <Icon name="documents" /> Documents techniques
+          <Icon name="documents" /> {t.technicalDocuments}
         </Link>
         <Link className="btn" to="/newsletter">
-          <Icon name="newsletter" /> Newsletter
+          <Icon name="newsletter" /> {t.newsletter}
         </Link>
       </div>
       <div style={{ marginTop: '1.5rem' }}>

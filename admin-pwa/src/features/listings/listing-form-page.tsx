@@ -11,11 +11,12 @@ import { enqueue, perform, queuedFile } from '../../db/outbox.ts';
 import { Icon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { UploadProgressList, useUploads } from '../../components/upload-progress.tsx';
-import { fetchDocuments, fetchImages, fetchListing, uploadDocument, uploadImage } from './api.ts';
+import { fetchDocuments, fetchImages, fetchListing } from './api.ts';
 import { OFFLINE_SAVED } from './listing-actions.ts';
 import { ListingFields } from './listing-fields.tsx';
 import { documentProblem, emptyForm, formFromProduct, imageProblem, validateListing, type FormErrors, type ListingForm } from './listing-form-model.ts';
 import { DocumentsEditor, fileKey, ImagesEditor, newDocument, type NewDocument, type NewImage } from './listing-media.tsx';
+import { uploadNewMedia } from './media-uploads.ts';
 import { CONFLICT_MESSAGE, LISTING_CREATE, LISTING_UPDATE, newTempId } from './operations.ts';
 
 export const IMAGES_LOAD_ERROR = "Impossible de charger les images de l'annonce";
@@ -154,29 +155,7 @@ export default function ListingFormPage() {
         if (r.queued) return queued();
         productId = r.result.id;
       }
-      let failed = 0;
-      setPhase('images');
-      for (const img of newImages) {
-        try {
-          await uploads.run(img.key, img.file.name, img.file.size, (onProgress) => uploadImage(productId, img.file, img.file.name, img.alt, onProgress));
-        } catch (err) {
-          if ((err as Error).name === 'AbortError') continue;
-          failed++;
-          toast.error("Erreur d'upload", errorText(err, "Erreur lors de l'upload"));
-        }
-      }
-      setPhase('documents');
-      for (const doc of newDocs) {
-        try {
-          await uploads.run(doc.key, doc.file.name, doc.file.size, (onProgress) =>
-            uploadDocument(productId, doc.file, doc.file.name, { title: doc.title.trim() || doc.file.name, description: doc.description }, onProgress),
-          );
-        } catch (err) {
-          if ((err as Error).name === 'AbortError') continue;
-          failed++;
-          toast.error("Erreur d'upload", errorText(err, "Erreur lors de l'upload"));
-        }
-      }
+      const failed = await uploadNewMedia(uploads, productId, newImages, newDocs, setPhase);
       if (newImages.length || newDocs.length) await fetchListing(productId).catch(() => {});
       toast.success(edit ? 'Annonce mise à jour' : 'Annonce créée');
       // With a failed upload the admin stays on the listing to try again.
@@ -228,7 +207,7 @@ export default function ListingFormPage() {
           loadError={loadErrors.documents}
         />
         <UploadProgressList items={uploads.items} onCancel={uploads.cancel} />
-        <div className="actions">
+        <div className="actions sticky-actions">
           <Link className="btn" to="/annonces">
             Annuler
           </Link>

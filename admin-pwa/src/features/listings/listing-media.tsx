@@ -5,6 +5,7 @@ import { formatSize } from '../../lib/format.ts';
 import { FileDrop } from '../../components/file-drop.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
+import { reorder, SortableImages, SortableTile } from './sortable-images.tsx';
 
 export type NewImage = { key: string; file: File; alt: string; preview: string };
 export type NewDocument = { key: string; file: File; title: string; description: string };
@@ -35,13 +36,20 @@ type ImagesProps = MediaProps<ProductImage, NewImage>;
 
 export function ImagesEditor({ existing, onExisting, added, onAdded, onPick, error, loadError }: ImagesProps) {
   const total = existing.length + added.length;
+  const ids = [...existing.map((img) => `e${img.id}`), ...added.map((img) => img.key)];
+  // Images on the server and new ones are ordered within their own group (new ones go after).
+  const onReorder = (from: number, to: number) => {
+    const n = existing.length;
+    if (from < n && to < n) onExisting(reorder(existing, from, to));
+    else if (from >= n && to >= n) onAdded(reorder(added, from - n, to - n));
+  };
   return (
     <fieldset>
       <legend>Images</legend>
       {loadError ? <p className="form-error">{loadError}</p> : null}
-      <ol className="image-grid" aria-label="Images de l'annonce (la première est la couverture)">
+      <SortableImages ids={ids} onReorder={onReorder} label="Images de l'annonce (la première est la couverture)">
         {existing.map((img, i) => (
-          <li key={`e${img.id}`} className="image-tile">
+          <SortableTile key={`e${img.id}`} id={`e${img.id}`} handleLabel={`Glisser l'image ${i + 1}`}>
             <img src={img.thumbnailUrl || img.url} alt={img.alt || `Image ${i + 1}`} />
             {i === 0 ? <StatusBadge tone="accent">Couverture</StatusBadge> : null}
             <div className="actions">
@@ -60,12 +68,12 @@ export function ImagesEditor({ existing, onExisting, added, onAdded, onPick, err
                 <Icon name="trash" />
               </button>
             </div>
-          </li>
+          </SortableTile>
         ))}
         {added.map((img, i) => {
           const n = existing.length + i + 1;
           return (
-            <li key={img.key} className="image-tile">
+            <SortableTile key={img.key} id={img.key} handleLabel={`Glisser ${img.file.name}`}>
               <img src={img.preview} alt="" />
               {n === 1 ? <StatusBadge tone="accent">Couverture</StatusBadge> : <StatusBadge tone="info">Nouvelle</StatusBadge>}
               <label className="sr-only" htmlFor={`alt-${img.key}`}>
@@ -83,10 +91,10 @@ export function ImagesEditor({ existing, onExisting, added, onAdded, onPick, err
                   <Icon name="trash" />
                 </button>
               </div>
-            </li>
+            </SortableTile>
           );
         })}
-      </ol>
+      </SortableImages>
       {total === 0 ? <p className="muted">Aucune image</p> : null}
       <FileDrop label="Ajouter des images" accept="image/jpeg,image/png,image/webp" onFiles={onPick} hint="JPEG, PNG ou WebP, 5 MB au maximum par image." />
       {error ? (

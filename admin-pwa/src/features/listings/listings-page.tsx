@@ -10,6 +10,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { removeListing, toggleFeatured } from './listing-actions.ts';
 import { useListings, type ListingRow } from './use-listings.ts';
+import { fill, useAdminLang, useT } from '../../lib/i18n.ts';
 
 export const FEATURED = 'Vedette';
 export const STANDARD = 'Standard';
@@ -23,6 +24,8 @@ export default function ListingsPage() {
   const [toDelete, setToDelete] = useState<ListingRow | null>(null);
   const { rows, total, pages, loading, error } = useListings({ page, search, category });
   const toggling = useRef(new Set<number>());
+  const t = useT().listings;
+  const lang = useAdminLang();
 
   const update = (patch: Record<string, string>) => {
     const next = new URLSearchParams(params);
@@ -53,9 +56,9 @@ export default function ListingsPage() {
   return (
     <section className="page" aria-labelledby="listings-title">
       <div className="page-header">
-        <h1 id="listings-title">Gestion des annonces</h1>
+        <h1 id="listings-title">{t.title}</h1>
         <Link className="btn btn-primary" to="/annonces/new">
-          <Icon name="plus" /> Nouvelle annonce
+          <Icon name="plus" /> {t.newListing}
         </Link>
       </div>
       <form
@@ -67,13 +70,13 @@ export default function ListingsPage() {
         }}
       >
         <div className="field">
-          <label htmlFor="listings-search">Rechercher</label>
-          <input id="listings-search" type="search" value={draft} onChange={(e) => setDraft(e.target.value)} onBlur={() => draft.trim() !== search && update({ search: draft.trim() })} placeholder="Titre, marque, modèle..." />
+          <label htmlFor="listings-search">{t.search}</label>
+          <input id="listings-search" type="search" value={draft} onChange={(e) => setDraft(e.target.value)} onBlur={() => draft.trim() !== search && update({ search: draft.trim() })} placeholder={t.searchPlaceholder} />
         </div>
         <div className="field">
-          <label htmlFor="listings-category">Catégorie</label>
+          <label htmlFor="listings-category">{t.category}</label>
           <select id="listings-category" value={category} onChange={(e) => update({ category: e.target.value })}>
-            <option value="">Toutes les catégories</option>
+            <option value="">{t.allCategories}</option>
             {CATEGORIES.map((c) => (
               <option key={c} value={c}>
                 {c}
@@ -82,7 +85,7 @@ export default function ListingsPage() {
           </select>
         </div>
         <button type="submit" className="btn">
-          Rechercher
+          {t.search}
         </button>
       </form>
 
@@ -94,21 +97,21 @@ export default function ListingsPage() {
       {!rows || loading ? (
         <Spinner />
       ) : rows.length === 0 ? (
-        <p className="empty">Aucune annonce trouvée</p>
+        <p className="empty">{t.empty}</p>
       ) : (
         <>
           <div className="table-wrap table-only">
             <table>
-              <caption className="sr-only">Annonces, page {page}</caption>
+              <caption className="sr-only">{fill(t.caption, { page })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Image</th>
-                  <th scope="col">Titre</th>
-                  <th scope="col">Marque / modèle</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Prix</th>
-                  <th scope="col">Statut</th>
-                  <th scope="col">Actions</th>
+                  <th scope="col">{t.image}</th>
+                  <th scope="col">{t.titleColumn}</th>
+                  <th scope="col">{t.brandModel}</th>
+                  <th scope="col">{t.type}</th>
+                  <th scope="col">{t.price}</th>
+                  <th scope="col">{t.status}</th>
+                  <th scope="col">{t.actions}</th>
                 </tr>
               </thead>
               <tbody>
@@ -117,17 +120,17 @@ export default function ListingsPage() {
                     <td>{p.cover ? <img className="thumb" src={p.cover.thumbnailUrl || p.cover.url} alt="" loading="lazy" /> : <span className="thumb" />}</td>
                     <td>
                       {p.titleFr}
-                      {p.pending ? <StatusBadge tone="warning">Non synchronisée</StatusBadge> : null}
+                      {p.pending ? <StatusBadge tone="warning">{t.notSynced}</StatusBadge> : null}
                     </td>
                     <td>
                       {p.brand} {p.model}
                     </td>
-                    <td>{p.type === 'generator' ? 'Générateur' : 'Moteur'}</td>
-                    <td>{formatPrice(p.price, 'fr')}</td>
+                    <td>{p.type === 'generator' ? t.generator : t.engine}</td>
+                    <td className="cell-nowrap">{formatPrice(p.price, lang)}</td>
                     <td>
                       <FeaturedBadge p={p} onClick={featuredToggle(p)} />
                     </td>
-                    <td>
+                    <td className="cell-nowrap">
                       <RowActions p={p} onDelete={() => setToDelete(p)} />
                     </td>
                   </tr>
@@ -135,15 +138,16 @@ export default function ListingsPage() {
               </tbody>
             </table>
           </div>
-          <ul className="cards-only" aria-label="Annonces">
+          <ul className="cards-only listing-cards" aria-label={t.cards}>
             {rows.map((p) => (
-              <li key={p.id} className="card">
+              <li key={p.id} className="card listing-card">
+                {p.cover ? <img className="thumb" src={p.cover.thumbnailUrl || p.cover.url} alt="" loading="lazy" /> : <span className="thumb" aria-hidden="true" />}
                 <p>
                   <strong>{p.titleFr}</strong>{' '}
                   <FeaturedBadge p={p} onClick={featuredToggle(p)} />
                 </p>
                 <p className="muted">
-                  {p.brand} {p.model} · {formatPrice(p.price, 'fr')}
+                  {p.brand} {p.model} · {formatPrice(p.price, lang)}
                 </p>
                 <RowActions p={p} onDelete={() => setToDelete(p)} />
               </li>
@@ -151,9 +155,9 @@ export default function ListingsPage() {
           </ul>
         </>
       )}
-      <Pagination page={page} pages={pages} onPage={(n) => update({ page: String(n) })} summary={`${total} annonce${total > 1 ? 's' : ''}`} />
-      <ConfirmDialog open={!!toDelete} title="Supprimer l'annonce" onClose={() => setToDelete(null)} onConfirm={() => removeListing(toDelete!)}>
-        <p>Êtes-vous sûr de vouloir supprimer l'annonce « {toDelete?.titleFr} » ? Cette action est irréversible.</p>
+      <Pagination page={page} pages={pages} onPage={(n) => update({ page: String(n) })} summary={fill(total > 1 ? t.countOther : t.countOne, { count: total })} />
+      <ConfirmDialog open={!!toDelete} title={t.deleteTitle} onClose={() => setToDelete(null)} onConfirm={() => removeListing(toDelete!)}>
+        <p>{fill(t.deleteConfirm, { title: toDelete?.titleFr ?? '' })}</p>
       </ConfirmDialog>
     </section>
   );
@@ -169,15 +173,16 @@ function FeaturedBadge({ p, onClick }: { p: ListingRow; onClick: () => void }) {
 }
 
 function RowActions({ p, onDelete }: { p: ListingRow; onDelete: () => void }) {
+  const t = useT().listings;
   return (
     <div className="actions">
-      <Link className="icon-btn" to={`/annonces/${p.id}/view`} aria-label={`Voir ${p.titleFr}`}>
+      <Link className="icon-btn" to={`/annonces/${p.id}/view`} aria-label={fill(t.view, { title: p.titleFr })}>
         <Icon name="view" />
       </Link>
-      <Link className="icon-btn" to={`/annonces/${p.id}/edit`} aria-label={`Modifier ${p.titleFr}`}>
+      <Link className="icon-btn" to={`/annonces/${p.id}/edit`} aria-label={fill(t.edit, { title: p.titleFr })}>
         <Icon name="edit" />
       </Link>
-      <button type="button" className="icon-btn" onClick={onDelete} aria-label={`Supprimer ${p.titleFr}`}>
+      <button type="button" className="icon-btn" onClick={onDelete} aria-label={fill(t.remove, { title: p.titleFr })}>
         <Icon name="trash" />
       </button>
     </div>

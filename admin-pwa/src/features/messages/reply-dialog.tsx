@@ -47,7 +47,8 @@ export function ReplyDialog({ inquiry, brand, accounts, onClose }: Props) {
       else toast.success('Réponse envoyée', `Envoyée à ${inquiry.email}`);
       onClose();
     } catch (err) {
-      toast.error("Erreur d'envoi", errorText(err, "Erreur lors de l'envoi"));
+      // The spec's text when the server gives no message (public-site, client errors: "Inquiry send fallback").
+      toast.error("Erreur d'envoi", errorText(err, "Erreur lors de l'envoi du message"));
     } finally {
       setSending(false);
     }

@@ -124,8 +124,8 @@ describe('newsletter send form', () => {
     await screen.findByText('a@example.com');
     await user.click(screen.getByRole('button', { name: /Envoyer un message/ }));
     const dialog = screen.getByRole('dialog');
-    await user.type(within(dialog).getByLabelText(/Sujet/), 'Nouveautés');
-    await user.type(within(dialog).getByLabelText(/Contenu/), '   ');
+    await user.type(within(dialog).getByLabelText('Sujet (français)'), 'Nouveautés');
+    await user.type(within(dialog).getByLabelText('Contenu (français)'), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
     const toast = toasts.get().find((t) => t.type === 'error');
     expect(toast).toMatchObject({ title: 'Erreur de validation', message: 'Veuillez remplir le sujet et le contenu du message' });
@@ -139,10 +139,28 @@ describe('newsletter send form', () => {
     await user.click(await screen.findByLabelText('Sélectionner b@example.com'));
     await user.click(screen.getByRole('button', { name: /Envoyer un message/ }));
     const dialog = screen.getByRole('dialog');
-    await user.type(within(dialog).getByLabelText(/Sujet/), 'Nouveautés');
-    await user.type(within(dialog).getByLabelText(/Contenu/), 'Texte');
+    await user.type(within(dialog).getByLabelText('Sujet (français)'), 'Nouveautés');
+    await user.type(within(dialog).getByLabelText('Contenu (français)'), 'Texte');
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
     await waitFor(() => expect(api.callsTo('POST', '/newsletter/admin/send')).toHaveLength(1));
     expect(api.callsTo('POST', '/newsletter/admin/send')[0]!.body).toEqual({ subject: 'Nouveautés', content: 'Texte', subscriberIds: [2] });
+  });
+
+  it('sends a French and an English version; with one only, warns who gets the other language first', async () => {
+    serve([sub(1, 'a@example.com', true)]);
+    const user = userEvent.setup();
+    show();
+    await screen.findByText('a@example.com');
+    await user.click(screen.getByRole('button', { name: /Envoyer un message/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Envoyer un message aux abonnés' });
+    await user.type(within(dialog).getByLabelText('Sujet (anglais)'), 'News');
+    await user.type(within(dialog).getByLabelText('Contenu (anglais)'), 'Hello');
+    expect(within(dialog).getByRole('status').textContent).toBe('Pas de version française : les abonnés francophones recevront la version anglaise.');
+    await user.type(within(dialog).getByLabelText('Sujet (français)'), 'Nouvelles');
+    await user.type(within(dialog).getByLabelText('Contenu (français)'), 'Bonjour');
+    expect(within(dialog).queryByRole('status')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
+    await waitFor(() => expect(api.callsTo('POST', '/newsletter/admin/send')).toHaveLength(1));
+    expect(api.callsTo('POST', '/newsletter/admin/send')[0]!.body).toEqual({ subject: 'Nouvelles', content: 'Bonjour', subjectEn: 'News', contentEn: 'Hello' });
   });
 });

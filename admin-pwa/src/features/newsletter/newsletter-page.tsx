@@ -20,6 +20,7 @@ import { SendDialog } from './send-dialog.tsx';
 import { SendingProgress } from './sending-progress.tsx';
 import { emptyText, filterSubscribers, statsOf, type StatusFilter } from './subscriber-filter.ts';
 import { SubscribersTable } from './subscribers-table.tsx';
+import { fill, useT } from '../../lib/i18n.ts';
 
 const queuedNote = 'envoyé au retour de la connexion.';
 
@@ -86,50 +87,54 @@ export default function NewsletterPage() {
     }
   };
 
+  const t = useT().newsletter;
   return (
     <section className="page" aria-labelledby="newsletter-title">
       <header className="page-header">
-        <h1 id="newsletter-title">Newsletter</h1>
+        <h1 id="newsletter-title">{t.title}</h1>
         <div className="page-actions">
           <button type="button" className="btn" onClick={() => void doExport('csv')} disabled={exporting !== null || !online}>
-            <Icon name="download" /> {exporting === 'csv' ? 'Export...' : 'Exporter en CSV'}
+            <Icon name="download" /> {exporting === 'csv' ? t.exporting : t.exportCsv}
           </button>
           <button type="button" className="btn" onClick={() => void doExport('json')} disabled={exporting !== null || !online}>
-            <Icon name="download" /> {exporting === 'json' ? 'Export...' : 'Exporter en JSON'}
+            <Icon name="download" /> {exporting === 'json' ? t.exporting : t.exportJson}
           </button>
           <button type="button" className="btn btn-primary" onClick={() => setSendOpen(true)} disabled={stats.activeSubscribers === 0}>
-            <Icon name="newsletter" /> Envoyer un message
+            <Icon name="newsletter" /> {t.send}
           </button>
         </div>
       </header>
 
-      <aside className="callout callout-info" aria-label="À propos des statuts">
+      <aside className="callout callout-info" aria-label={t.aboutStatuses}>
         <Icon name="info" />
         <div>
           <p>
-            <strong>Actif</strong> : l'abonné a confirmé son inscription et reçoit les newsletters. <strong>Inactif</strong> : désinscrit ou désactivé, il ne reçoit plus rien.
+            <strong>{t.activeWord}</strong>
+            {t.activeHelp}
+            <strong>{t.inactiveWord}</strong>
+            {t.inactiveHelp}
           </p>
-          <p>Cliquez sur le statut d'un abonné pour le changer. Les envois partent du compte assigné à l'usage « Newsletter ».</p>
+          <p>{t.clickHelp}</p>
         </div>
       </aside>
 
-      <dl className="stat-tiles" aria-label="Statistiques des abonnés">
+      <dl className="stat-tiles" aria-label={t.statsLabel}>
         <div className="stat-tile">
-          <dt>Total</dt>
+          <dt>{t.total}</dt>
           <dd>{stats.totalSubscribers}</dd>
         </div>
         <div className="stat-tile">
-          <dt>Actifs</dt>
+          <dt>{t.actives}</dt>
           <dd>{stats.activeSubscribers}</dd>
         </div>
         <div className="stat-tile">
-          <dt>Inactifs</dt>
+          <dt>{t.inactives}</dt>
           <dd>{stats.inactiveSubscribers}</dd>
         </div>
       </dl>
       <p>
         <Link to="/settings">
-          <Icon name="settings" /> Paramètres SMTP de la newsletter
+          <Icon name="settings" /> {t.smtpLink}
         </Link>
       </p>
 
@@ -137,22 +142,22 @@ export default function NewsletterPage() {
 
       <div className="toolbar" role="search">
         <div className="field">
-          <label htmlFor="subscribers-search">Rechercher par email</label>
+          <label htmlFor="subscribers-search">{t.searchLabel}</label>
           <input id="subscribers-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor="subscribers-status">Statut</label>
+          <label htmlFor="subscribers-status">{t.statusLabel}</label>
           <select id="subscribers-status" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
-            <option value="all">Tous</option>
-            <option value="active">Actifs</option>
-            <option value="inactive">Inactifs</option>
+            <option value="all">{t.all}</option>
+            <option value="active">{t.actives}</option>
+            <option value="inactive">{t.inactives}</option>
           </select>
         </div>
         {selectedIds.length ? (
           <p className="selection-count" aria-live="polite">
-            {selectedIds.length} sélectionné{selectedIds.length > 1 ? 's' : ''}{' '}
+            {fill(selectedIds.length > 1 ? t.selectedOther : t.selectedOne, { count: selectedIds.length })}{' '}
             <button type="button" className="btn btn-small" onClick={() => setSelected(new Set())}>
-              Tout désélectionner
+              {t.unselectAll}
             </button>
           </p>
         ) : null}
@@ -169,8 +174,8 @@ export default function NewsletterPage() {
       {sendOpen ? (
         <SendDialog selectedIds={selectedIds} activeSelected={activeSelected} activeTotal={stats.activeSubscribers} onClose={() => setSendOpen(false)} onSent={() => setSelected(new Set())} />
       ) : null}
-      <ConfirmDialog open={deleting !== null} title="Supprimer l'abonné" onConfirm={remove} onClose={() => setDeleting(null)}>
-        <p>Êtes-vous sûr de vouloir supprimer l'abonné « {deleting?.email} » ?</p>
+      <ConfirmDialog open={deleting !== null} title={t.deleteTitle} onConfirm={remove} onClose={() => setDeleting(null)}>
+        <p>{fill(t.deleteConfirm, { email: deleting?.email ?? '' })}</p>
       </ConfirmDialog>
     </section>
   );

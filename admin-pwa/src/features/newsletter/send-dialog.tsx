@@ -1,41 +1,54 @@
-// The newsletter send form: subject and content (both non-blank, else 'Erreur de validation'), to
-// the selected subscribers or every active one; queued in the outbox when offline.
+// The newsletter send form: a French and an English version (subject and content each, at least one
+// whole, else 'Erreur de validation'), to the selected subscribers or every active one; a subscriber
+// whose language has no version gets the other one, and the form says so before sending. Queued in
+// the outbox when offline.
 import { useState, type FormEvent } from 'react';
-import { NewsletterSendSchema } from '@app/domain/newsletter';
+import { completeVersions, NewsletterSendSchema } from '@app/domain/newsletter';
 import { Dialog } from '../../components/dialog.tsx';
 import { TextAreaField, TextField } from '../../components/field.tsx';
 import { perform } from '../../db/outbox.ts';
 import { errorText } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
+import { fill, useT } from '../../lib/i18n.ts';
 import { NEWSLETTER_SEND } from './operations.ts';
 
-export const SEND_VALIDATION = { title: 'Erreur de validation', message: 'Veuillez remplir le sujet et le contenu du message' } as const;
 
 type Props = { selectedIds: number[]; activeSelected: number; activeTotal: number; onClose: () => void; onSent: () => void };
 
 export function SendDialog({ selectedIds, activeSelected, activeTotal, onClose, onSent }: Props) {
-  const [subject, setSubject] = useState('');
-  const [content, setContent] = useState('');
+  const [text, setText] = useState({ subject: '', content: '', subjectEn: '', contentEn: '' });
   const [sending, setSending] = useState(false);
+  const t = useT().newsletterSend;
   const recipients = selectedIds.length ? activeSelected : activeTotal;
+  // Empty fields are left out, so a French-only newsletter is the spec's { subject, content }.
+  const input = {
+    subject: text.subject || undefined,
+    content: text.content || undefined,
+    subjectEn: text.subjectEn || undefined,
+    contentEn: text.contentEn || undefined,
+    subscriberIds: selectedIds.length ? selectedIds : undefined,
+  };
+  const written = completeVersions(input);
+  const missing = written.length === 1 ? (written[0] === 'fr' ? 'en' : 'fr') : null;
+  const edit = (key: keyof typeof text) => (e: { target: { value: string } }) => setText((t) => ({ ...t, [key]: e.target.value }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = NewsletterSendSchema.safeParse({ subject, content, subscriberIds: selectedIds.length ? selectedIds : undefined });
+    const parsed = NewsletterSendSchema.safeParse(input);
     if (!parsed.success) {
-      const blank = !subject.trim() || !content.trim();
-      toast.error(SEND_VALIDATION.title, blank ? SEND_VALIDATION.message : parsed.error.issues[0]!.message);
+      const issue = parsed.error.issues[0]!;
+      toast.error(t.validationTitle, issue.code === 'custom' ? t.validation : issue.message);
       return;
     }
     setSending(true);
     try {
-      const done = await perform(NEWSLETTER_SEND, parsed.data, `Newsletter « ${parsed.data.subject} »`);
-      if (done.queued) toast.info('Enregistré hors ligne', 'La newsletter partira au retour de la connexion.');
-      else toast.info('Envoi en cours', `${recipients} destinataire${recipients > 1 ? 's' : ''}`);
+      const done = await perform(NEWSLETTER_SEND, parsed.data, `Newsletter « ${parsed.data.subject || parsed.data.subjectEn} »`);
+      if (done.queued) toast.info(t.queuedTitle, t.queued);
+      else toast.info(t.startedTitle, fill(recipients > 1 ? t.recipientOther : t.recipientOne, { count: recipients }));
       onSent();
       onClose();
     } catch (err) {
-      toast.error("Erreur d'envoi", errorText(err, "Erreur lors de l'envoi"));
+      toast.error(t.errorTitle, errorText(err, t.errorFallback));
     } finally {
       setSending(false);
     }
@@ -44,29 +57,41 @@ export function SendDialog({ selectedIds, activeSelected, activeTotal, onClose, 
   return (
     <Dialog
       open
-      title="Envoyer un message aux abonnés"
+      title={t.title}
       onClose={onClose}
       busy={sending}
-      size="large"
+      size="medium"
       footer={
         <>
           <button type="button" className="btn" onClick={onClose} disabled={sending}>
-            Annuler
+            {t.cancel}
           </button>
           <button type="submit" form="newsletter-send-form" className="btn btn-primary" disabled={sending} aria-busy={sending}>
-            {sending ? 'Envoi...' : 'Envoyer'}
+            {sending ? t.sending : t.send}
           </button>
         </>
       }
     >
-      <form id="newsletter-send-form" className="form-grid" onSubmit={submit} noValidate>
+      <form id="newsletter-send-form" className="form-stack" onSubmit={submit} noValidate>
         <p className="muted">
-          {selectedIds.length
-            ? `Destinataires : les abonnés sélectionnés encore actifs (${activeSelected} sur ${selectedIds.length}).`
-            : `Destinataires : tous les abonnés actifs (${activeTotal}).`}
+          {selectedIds.length ? fill(t.recipientsSelected, { active: activeSelected, selected: selectedIds.length }) : fill(t.recipientsAll, { active: activeTotal })}
         </p>
-        <TextField label="Sujet" required value={subject} onChange={(e) => setSubject(e.target.value)} data-autofocus />
-        <TextAreaField label="Contenu" required rows={12} value={content} onChange={(e) => setContent(e.target.value)} hint="Un lien de désinscription est ajouté automatiquement à chaque envoi." />
+        <fieldset className="form-section">
+          <legend>{t.frenchVersion}</legend>
+          <TextField label={t.subjectFr} value={text.subject} onChange={edit('subject')} data-autofocus />
+          <TextAreaField label={t.contentFr} rows={8} value={text.content} onChange={edit('content')} />
+        </fieldset>
+        <fieldset className="form-section">
+          <legend>{t.englishVersion}</legend>
+          <TextField label={t.subjectEn} value={text.subjectEn} onChange={edit('subjectEn')} />
+          <TextAreaField label={t.contentEn} rows={8} value={text.contentEn} onChange={edit('contentEn')} />
+        </fieldset>
+        {missing ? (
+          <p className="callout callout-warning" role="status">
+            {missing === 'fr' ? t.missingFr : t.missingEn}
+          </p>
+        ) : null}
+        <p className="field-hint">{t.unsubscribeHint}</p>
       </form>
     </Dialog>
   );

@@ -5,6 +5,7 @@ import type { Subscriber } from '@app/domain/newsletter';
 import { Icon } from '../../components/icons.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { fill, useT } from '../../lib/i18n.ts';
 
 type Props = {
   subscribers: Subscriber[];
@@ -16,6 +17,7 @@ type Props = {
 
 export function SubscribersTable({ subscribers, selected, onSelect, onToggleStatus, onDelete }: Props) {
   const all = useRef<HTMLInputElement>(null);
+  const t = useT().newsletter;
   const count = subscribers.filter((s) => selected.has(s.id)).length;
   useEffect(() => {
     if (all.current) all.current.indeterminate = count > 0 && count < subscribers.length;
@@ -23,41 +25,41 @@ export function SubscribersTable({ subscribers, selected, onSelect, onToggleStat
   return (
     <div className="table-wrap">
       <table className="table subscribers-table">
-        <caption className="sr-only">Abonnés à la newsletter</caption>
+        <caption className="sr-only">{t.tableCaption}</caption>
         <thead>
           <tr>
             <th scope="col" className="cell-check">
               <input
                 ref={all}
                 type="checkbox"
-                aria-label="Sélectionner tous les abonnés affichés"
+                aria-label={t.selectAll}
                 checked={subscribers.length > 0 && count === subscribers.length}
                 onChange={(e) => onSelect(subscribers.map((s) => s.id), e.target.checked)}
               />
             </th>
-            <th scope="col">Email</th>
-            <th scope="col">Statut</th>
-            <th scope="col">Date d'inscription</th>
-            <th scope="col">Actions</th>
+            <th scope="col">{t.email}</th>
+            <th scope="col">{t.statusLabel}</th>
+            <th scope="col">{t.subscribedAt}</th>
+            <th scope="col">{t.actions}</th>
           </tr>
         </thead>
         <tbody>
           {subscribers.map((s) => (
             <tr key={s.id} className={selected.has(s.id) ? 'row-selected' : undefined}>
               <td className="cell-check">
-                <input type="checkbox" aria-label={`Sélectionner ${s.email}`} checked={selected.has(s.id)} onChange={(e) => onSelect([s.id], e.target.checked)} />
+                <input type="checkbox" aria-label={fill(t.select, { email: s.email })} checked={selected.has(s.id)} onChange={(e) => onSelect([s.id], e.target.checked)} />
               </td>
               <td data-label="Email">{s.email}</td>
               <td data-label="Statut">
-                <StatusBadge tone={s.isActive ? 'success' : 'neutral'} onClick={() => onToggleStatus(s)} title={s.isActive ? `Désactiver ${s.email}` : `Activer ${s.email}`}>
-                  {s.isActive ? 'Actif' : 'Inactif'}
+                <StatusBadge tone={s.isActive ? 'success' : 'neutral'} onClick={() => onToggleStatus(s)} title={fill(s.isActive ? t.deactivate : t.activate, { email: s.email })}>
+                  {s.isActive ? t.activeWord : t.inactiveWord}
                 </StatusBadge>
               </td>
-              <td data-label="Date d'inscription">
+              <td data-label={t.subscribedAt}>
                 <time dateTime={s.subscribedAt}>{formatDateTime(s.subscribedAt)}</time>
               </td>
               <td data-label="Actions" className="row-actions">
-                <button type="button" className="icon-btn icon-btn-danger" aria-label={`Supprimer ${s.email}`} onClick={() => onDelete(s)}>
+                <button type="button" className="icon-btn icon-btn-danger" aria-label={fill(t.remove, { email: s.email })} onClick={() => onDelete(s)}>
                   <Icon name="trash" />
                 </button>
               </td>

@@ -1,0 +1,45 @@
+// Sends the form's new images, then its new documents, one by one with a progress bar each, and
+// says how each file went: a success or an error toast per file (back-office section 7).
+import { errorText } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
+import type { useUploads } from '../../components/upload-progress.tsx';
+import { uploadDocument, uploadImage } from './api.ts';
+import type { NewDocument, NewImage } from './listing-media.tsx';
+
+export const MEDIA_TOASTS = {
+  imageAdded: 'Image ajoutée',
+  documentAdded: 'Document ajouté',
+  uploadError: "Erreur d'upload",
+  uploadFallback: "Erreur lors de l'upload",
+} as const;
+
+type Uploads = ReturnType<typeof useUploads>;
+
+/** Resolves with the number of files that failed (a cancelled file is neither a success nor a failure). */
+export async function uploadNewMedia(
+  uploads: Uploads,
+  productId: number,
+  images: NewImage[],
+  documents: NewDocument[],
+  onPhase: (phase: 'images' | 'documents') => void,
+): Promise<number> {
+  let failed = 0;
+  const each = async (key: string, file: File, title: string, send: Parameters<Uploads['run']>[3]) => {
+    try {
+      await uploads.run(key, file.name, file.size, send);
+      toast.success(title, file.name);
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') return;
+      failed++;
+      toast.error(MEDIA_TOASTS.uploadError, `${file.name} : ${errorText(err, MEDIA_TOASTS.uploadFallback)}`);
+    }
+  };
+  onPhase('images');
+  for (const img of images) await each(img.key, img.file, MEDIA_TOASTS.imageAdded, (onProgress) => uploadImage(productId, img.file, img.file.name, img.alt, onProgress));
+  onPhase('documents');
+  for (const doc of documents) {
+    const meta = { title: doc.title.trim() || doc.file.name, description: doc.description };
+    await each(doc.key, doc.file, MEDIA_TOASTS.documentAdded, (onProgress) => uploadDocument(productId, doc.file, doc.file.name, meta, onProgress));
+  }
+  return failed;
+}

@@ -1,0 +1,69 @@
+// A listing's images and documents in Chromium against the real server and the built PWA: every file
+// sent by the form gets its own toast, a success or an error naming the file; images are reordered
+// by drag and drop from the keyboard.
+import { describe, expect, it } from 'vitest';
+import { signInAsAdmin } from '../support/auth.ts';
+import { serverAndBrowser } from '../support/browser.ts';
+import { createListingViaApi, pdf, png, signedInPage } from './admin-support.ts';
+
+describe('admin listing media', () => {
+  const env = serverAndBrowser();
+
+  it('shows a toast for each image and each document: added, or the error with the file name', async () => {
+    const created = await createListingViaApi(env.server, 'Annonce médias e2e');
+    const { context, page } = await signedInPage(env.browser, env.server);
+    await page.goto(`${env.server.url}/admin/annonces/${created.id}/edit`);
+    await page.getByLabel('Marque').waitFor();
+    // Text posing as a PNG: the browser lets it through, the server refuses its content.
+    const fake = { name: 'faux.png', mimeType: 'image/png', buffer: Buffer.from('ceci n’est pas une image') };
+    await page.getByLabel('Ajouter des images').setInputFiles([png('icon-192.png'), fake]);
+    await page.getByLabel('Ajouter des documents').setInputFiles([pdf]);
+    await page.getByRole('button', { name: 'Mettre à jour' }).click();
+
+    await page.getByRole('status').filter({ hasText: 'Image ajoutée' }).filter({ hasText: 'icon-192.png' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Document ajouté' }).filter({ hasText: pdf.name }).waitFor();
+    const error = page.getByRole('alert').filter({ hasText: "Erreur d'upload" });
+    await error.waitFor();
+    expect(await error.locator('.toast-message').textContent()).toMatch(/^faux\.png : \S/);
+    // One success toast per file that went through, none for the refused one.
+    expect(await page.getByRole('status').filter({ hasText: 'faux.png' }).count()).toBe(0);
+
+    const product = await (await env.server.api(`/products/${created.id}`)).json();
+    expect(product.images).toHaveLength(1);
+    expect(product.documents.map((d: { title: string }) => d.title)).toEqual([pdf.name]);
+    await context.close();
+  });
+
+  it('reorders images by keyboard drag and drop (Space, arrow, Space) and saves the new order', async () => {
+    const created = await createListingViaApi(env.server, 'Annonce ordre e2e');
+    const { headers } = await signInAsAdmin(env.server);
+    for (const [name, alt] of [['icon-192.png', 'Vue de face'], ['icon-512.png', 'Vue de côté']] as const) {
+      const form = new FormData();
+      form.append('image', new Blob([png(name).buffer], { type: 'image/png' }), name);
+      form.append('alt', alt);
+      expect((await env.server.api(`/products/${created.id}/images`, { method: 'POST', headers, body: form })).status).toBe(201);
+    }
+    const { context, page } = await signedInPage(env.browser, env.server);
+    await page.goto(`${env.server.url}/admin/annonces/${created.id}/edit`);
+    const images = page.getByRole('list', { name: "Images de l'annonce (la première est la couverture)" });
+    await images.getByRole('img', { name: 'Vue de côté' }).waitFor();
+    expect(await images.getByRole('img').evaluateAll((els) => els.map((el) => el.getAttribute('alt')))).toEqual(['Vue de face', 'Vue de côté']);
+
+    await images.getByRole('button', { name: "Glisser l'image 1" }).focus();
+    // Each step waits for dnd-kit's spoken announcement, as a screen reader user would hear it.
+    await page.keyboard.press('Space');
+    await page.getByText('Image 1 saisie.').waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowRight');
+    await page.getByText('Image déplacée en position 2.').waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    await expect.poll(() => images.getByRole('img').evaluateAll((els) => els.map((el) => el.getAttribute('alt')))).toEqual(['Vue de côté', 'Vue de face']);
+    // Both ways stay: the move buttons still work after a drag.
+    expect(await images.getByRole('button', { name: "Déplacer l'image 2 avant" }).isEnabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'Mettre à jour' }).click();
+    await page.waitForURL('**/admin/annonces');
+    const product = await (await env.server.api(`/products/${created.id}`)).json();
+    expect(product.images.map((i: { alt: string }) => i.alt)).toEqual(['Vue de côté', 'Vue de face']);
+    await context.close();
+  });
+});
