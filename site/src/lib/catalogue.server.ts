@@ -3,23 +3,36 @@
 import { homeOffers, toListing, type Listing } from '@app/domain/catalogue-listing';
 import { formatFileSize, type TechnicalDocument } from '@app/domain/documents';
 import type { Product, ProductList } from '@app/domain/products';
-import { filtersToApiQuery, type ListingFilters } from '@app/domain/site-filters';
+import { filtersToApiQuery, hasActiveFilters, type ListingFilters } from '@app/domain/site-filters';
 import { apiJson } from './api.ts';
 import { toCard, type CardListing } from './card.ts';
 
 type Lang = 'fr' | 'en';
 
-export type ListingsPage = { items: CardListing[]; total: number; pages: number; page: number; brands: string[] };
+export type ListingsPage = {
+  items: CardListing[];
+  total: number;
+  pages: number;
+  page: number;
+  /** Every brand in the catalogue, so a brand the other filters rule out stays listed (disabled). */
+  brands: string[];
+  /** Results per choice under the other filters (the API's facets). */
+  facets: ProductList['facets'];
+};
 
 export async function loadListings(locals: App.Locals, filters: ListingFilters, lang: Lang): Promise<ListingsPage> {
   const list = await apiJson<ProductList>(locals, `/api/products?${filtersToApiQuery(filters, lang)}`);
   if (!list) throw new Error('GET /api/products: 404');
+  // The brand facet omits brands with no result; the unfiltered catalogue names them all.
+  const narrowed = hasActiveFilters({ ...filters, brand: '' });
+  const all = narrowed ? await apiJson<ProductList>(locals, '/api/products?limit=1') : list;
   return {
     items: list.items.map((p) => toCard(toListing(p, lang))),
     total: list.total,
     pages: list.pages,
     page: list.page ?? filters.page,
-    brands: (list.facets?.brands ?? []).map((b) => b.value),
+    brands: (all?.facets.brands ?? list.facets.brands).map((b) => b.value),
+    facets: list.facets,
   };
 }
 
