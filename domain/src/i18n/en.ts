@@ -155,6 +155,8 @@ export const en: Dictionary = {
     sending: 'Sending…',
     success: 'Message sent successfully! We will respond quickly.',
     error: 'Error sending message. Please try again.',
+    retryIn: 'Too many messages from your connection: you can try again in {wait}.',
+    retryLater: 'Too many messages from your connection: please try again a little later.',
     required: 'Required field',
     mapTitle: 'How to find us',
     mapConsent: 'The map is provided by OpenStreetMap: showing it sends your IP address to that service.',

@@ -153,6 +153,8 @@ export const fr = {
     sending: 'Envoi…',
     success: 'Message envoyé avec succès ! Nous vous répondrons rapidement.',
     error: "Erreur lors de l'envoi. Veuillez réessayer.",
+    retryIn: 'Trop d’envois depuis votre connexion\u202f: vous pourrez réessayer dans {wait}.',
+    retryLater: 'Trop d’envois depuis votre connexion\u202f: réessayez un peu plus tard.',
     required: 'Champ obligatoire',
     mapTitle: 'Plan d’accès',
     mapConsent: 'La carte est fournie par OpenStreetMap : l’afficher transmet votre adresse IP à ce service.',
