@@ -123,7 +123,7 @@ export const en: Dictionary = {
     searchLabel: 'Search documents',
     searchButton: 'Search',
     empty: 'No documents found',
-    error: 'Error loading documents',
+    error: 'Error fetching documents: {status}',
     retry: 'Retry',
     loading: 'Loading…',
     previous: 'Previous',
@@ -162,7 +162,8 @@ export const en: Dictionary = {
     mapConsent: 'The map is provided by OpenStreetMap: showing it sends your IP address to that service.',
     mapShow: 'Show the map',
     mapFrameTitle: 'Map: {company}, Salon-de-Provence',
-    directions: 'Directions',
+    directions: 'Directions (OpenStreetMap)',
+    directionsGoogle: 'Directions with Google Maps',
   },
   notFound: { title: 'Page not found', text: 'The page you are looking for does not exist or has moved.', home: 'Back to home', back: 'Previous page' },
   newsletter: {

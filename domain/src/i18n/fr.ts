@@ -121,7 +121,7 @@ export const fr = {
     searchLabel: 'Rechercher un document',
     searchButton: 'Rechercher',
     empty: 'Aucun document trouvé',
-    error: 'Erreur lors du chargement des documents',
+    error: 'Erreur lors de la récupération des documents: {status}',
     retry: 'Réessayer',
     loading: 'Chargement…',
     previous: 'Précédent',
@@ -160,7 +160,8 @@ export const fr = {
     mapConsent: 'La carte est fournie par OpenStreetMap : l’afficher transmet votre adresse IP à ce service.',
     mapShow: 'Afficher la carte',
     mapFrameTitle: 'Carte : {company}, Salon-de-Provence',
-    directions: 'Itinéraire',
+    directions: 'Itinéraire (OpenStreetMap)',
+    directionsGoogle: 'Itinéraire avec Google Maps',
   },
   notFound: { title: 'Page introuvable', text: 'La page que vous cherchez n’existe pas ou a été déplacée.', home: "Retour à l'accueil", back: 'Page précédente' },
   newsletter: {

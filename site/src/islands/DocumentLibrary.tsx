@@ -6,7 +6,7 @@ import { fill } from '@app/domain/i18n/index';
 import type { DocumentsPage } from '../lib/catalogue.server.ts';
 import { toast } from './toast.ts';
 
-type Props = { lang: 'fr' | 'en'; t: Dictionary['docs']; basePath: string; initialSearch: string; initial: DocumentsPage | null };
+type Props = { lang: 'fr' | 'en'; t: Dictionary['docs']; basePath: string; initialSearch: string; initial: DocumentsPage | null; initialStatus?: number | undefined };
 type Status = 'loaded' | 'loading' | 'error';
 
 const query = (search: string, page: number) => {
@@ -17,10 +17,11 @@ const query = (search: string, page: number) => {
   return s ? `?${s}` : '';
 };
 
-export default function DocumentLibrary({ lang, t, basePath, initialSearch, initial }: Props) {
+export default function DocumentLibrary({ lang, t, basePath, initialSearch, initial, initialStatus }: Props) {
   const [search, setSearch] = useState(initialSearch);
   const [data, setData] = useState(initial);
   const [status, setStatus] = useState<Status>(initial ? 'loaded' : 'error');
+  const [failure, setFailure] = useState(String(initialStatus ?? 502));
   const [current, setCurrent] = useState({ search: initialSearch, page: initial?.page ?? 1 });
 
   async function load(s: string, page: number) {
@@ -32,9 +33,12 @@ export default function DocumentLibrary({ lang, t, basePath, initialSearch, init
       if (!res.ok) throw new Error(String(res.status));
       setData((await res.json()) as DocumentsPage);
       setStatus('loaded');
-    } catch {
+    } catch (err) {
+      // The HTTP status, or the browser's own message when no answer came.
+      const why = err instanceof Error ? err.message : String(err);
+      setFailure(why);
       setStatus('error');
-      toast({ type: 'error', title: t.error });
+      toast({ type: 'error', title: fill(t.error, { status: why }) });
     }
   }
 
@@ -52,7 +56,7 @@ export default function DocumentLibrary({ lang, t, basePath, initialSearch, init
       {status === 'loading' && <div className="spinner" role="status" aria-label={t.loading} />}
       {status === 'error' && (
         <div className="alert alert-error" role="alert">
-          <p>{t.error}</p>
+          <p>{fill(t.error, { status: failure })}</p>
           <button className="btn" type="button" onClick={() => void load(current.search, current.page)}>{t.retry}</button>
         </div>
       )}
