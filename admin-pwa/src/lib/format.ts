@@ -1,15 +1,10 @@
 // French display formats of the back office: dates (day, month, year, hour, minute), file sizes.
+import { formatFileSize } from '@app/domain/format';
 const dateTime = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const timeOnly = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
 
 export const formatDateTime = (value: string | number | Date) => dateTime.format(new Date(value));
 export const formatTime = (value: string | number | Date) => timeOnly.format(new Date(value));
 
-/** 'Bytes', 'KB', 'MB', 'GB' as the spec names them. */
-export function formatSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
-  const units = ['Bytes', 'KB', 'MB', 'GB'];
-  const i = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
-  const value = bytes / 1024 ** i;
-  return `${i === 0 ? value : value.toFixed(value < 10 ? 1 : 0).replace('.', ',')} ${units[i]}`;
-}
+/** '726 o', '36,98 ko', '1,5 Mo': the French units, as on the public site (decision 076). */
+export const formatSize = (bytes: number): string => formatFileSize(Number.isFinite(bytes) ? bytes : 0, 'fr');

@@ -62,6 +62,7 @@ export const productDocumentsRoutes = (deps: Deps) => {
       try {
         if (!files.length) throw new ApiError(400, DOCUMENT_MESSAGES.missing);
         const titles = stringArray(fields, 'titles', 'title');
+        const titlesEn = stringArray(fields, 'titlesEn', 'titleEn');
         const descriptions = stringArray(fields, 'descriptions', 'description');
         const descriptionsFr = stringArray(fields, 'descriptionsFr', 'descriptionFr');
         const descriptionsEn = stringArray(fields, 'descriptionsEn', 'descriptionEn');
@@ -73,7 +74,7 @@ export const productDocumentsRoutes = (deps: Deps) => {
           id,
           accepted.map((a) => {
             const i = indexed.find((x) => x.file === a.file)!.i;
-            return { ...a, meta: { title: titles[i] ?? undefined, description: descriptions[i], descriptionFr: descriptionsFr[i], descriptionEn: descriptionsEn[i] } };
+            return { ...a, meta: { title: titles[i] ?? undefined, titleEn: titlesEn[i], description: descriptions[i], descriptionFr: descriptionsFr[i], descriptionEn: descriptionsEn[i] } };
           }),
         );
         const refusedOut = refused.map((r) => ({ filename: r.file.originalName, error: r.error }));

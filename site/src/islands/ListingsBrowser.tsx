@@ -152,7 +152,7 @@ export default function ListingsBrowser({ lang, t, card, basePath, productBase, 
           <ul className="grid" data-testid="listing-grid">
             {data.items.map((item, i) => (
               <li key={item.id}>
-                <ProductCard listing={item} href={`${productBase}${item.id}`} t={card} eager={i < 2} headingLevel={2} />
+                <ProductCard lang={lang} listing={item} href={`${productBase}${item.id}`} t={card} eager={i < 2} headingLevel={2} />
               </li>
             ))}
           </ul>

@@ -64,7 +64,7 @@ export async function loadDocuments(locals: App.Locals, query: { search: string;
       title: (lang === 'fr' ? d.titleFr : d.titleEn) || d.title,
       description: (lang === 'fr' ? d.descriptionFr : d.descriptionEn) ?? null,
       type: d.type,
-      size: formatFileSize(d.size),
+      size: formatFileSize(d.size, lang),
       downloadUrl: d.url || `/api/technical-documents/download/${d.id}`,
       previewUrl: d.previewUrl ?? null,
       product: d.product ? (lang === 'fr' ? d.product.titleFr : d.product.titleEn) : null,
