@@ -174,7 +174,7 @@ export default function ListingFormPage() {
       for (const doc of newDocs) {
         try {
           await uploads.run(doc.key, doc.file.name, doc.file.size, (onProgress) =>
-            uploadDocument(productId, doc.file, doc.file.name, { title: doc.title.trim() || doc.file.name, description: doc.description }, onProgress),
+            uploadDocument(productId, doc.file, doc.file.name, { title: doc.title.trim() || doc.file.name, titleEn: doc.titleEn.trim(), description: doc.description }, onProgress),
           );
         } catch (err) {
           if ((err as Error).name === 'AbortError') continue;
