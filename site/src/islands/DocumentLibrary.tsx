@@ -48,10 +48,12 @@ export default function DocumentLibrary({ lang, t, basePath, initialSearch, init
 
   return (
     <div>
-      <form className="search-row" method="get" action={basePath} role="search" onSubmit={submit}>
-        <label className="visually-hidden" htmlFor="doc-search">{t.searchLabel}</label>
-        <input id="doc-search" type="search" name="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
-        <button className="btn" type="submit">{t.searchButton}</button>
+      <form className="field doc-search" method="get" action={basePath} role="search" onSubmit={submit}>
+        <label htmlFor="doc-search">{t.searchLabel}</label>
+        <div className="search-row">
+          <input id="doc-search" type="search" name="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+          <button className="btn" type="submit">{t.searchButton}</button>
+        </div>
       </form>
       {status === 'loading' && <div className="spinner" role="status" aria-label={t.loading} />}
       {status === 'error' && (
