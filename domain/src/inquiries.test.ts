@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inquiryFieldErrors, serverFieldError, translateInquiryError } from './inquiries.ts';
+import { InquiryInputSchema } from './inquiries.ts';
+import { inquiryFieldErrors, serverFieldError, translateInquiryError } from './inquiry-rules.ts';
 
 const valid = { name: 'Jean Martin', email: 'jean@example.org', message: 'Bonjour', language: 'fr' as const };
 
@@ -22,5 +23,32 @@ describe('contact form errors in the page language', () => {
   });
   it('keeps a message it does not know as it is', () => {
     expect(translateInquiryError('Quelque chose', 'en')).toBe('Quelque chose');
+  });
+});
+
+describe('the form’s own check and the API’s schema', () => {
+  it('refuse the same fields with the same French messages', () => {
+    const samples = [
+      valid,
+      { ...valid, name: '' },
+      { ...valid, name: '\r\n\t' },
+      { ...valid, name: 'x'.repeat(201) },
+      { ...valid, name: 'x'.repeat(401) },
+      { ...valid, email: '' },
+      { ...valid, email: ' a@b.c ' },
+      { ...valid, email: 'a@b' },
+      { ...valid, email: `${'a'.repeat(250)}@b.fr` },
+      { ...valid, phone: '0'.repeat(40) },
+      { ...valid, phone: '0'.repeat(41) },
+      { ...valid, message: '   ' },
+      { ...valid, message: 'x'.repeat(5001) },
+      { name: '', email: 'nope', message: '', language: 'en' as const },
+    ];
+    for (const sample of samples) {
+      const result = InquiryInputSchema.safeParse(sample);
+      const fromSchema: Record<string, string> = {};
+      for (const issue of result.success ? [] : result.error.issues) fromSchema[String(issue.path[0])] ??= issue.message;
+      expect(inquiryFieldErrors(sample, 'fr'), JSON.stringify(sample).slice(0, 80)).toEqual(fromSchema);
+    }
   });
 });

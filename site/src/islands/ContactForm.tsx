@@ -6,7 +6,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { Dictionary } from '@app/domain/i18n/fr';
 import { fill } from '@app/domain/i18n/index';
 import { formatWait, labelled } from '@app/domain/format';
-import { inquiryFieldErrors, serverFieldError, type InquiryField, type InquiryFieldErrors } from '@app/domain/inquiries';
+import { inquiryFieldErrors, serverFieldError, type InquiryField, type InquiryFieldErrors } from '@app/domain/inquiry-rules';
 import { toast } from './toast.ts';
 
 type Props = { lang: 'fr' | 'en'; t: Dictionary['contact']; reference: string; initialMessage: string };
