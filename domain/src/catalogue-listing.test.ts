@@ -5,7 +5,7 @@ import type { Product } from './products.ts';
 const product: Product = {
   id: 7, titleFr: 'Groupe électrogène', titleEn: 'Generator set', descriptionFr: 'Desc FR', descriptionEn: 'Desc EN', type: 'generator', category: null,
   brand: 'Kohler', model: '40EFOZD', fuelType: 'Diesel', voltage: '230V', phase: '1', weight: 720, length: 1500, width: 700, height: null,
-  powerOutput: 40, powerUnit: 'ekw', powerKw: 40, condition: 'used', featured: true, year: 2017, price: 0, specifications: { Heures: '3200' },
+  powerOutput: 40, powerUnit: 'ekw', powerKw: 40, condition: 'used', featured: true, year: 2017, price: 0, specifications: { Heures: '3200' }, specificationsEn: {},
   version: 1, createdAt: '', updatedAt: '', images: [], documents: [],
 };
 
@@ -21,6 +21,14 @@ describe('listing display model', () => {
     expect(keys).toEqual(['power', 'brand', 'model', 'fuelType', 'voltage', 'phase', 'weight', 'spec:Heures']);
     const withDims = toListing({ ...product, height: 900 }, 'en').specifications.find((s) => s.key === 'dimensions');
     expect(withDims).toEqual({ key: 'dimensions', label: 'Dimensions LxWxH (mm)', value: '1,500 × 700 × 900' });
+  });
+
+  it('names the common specification rows and shows their values in the page language', () => {
+    const specs = { Cylindres: '6', Refroidissement: 'Échangeur eau de mer', Garantie: '24 mois', 'Réglage maison': 'oui' };
+    const withEn = { ...product, specifications: specs, specificationsEn: { Refroidissement: 'Seawater heat exchanger', Garantie: '24 months' } };
+    const rows = (lang: 'fr' | 'en') => toListing(withEn, lang).specifications.filter((s) => s.key.startsWith('spec:')).map((s) => `${s.label}=${s.value}`);
+    expect(rows('en')).toEqual(['Cylinders=6', 'Cooling=Seawater heat exchanger', 'Warranty=24 months', 'Réglage maison=oui']);
+    expect(rows('fr')).toEqual(['Cylindres=6', 'Refroidissement=Échangeur eau de mer', 'Garantie=24 mois', 'Réglage maison=oui']);
   });
 
   it('shows engines as marine, without voltage and phase, and prefixes relative image URLs', () => {

@@ -2,6 +2,7 @@
 // in one language. Pure, so the public site and the admin build it the same way.
 import { powerDisplay, type Lang, type PowerDisplay } from './power.ts';
 import { formatPrice, isPriceOnRequest, type Product, type ProductDocument, type ProductImage } from './products.ts';
+import { specificationLabel } from './spec-keys.ts';
 
 export type ListingImage = { url: string; thumbnailUrl: string; alt: string; width?: number; height?: number; sources?: ProductImage['sources'] };
 export type ListingSpecification = { key: string; label: string; value: string };
@@ -49,7 +50,8 @@ export const DEFAULT_LISTING_IMAGE: ListingImage = { url: '/images/default-gener
 
 const integer = { fr: new Intl.NumberFormat('fr-FR'), en: new Intl.NumberFormat('en-GB') };
 
-type ProductLike = Omit<Product, 'images' | 'documents'> & { images?: ProductImage[]; documents?: ProductDocument[] };
+/** specificationsEn is optional: listings read from an older offline copy may not carry it. */
+type ProductLike = Omit<Product, 'images' | 'documents' | 'specificationsEn'> & { images?: ProductImage[]; documents?: ProductDocument[]; specificationsEn?: Record<string, string> };
 
 /**
  * Builds the display form. Departure from the spec: `year` is the product's own year (the original
@@ -89,7 +91,9 @@ export function toListing(product: ProductLike, lang: Lang, options: { apiBase?:
   if (product.length && product.width && product.height) {
     add('dimensions', L.dimensions, [product.length, product.width, product.height].map((n) => integer[lang].format(n)).join(' × '));
   }
-  for (const [key, value] of Object.entries(product.specifications ?? {})) add(`spec:${key}`, key, value);
+  // Row names from the common list, values in the page's language when the admin gave one.
+  const english = lang === 'en' ? (product.specificationsEn ?? {}) : {};
+  for (const [key, value] of Object.entries(product.specifications ?? {})) add(`spec:${key}`, specificationLabel(key, lang), english[key] || value);
 
   return {
     id: product.id,
@@ -110,7 +114,8 @@ export function toListing(product: ProductLike, lang: Lang, options: { apiBase?:
     featured: product.featured,
     images: images.length ? images : [options.defaultImage ?? DEFAULT_LISTING_IMAGE],
     specifications: specs,
-    documents: product.documents ?? [],
+    // Each document under its title in the page's language (the French one when no English was given).
+    documents: (product.documents ?? []).map((d) => (lang === 'en' && d.titleEn ? { ...d, title: d.titleEn } : d)),
   };
 }
 

@@ -3,10 +3,10 @@ import { TechnicalDocumentFieldsSchema, TechnicalDocumentQuerySchema, defaultTit
 
 describe('documents', () => {
   it('formats sizes in Bytes, KB, MB or GB', () => {
-    expect(formatFileSize(512)).toBe('512 Bytes');
-    expect(formatFileSize(2048)).toBe('2 KB');
-    expect(formatFileSize(5 * 1024 * 1024)).toBe('5 MB');
-    expect(formatFileSize(3 * 1024 ** 3)).toBe('3 GB');
+    expect(formatFileSize(512, 'en')).toBe('512\u00a0B');
+    expect(formatFileSize(2048, 'fr')).toBe('2\u00a0ko');
+    expect(formatFileSize(5 * 1024 * 1024, 'en')).toBe('5\u00a0MB');
+    expect(formatFileSize(3 * 1024 ** 3, 'fr')).toBe('3\u00a0Go');
   });
 
   it('defaults a title to the file name', () => {

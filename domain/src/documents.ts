@@ -158,15 +158,5 @@ export const TechnicalDocumentStatsSchema = z.object({
   documentsByType: z.array(z.object({ type: z.string(), count: z.number() })),
 });
 
-/** Bytes, KB, MB or GB (back-office section 3). */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} Bytes`;
-  const units = ['KB', 'MB', 'GB'];
-  let v = bytes / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${Math.round(v * 100) / 100} ${units[i]}`;
-}
+/** Sizes in each language's own units ('36,98 ko', '36.98 KB'): see format.ts and decision 082. */
+export { formatFileSize } from './format.ts';

@@ -1,7 +1,9 @@
 // Contact messages: the public form's input (shared by the site and the API) and the admin list's shape.
 import { z } from 'zod';
-import { headerSafe } from './header-text.ts';
-import { SIMPLE_EMAIL } from './mail.ts';
+import { SIMPLE_EMAIL } from './email-format.ts';
+import { INQUIRY_ERRORS, INQUIRY_LIMITS, oneLine, tooLong } from './inquiry-rules.ts';
+
+export { oneLine } from './inquiry-rules.ts';
 
 import { LANGS, LangSchema, type Lang } from './lang.ts';
 
@@ -10,18 +12,15 @@ export const LANGUAGES = LANGS;
 export const LanguageSchema = LangSchema;
 export type Language = Lang;
 
-/**
- * A one-line text: line breaks, control and bidi characters are cleaned (header-text.ts), so a value
- * can never start a new mail header even if a later change put it in one.
- */
-export const oneLine = headerSafe;
+const FR = INQUIRY_ERRORS.fr;
+const L = INQUIRY_LIMITS;
 
 const optionalLine = (max: number) =>
   z
     .string()
-    .max(max * 2, `${max} caractères au maximum`)
+    .max(max * 2, tooLong(max))
     .transform(oneLine)
-    .pipe(z.string().max(max, `${max} caractères au maximum`))
+    .pipe(z.string().max(max, tooLong(max)))
     .nullish()
     .transform((v) => v || null);
 
@@ -31,28 +30,29 @@ export const HONEYPOT_FIELD = 'website';
 /** POST /inquiries (public-site section 7). */
 export const InquiryInputSchema = z.object({
   name: z
-    .string({ error: 'Le nom est requis' })
-    .max(400, '200 caractères au maximum')
+    .string({ error: FR.nameRequired })
+    .max(L.name * 2, tooLong(L.name))
     .transform(oneLine)
-    .pipe(z.string().min(1, 'Le nom est requis').max(200, '200 caractères au maximum')),
+    .pipe(z.string().min(1, FR.nameRequired).max(L.name, tooLong(L.name))),
   email: z
-    .string({ error: "L'adresse e-mail est requise" })
+    .string({ error: FR.emailRequired })
     .trim()
-    .min(1, "L'adresse e-mail est requise")
-    .max(254, 'Adresse e-mail invalide')
-    .regex(SIMPLE_EMAIL, 'Adresse e-mail invalide'),
-  phone: optionalLine(40),
+    .min(1, FR.emailRequired)
+    .max(L.email, FR.emailInvalid)
+    .regex(SIMPLE_EMAIL, FR.emailInvalid),
+  phone: optionalLine(L.phone),
   message: z
-    .string({ error: 'Le message est requis' })
+    .string({ error: FR.messageRequired })
     .trim()
-    .min(1, 'Le message est requis')
-    .max(5000, '5000 caractères au maximum'),
+    .min(1, FR.messageRequired)
+    .max(L.message, tooLong(L.message)),
   language: LanguageSchema.default('fr'),
-  productReference: optionalLine(200),
+  productReference: optionalLine(L.reference),
   /** Honeypot: accepted so a bot sees the usual answer, then ignored. */
   [HONEYPOT_FIELD]: z.string().max(1000).optional(),
 });
 export type InquiryInput = z.input<typeof InquiryInputSchema>;
+
 export type InquiryData = z.output<typeof InquiryInputSchema>;
 
 export type Inquiry = {

@@ -1,9 +1,9 @@
 // Outgoing mail contract shared by the API and the admin PWA: SMTP accounts, usage assignments, replies.
 import { z } from 'zod';
 import { hasUnsafeHeaderText } from './header-text.ts';
+import { SIMPLE_EMAIL } from './email-format.ts';
 
-/** The spec's "simple {email} pattern": something, an @, something, a dot, something; no spaces. */
-export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { SIMPLE_EMAIL };
 export const isSimpleEmail = (value: string) => SIMPLE_EMAIL.test(value);
 
 

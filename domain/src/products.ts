@@ -68,6 +68,12 @@ const ProductFieldsSchema = z.object({
     .record(z.string().trim().min(1).max(100), z.union([z.string().max(500), z.number()]).transform(String))
     .refine((m) => Object.keys(m).length <= 50, 'Au plus 50 caractéristiques')
     .default({}),
+  /** English values under the same keys as `specifications`; an empty one is dropped. */
+  specificationsEn: z
+    .record(z.string().trim().min(1).max(100), z.union([z.string().max(500), z.number()]).transform((v) => String(v).trim()))
+    .refine((m) => Object.keys(m).length <= 50, 'Au plus 50 caractéristiques')
+    .default({})
+    .transform((m) => Object.fromEntries(Object.entries(m).filter(([, v]) => v !== ''))),
 });
 export const PRODUCT_FIELDS = Object.keys(ProductFieldsSchema.shape) as (keyof typeof ProductFieldsSchema.shape)[];
 
@@ -186,6 +192,8 @@ export const ProductDocumentSchema = z.object({
   id: z.number(),
   productId: z.number(),
   title: z.string(),
+  /** The English title; the English pages show `title` without one. */
+  titleEn: z.string().nullable(),
   type: z.enum(['pdf', 'image', 'video', 'word', 'text']),
   url: z.string(),
   previewUrl: z.string().nullable(),
@@ -225,6 +233,7 @@ export const ProductSchema = z.object({
   year: z.number().nullable(),
   price: z.number().nullable(),
   specifications: z.record(z.string(), z.string()),
+  specificationsEn: z.record(z.string(), z.string()),
   version: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),

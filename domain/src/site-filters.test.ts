@@ -11,7 +11,20 @@ const query = (qs: string) => {
 describe('listing filters in the URL', () => {
   it('reads known values and ignores malformed ones', () => {
     const f = parseFilters(query('condition=used&type=boat&minPrice=1 000&maxPrice=2500,5&sort=price&page=-2&brand= Volvo '));
-    expect(f).toEqual({ ...EMPTY_FILTERS, condition: 'used', maxPrice: '2500.5', sort: 'price', brand: 'Volvo' });
+    expect(f).toEqual({ ...EMPTY_FILTERS, condition: 'used', maxPrice: '2500.5', sort: 'price', order: 'asc', brand: 'Volvo' });
+  });
+  it('reads a sort in either direction, and a malformed one as newest first', () => {
+    expect(parseFilters(query('sort=price-desc'))).toMatchObject({ sort: 'price', order: 'desc' });
+    expect(parseFilters(query('sort=date-asc'))).toMatchObject({ sort: 'date', order: 'asc' });
+    expect(parseFilters(query('sort=name&order=desc'))).toMatchObject({ sort: 'name', order: 'desc' });
+    expect(parseFilters(query('sort=power'))).toMatchObject({ sort: 'power', order: 'asc' });
+    expect(parseFilters(query('sort=colour-up'))).toMatchObject({ sort: 'date', order: 'desc' });
+    expect(parseFilters(query('sort=price-sideways'))).toMatchObject({ sort: 'price', order: 'asc' });
+  });
+  it('writes a sort in its default direction as the field alone, the other direction with a suffix', () => {
+    expect(filtersToSearch({ ...EMPTY_FILTERS, sort: 'price', order: 'asc' })).toBe('?sort=price');
+    expect(filtersToSearch({ ...EMPTY_FILTERS, sort: 'price', order: 'desc' })).toBe('?sort=price-desc');
+    expect(filtersToSearch({ ...EMPTY_FILTERS, sort: 'date', order: 'asc' })).toBe('?sort=date-asc');
   });
   it('writes only what differs from the defaults and reads it back', () => {
     const f = { ...EMPTY_FILTERS, search: 'C18 marin', minPower: '100', page: 2 };
@@ -20,12 +33,13 @@ describe('listing filters in the URL', () => {
     expect(filtersToSearch(EMPTY_FILTERS)).toBe('');
   });
   it('counts a filter as active, not the sort or the page', () => {
-    expect(hasActiveFilters({ ...EMPTY_FILTERS, sort: 'name', page: 3 })).toBe(false);
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, sort: 'name', order: 'desc', page: 3 })).toBe(false);
     expect(hasActiveFilters({ ...EMPTY_FILTERS, maxPrice: '0' })).toBe(true);
   });
   it('asks the API for newest first, cheapest first or by name in the page language', () => {
     expect(filtersToApiQuery({ ...EMPTY_FILTERS, condition: 'new' }, 'en')).toBe('condition=new&page=1&limit=12&sort=date&order=desc&lang=en');
-    expect(filtersToApiQuery({ ...EMPTY_FILTERS, sort: 'price' }, 'fr')).toBe('page=1&limit=12&sort=price&order=asc&lang=fr');
+    expect(filtersToApiQuery({ ...EMPTY_FILTERS, sort: 'price', order: 'asc' }, 'fr')).toBe('page=1&limit=12&sort=price&order=asc&lang=fr');
+    expect(filtersToApiQuery({ ...EMPTY_FILTERS, sort: 'price', order: 'desc', brand: 'Volvo' }, 'fr')).toBe('brand=Volvo&page=1&limit=12&sort=price&order=desc&lang=fr');
   });
 });
 

@@ -2,7 +2,24 @@
 // and turned into the GET /api/products query.
 import type { Lang } from './lang.ts';
 
-export type SortChoice = 'date' | 'price' | 'name';
+export type SortChoice = 'date' | 'price' | 'power' | 'name';
+export type SortOrder = 'asc' | 'desc';
+/** The sorts a buyer expects, in the order the select lists them: newest first is the default. */
+export const SORT_OPTIONS = [
+  ['date', 'desc'],
+  ['date', 'asc'],
+  ['price', 'asc'],
+  ['price', 'desc'],
+  ['power', 'asc'],
+  ['power', 'desc'],
+  ['name', 'asc'],
+  ['name', 'desc'],
+] as const satisfies readonly (readonly [SortChoice, SortOrder])[];
+const SORTS = ['date', 'price', 'power', 'name'] as const;
+/** Newest first; cheapest, least powerful and A to Z first. */
+export const defaultOrder = (sort: SortChoice): SortOrder => (sort === 'date' ? 'desc' : 'asc');
+/** One URL value per sort: the field alone in its default direction ('price'), else 'price-desc'. */
+export const sortValue = (sort: SortChoice, order: SortOrder) => (order === defaultOrder(sort) ? sort : `${sort}-${order}`);
 export type ListingFilters = {
   search: string;
   condition: '' | 'new' | 'used';
@@ -13,10 +30,11 @@ export type ListingFilters = {
   minPower: string;
   maxPower: string;
   sort: SortChoice;
+  order: SortOrder;
   page: number;
 };
 
-export const EMPTY_FILTERS: ListingFilters = { search: '', condition: '', type: '', brand: '', minPrice: '', maxPrice: '', minPower: '', maxPower: '', sort: 'date', page: 1 };
+export const EMPTY_FILTERS: ListingFilters = { search: '', condition: '', type: '', brand: '', minPrice: '', maxPrice: '', minPower: '', maxPower: '', sort: 'date', order: 'desc', page: 1 };
 export const LISTINGS_PAGE_SIZE = 12;
 
 const number = (v: string | null) => {
@@ -29,6 +47,13 @@ const oneOf = <T extends string>(v: string | null, values: readonly T[], fallbac
 /** Anything with get(): URLSearchParams in the browser and on the server. */
 export type QueryReader = { get(name: string): string | null };
 
+/** 'price', 'price-desc', or 'price' with order=desc (the API's own spelling). */
+function parseSort(params: QueryReader): { sort: SortChoice; order: SortOrder } {
+  const [field = '', dir = ''] = (params.get('sort') ?? '').split('-');
+  const sort = oneOf(field, SORTS, 'date');
+  return { sort, order: oneOf(dir || params.get('order'), ['asc', 'desc'] as const, defaultOrder(sort)) };
+}
+
 export function parseFilters(params: QueryReader): ListingFilters {
   const page = Number.parseInt(params.get('page') ?? '', 10);
   return {
@@ -40,7 +65,7 @@ export function parseFilters(params: QueryReader): ListingFilters {
     maxPrice: number(params.get('maxPrice')),
     minPower: number(params.get('minPower')),
     maxPower: number(params.get('maxPower')),
-    sort: oneOf(params.get('sort'), ['date', 'price', 'name'] as const, 'date'),
+    ...parseSort(params),
     page: Number.isInteger(page) && page > 1 && page <= 100_000 ? page : 1,
   };
 }
@@ -51,7 +76,8 @@ export function filtersToSearch(filters: ListingFilters): string {
   for (const key of ['search', 'condition', 'type', 'brand', 'minPrice', 'maxPrice', 'minPower', 'maxPower'] as const) {
     if (filters[key]) pairs.push([key, filters[key]]);
   }
-  if (filters.sort !== 'date') pairs.push(['sort', filters.sort]);
+  const sort = sortValue(filters.sort, filters.order);
+  if (sort !== 'date') pairs.push(['sort', sort]);
   if (filters.page > 1) pairs.push(['page', String(filters.page)]);
   return pairs.length ? `?${encodePairs(pairs)}` : '';
 }
@@ -61,14 +87,14 @@ export const encodePairs = (pairs: [string, string][]) => pairs.map(([k, v]) => 
 /** Whether the clear-filters button shows: any filter or search differs from the defaults (sort and page excluded). */
 export const hasActiveFilters = (f: ListingFilters) => !!(f.search || f.condition || f.type || f.brand || f.minPrice || f.maxPrice || f.minPower || f.maxPower);
 
-/** GET /api/products query: newest first, cheapest first, or by name in the page's language. */
+/** GET /api/products query: the chosen sort and direction; names sort in the page's language. */
 export function filtersToApiQuery(filters: ListingFilters, lang: Lang): string {
-  const base = filtersToSearch({ ...filters, sort: 'date', page: 1 }).slice(1);
+  const base = filtersToSearch({ ...filters, sort: 'date', order: 'desc', page: 1 }).slice(1);
   const rest = encodePairs([
     ['page', String(filters.page)],
     ['limit', String(LISTINGS_PAGE_SIZE)],
     ['sort', filters.sort],
-    ['order', filters.sort === 'date' ? 'desc' : 'asc'],
+    ['order', filters.order],
     ['lang', lang],
   ]);
   return base ? `${base}&${rest}` : rest;

@@ -243,7 +243,11 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
     expect(thirdParty).toEqual([]);
     await page.getByRole('button', { name: t.contact.mapShow }).click();
     await expect.poll(() => page.locator('iframe[src^="https://www.openstreetmap.org/"]').count()).toBe(1);
-    expect(await page.getByRole('link', { name: t.contact.directions }).getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\//);
+    // Directions from the map's own service first, Google Maps second (decision 081).
+    const osm = page.getByRole('link', { name: lang === 'fr' ? 'Itinéraire (OpenStreetMap)' : 'Directions (OpenStreetMap)' });
+    expect(await osm.getAttribute('href')).toMatch(/^https:\/\/www\.openstreetmap\.org\/directions\?engine=fossgis_osrm_car&route=%3B43\.\d+%2C5\.\d+$/);
+    const google = page.getByRole('link', { name: lang === 'fr' ? 'Itinéraire avec Google Maps' : 'Directions with Google Maps' });
+    expect(await google.getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=43\.\d+,5\.\d+$/);
   });
 
   it('the FR/EN switch leads to the same page in the other language, and the choice is remembered', async () => {
@@ -327,7 +331,7 @@ describe('contact form error', () => {
       await page.getByLabel(t.contact.emailField).fill('jean@example.org');
       await page.getByLabel(t.contact.message, { exact: true }).fill('Bonjour');
       await page.getByRole('button', { name: t.contact.send }).click();
-      await expect.poll(() => page.locator('form .alert-error').textContent()).toBe(spec.contact.error[lang]);
+      await expect.poll(() => page.locator('form .alert-error p').first().textContent()).toBe(spec.contact.error[lang]);
       // What the visitor typed is kept for another try.
       expect(await page.getByLabel(t.contact.name).inputValue()).toBe('Jean Martin');
       await context.close();

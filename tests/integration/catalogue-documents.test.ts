@@ -29,11 +29,13 @@ describe('listing documents', () => {
         { name: 'notice.txt', bytes: Buffer.from('Notice de montage\nCouple de serrage : 45 N·m\n') },
         { name: 'photo.png', bytes: await png(50, 50) },
       ],
-      { titles: JSON.stringify(['Fiche technique C18', '', 'Photo']), descriptions: JSON.stringify(['Données constructeur', null]) },
+      { titles: JSON.stringify(['Fiche technique C18', '', 'Photo']), titlesEn: JSON.stringify(['C18 data sheet', '']), descriptions: JSON.stringify(['Données constructeur', null]) },
     );
     expect(res.status).toBe(201);
     const { documents, refused } = await res.json();
     expect(refused).toEqual([]);
+    // An English title where one was given, null where it was empty or missing.
+    expect(documents.map((d: Record<string, unknown>) => d.titleEn)).toEqual(['C18 data sheet', null, null]);
     expect(documents.map((d: Record<string, unknown>) => [d.title, d.type, d.mimeType, d.description])).toEqual([
       ['Fiche technique C18', 'pdf', 'application/pdf', 'Données constructeur'],
       ['notice', 'text', 'text/plain', null],

@@ -23,6 +23,15 @@ describe('listings: admin create, update with version, delete', () => {
     expect(again).toEqual(p);
   });
 
+  it('keeps each specification’s English value under its French name, dropping empty ones', async () => {
+    const res = await create(generatorInput({ specifications: { Garantie: '24 mois', Cylindres: '6' }, specificationsEn: { Garantie: ' 24 months ', Cylindres: '' } }));
+    expect(res.status).toBe(201);
+    const p = await res.json();
+    expect(p.specifications).toEqual({ Garantie: '24 mois', Cylindres: '6' });
+    expect(p.specificationsEn).toEqual({ Garantie: '24 months' });
+    expect((await (await server.api(`/products/${p.id}`)).json()).specificationsEn).toEqual({ Garantie: '24 months' });
+  });
+
   it('refuses admin calls without a session (401) and leaves the catalogue unchanged', async () => {
     const before = (await (await server.api('/products')).json()).total;
     expect((await server.api('/products', { method: 'POST', json: generatorInput() })).status).toBe(401);

@@ -4,7 +4,12 @@ import type { ProductInput } from '@app/domain/products';
 import type { PowerUnit } from '@app/domain/power';
 import type { Illustration } from './seed-assets.ts';
 
-export type DemoListing = ProductInput & { illustration: Illustration; images: number; documents?: string[] };
+/** A demo document's title in each language. */
+export type DemoDocument = { fr: string; en: string };
+export type DemoListing = ProductInput & { illustration: Illustration; images: number; documents?: DemoDocument[] };
+
+const DATA_SHEET: DemoDocument = { fr: 'Fiche technique', en: 'Data sheet' };
+const OUTLINE: DemoDocument = { fr: 'Plan d’encombrement', en: 'Outline drawing' };
 
 type Row = [Illustration, string, string, number, PowerUnit, 'new' | 'used', number | null, boolean, number, Partial<ProductInput>?];
 
@@ -93,24 +98,32 @@ export function demoListings(): DemoListing[] {
       price,
       featured,
       year,
-      specifications: specifications(kind, condition, i),
+      ...specifications(kind, condition, i),
       illustration: kind,
       images: featured ? 4 : 3,
-      documents: i % 4 === 0 ? ['Fiche technique', 'Plan d’encombrement'] : i % 3 === 0 ? ['Fiche technique'] : [],
+      documents: i % 4 === 0 ? [DATA_SHEET, OUTLINE] : i % 3 === 0 ? [DATA_SHEET] : [],
     };
     return { ...base, ...extra } as DemoListing;
   });
 }
 
-function specifications(kind: Illustration, condition: string, i: number): Record<string, string> {
-  const specs: Record<string, string> = {};
+/** Each row's French value and English value, under the French name (translated from the domain's list). */
+function specifications(kind: Illustration, condition: string, i: number): Pick<ProductInput, 'specifications' | 'specificationsEn'> {
+  const rows: [string, string, string][] = [];
   if (kind === 'engine' || kind === 'generator') {
-    specs['Cylindres'] = String([4, 6, 8, 12][i % 4]);
-    specs['Refroidissement'] = i % 2 ? 'Échangeur eau de mer' : 'Keel cooling';
+    const cylinders = String([4, 6, 8, 12][i % 4]);
+    rows.push(['Cylindres', cylinders, cylinders]);
+    rows.push(i % 2 ? ['Refroidissement', 'Échangeur eau de mer', 'Seawater heat exchanger'] : ['Refroidissement', 'Refroidissement par la coque', 'Keel cooling']);
   }
-  if (kind === 'gearbox') specs['Rapport'] = ['2.03:1', '2.5:1', '3.0:1'][i % 3]!;
-  if (kind === 'propeller') specs['Pales'] = String(4 + (i % 2));
-  if (condition === 'used') specs['Heures de fonctionnement'] = String(1200 + ((i * 737) % 9000));
-  specs['Garantie'] = condition === 'new' ? '24 mois' : '6 mois';
-  return specs;
+  if (kind === 'gearbox') {
+    const ratio = ['2,03:1', '2,5:1', '3,0:1'][i % 3]!;
+    rows.push(['Rapport', ratio, ratio.replace(',', '.')]);
+  }
+  if (kind === 'propeller') rows.push(['Pales', String(4 + (i % 2)), String(4 + (i % 2))]);
+  if (condition === 'used') {
+    const hours = 1200 + ((i * 737) % 9000);
+    rows.push(['Heures de fonctionnement', new Intl.NumberFormat('fr-FR').format(hours), new Intl.NumberFormat('en-GB').format(hours)]);
+  }
+  rows.push(condition === 'new' ? ['Garantie', '24 mois', '24 months'] : ['Garantie', '6 mois', '6 months']);
+  return { specifications: Object.fromEntries(rows.map(([k, fr]) => [k, fr])), specificationsEn: Object.fromEntries(rows.map(([k, , en]) => [k, en])) };
 }

@@ -75,7 +75,7 @@ export async function seedDemoData(deps: Deps, options: { force?: boolean } = {}
       pictures.push({ productId: product.id, alt, picture: id });
       result.images++;
     }
-    for (const title of documents) {
+    for (const { fr: title, en: titleEn } of documents) {
       const pdf = makePdf(`${title} - ${input.brand} ${input.model}`, [
         `${input.titleFr} / ${input.titleEn}`,
         `Puissance / Power: ${input.powerOutput} ${input.powerUnit}`,
@@ -85,7 +85,7 @@ export async function seedDemoData(deps: Deps, options: { force?: boolean } = {}
       ]);
       const key = keepFile(deps.env.dataDir, pdf);
       const name = `${title} ${input.brand} ${input.model}.pdf`.replace(/[’"/\\]/g, ' ').replace(/\s+/g, ' ');
-      insertProductDocument(deps, product.id, { key, mimeType: 'application/pdf', kind: 'pdf', originalFilename: name, size: pdf.length }, { title, descriptionFr: 'Document constructeur', descriptionEn: 'Manufacturer document' });
+      insertProductDocument(deps, product.id, { key, mimeType: 'application/pdf', kind: 'pdf', originalFilename: name, size: pdf.length }, { title, titleEn, descriptionFr: 'Document constructeur', descriptionEn: 'Manufacturer document' });
       result.documents++;
     }
   }

@@ -76,7 +76,7 @@ export const productDocumentsRoutes = (deps: Deps) => {
       '/products/:id{[0-9]+}/documents',
       doc({
         summary: 'Upload documents (50 MB each); refused files are reported',
-        multipart: { documents: 'files', titles: 'string', descriptions: 'string' },
+        multipart: { documents: 'files', titles: 'string', titlesEn: 'string', descriptions: 'string' },
         responses: {
           201: z.object({
             documents: z.array(ProductDocumentSchema),
@@ -99,6 +99,7 @@ export const productDocumentsRoutes = (deps: Deps) => {
         try {
           if (!files.length) throw new ApiError(400, DOCUMENT_MESSAGES.missing);
           const titles = stringArray(fields, 'titles', 'title');
+          const titlesEn = stringArray(fields, 'titlesEn', 'titleEn');
           const descriptions = stringArray(fields, 'descriptions', 'description');
           const descriptionsFr = stringArray(fields, 'descriptionsFr', 'descriptionFr');
           const descriptionsEn = stringArray(fields, 'descriptionsEn', 'descriptionEn');
@@ -122,6 +123,7 @@ export const productDocumentsRoutes = (deps: Deps) => {
                   ...a,
                   meta: {
                     title: titles[i] ?? undefined,
+                    titleEn: titlesEn[i],
                     description: descriptions[i],
                     descriptionFr: descriptionsFr[i],
                     descriptionEn: descriptionsEn[i],

@@ -25,6 +25,7 @@ export function toProductDocument(row: ProductDocumentRow): ProductDocument {
     id: row.id,
     productId: row.productId,
     title: row.title,
+    titleEn: row.titleEn,
     type: row.type as ProductDocument['type'],
     url: `${base}/download`,
     previewUrl: previewable(row.mimeType) ? `${base}/preview` : null,
@@ -91,7 +92,7 @@ export async function classify(files: UploadedFile[], allowed: Record<string, st
   return { accepted, refused };
 }
 
-export type DocumentMeta = { title?: string; description?: string | null; descriptionFr?: string | null; descriptionEn?: string | null };
+export type DocumentMeta = { title?: string; titleEn?: string | null; description?: string | null; descriptionFr?: string | null; descriptionEn?: string | null };
 
 export function insertProductDocument(deps: Deps, productId: number, stored: { key: string; mimeType: string; kind: string; originalFilename: string; size: number }, meta: DocumentMeta) {
   const row = deps.db
@@ -99,6 +100,7 @@ export function insertProductDocument(deps: Deps, productId: number, stored: { k
     .values({
       productId,
       title: meta.title?.trim() || defaultTitle(stored.originalFilename),
+      titleEn: meta.titleEn?.trim() || null,
       description: meta.description?.trim() || null,
       descriptionFr: meta.descriptionFr?.trim() || null,
       descriptionEn: meta.descriptionEn?.trim() || null,

@@ -44,6 +44,11 @@ export const products = sqliteTable(
       .$type<Record<string, string>>()
       .notNull()
       .default({}),
+    // The English value of each specification, under the same (French) key; a key without one shows the French value.
+    specificationsEn: text('specifications_en', { mode: 'json' })
+      .$type<Record<string, string>>()
+      .notNull()
+      .default({}),
     version: integer('version').notNull().default(1), // optimistic concurrency for offline edits
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -98,6 +103,8 @@ export const productDocuments = sqliteTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
+    // The English title; the English page falls back to `title` without one.
+    titleEn: text('title_en'),
     description: text('description'),
     descriptionFr: text('description_fr'),
     descriptionEn: text('description_en'),

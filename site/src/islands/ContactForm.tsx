@@ -1,74 +1,120 @@
 // Contact form (public-site sections 2, 4, 5): name, phone (optional), e-mail, message; idle,
-// sending, then success (form reset) or error, with the spec's texts and a toast.
-import { useState, type FormEvent } from 'react';
+// sending, then success (form reset) or error, with the spec's texts and a toast. The form checks
+// itself with the domain's schema (the site's own messages in the page's language, no browser
+// bubbles), shows the server's field error next to its field, and the wait after too many tries.
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { Dictionary } from '@app/domain/i18n/fr';
 import type { Lang } from '@app/domain/lang';
+import { fill } from '@app/domain/i18n/index';
+import { formatWait, labelled } from '@app/domain/format';
+import { inquiryFieldErrors, serverFieldError, type InquiryField, type InquiryFieldErrors } from '@app/domain/inquiry-rules';
 import { toast } from './toast.ts';
 
 type Props = { lang: Lang; t: Dictionary['contact']; reference: string; initialMessage: string };
-type Status = 'idle' | 'sending' | 'success' | 'error';
+type Status = { kind: 'idle' | 'sending' | 'success' } | { kind: 'error'; detail?: string };
+
+/** Seconds to wait from a 429: the Retry-After header (seconds or an HTTP date), else none. */
+function retryAfterSeconds(res: Response): number | null {
+  const header = res.headers.get('retry-after');
+  if (!header) return null;
+  const seconds = /^\d+$/.test(header) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+}
 
 export default function ContactForm({ lang, t, reference, initialMessage }: Props) {
-  const [status, setStatus] = useState<Status>('idle');
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [errors, setErrors] = useState<InquiryFieldErrors>({});
+
+  function fail(form: HTMLFormElement, next: InquiryFieldErrors, detail?: string) {
+    setErrors(next);
+    setStatus({ kind: 'error', detail });
+    toast({ type: 'error', title: t.error, ...(detail ? { message: detail } : {}) });
+    const first = (['name', 'phone', 'email', 'message'] as const).find((f) => next[f]);
+    if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
-    setStatus('sending');
+    const input = {
+      name: data.name ?? '',
+      email: data.email ?? '',
+      phone: data.phone || undefined,
+      message: data.message ?? '',
+      language: lang,
+      productReference: reference || undefined,
+      website: data.website,
+    };
+    const own = inquiryFieldErrors(input, lang);
+    if (Object.keys(own).length) return fail(form, own);
+    setErrors({});
+    setStatus({ kind: 'sending' });
+    let res: Response;
     try {
-      const res = await fetch('/api/inquiries', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          name: data.name,
-          email: data.email,
-          phone: data.phone || undefined,
-          message: data.message,
-          language: lang,
-          productReference: reference || undefined,
-          website: data.website,
-        }),
-      });
-      if (!res.ok) throw new Error(String(res.status));
-      form.reset();
-      setStatus('success');
-      toast({ type: 'success', title: t.success });
+      res = await fetch('/api/inquiries', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
     } catch {
-      setStatus('error');
-      toast({ type: 'error', title: t.error });
+      return fail(form, {});
     }
+    if (res.ok) {
+      form.reset();
+      setStatus({ kind: 'success' });
+      toast({ type: 'success', title: t.success });
+      return;
+    }
+    if (res.status === 429) {
+      const wait = retryAfterSeconds(res);
+      return fail(form, {}, wait ? fill(t.retryIn, { wait: formatWait(wait, lang) }) : t.retryLater);
+    }
+    const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
+    const message = typeof body?.error === 'string' ? body.error : '';
+    const field = res.status === 400 ? serverFieldError(message, lang) : null;
+    fail(form, field ? { [field.field]: field.message } : {}, field ? undefined : message || undefined);
   }
 
+  const sending = status.kind === 'sending';
+  const invalid = (f: InquiryField) => (errors[f] ? { 'aria-invalid': true, 'aria-describedby': `contact-${f}-error` } : {});
+
   return (
-    <form className="form" method="post" onSubmit={submit} aria-labelledby="contact-form-title">
+    <form className="form" method="post" noValidate onSubmit={submit} aria-labelledby="contact-form-title">
       <h2 id="contact-form-title">{t.formTitle}</h2>
-      {reference && <p className="muted">{t.reference} : <strong>{reference}</strong></p>}
-      <div className="field">
-        <label htmlFor="contact-name">{t.name}</label>
-        <input id="contact-name" name="name" required autoComplete="name" maxLength={200} />
-      </div>
-      <div className="field">
-        <label htmlFor="contact-phone">{t.phoneField}</label>
-        <input id="contact-phone" name="phone" type="tel" autoComplete="tel" maxLength={40} />
-      </div>
-      <div className="field">
-        <label htmlFor="contact-email">{t.emailField}</label>
-        <input id="contact-email" name="email" type="email" required autoComplete="email" maxLength={254} />
-      </div>
-      <div className="field">
-        <label htmlFor="contact-message">{t.message}</label>
-        <textarea id="contact-message" name="message" required maxLength={5000} defaultValue={initialMessage} />
-      </div>
+      {reference && <p className="muted">{labelled(lang, t.reference, '')}<strong>{reference}</strong></p>}
+      <Field id="name" label={t.name} error={errors.name}>
+        <input id="contact-name" name="name" required aria-required="true" autoComplete="name" maxLength={200} {...invalid('name')} />
+      </Field>
+      <Field id="phone" label={t.phoneField} error={errors.phone}>
+        <input id="contact-phone" name="phone" type="tel" autoComplete="tel" maxLength={40} {...invalid('phone')} />
+      </Field>
+      <Field id="email" label={t.emailField} error={errors.email}>
+        <input id="contact-email" name="email" type="email" required aria-required="true" autoComplete="email" maxLength={254} {...invalid('email')} />
+      </Field>
+      <Field id="message" label={t.message} error={errors.message}>
+        <textarea id="contact-message" name="message" required aria-required="true" maxLength={5000} defaultValue={initialMessage} {...invalid('message')} />
+      </Field>
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="contact-website">Website</label>
         <input id="contact-website" name="website" tabIndex={-1} autoComplete="off" />
       </div>
-      {status === 'success' && <p className="alert alert-success" role="status">{t.success}</p>}
-      {status === 'error' && <p className="alert alert-error" role="alert">{t.error}</p>}
+      {status.kind === 'success' && <p className="alert alert-success" role="status">{t.success}</p>}
+      {status.kind === 'error' && (
+        <div className="alert alert-error" role="alert">
+          <p>{t.error}</p>
+          {status.detail && <p data-testid="contact-error-detail">{status.detail}</p>}
+        </div>
+      )}
       <div>
-        <button className="btn" type="submit" disabled={status === 'sending'}>{status === 'sending' ? t.sending : t.send}</button>
+        <button className="btn" type="submit" disabled={sending}>{sending ? t.sending : t.send}</button>
       </div>
     </form>
+  );
+}
+
+function Field({ id, label, error, children }: { id: InquiryField; label: string; error: string | undefined; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={`contact-${id}`}>{label}</label>
+      {children}
+      {error && <p className="field-error" id={`contact-${id}-error`}>{error}</p>}
+    </div>
   );
 }

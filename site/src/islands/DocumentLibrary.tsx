@@ -7,7 +7,7 @@ import { fill } from '@app/domain/i18n/index';
 import type { DocumentsPage } from '../lib/catalogue.server.ts';
 import { toast } from './toast.ts';
 
-type Props = { lang: Lang; t: Dictionary['docs']; basePath: string; initialSearch: string; initial: DocumentsPage | null };
+type Props = { lang: Lang; t: Dictionary['docs']; basePath: string; initialSearch: string; initial: DocumentsPage | null; initialStatus?: number | undefined };
 type Status = 'loaded' | 'loading' | 'error';
 
 const query = (search: string, page: number) => {
@@ -18,10 +18,11 @@ const query = (search: string, page: number) => {
   return s ? `?${s}` : '';
 };
 
-export default function DocumentLibrary({ lang, t, basePath, initialSearch, initial }: Props) {
+export default function DocumentLibrary({ lang, t, basePath, initialSearch, initial, initialStatus }: Props) {
   const [search, setSearch] = useState(initialSearch);
   const [data, setData] = useState(initial);
   const [status, setStatus] = useState<Status>(initial ? 'loaded' : 'error');
+  const [failure, setFailure] = useState(String(initialStatus ?? 502));
   const [current, setCurrent] = useState({ search: initialSearch, page: initial?.page ?? 1 });
 
   async function load(s: string, page: number) {
@@ -33,9 +34,12 @@ export default function DocumentLibrary({ lang, t, basePath, initialSearch, init
       if (!res.ok) throw new Error(String(res.status));
       setData((await res.json()) as DocumentsPage);
       setStatus('loaded');
-    } catch {
+    } catch (err) {
+      // The HTTP status, or the browser's own message when no answer came.
+      const why = err instanceof Error ? err.message : String(err);
+      setFailure(why);
       setStatus('error');
-      toast({ type: 'error', title: t.error });
+      toast({ type: 'error', title: fill(t.error, { status: why }) });
     }
   }
 
@@ -45,15 +49,17 @@ export default function DocumentLibrary({ lang, t, basePath, initialSearch, init
 
   return (
     <div>
-      <form className="search-row" method="get" action={basePath} role="search" onSubmit={submit}>
-        <label className="visually-hidden" htmlFor="doc-search">{t.searchLabel}</label>
-        <input id="doc-search" type="search" name="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
-        <button className="btn" type="submit">{t.searchButton}</button>
+      <form className="field doc-search" method="get" action={basePath} role="search" onSubmit={submit}>
+        <label htmlFor="doc-search">{t.searchLabel}</label>
+        <div className="search-row">
+          <input id="doc-search" type="search" name="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+          <button className="btn" type="submit">{t.searchButton}</button>
+        </div>
       </form>
       {status === 'loading' && <div className="spinner" role="status" aria-label={t.loading} />}
       {status === 'error' && (
         <div className="alert alert-error" role="alert">
-          <p>{t.error}</p>
+          <p>{fill(t.error, { status: failure })}</p>
           <button className="btn" type="button" onClick={() => void load(current.search, current.page)}>{t.retry}</button>
         </div>
       )}

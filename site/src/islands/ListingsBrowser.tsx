@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Dictionary } from '@app/domain/i18n/fr';
 import type { Lang } from '@app/domain/lang';
 import { countLabel, fill } from '@app/domain/i18n/index';
-import { EMPTY_FILTERS, filtersToSearch, hasActiveFilters, parseFilters, type ListingFilters } from '@app/domain/site-filters';
+import { EMPTY_FILTERS, SORT_OPTIONS, filtersToSearch, hasActiveFilters, parseFilters, sortValue, type ListingFilters } from '@app/domain/site-filters';
 import ProductCard from '../components/ProductCard.tsx';
 import type { ListingsPage } from '../lib/catalogue.server.ts';
 
@@ -73,6 +73,8 @@ export default function ListingsBrowser({ lang, t, card, basePath, productBase, 
   }
 
   const active = hasActiveFilters(filters);
+  // Counts describe the results on screen: hidden while a new page of results is on its way.
+  const facets = status === 'loaded' ? data?.facets : undefined;
   const pageHref = (page: number) => `${basePath}${filtersToSearch({ ...filters, page })}`;
   const formKey = filtersToSearch({ ...filters, page: 1 });
 
@@ -89,8 +91,14 @@ export default function ListingsBrowser({ lang, t, card, basePath, productBase, 
             <input id="listing-search" type="search" name="search" defaultValue={filters.search} placeholder={t.searchPlaceholder} />
             <button className="btn" type="submit">{t.searchButton}</button>
           </div>
+          <div className="field field-inline">
+            <label htmlFor="f-sort">{t.sort}</label>
+            <select id="f-sort" name="sort" defaultValue={sortValue(filters.sort, filters.order)} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+              {SORT_OPTIONS.map(([sort, order]) => <option key={`${sort}-${order}`} value={sortValue(sort, order)}>{t.sorts[`${sort}-${order}`]}</option>)}
+            </select>
+          </div>
           {active && (
-            <a className="btn btn-outline" href={basePath} onClick={(e) => (e.preventDefault(), go({ ...EMPTY_FILTERS, sort: filters.sort }))}>
+            <a className="btn btn-outline" href={basePath} onClick={(e) => (e.preventDefault(), go({ ...EMPTY_FILTERS, sort: filters.sort, order: filters.order }))}>
               {t.clear}
             </a>
           )}
@@ -98,17 +106,22 @@ export default function ListingsBrowser({ lang, t, card, basePath, productBase, 
         <details className="filters" open={panelOpen} onToggle={(e) => setPanelOpen(e.currentTarget.open)}>
           <summary>{t.filters}</summary>
           <div className="filters-grid">
-            <Select id="f-condition" name="condition" label={t.condition} value={filters.condition} options={[['', t.conditionAll], ['new', t.conditionNew], ['used', t.conditionUsed]]} />
-            <NumberField id="f-min-price" name="minPrice" label={t.minPrice} value={filters.minPrice} />
-            <NumberField id="f-max-price" name="maxPrice" label={t.maxPrice} value={filters.maxPrice} />
-            <Select id="f-type" name="type" label={t.type} value={filters.type} options={[['', t.typeAll], ['marine', t.typeMarine], ['generator', t.typeGenerator]]} />
-            <Select id="f-brand" name="brand" label={t.brand} value={filters.brand} options={[['', t.brandAll], ...uniq([...(data?.brands ?? []), filters.brand]).map((b) => [b, b] as [string, string])]} />
-            <NumberField id="f-min-power" name="minPower" label={t.minPower} value={filters.minPower} />
-            <NumberField id="f-max-power" name="maxPower" label={t.maxPower} value={filters.maxPower} />
-            <Select id="f-sort" name="sort" label={t.sort} value={filters.sort} options={[['date', t.sortDate], ['price', t.sortPrice], ['name', t.sortName]]} />
-          </div>
-          <div className="filters-actions">
-            <button className="btn" type="submit">{t.apply}</button>
+            <Select id="f-condition" name="condition" label={t.condition} value={filters.condition} options={[['', t.conditionAll], ...counted([['new', t.conditionNew], ['used', t.conditionUsed]], facets?.conditions, t.optionCount)]} />
+            <Select id="f-type" name="type" label={t.type} value={filters.type} options={[['', t.typeAll], ...counted([['marine', t.typeMarine], ['generator', t.typeGenerator]], facets?.types, t.optionCount)]} />
+            <Select id="f-brand" name="brand" label={t.brand} value={filters.brand} options={[['', t.brandAll], ...counted(uniq([...(data?.brands ?? []), filters.brand]).map((b) => [b, b] as [string, string]), facets?.brands, t.optionCount)]} />
+            <fieldset className="range">
+              <legend>{t.price}</legend>
+              <NumberField id="f-min-price" name="minPrice" label={t.minPrice} value={filters.minPrice} />
+              <NumberField id="f-max-price" name="maxPrice" label={t.maxPrice} value={filters.maxPrice} />
+            </fieldset>
+            <fieldset className="range">
+              <legend>{t.power}</legend>
+              <NumberField id="f-min-power" name="minPower" label={t.minPower} value={filters.minPower} />
+              <NumberField id="f-max-power" name="maxPower" label={t.maxPower} value={filters.maxPower} />
+            </fieldset>
+            <div className="filters-actions">
+              <button className="btn" type="submit">{t.apply}</button>
+            </div>
           </div>
         </details>
       </form>
@@ -140,7 +153,7 @@ export default function ListingsBrowser({ lang, t, card, basePath, productBase, 
           <ul className="grid" data-testid="listing-grid">
             {data.items.map((item, i) => (
               <li key={item.id}>
-                <ProductCard listing={item} href={`${productBase}${item.id}`} t={card} eager={i < 2} headingLevel={2} />
+                <ProductCard lang={lang} listing={item} href={`${productBase}${item.id}`} t={card} eager={i < 2} headingLevel={2} />
               </li>
             ))}
           </ul>
@@ -157,14 +170,29 @@ export default function ListingsBrowser({ lang, t, card, basePath, productBase, 
   );
 }
 
+type Option = [value: string, text: string, disabled?: boolean];
+
+/**
+ * Adds each choice's result count ('Neuf (3)'); a choice that would give nothing stays listed but
+ * disabled. Facet values compare without case, as the API filters brands.
+ */
+function counted(options: [string, string][], facet: { value: string; count: number }[] | undefined, format: string): Option[] {
+  if (!facet) return options;
+  const counts = new Map(facet.map((f) => [f.value.toLowerCase(), f.count]));
+  return options.map(([value, text]) => {
+    const count = counts.get(value.toLowerCase()) ?? 0;
+    return [value, fill(format, { label: text, count }), count === 0];
+  });
+}
+
 const uniq = (values: string[]) => [...new Set(values.filter(Boolean))].sort((a, b) => a.localeCompare(b));
 
-function Select({ id, name, label, value, options }: { id: string; name: string; label: string; value: string; options: [string, string][] }) {
+function Select({ id, name, label, value, options }: { id: string; name: string; label: string; value: string; options: Option[] }) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} name={name} defaultValue={value} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
-        {options.map(([v, text]) => <option key={v} value={v}>{text}</option>)}
+        {options.map(([v, text, disabled]) => <option key={v} value={v} disabled={disabled && v !== value}>{text}</option>)}
       </select>
     </div>
   );

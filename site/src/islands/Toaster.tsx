@@ -18,9 +18,10 @@ export default function Toaster({ closeLabel }: { closeLabel: string }) {
     return () => window.removeEventListener(TOAST_EVENT, onToast);
   }, []);
   return (
-    <ol className="toasts" aria-live="polite">
+    // Not a list: each toast is an alert or a status of its own, a role a list item cannot carry.
+    <div className="toasts" aria-live="polite">
       {toasts.map((t) => (
-        <li key={t.id} className={`toast toast-${t.type}`} role={t.type === 'error' ? 'alert' : 'status'}>
+        <div key={t.id} className={`toast toast-${t.type}`} role={t.type === 'error' ? 'alert' : 'status'}>
           <span className="toast-icon" aria-hidden="true">{ICONS[t.type]}</span>
           <div>
             <p><strong>{t.title}</strong></p>
@@ -29,8 +30,8 @@ export default function Toaster({ closeLabel }: { closeLabel: string }) {
           <button type="button" className="btn btn-ghost btn-small" aria-label={closeLabel} onClick={() => setToasts((list) => list.filter((x) => x.id !== t.id))}>
             ×
           </button>
-        </li>
+        </div>
       ))}
-    </ol>
+    </div>
   );
 }

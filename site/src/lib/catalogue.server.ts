@@ -6,7 +6,7 @@ import { formatFileSize, PublicTechnicalDocumentQuerySchema } from '@app/domain/
 import type { PublicDocumentsPage } from '@app/domain/catalogue-reader';
 import { ProductQuerySchema, type Product, type ProductList } from '@app/domain/products';
 import type { Lang } from '@app/domain/lang';
-import { filtersToApiQuery, type ListingFilters } from '@app/domain/site-filters';
+import { filtersToApiQuery, hasActiveFilters, type ListingFilters } from '@app/domain/site-filters';
 import { apiJson } from './api.ts';
 import { toCard, type CardListing } from './card.ts';
 
@@ -38,16 +38,29 @@ async function readDocuments(locals: App.Locals, query: string): Promise<PublicD
   return res;
 }
 
-export type ListingsPage = { items: CardListing[]; total: number; pages: number; page: number; brands: string[] };
+export type ListingsPage = {
+  items: CardListing[];
+  total: number;
+  pages: number;
+  page: number;
+  /** Every brand in the catalogue, so a brand the other filters rule out stays listed (disabled). */
+  brands: string[];
+  /** Results per choice under the other filters (the API's facets). */
+  facets: ProductList['facets'];
+};
 
 export async function loadListings(locals: App.Locals, filters: ListingFilters, lang: Lang): Promise<ListingsPage> {
   const list = await readProducts(locals, filtersToApiQuery(filters, lang));
+  // The brand facet omits brands with no result; the unfiltered catalogue names them all.
+  const narrowed = hasActiveFilters({ ...filters, brand: '' });
+  const all = narrowed ? await readProducts(locals, 'limit=1') : list;
   return {
     items: list.items.map((p) => toCard(toListing(p, lang))),
     total: list.total,
     pages: list.pages,
     page: list.page ?? filters.page,
-    brands: (list.facets?.brands ?? []).map((b) => b.value),
+    brands: (all?.facets.brands ?? list.facets.brands).map((b) => b.value),
+    facets: list.facets,
   };
 }
 
@@ -78,7 +91,7 @@ export async function loadDocuments(locals: App.Locals, query: { search: string;
       title: (lang === 'fr' ? d.titleFr : d.titleEn) || d.title,
       description: (lang === 'fr' ? d.descriptionFr : d.descriptionEn) ?? null,
       type: d.type,
-      size: formatFileSize(d.size),
+      size: formatFileSize(d.size, lang),
       downloadUrl: d.url || `/api/technical-documents/download/${d.id}`,
       previewUrl: d.previewUrl ?? null,
       product: d.product ? (lang === 'fr' ? d.product.titleFr : d.product.titleEn) : null,

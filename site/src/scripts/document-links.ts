@@ -15,14 +15,23 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 
-function open(link: HTMLAnchorElement) {
-  if (link.dataset.docAction === 'preview') {
-    // Still within the click's user activation, so no popup blocker; a blocked window opens here instead.
-    const win = window.open(link.href, '_blank');
-    if (win) win.opener = null;
+/**
+ * Preview: the tab opens inside the click itself (popup blockers allow a window only there, and
+ * some browsers end the click's activation before the check answers); it is sent to the file once
+ * the check succeeds, and closed again with the error toast otherwise.
+ */
+function preview(link: HTMLAnchorElement) {
+  const win = window.open('', '_blank');
+  if (win) win.opener = null;
+  return (ok: boolean) => {
+    if (!ok) win?.close();
+    else if (win) win.location.replace(link.href);
+    // Refused a window all the same: the document opens in this tab.
     else location.assign(link.href);
-    return;
-  }
+  };
+}
+
+function download(link: HTMLAnchorElement) {
   // A detached copy: its click neither reaches this listener nor changes the page.
   const a = document.createElement('a');
   a.href = link.href;
@@ -38,8 +47,12 @@ export function enhanceDocumentLinks(root: Document = document) {
     event.preventDefault();
     if (link.getAttribute('aria-busy') === 'true') return;
     link.setAttribute('aria-busy', 'true');
+    const finish = link.dataset.docAction === 'preview' ? preview(link) : (ok: boolean) => ok && download(link);
     void reachable(link.href)
-      .then((ok) => (ok ? open(link) : toast({ type: 'error', title: link.dataset.docError ?? '' })))
+      .then((ok) => {
+        finish(ok);
+        if (!ok) toast({ type: 'error', title: link.dataset.docError ?? '' });
+      })
       .finally(() => link.removeAttribute('aria-busy'));
   });
 }

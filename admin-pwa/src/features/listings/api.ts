@@ -96,12 +96,13 @@ export function uploadDocument(
   productId: number,
   file: Blob,
   name: string,
-  meta: { title: string; description?: string },
+  meta: { title: string; titleEn?: string; description?: string },
   onProgress?: (p: UploadProgress) => void,
 ): UploadHandle<{ documents: ProductDocument[] }> {
   const form = new FormData();
   form.append('documents', file, name);
   form.append('titles', JSON.stringify([meta.title || name]));
+  form.append('titlesEn', JSON.stringify([meta.titleEn ?? '']));
   form.append('descriptions', JSON.stringify([meta.description ?? '']));
   return upload(`/products/${productId}/documents`, form, onProgress);
 }

@@ -22,7 +22,7 @@ export function DocumentsUpload({ productId, onDone, onCancel }: { productId: nu
     let ok = 0;
     for (const d of files) {
       try {
-        await uploads.run(d.key, d.file.name, d.file.size, (p) => uploadDocument(productId, d.file, d.file.name, { title: d.title.trim() || d.file.name, description: d.description }, p));
+        await uploads.run(d.key, d.file.name, d.file.size, (p) => uploadDocument(productId, d.file, d.file.name, { title: d.title.trim() || d.file.name, titleEn: d.titleEn.trim(), description: d.description }, p));
         ok++;
       } catch (e) {
         if ((e as Error).name !== 'AbortError') toast.error("Erreur d'upload", errorText(e, "Erreur lors de l'upload"));
@@ -42,6 +42,10 @@ export function DocumentsUpload({ productId, onDone, onCancel }: { productId: nu
           <div className="field">
             <label htmlFor={`vt-${d.key}`}>Titre ({formatSize(d.file.size)})</label>
             <input id={`vt-${d.key}`} value={d.title} onChange={(e) => edit(d.key, { title: e.target.value })} disabled={busy} />
+          </div>
+          <div className="field">
+            <label htmlFor={`vte-${d.key}`}>Titre en anglais</label>
+            <input id={`vte-${d.key}`} value={d.titleEn} onChange={(e) => edit(d.key, { titleEn: e.target.value })} disabled={busy} />
           </div>
           <div className="field">
             <label htmlFor={`vd-${d.key}`}>Description</label>

@@ -77,13 +77,14 @@ export function ListingFields({ form, errors, set }: Props) {
           <div key={i} className="form-grid">
             <TextField label={`Nom de la spécification ${i + 1}`} value={s.key} onChange={(e) => set('specifications', form.specifications.map((x, j) => (j === i ? { ...x, key: e.target.value } : x)))} />
             <TextField label={`Valeur de la spécification ${i + 1}`} value={s.value} onChange={(e) => set('specifications', form.specifications.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))} />
+            <TextField label={`Valeur en anglais de la spécification ${i + 1}`} value={s.valueEn} onChange={(e) => set('specifications', form.specifications.map((x, j) => (j === i ? { ...x, valueEn: e.target.value } : x)))} />
             <button type="button" className="btn btn-small" onClick={() => set('specifications', form.specifications.filter((_, j) => j !== i))}>
               Retirer la spécification {i + 1}
             </button>
           </div>
         ))}
         {errors.specifications ? <p className="field-error">{errors.specifications}</p> : null}
-        <button type="button" className="btn btn-small" onClick={() => set('specifications', [...form.specifications, { key: '', value: '' }])}>
+        <button type="button" className="btn btn-small" onClick={() => set('specifications', [...form.specifications, { key: '', value: '', valueEn: '' }])}>
           Ajouter une spécification
         </button>
       </fieldset>

@@ -26,7 +26,8 @@ export type ListingForm = {
   price: string;
   featured: boolean;
   year: string;
-  specifications: { key: string; value: string }[];
+  /** One row per specification: its (French) name, the French value and the English one. */
+  specifications: { key: string; value: string; valueEn: string }[];
 };
 
 export type FormErrors = Partial<Record<keyof ListingForm | 'images' | 'documents', string>>;
@@ -84,14 +85,16 @@ export function formFromProduct(p: LocalProduct | Product): ListingForm {
     price: str(p.price),
     featured: p.featured,
     year: str(p.year),
-    specifications: Object.entries(p.specifications ?? {}).map(([key, value]) => ({ key, value })),
+    specifications: Object.entries(p.specifications ?? {}).map(([key, value]) => ({ key, value, valueEn: p.specificationsEn?.[key] ?? '' })),
   };
 }
 
 /** The payload the API receives, or the first message per field. Engines send voltage and phase as null. */
 export function validateListing(form: ListingForm): { ok: true; input: ProductInput } | { ok: false; errors: FormErrors } {
-  const specifications = Object.fromEntries(form.specifications.filter((s) => s.key.trim()).map((s) => [s.key.trim(), s.value]));
-  const raw = coerceListingNumbers({ ...form, specifications, category: form.category || null });
+  const rows = form.specifications.filter((s) => s.key.trim());
+  const specifications = Object.fromEntries(rows.map((s) => [s.key.trim(), s.value]));
+  const specificationsEn = Object.fromEntries(rows.map((s) => [s.key.trim(), s.valueEn]));
+  const raw = coerceListingNumbers({ ...form, specifications, specificationsEn, category: form.category || null });
   const parsed = ProductInputSchema.safeParse(raw);
   if (parsed.success) return { ok: true, input: parsed.data };
   const errors: FormErrors = {};

@@ -8,7 +8,8 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 import { reorder, SortableImages, SortableTile } from './sortable-images.tsx';
 
 export type NewImage = { key: string; file: File; alt: string; preview: string };
-export type NewDocument = { key: string; file: File; title: string; description: string };
+/** A file to upload with its French title, optional English title (the English pages' one) and description. */
+export type NewDocument = { key: string; file: File; title: string; titleEn: string; description: string };
 
 /** Moves item i by delta within the list (keyboard-friendly reordering). */
 export function move<T>(list: T[], i: number, delta: number): T[] {
@@ -133,6 +134,10 @@ export function DocumentsEditor({ existing, onExisting, added, onAdded, onPick, 
             <input id={`dt-${d.key}`} value={d.title} onChange={(e) => onAdded(added.map((x) => (x.key === d.key ? { ...x, title: e.target.value } : x)))} />
           </div>
           <div className="field">
+            <label htmlFor={`dte-${d.key}`}>Titre en anglais ({d.file.name})</label>
+            <input id={`dte-${d.key}`} value={d.titleEn} onChange={(e) => onAdded(added.map((x) => (x.key === d.key ? { ...x, titleEn: e.target.value } : x)))} />
+          </div>
+          <div className="field">
             <label htmlFor={`dd-${d.key}`}>Description</label>
             <input id={`dd-${d.key}`} value={d.description} onChange={(e) => onAdded(added.map((x) => (x.key === d.key ? { ...x, description: e.target.value } : x)))} />
           </div>
@@ -156,4 +161,4 @@ export function DocumentsEditor({ existing, onExisting, added, onAdded, onPick, 
   );
 }
 
-export const newDocument = (file: File): NewDocument => ({ key: fileKey(file), file, title: file.name, description: '' });
+export const newDocument = (file: File): NewDocument => ({ key: fileKey(file), file, title: file.name, titleEn: '', description: '' });

@@ -41,6 +41,7 @@ const listing = (id: number, featured = false): Product => ({
   year: null,
   price: 12000,
   specifications: {},
+  specificationsEn: {},
   version: 1,
   createdAt: new Date(Date.UTC(2024, 0, id)).toISOString(),
   updatedAt: new Date(Date.UTC(2024, 0, id)).toISOString(),

@@ -38,7 +38,7 @@ export async function uploadNewMedia(
   for (const img of images) await each(img.key, img.file, MEDIA_TOASTS.imageAdded, (onProgress) => uploadImage(productId, img.file, img.file.name, img.alt, onProgress));
   onPhase('documents');
   for (const doc of documents) {
-    const meta = { title: doc.title.trim() || doc.file.name, description: doc.description };
+    const meta = { title: doc.title.trim() || doc.file.name, titleEn: doc.titleEn.trim(), description: doc.description };
     await each(doc.key, doc.file, MEDIA_TOASTS.documentAdded, (onProgress) => uploadDocument(productId, doc.file, doc.file.name, meta, onProgress));
   }
   return failed;

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { InquiryInputSchema } from './inquiries.ts';
+import { inquiryFieldErrors, serverFieldError, translateInquiryError } from './inquiry-rules.ts';
+
+const valid = { name: 'Jean Martin', email: 'jean@example.org', message: 'Bonjour', language: 'fr' as const };
+
+describe('contact form errors in the page language', () => {
+  it('names each bad field once, in French or English', () => {
+    expect(inquiryFieldErrors({ ...valid, name: ' ', email: 'jean@', message: '' }, 'fr')).toEqual({
+      name: 'Le nom est requis',
+      email: 'Adresse e-mail invalide',
+      message: 'Le message est requis',
+    });
+    expect(inquiryFieldErrors({ ...valid, name: '', email: '' }, 'en')).toEqual({ name: 'Please enter your name', email: 'Please enter your email address' });
+    expect(inquiryFieldErrors({ ...valid, phone: '0'.repeat(41) }, 'en')).toEqual({ phone: '40 characters at most' });
+    expect(inquiryFieldErrors(valid, 'en')).toEqual({});
+  });
+  it('reads the API’s 400 answer as a field and its message', () => {
+    expect(serverFieldError('email: Adresse e-mail invalide', 'en')).toEqual({ field: 'email', message: 'Please enter a valid email address' });
+    expect(serverFieldError('message: 5000 caractères au maximum', 'fr')).toEqual({ field: 'message', message: '5000 caractères au maximum' });
+    expect(serverFieldError('language: Langue invalide', 'fr')).toBeNull();
+    expect(serverFieldError('Requête invalide', 'fr')).toBeNull();
+  });
+  it('keeps a message it does not know as it is', () => {
+    expect(translateInquiryError('Quelque chose', 'en')).toBe('Quelque chose');
+  });
+});
+
+describe('the form’s own check and the API’s schema', () => {
+  it('refuse the same fields with the same French messages', () => {
+    const samples = [
+      valid,
+      { ...valid, name: '' },
+      { ...valid, name: '\r\n\t' },
+      { ...valid, name: 'x'.repeat(201) },
+      { ...valid, name: 'x'.repeat(401) },
+      { ...valid, email: '' },
+      { ...valid, email: ' a@b.c ' },
+      { ...valid, email: 'a@b' },
+      { ...valid, email: `${'a'.repeat(250)}@b.fr` },
+      { ...valid, phone: '0'.repeat(40) },
+      { ...valid, phone: '0'.repeat(41) },
+      { ...valid, message: '   ' },
+      { ...valid, message: 'x'.repeat(5001) },
+      { name: '', email: 'nope', message: '', language: 'en' as const },
+    ];
+    for (const sample of samples) {
+      const result = InquiryInputSchema.safeParse(sample);
+      const fromSchema: Record<string, string> = {};
+      for (const issue of result.success ? [] : result.error.issues) fromSchema[String(issue.path[0])] ??= issue.message;
+      expect(inquiryFieldErrors(sample, 'fr'), JSON.stringify(sample).slice(0, 80)).toEqual(fromSchema);
+    }
+  });
+});

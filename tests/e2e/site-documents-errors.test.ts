@@ -1,0 +1,77 @@
+// The public documentation library when the catalogue cannot be read, and Preview opening its tab
+// inside the click, in Chromium against the real server. Expected texts are written from the spec
+// (public-site section 8, "Public documents"), not read from the dictionaries.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Lang } from '@app/domain/i18n/index';
+import { withDb } from '../support/auth.ts';
+import { serverAndBrowser } from '../support/browser.ts';
+import { seedSite, type SiteSeed } from './site-seed.ts';
+import { visitorContext, watchErrors } from './site-browser.ts';
+
+const env = serverAndBrowser();
+let seed: SiteSeed;
+beforeAll(async () => {
+  seed = await seedSite(env.server);
+});
+
+const hydrated = (page: Page, island: string) => page.waitForSelector(`astro-island[component-url*="${island}"]:not([ssr])`, { state: 'attached' });
+const prefixOf = (lang: Lang) => (lang === 'en' ? '/en' : '');
+const ERROR = { fr: 'Erreur lors de la récupération des documents: 500', en: 'Error fetching documents: 500' };
+const RETRY = { fr: 'Réessayer', en: 'Retry' };
+const PREVIEW = { fr: 'Aperçu', en: 'Preview' };
+
+/** The library's table is out of reach while fn runs: the API answers 500, as with a broken disk. */
+async function withoutLibrary(fn: () => Promise<void>) {
+  withDb(env.server, (db) => db.$client.exec('alter table technical_documents rename to technical_documents_away'));
+  try {
+    await fn();
+  } finally {
+    withDb(env.server, (db) => db.$client.exec('alter table technical_documents_away rename to technical_documents'));
+  }
+}
+
+describe.each(['fr', 'en'] as Lang[])('documentation library in %s', (lang) => {
+  it('shows the spec’s error with the status, and Retry loads the documents once they are back', async () => {
+    const context = await visitorContext(env.browser);
+    const page = await context.newPage();
+    const alert = page.locator('main [role="alert"] p');
+    await withoutLibrary(async () => {
+      await page.goto(`${env.server.url}${prefixOf(lang)}/documentation?search=C18`);
+      await hydrated(page, 'DocumentLibrary');
+      expect(await alert.textContent()).toBe(ERROR[lang]);
+      // Retry asks again and still fails: the same text, from the browser's own request this time.
+      await page.getByRole('button', { name: RETRY[lang] }).click();
+      await expect.poll(() => page.locator('.toasts .toast strong').allTextContents()).toEqual([ERROR[lang]]);
+      expect(await alert.textContent()).toBe(ERROR[lang]);
+    });
+    await page.getByRole('button', { name: RETRY[lang] }).click();
+    await expect.poll(() => page.locator('[data-testid="document-grid"] h2').allTextContents()).toEqual([lang === 'fr' ? seed.technicalTitle : 'C18 workshop manual']);
+    await context.close();
+  });
+
+  it('Preview opens its tab within the click, before the file check answers, then shows the file', async () => {
+    const context = await visitorContext(env.browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${env.server.url}${prefixOf(lang)}/produit/${seed.generatorId}`);
+    await hydrated(page, 'Toaster');
+    // The check (HEAD) is held until a tab exists: a tab opened only after it answers would wait forever.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/preview', async (route) => {
+      if (route.request().method() === 'HEAD') await held;
+      await route.continue();
+    });
+    const popup = context.waitForEvent('page');
+    await page.getByRole('link', { name: `${PREVIEW[lang]} – ${seed.documentTitle}` }).click();
+    const tab = await popup;
+    release();
+    await tab.waitForURL(/\/api\/products\/\d+\/documents\/\d+\/preview$/);
+    expect(tab.url()).toMatch(new RegExp(`/api/products/${seed.generatorId}/documents/\\d+/preview$`));
+    // The new tab cannot reach back into the site's page.
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
