@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { InquiryInputSchema } from './inquiries.ts';
-import { INVALID_EMAIL_MESSAGE, NewsletterSendSchema, SubscribeInputSchema, completeVersions, newsletterVersion } from './newsletter.ts';
+import { NewsletterSendSchema, SubscribeInputSchema, completeVersions, newsletterVersion } from './newsletter.ts';
 
 describe('newsletter subscription input', () => {
   test('lower-cases the address and defaults to French', () => {
