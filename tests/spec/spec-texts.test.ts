@@ -42,7 +42,7 @@ const shown: Record<string, unknown[]> = {
   'publicSite.product.noDocuments.en': [en.product.noDocuments],
   'publicSite.notFound.title.en': [en.notFound.title],
   'publicSite.documents.empty.en': [en.docs.empty],
-  'publicSite.documents.listError.fr': [fr.docs.error],
+  'publicSite.documents.fetchError.fr': [fr.docs.error],
   'publicSite.documents.openError.en': [en.docs.openError, en.product.openError],
   'publicSite.documents.downloadError.en': [en.docs.downloadError, en.product.downloadError],
   'publicSite.contact.error.fr': [fr.contact.error],
@@ -93,7 +93,7 @@ const shown: Record<string, unknown[]> = {
  */
 const elsewhere: Record<string, string> = {
   'publicSite.product.loadFailed.en': 'never shown: a failed product load shows the not-found page (public-site §2)',
-  'publicSite.documents.fetchError.fr': 'issue #14: the public documents page does not show the status yet',
+  'publicSite.documents.listError.fr': 'issue #14 asks the library to show the status-bearing text (fetchError) instead',
   'publicSite.contact.sendFallback.fr': 'issue #14: not shown by any screen yet',
   'session.': 'admin: source scan',
   'backOffice.': 'admin: source scan',

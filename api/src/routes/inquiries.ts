@@ -16,6 +16,7 @@ import { contactNotification } from '../services/mail-templates.ts';
 import { enqueueMail } from '../services/outbox.ts';
 import { createRateLimiter } from '../services/rate-limit.ts';
 import { doc } from '../http/openapi-meta.ts';
+import { respondOnce } from '../services/idempotency.ts';
 import * as A from './answers.ts';
 
 type InquiryRow = typeof schema.inquiries.$inferSelect;
@@ -55,25 +56,27 @@ export const inquiriesRoutes = (deps: Deps) => {
           deps.log.info('inquiry honeypot filled', { ip: clientIp(c, env.TRUST_PROXY) });
           return c.json(answer, 201);
         }
-        const row = db
-          .insert(t)
-          .values({
-            name: input.name,
-            email: input.email,
-            phone: input.phone,
-            message: input.message,
-            language: input.language,
-            productReference: input.productReference,
-          })
-          .returning()
-          .get();
-        const mail = contactNotification(env.company, env.publicUrl, { ...row, language: input.language });
-        enqueueMail(deps, 'contact_notification', input.language === 'en' ? 'contact_form_en' : 'contact_form_fr', {
-          ...mail,
-          replyTo: row.email,
-          fallbackTo: env.company.email[input.language],
+        return respondOnce(c, db, 201, () => {
+          const row = db
+            .insert(t)
+            .values({
+              name: input.name,
+              email: input.email,
+              phone: input.phone,
+              message: input.message,
+              language: input.language,
+              productReference: input.productReference,
+            })
+            .returning()
+            .get();
+          const mail = contactNotification(env.company, env.publicUrl, { ...row, language: input.language });
+          enqueueMail(deps, 'contact_notification', input.language === 'en' ? 'contact_form_en' : 'contact_form_fr', {
+            ...mail,
+            replyTo: row.email,
+            fallbackTo: env.company.email[input.language],
+          });
+          return answer;
         });
-        return c.json(answer, 201);
       },
     )
     .get(
@@ -116,9 +119,11 @@ export const inquiriesRoutes = (deps: Deps) => {
       validate('param', IdParamSchema),
       (c) => {
         const id = c.req.valid('param').id;
-        const deleted = db.delete(t).where(eq(t.id, id)).returning({ id: t.id }).all();
-        if (!deleted.length) throw new ApiError(404, 'Message introuvable');
-        return c.json({ success: true });
+        return respondOnce(c, db, 200, () => {
+          const deleted = db.delete(t).where(eq(t.id, id)).returning({ id: t.id }).all();
+          if (!deleted.length) throw new ApiError(404, 'Message introuvable');
+          return { success: true };
+        });
       },
     );
 };

@@ -28,6 +28,7 @@ import { createSending, sendingStatus } from '../services/newsletter-sender.ts';
 import { confirmSubscription, requestSubscription, unsubscribe } from '../services/newsletter-subscriptions.ts';
 import { createRateLimiter } from '../services/rate-limit.ts';
 import { doc } from '../http/openapi-meta.ts';
+import { respondOnce } from '../services/idempotency.ts';
 import * as A from './answers.ts';
 
 type SubscriberRow = typeof schema.newsletterSubscribers.$inferSelect;
@@ -89,8 +90,10 @@ export const newsletterRoutes = (deps: Deps) => {
         validate('json', SubscribeInputSchema),
         (c) => {
           const input = c.req.valid('json');
-          if (!input[HONEYPOT_FIELD]) requestSubscription(deps, input);
-          return c.json({ success: true, message: SUBSCRIBE_ANSWER[input.language] });
+          return respondOnce(c, db, 200, () => {
+            if (!input[HONEYPOT_FIELD]) requestSubscription(deps, input);
+            return { success: true, message: SUBSCRIBE_ANSWER[input.language] };
+          });
         },
       )
       .post(
@@ -104,8 +107,10 @@ export const newsletterRoutes = (deps: Deps) => {
         limitPerAddress(deps, tokens, 'newsletter-token'),
         validate('json', TokenInputSchema),
         (c) => {
-          const lang = confirmSubscription(deps, c.req.valid('json').token);
-          return c.json({ success: true, message: CONFIRMED[lang] });
+          return respondOnce(c, db, 200, () => ({
+            success: true,
+            message: CONFIRMED[confirmSubscription(deps, c.req.valid('json').token)],
+          }));
         },
       )
       .post(
@@ -115,8 +120,7 @@ export const newsletterRoutes = (deps: Deps) => {
         limitPerAddress(deps, tokens, 'newsletter-token'),
         validate('json', TokenInputSchema),
         (c) => {
-          const lang = unsubscribe(deps, c.req.valid('json').token);
-          return c.json({ success: true, message: UNSUBSCRIBED[lang] });
+          return respondOnce(c, db, 200, () => ({ success: true, message: UNSUBSCRIBED[unsubscribe(deps, c.req.valid('json').token)] }));
         },
       )
       // RFC 8058: mail clients POST "List-Unsubscribe=One-Click" to the address of the List-Unsubscribe header.
@@ -166,13 +170,16 @@ export const newsletterRoutes = (deps: Deps) => {
           const parsed = SubscriberStatusInputSchema.safeParse(body);
           if (!parsed.success) throw new ApiError(400, 'Booléen attendu', [{ field: 'isActive', message: 'Booléen attendu' }]);
           const isActive = parsed.data.isActive ?? !row.isActive;
-          const updated = db
-            .update(n)
-            .set({ isActive, unsubscribedAt: isActive ? null : (row.unsubscribedAt ?? new Date()) })
-            .where(eq(n.id, row.id))
-            .returning()
-            .get();
-          return c.json(toSubscriber(updated));
+          return respondOnce(c, db, 200, () =>
+            toSubscriber(
+              db
+                .update(n)
+                .set({ isActive, unsubscribedAt: isActive ? null : (row.unsubscribedAt ?? new Date()) })
+                .where(eq(n.id, row.id))
+                .returning()
+                .get(),
+            ),
+          );
         },
       )
       .delete(
@@ -181,8 +188,10 @@ export const newsletterRoutes = (deps: Deps) => {
         validate('param', IdParamSchema),
         (c) => {
           const row = findSubscriber(c.req.valid('param').id);
-          db.delete(n).where(eq(n.id, row.id)).run();
-          return c.json({ success: true });
+          return respondOnce(c, db, 200, () => {
+            db.delete(n).where(eq(n.id, row.id)).run();
+            return { success: true };
+          });
         },
       )
       .get('/newsletter/admin/stats', doc({ summary: 'Subscriber counts', responses: { 200: A.SubscriberStatsAnswer } }), (c) => {
@@ -230,8 +239,11 @@ export const newsletterRoutes = (deps: Deps) => {
         }),
         validate('json', NewsletterSendSchema),
         (c) => {
-          const sending = createSending(deps, c.req.valid('json'));
-          return c.json({ ...sending, sendingId: sending.id }, 202);
+          // A retried send answers the first sending: subscribers never get the newsletter twice.
+          return respondOnce(c, db, 202, () => {
+            const sending = createSending(deps, c.req.valid('json'));
+            return { ...sending, sendingId: sending.id };
+          });
         },
       )
       .get(

@@ -26,6 +26,7 @@ import { mailCrypto } from '../services/mail-crypto.ts';
 import { accountConfig, testConnection, type AccountRow } from '../services/mailer.ts';
 import { createRateLimiter } from '../services/rate-limit.ts';
 import { doc } from '../http/openapi-meta.ts';
+import { respondOnce } from '../services/idempotency.ts';
 import * as A from './answers.ts';
 
 /** Every field but the password: the one shape any endpoint returns for an account. */
@@ -84,13 +85,15 @@ export const smtpRoutes = (deps: Deps) => {
       validate('json', SmtpAccountCreateSchema),
       (c) => {
         const { password, ...fields } = c.req.valid('json');
-        const row = db
-          .insert(a)
-          .values({ ...fields, passwordEncrypted: crypto().encrypt(password) })
-          .returning()
-          .get();
-        deps.log.info('smtp account created', { id: row.id });
-        return c.json(toAccount(row), 201);
+        return respondOnce(c, db, 201, () => {
+          const row = db
+            .insert(a)
+            .values({ ...fields, passwordEncrypted: crypto().encrypt(password) })
+            .returning()
+            .get();
+          deps.log.info('smtp account created', { id: row.id });
+          return toAccount(row);
+        });
       },
     )
     .get(
@@ -122,8 +125,10 @@ export const smtpRoutes = (deps: Deps) => {
       (c) => {
         const { id } = c.req.valid('param');
         findAccount(id);
-        db.delete(a).where(eq(a.id, id)).run();
-        return c.json({ success: true });
+        return respondOnce(c, db, 200, () => {
+          db.delete(a).where(eq(a.id, id)).run();
+          return { success: true };
+        });
       },
     )
     .post(
@@ -190,14 +195,15 @@ export const smtpRoutes = (deps: Deps) => {
       '/smtp/settings/:usageType',
       doc({ summary: 'Remove the assignment of a usage', responses: { 200: A.Success } }),
       validate('param', UsageParamSchema),
-      (c) => {
-        const deleted = db
-          .delete(st)
-          .where(eq(st.usageType, c.req.valid('param').usageType))
-          .returning()
-          .all();
-        if (!deleted.length) throw new ApiError(404, 'Aucun paramètre pour cet usage');
-        return c.json({ success: true });
-      },
+      (c) =>
+        respondOnce(c, db, 200, () => {
+          const deleted = db
+            .delete(st)
+            .where(eq(st.usageType, c.req.valid('param').usageType))
+            .returning()
+            .all();
+          if (!deleted.length) throw new ApiError(404, 'Aucun paramètre pour cet usage');
+          return { success: true };
+        }),
     );
 };

@@ -26,6 +26,7 @@ import { getTechnicalDocument, listTechnicalDocuments, technicalStats } from '..
 import { parseMultipart, removeTemp } from '../services/uploads.ts';
 import { TechnicalDocumentListSchema, TechnicalDocumentSchema, TechnicalDocumentStatsSchema } from '@app/domain/documents';
 import { doc, fileDoc } from '../http/openapi-meta.ts';
+import { commitOnce, respondOnce } from '../services/idempotency.ts';
 import * as A from './answers.ts';
 import { z } from 'zod';
 
@@ -118,12 +119,14 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
           if (refused[0]) throw new ApiError(refused[0].status, refused[0].error);
           const { mimeType, kind } = accepted[0]!;
           const key = keepFile(deps.env.dataDir, file);
-          const row = deps.db
-            .insert(t)
-            .values({ ...parsed, type: kind, mimeType, storageKey: key, originalFilename: file.originalName, size: file.size })
-            .returning()
-            .get();
-          return found(c, row.id, 201);
+          return respondOnce(c, deps.db, 201, () => {
+            const row = deps.db
+              .insert(t)
+              .values({ ...parsed, type: kind, mimeType, storageKey: key, originalFilename: file.originalName, size: file.size })
+              .returning()
+              .get();
+            return { document: getTechnicalDocument(deps, row.id)! };
+          });
         } finally {
           removeTemp(files);
         }
@@ -147,20 +150,22 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
         // A copy, so that deleting either document never removes the other's file.
         const key = storage.newKey();
         fs.copyFileSync(storage.documentPath(source.storageKey), storage.documentPath(key), fs.constants.COPYFILE_EXCL);
-        const row = deps.db
-          .insert(t)
-          .values({
-            ...fields,
-            productId: fields.productId ?? source.productId,
-            type: kind,
-            mimeType: source.mimeType,
-            storageKey: key,
-            originalFilename: source.originalFilename,
-            size: source.size,
-          })
-          .returning()
-          .get();
-        return found(c, row.id, 201);
+        return respondOnce(c, deps.db, 201, () => {
+          const row = deps.db
+            .insert(t)
+            .values({
+              ...fields,
+              productId: fields.productId ?? source.productId,
+              type: kind,
+              mimeType: source.mimeType,
+              storageKey: key,
+              originalFilename: source.originalFilename,
+              size: source.size,
+            })
+            .returning()
+            .get();
+          return { document: getTechnicalDocument(deps, row.id)! };
+        });
       },
     )
     .put(
@@ -184,9 +189,12 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
       doc({ summary: 'Delete a library document and its file', responses: { 200: A.SuccessMessage } }),
       (c) => {
         const row = requireDocument(c.req.param('id'));
-        deps.db.delete(t).where(eq(t.id, row.id)).run();
+        const answer = commitOnce(c, deps.db, 200, () => {
+          deps.db.delete(t).where(eq(t.id, row.id)).run();
+          return { success: true, message: 'Document supprimé' };
+        });
         storage.removeDocument(row.storageKey);
-        return c.json({ success: true, message: 'Document supprimé' });
+        return c.json(answer);
       },
     );
 };
