@@ -39,7 +39,7 @@ describe('refresh grace window', () => {
     ageRotations(31_000);
     const replay = await refresh(first.refreshToken);
     expect(replay.status).toBe(401);
-    expect(await replay.json()).toEqual({ error: 'Impossible de renouveler la session' });
+    expect(await replay.json()).toMatchObject({ error: 'Impossible de renouveler la session' });
     expect((await profile(second.accessToken)).status).toBe(401);
     expect((await refresh(second.refreshToken)).status).toBe(401);
     expect(server.output()).toContain('refresh token reused: session revoked');

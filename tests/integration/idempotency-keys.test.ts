@@ -96,7 +96,7 @@ describe('Idempotency-Key', () => {
     expect((await (await server.api(`/products/${id}/images`)).json()).images).toHaveLength(1);
     const other = await sendKeyed('Autre texte');
     expect(other.status).toBe(422);
-    expect(await other.json()).toEqual({ error: MISMATCH });
+    expect(await other.json()).toMatchObject({ error: MISMATCH });
   });
 
   it('uploads documents once on a retry', async () => {
@@ -119,7 +119,7 @@ describe('Idempotency-Key', () => {
     const before = listingCount();
     const other = await create(key, engineInput({ titleFr: 'Un autre moteur' }));
     expect(other.status).toBe(422);
-    expect(await other.json()).toEqual({ error: MISMATCH });
+    expect(await other.json()).toMatchObject({ error: MISMATCH });
     const elsewhere = await server.api('/products/999999', { method: 'DELETE', token, headers: keyed(key) });
     expect(elsewhere.status).toBe(422);
     expect(listingCount()).toBe(before);
@@ -130,13 +130,13 @@ describe('Idempotency-Key', () => {
     for (const bad of ['', 'x'.repeat(256), 'tab\there']) {
       const res = await create(bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);
-      expect(await res.json()).toEqual({ error: MALFORMED });
+      expect(await res.json()).toMatchObject({ error: MALFORMED });
     }
     // fetch refuses to send other control characters: written on the socket by hand. The request
     // cannot even be represented (web Headers refuse the value), so the server's outer guard answers.
     const raw = await rawPost(server.port, '/api/products', token, 'a\u0001b', JSON.stringify(engineInput()));
     expect(raw).toMatch(/^HTTP\/1\.1 400/);
-    expect(raw).toContain('{"error":"Requête invalide"}');
+    expect(raw).toContain('"error":"Requête invalide"');
     expect(listingCount()).toBe(before);
     expect((await create('x'.repeat(255))).status).toBe(201);
   });
@@ -161,7 +161,7 @@ describe('Idempotency-Key', () => {
     await new Promise((r) => setTimeout(r, 50));
     const twin = await sendKeyed();
     expect([409, 201]).toContain(twin.status);
-    if (twin.status === 409) expect(await twin.json()).toEqual({ error: IN_PROGRESS });
+    if (twin.status === 409) expect(await twin.json()).toMatchObject({ error: IN_PROGRESS });
     expect((await first).status).toBe(201);
     expect((await (await server.api(`/products/${id}/images`)).json()).images).toHaveLength(1);
   });
