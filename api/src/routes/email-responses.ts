@@ -1,7 +1,7 @@
 // /api/email-responses: replies to contact messages, sent through a chosen account with the company
 // header and signature, stored only once the mail server accepted them.
 import { count, desc, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { schema } from '@app/db';
 import {
   IdParamSchema,
@@ -19,6 +19,7 @@ import { requireAdmin } from '../middleware/auth.ts';
 import { accountForUsage, describeMailError, sendWithAccount, type AccountRow } from '../services/mailer.ts';
 import { replyMail } from '../services/mail-templates.ts';
 import { doc } from '../http/openapi-meta.ts';
+import { commitOnce } from '../services/idempotency.ts';
 import * as A from './answers.ts';
 
 type ResponseRow = typeof schema.emailResponses.$inferSelect;
@@ -43,7 +44,7 @@ export const emailResponsesRoutes = (deps: Deps) => {
   const { db, env } = deps;
   const r = schema.emailResponses;
 
-  const send = async (inquiryId: number, account: AccountRow | undefined, subject: string, message: string) => {
+  const send = async (c: Context<AppEnv>, inquiryId: number, account: AccountRow | undefined, subject: string, message: string) => {
     const inquiry = db.select().from(schema.inquiries).where(eq(schema.inquiries.id, inquiryId)).get();
     if (!inquiry) throw new ApiError(404, 'Message introuvable');
     if (!account) throw new ApiError(400, 'Aucun compte SMTP actif');
@@ -57,21 +58,25 @@ export const emailResponsesRoutes = (deps: Deps) => {
       deps.log.warn('reply not sent', { inquiryId, accountId: account.id, error: describeMailError(err) });
       throw new ApiError(502, `Erreur lors de l'envoi : ${describeMailError(err)}`);
     }
-    const row = db
-      .insert(r)
-      .values({
-        inquiryId,
-        smtpAccountId: account.id,
-        subject,
-        message,
-        toEmail: inquiry.email,
-        fromEmail: account.fromEmail,
-        messageId: info.messageId ?? null,
-        sentAt: new Date(),
-      })
-      .returning()
-      .get();
-    return toResponse(row);
+    // The reply's row and its Idempotency-Key record commit together: a retry after a lost answer
+    // finds the record and sends nothing again.
+    return commitOnce(c, db, 201, () => {
+      const row = db
+        .insert(r)
+        .values({
+          inquiryId,
+          smtpAccountId: account.id,
+          subject,
+          message,
+          toEmail: inquiry.email,
+          fromEmail: account.fromEmail,
+          messageId: info.messageId ?? null,
+          sentAt: new Date(),
+        })
+        .returning()
+        .get();
+      return toResponse(row);
+    });
   };
 
   const page = (where: ReturnType<typeof eq> | undefined, p: number, limit: number) => {
@@ -102,7 +107,7 @@ export const emailResponsesRoutes = (deps: Deps) => {
         const input = c.req.valid('json');
         const account = db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.id, input.smtpAccountId)).get();
         if (!account) throw new ApiError(404, 'Compte SMTP introuvable');
-        return c.json(await send(input.inquiryId, account, input.subject, input.message), 201);
+        return c.json(await send(c, input.inquiryId, account, input.subject, input.message), 201);
       },
     )
     .post(
@@ -124,7 +129,7 @@ export const emailResponsesRoutes = (deps: Deps) => {
           if (!inquiry) throw new ApiError(404, 'Message introuvable');
           account = accountForUsage(deps, inquiry.language === 'en' ? 'contact_form_en' : 'contact_form_fr').account;
         }
-        return c.json(await send(input.inquiryId, account, input.subject ?? replySubject(env.company.brand), input.message), 201);
+        return c.json(await send(c, input.inquiryId, account, input.subject ?? replySubject(env.company.brand), input.message), 201);
       },
     )
     .get(
