@@ -35,7 +35,8 @@ describe('Idempotency-Key', () => {
   const newKey = () => `key-${Date.now()}-${++n}`;
   const keyed = (key: string) => ({ 'idempotency-key': key });
   const listingCount = () => withDb(server, (db) => (db.$client.prepare('select count(*) as n from products').get() as { n: number }).n);
-  const create = (key: string, input = engineInput(), bearer = token) => server.api('/products', { method: 'POST', token: bearer, json: input, headers: keyed(key) });
+  const create = (key: string, input = engineInput(), bearer = token) =>
+    server.api('/products', { method: 'POST', token: bearer, json: input, headers: keyed(key) });
 
   beforeAll(async () => {
     server = await startServer();
@@ -59,7 +60,13 @@ describe('Idempotency-Key', () => {
   it('answers a retried edit with its first answer instead of a conflict with itself', async () => {
     const { id, version } = await (await create(newKey())).json();
     const key = newKey();
-    const edit = () => server.api(`/products/${id}`, { method: 'PUT', token, json: { ...engineInput({ titleFr: 'Moteur révisé' }), version }, headers: keyed(key) });
+    const edit = () =>
+      server.api(`/products/${id}`, {
+        method: 'PUT',
+        token,
+        json: { ...engineInput({ titleFr: 'Moteur révisé' }), version },
+        headers: keyed(key),
+      });
     const first = await edit();
     expect(first.status).toBe(200);
     const retry = await edit();
@@ -190,7 +197,9 @@ describe('Idempotency-Key', () => {
     expect(listingCount()).toBe(before + 1); // an expired record no longer answers
     withDb(server, (db) => db.$client.prepare('update idempotency_keys set created_at = ? where key = ?').run(dayAgo, key));
     expect(withDb(server, (db) => purgeIdempotencyKeys(db))).toBeGreaterThanOrEqual(1);
-    expect(withDb(server, (db) => db.$client.prepare('select count(*) as n from idempotency_keys where key = ?').get(key))).toEqual({ n: 0 });
+    expect(withDb(server, (db) => db.$client.prepare('select count(*) as n from idempotency_keys where key = ?').get(key))).toEqual({
+      n: 0,
+    });
   });
 
   it('applies to the public contact form, scoped to the client', async () => {
@@ -205,5 +214,57 @@ describe('Idempotency-Key', () => {
     expect(retry.status).toBe(201);
     expect(await retry.text()).toBe(await first.text());
     expect(count()).toBe(before + 1);
+  });
+
+  it('creates one SMTP account when the create is retried with its key', async () => {
+    const accounts = () => withDb(server, (db) => (db.$client.prepare('select count(*) as n from smtp_accounts').get() as { n: number }).n);
+    const key = newKey();
+    const account = {
+      name: 'Relais',
+      host: 'smtp.example.test',
+      port: 587,
+      secure: false,
+      user: 'u',
+      password: 'secret-1',
+      fromEmail: 'contact@example.test',
+      fromName: 'Provence Moteurs',
+    };
+    const create = () => server.api('/smtp/accounts', { method: 'POST', token, json: account, headers: keyed(key) });
+    const before = accounts();
+    const first = await create();
+    expect(first.status).toBe(201);
+    const retry = await create();
+    expect(retry.status).toBe(201);
+    expect(await retry.text()).toBe(await first.text());
+    expect(accounts()).toBe(before + 1);
+  });
+
+  // Uses the SMTP account created above (a sending needs an active account).
+  it('starts one newsletter sending when a send is retried with its key', async () => {
+    withDb(server, (db) =>
+      db.$client
+        .prepare(
+          "insert into newsletter_subscribers (email, language, is_active, unsubscribe_token, confirmed_at) values (?, 'fr', 1, ?, 0)",
+        )
+        .run('lecteur-idem@example.test', `unsub-${newKey()}`),
+    );
+    const sendings = () =>
+      withDb(server, (db) => (db.$client.prepare('select count(*) as n from newsletter_sendings').get() as { n: number }).n);
+    const key = newKey();
+    const send = () =>
+      server.api('/newsletter/admin/send', {
+        method: 'POST',
+        token,
+        json: { subject: 'Nouveautés', content: 'Trois moteurs.' },
+        headers: keyed(key),
+      });
+    const before = sendings();
+    const first = await send();
+    expect(first.status).toBe(202);
+    const retry = await send();
+    expect(retry.status).toBe(202);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect((await retry.json()).sendingId).toBe((await first.json()).sendingId);
+    expect(sendings()).toBe(before + 1);
   });
 });
