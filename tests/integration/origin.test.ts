@@ -30,10 +30,13 @@ describe('admin PWA on the shared origin', () => {
     expect(res.status).toBe(404);
   });
 
-  it('serves the service worker uncached so updates are seen', async () => {
-    const res = await fetch(`${server.url}/admin/sw.js`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('no-cache');
+  it('serves the service worker uncached so updates are seen, allowed to control /admin, compressed or not', async () => {
+    for (const encoding of ['br, gzip', 'gzip', 'identity']) {
+      const res = await fetch(`${server.url}/admin/sw.js`, { headers: { 'accept-encoding': encoding } });
+      expect(res.status, encoding).toBe(200);
+      expect(res.headers.get('cache-control'), encoding).toBe('no-cache');
+      expect(res.headers.get('service-worker-allowed'), encoding).toBe('/admin');
+    }
   });
 
   it('serves the admin precompressed (br, else gzip), and its first load is at most 160 KB on the wire', async () => {

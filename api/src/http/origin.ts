@@ -93,7 +93,7 @@ export function createAdminApp(adminDir: string) {
         onFound: (file, c) => {
           c.header('Cache-Control', noCache(file) ? 'no-cache' : 'public, max-age=31536000, immutable');
           // The worker's scope is '/admin' (one folder above the script) so /admin works offline too.
-          if (file.endsWith('sw.js')) c.header('Service-Worker-Allowed', '/admin');
+          if (/sw\.js(?:\.br|\.gz)?$/.test(file)) c.header('Service-Worker-Allowed', '/admin');
         },
       }),
     )
