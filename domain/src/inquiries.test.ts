@@ -16,10 +16,10 @@ describe('contact form errors in the page language', () => {
     expect(inquiryFieldErrors(valid, 'en')).toEqual({});
   });
   it('reads the API’s 400 answer as a field and its message', () => {
-    expect(serverFieldError('email: Adresse e-mail invalide', 'en')).toEqual({ field: 'email', message: 'Please enter a valid email address' });
-    expect(serverFieldError('message: 5000 caractères au maximum', 'fr')).toEqual({ field: 'message', message: '5000 caractères au maximum' });
-    expect(serverFieldError('language: Langue invalide', 'fr')).toBeNull();
-    expect(serverFieldError('Requête invalide', 'fr')).toBeNull();
+    expect(serverFieldError({ errors: [{ field: 'email', message: 'Adresse e-mail invalide' }] }, 'en')).toEqual({ field: 'email', message: 'Please enter a valid email address' });
+    expect(serverFieldError({ errors: [{ field: 'message', message: '5000 caractères au maximum' }] }, 'fr')).toEqual({ field: 'message', message: '5000 caractères au maximum' });
+    expect(serverFieldError({ errors: [{ field: 'language', message: 'Langue invalide' }] }, 'fr')).toBeNull();
+    expect(serverFieldError({}, 'fr')).toBeNull();
   });
   it('keeps a message it does not know as it is', () => {
     expect(translateInquiryError('Quelque chose', 'en')).toBe('Quelque chose');

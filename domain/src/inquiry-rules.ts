@@ -71,12 +71,17 @@ export function translateInquiryError(message: string, lang: Lang): string {
   return max ? tooLong(Number(max), lang) : message;
 }
 
+/** The validation part of the API's problem answer (RFC 9457, decision 023). */
+export type ProblemFieldErrors = { errors?: readonly { field?: unknown; message?: unknown }[] | undefined };
+
 /**
- * The API's 400 answer ('email: Adresse e-mail invalide') as the field it names and its message in
- * the page's language; null when the error names no field of the form.
+ * The API's 400 answer (`errors: [{ field: 'email', message: 'Adresse e-mail invalide' }]`) as the
+ * first form field it names and its message in the page's language; null when it names none.
  */
-export function serverFieldError(error: string, lang: Lang): { field: InquiryField; message: string } | null {
-  const match = /^(\w+): (.+)$/.exec(error);
-  const field = INQUIRY_FIELDS.find((f) => f === match?.[1]);
-  return field && match ? { field, message: translateInquiryError(match[2]!, lang) } : null;
+export function serverFieldError(problem: ProblemFieldErrors | null | undefined, lang: Lang): { field: InquiryField; message: string } | null {
+  for (const e of problem?.errors ?? []) {
+    const field = INQUIRY_FIELDS.find((f) => f === e.field);
+    if (field && typeof e.message === 'string') return { field, message: translateInquiryError(e.message, lang) };
+  }
+  return null;
 }

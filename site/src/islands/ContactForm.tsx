@@ -7,7 +7,7 @@ import type { Dictionary } from '@app/domain/i18n/fr';
 import type { Lang } from '@app/domain/lang';
 import { fill } from '@app/domain/i18n/index';
 import { formatWait, labelled } from '@app/domain/format';
-import { inquiryFieldErrors, serverFieldError, type InquiryField, type InquiryFieldErrors } from '@app/domain/inquiry-rules';
+import { inquiryFieldErrors, serverFieldError, type InquiryField, type InquiryFieldErrors, type ProblemFieldErrors } from '@app/domain/inquiry-rules';
 import { toast } from './toast.ts';
 
 type Props = { lang: Lang; t: Dictionary['contact']; reference: string; initialMessage: string };
@@ -66,9 +66,9 @@ export default function ContactForm({ lang, t, reference, initialMessage }: Prop
       const wait = retryAfterSeconds(res);
       return fail(form, {}, wait ? fill(t.retryIn, { wait: formatWait(wait, lang) }) : t.retryLater);
     }
-    const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
+    const body = (await res.json().catch(() => null)) as ({ error?: unknown } & ProblemFieldErrors) | null;
     const message = typeof body?.error === 'string' ? body.error : '';
-    const field = res.status === 400 ? serverFieldError(message, lang) : null;
+    const field = res.status === 400 ? serverFieldError(body, lang) : null;
     fail(form, field ? { [field.field]: field.message } : {}, field ? undefined : message || undefined);
   }
 
