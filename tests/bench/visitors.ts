@@ -9,7 +9,9 @@ import { runLoad, type LoadStats } from './loadgen.ts';
 import { routeOf, type Recording } from './replay-server.ts';
 
 export const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip', accept: 'text/html,application/json;q=0.9,*/*;q=0.8' };
-export const COOKIE_HEADERS = { ...BROWSER_HEADERS, cookie: 'lang=en; theme=dark; _ga=GA1.1.1234567890.1700000000' };
+// A returning French visitor: theme and analytics cookies, and the language they chose (lang=en would be
+// redirected from the French pages to their /en/ twins, decision 078, before any page is served).
+export const COOKIE_HEADERS = { ...BROWSER_HEADERS, cookie: 'lang=fr; theme=dark; _ga=GA1.1.1234567890.1700000000' };
 
 export type Scenario = { name: string; paths: string[]; headers: Record<string, string> };
 export type Measured = LoadStats & { cpuUsPerRequest: number };
