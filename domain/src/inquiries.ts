@@ -5,7 +5,8 @@ import { INQUIRY_ERRORS, INQUIRY_LIMITS, oneLine, tooLong } from './inquiry-rule
 
 export { oneLine } from './inquiry-rules.ts';
 
-import { LANGS, LangSchema, type Lang } from './lang.ts';
+import { LANGS, type Lang } from './lang.ts';
+import { LangSchema } from './lang-schema.ts';
 
 // Older names of the one Lang type (./lang.ts), kept so existing imports read the same.
 export const LANGUAGES = LANGS;

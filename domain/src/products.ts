@@ -2,7 +2,8 @@
 // query of the public and admin lists, the product as the API returns it, and price formatting.
 import { z } from 'zod';
 import { optionalText } from './fields.ts';
-import { LangSchema, type Lang } from './lang.ts';
+import type { Lang } from './lang.ts';
+import { LangSchema } from './lang-schema.ts';
 import { PowerUnitSchema } from './power.ts';
 
 export const PRODUCT_TYPES = ['generator', 'engine'] as const;
