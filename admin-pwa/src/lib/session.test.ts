@@ -39,4 +39,15 @@ describe('restoreSession', () => {
     expect(session.get()).toEqual({ status: 'signed-out', reason: 'Session expirée' });
     expect(toasts.get().map((t) => t.title)).not.toContain('Erreur lors de la récupération du profil');
   });
+
+  it('keeps a sign-in that completes while the start-up check is still waiting', async () => {
+    let answer: (r: Response) => void = () => {};
+    api.on('POST', '/auth/refresh', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const restoring = restoreSession();
+    // The admin signs in meanwhile; then the check hears that there was no session cookie.
+    session.set({ status: 'signed-in', user: admin, expiresAt: null, offline: false });
+    answer(Response.json({ error: 'Impossible de renouveler la session' }, { status: 401 }));
+    await restoring;
+    expect(session.get()).toMatchObject({ status: 'signed-in', user: { email: 'admin@example.test' } });
+  });
 });

@@ -33,24 +33,31 @@ export async function signIn(email: string, password: string): Promise<AuthUser>
 
 /** On start: a refresh with the HttpOnly cookie; offline, the last profile stands in until the network returns. */
 export async function restoreSession(): Promise<void> {
+  // A sign-in that completes while this check is still waiting decides the session: the check's
+  // late answer (no cookie yet, so 'signed out') must not undo it.
+  const settle = (apply: () => void) => {
+    if (session.get().status === 'checking') apply();
+  };
   try {
     if (!(await refreshSession())) {
-      session.set({ status: 'signed-out' });
+      settle(() => session.set({ status: 'signed-out' }));
       return;
     }
     const user = await api.get<AuthUser>('/auth/profile');
     await putMeta(PROFILE_KEY, user);
     const info = await api.get<SessionInfo>('/auth/session').catch(() => null);
-    signedIn(user, info?.expiresAt ?? null);
+    settle(() => signedIn(user, info?.expiresAt ?? null));
   } catch (e) {
     const cached = await getMeta<AuthUser>(PROFILE_KEY).catch(() => undefined);
-    if (isNetworkError(e) && cached) return signedIn(cached, null, true);
+    if (isNetworkError(e) && cached) return settle(() => signedIn(cached, null, true));
     // A 401 has already ended the session (api.ts). Any other failure is shown, and signs nobody
     // out: the last known profile stands in, or the sign-in page says what went wrong.
     if (e instanceof ApiError && e.status === 401) return;
     if (!isNetworkError(e)) toast.error(PROFILE_FETCH_ERROR, errorText(e, PROFILE_FETCH_ERROR));
-    if (cached) signedIn(cached, null);
-    else session.set({ status: 'signed-out', reason: isNetworkError(e) ? undefined : PROFILE_FETCH_ERROR });
+    settle(() => {
+      if (cached) signedIn(cached, null);
+      else session.set({ status: 'signed-out', reason: isNetworkError(e) ? undefined : PROFILE_FETCH_ERROR });
+    });
   }
 }
 
