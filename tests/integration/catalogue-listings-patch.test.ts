@@ -1,20 +1,13 @@
 // PATCH /api/products/{id}: a partial edit with the optimistic version; PUT stays a full replace.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { engineInput, generatorInput } from '../fixtures/catalogue.ts';
-import { signInAsAdmin } from '../support/auth.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { serverAndAdmin } from '../support/admin-server.ts';
 
 describe('PATCH /api/products/{id}', () => {
-  let server: TestServer;
-  let token: string;
-  beforeAll(async () => {
-    server = await startServer();
-    token = (await signInAsAdmin(server)).accessToken;
-  });
-  afterAll(() => server?.stop());
+  const env = serverAndAdmin();
 
-  const create = async (body: unknown) => (await server.api('/products', { method: 'POST', token, json: body })).json();
-  const patch = (id: number, json: unknown, auth = true) => server.api(`/products/${id}`, { method: 'PATCH', token: auth ? token : undefined, json });
+  const create = async (body: unknown) => (await env.server.api('/products', { method: 'POST', token: env.token, json: body })).json();
+  const patch = (id: number, json: unknown, auth = true) => env.server.api(`/products/${id}`, { method: 'PATCH', token: auth ? env.token : undefined, json });
 
   it('changes only the fields sent, keeps the others and increments the version', async () => {
     const p = await create(engineInput({ titleFr: 'Avant', price: 12000, specifications: { Cylindres: '6' } }));
@@ -22,7 +15,7 @@ describe('PATCH /api/products/{id}', () => {
     expect(res.status).toBe(200);
     const after = await res.json();
     expect(after).toMatchObject({ titleFr: 'Après', titleEn: p.titleEn, price: 12000, brand: p.brand, specifications: { Cylindres: '6' }, version: 2 });
-    expect(await (await server.api(`/products/${p.id}`)).json()).toMatchObject({ titleFr: 'Après', price: 12000, version: 2 });
+    expect(await (await env.server.api(`/products/${p.id}`)).json()).toMatchObject({ titleFr: 'Après', price: 12000, version: 2 });
   });
 
   it('refuses a stale version with 409 and changes nothing', async () => {
@@ -31,7 +24,7 @@ describe('PATCH /api/products/{id}', () => {
     const stale = await patch(p.id, { titleFr: 'Hors ligne', version: 1 });
     expect(stale.status).toBe(409);
     expect(await stale.json()).toMatchObject({ error: "L'annonce a été modifiée entre-temps. Rechargez-la avant d'enregistrer." });
-    expect((await (await server.api(`/products/${p.id}`)).json()).titleFr).toBe('Original');
+    expect((await (await env.server.api(`/products/${p.id}`)).json()).titleFr).toBe('Original');
   });
 
   it('requires the version, with the spec message', async () => {
@@ -50,7 +43,7 @@ describe('PATCH /api/products/{id}', () => {
     const toGenerator = await patch(p.id, { type: 'generator', version: 1 });
     expect(toGenerator.status).toBe(400);
     expect(await toGenerator.json()).toMatchObject({ error: 'La tension est requise pour un groupe électrogène' });
-    expect((await (await server.api(`/products/${p.id}`)).json())).toMatchObject({ type: p.type, version: 1 });
+    expect((await (await env.server.api(`/products/${p.id}`)).json())).toMatchObject({ type: p.type, version: 1 });
   });
 
   it('keeps a generator valid when only its price changes', async () => {

@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { engineInput, generatorInput } from '../fixtures/catalogue.ts';
-import { signInAsAdmin } from '../support/auth.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { serverAndAdmin } from '../support/admin-server.ts';
 
 describe('listings: admin create, update with version, delete', () => {
-  let server: TestServer;
-  let token: string;
-  beforeAll(async () => {
-    server = await startServer();
-    token = (await signInAsAdmin(server)).accessToken;
-  });
-  afterAll(() => server?.stop());
+  const env = serverAndAdmin();
 
-  const create = (body: unknown) => server.api('/products', { method: 'POST', token, json: body });
+  const create = (body: unknown) => env.server.api('/products', { method: 'POST', token: env.token, json: body });
 
   it('creates a listing and returns it with its kW power, version 1, and empty images and documents', async () => {
     const res = await create(generatorInput());
     expect(res.status).toBe(201);
     const p = await res.json();
     expect(p).toMatchObject({ id: expect.any(Number), titleFr: 'Groupe électrogène Caterpillar 500 kVA', powerOutput: 500, powerUnit: 'kva', powerKw: 400, version: 1, images: [], documents: [] });
-    const again = await (await server.api(`/products/${p.id}`)).json();
+    const again = await (await env.server.api(`/products/${p.id}`)).json();
     expect(again).toEqual(p);
   });
 
@@ -29,15 +22,15 @@ describe('listings: admin create, update with version, delete', () => {
     const p = await res.json();
     expect(p.specifications).toEqual({ Garantie: '24 mois', Cylindres: '6' });
     expect(p.specificationsEn).toEqual({ Garantie: '24 months' });
-    expect((await (await server.api(`/products/${p.id}`)).json()).specificationsEn).toEqual({ Garantie: '24 months' });
+    expect((await (await env.server.api(`/products/${p.id}`)).json()).specificationsEn).toEqual({ Garantie: '24 months' });
   });
 
   it('refuses admin calls without a session (401) and leaves the catalogue unchanged', async () => {
-    const before = (await (await server.api('/products')).json()).total;
-    expect((await server.api('/products', { method: 'POST', json: generatorInput() })).status).toBe(401);
-    expect((await server.api('/products/1', { method: 'PUT', json: { ...generatorInput(), version: 1 } })).status).toBe(401);
-    expect((await server.api('/products/1', { method: 'DELETE' })).status).toBe(401);
-    expect((await (await server.api('/products')).json()).total).toBe(before);
+    const before = (await (await env.server.api('/products')).json()).total;
+    expect((await env.server.api('/products', { method: 'POST', json: generatorInput() })).status).toBe(401);
+    expect((await env.server.api('/products/1', { method: 'PUT', json: { ...generatorInput(), version: 1 } })).status).toBe(401);
+    expect((await env.server.api('/products/1', { method: 'DELETE' })).status).toBe(401);
+    expect((await (await env.server.api('/products')).json()).total).toBe(before);
   });
 
   it.each([
@@ -81,39 +74,39 @@ describe('listings: admin create, update with version, delete', () => {
 
   it('updates with the current version, increments it, and refuses a stale version with 409', async () => {
     const p = await (await create(engineInput({ titleFr: 'Moteur à modifier' }))).json();
-    const first = await server.api(`/products/${p.id}`, { method: 'PUT', token, json: { ...engineInput({ titleFr: 'Modifié en ligne' }), version: 1 } });
+    const first = await env.server.api(`/products/${p.id}`, { method: 'PUT', token: env.token, json: { ...engineInput({ titleFr: 'Modifié en ligne' }), version: 1 } });
     expect(first.status).toBe(200);
     expect(await first.json()).toMatchObject({ titleFr: 'Modifié en ligne', version: 2 });
 
-    const offline = await server.api(`/products/${p.id}`, { method: 'PUT', token, json: { ...engineInput({ titleFr: 'Modifié hors ligne' }), version: 1 } });
+    const offline = await env.server.api(`/products/${p.id}`, { method: 'PUT', token: env.token, json: { ...engineInput({ titleFr: 'Modifié hors ligne' }), version: 1 } });
     expect(offline.status).toBe(409);
     expect(await offline.json()).toMatchObject({ error: expect.stringContaining('modifiée entre-temps') });
-    expect((await (await server.api(`/products/${p.id}`)).json()).titleFr).toBe('Modifié en ligne');
+    expect((await (await env.server.api(`/products/${p.id}`)).json()).titleFr).toBe('Modifié en ligne');
   });
 
   it('requires the version on update', async () => {
     const p = await (await create(engineInput())).json();
-    const res = await server.api(`/products/${p.id}`, { method: 'PUT', token, json: engineInput() });
+    const res = await env.server.api(`/products/${p.id}`, { method: 'PUT', token: env.token, json: engineInput() });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: 'La version modifiée est requise', errors: [{ field: 'version', message: 'La version modifiée est requise' }] });
   });
 
   it('answers 404 for a missing listing on read, update and delete', async () => {
-    expect((await server.api('/products/999999')).status).toBe(404);
-    expect(await (await server.api('/products/999999')).json()).toMatchObject({ error: 'Annonce introuvable' });
-    expect((await server.api('/products/999999', { method: 'PUT', token, json: { ...engineInput(), version: 1 } })).status).toBe(404);
-    expect((await server.api('/products/999999', { method: 'DELETE', token })).status).toBe(404);
+    expect((await env.server.api('/products/999999')).status).toBe(404);
+    expect(await (await env.server.api('/products/999999')).json()).toMatchObject({ error: 'Annonce introuvable' });
+    expect((await env.server.api('/products/999999', { method: 'PUT', token: env.token, json: { ...engineInput(), version: 1 } })).status).toBe(404);
+    expect((await env.server.api('/products/999999', { method: 'DELETE', token: env.token })).status).toBe(404);
   });
 
   it('deletes a listing', async () => {
     const p = await (await create(engineInput())).json();
-    const res = await server.api(`/products/${p.id}`, { method: 'DELETE', token });
+    const res = await env.server.api(`/products/${p.id}`, { method: 'DELETE', token: env.token });
     expect(res.status).toBe(200);
-    expect((await server.api(`/products/${p.id}`)).status).toBe(404);
+    expect((await env.server.api(`/products/${p.id}`)).status).toBe(404);
   });
 
   it('refuses a malformed JSON body with 400', async () => {
-    const res = await server.api('/products', { method: 'POST', token, headers: { 'content-type': 'application/json' }, body: '{"titleFr":' });
+    const res = await env.server.api('/products', { method: 'POST', token: env.token, headers: { 'content-type': 'application/json' }, body: '{"titleFr":' });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: expect.any(String) });
   });
