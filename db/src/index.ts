@@ -2,3 +2,4 @@ export * from './connection.ts';
 export * from './migrate.ts';
 export * from './backup.ts';
 export * as schema from './schema/index.ts';
+export * from './database.ts';

@@ -1,0 +1,146 @@
+// The one database handle every layer uses, for both engines (docs/decisions/083).
+//
+// Query code is typed against drizzle's async SQLite database and uses only what both engines share:
+// select / insert / update / delete builders executed with `await`, `.returning()` to learn what a write
+// changed, `onConflictDoNothing` / `onConflictDoUpdate`, `db.transaction(async (tx) => …)`, and the helpers
+// below for raw SQL. Never `.all()`, `.get()`, `.run()` or `.values()`: PostgreSQL's builders have none.
+//
+// On SQLite the handle is drizzle's sqlite-proxy over one better-sqlite3 connection: statements are
+// prepared once and reused, and a transaction owns the connection until it ends. Statements from other
+// requests wait for it (one connection, so they would otherwise run inside it); statements of the
+// transaction's own async context go straight through.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type Database from 'better-sqlite3';
+import type { SQL } from 'drizzle-orm';
+import { drizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
+import { openSqlite } from './connection.ts';
+import * as schema from './schema/index.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+
+/** The handle query code receives. At run time it may be PostgreSQL's drizzle: keep to the portable subset above. */
+export type AsyncDb = SqliteRemoteDatabase<typeof schema> & {
+  readonly $engine: Engine;
+  /** Set on SQLite only: the underlying connection (pragmas, backup, custom functions). */
+  readonly $sqlite?: Database.Database;
+  /** Closes the connection or pool. */
+  $close(): Promise<void>;
+};
+/** A transaction handle: what `db.transaction(async (tx) => …)` passes. */
+export type Tx = Parameters<Parameters<AsyncDb['transaction']>[0]>[0];
+/** Anything a query can run on. */
+export type Queryable = AsyncDb | Tx;
+
+type Raw = { sql: string; params: unknown[] };
+type Executor = {
+  rows(query: Raw): Promise<Record<string, unknown>[]>;
+  exec(query: Raw): Promise<number>;
+};
+type WithDialect = { dialect: { sqlToQuery(sql: SQL): Raw } };
+
+/** Executors by drizzle dialect object: a database and its transactions share one dialect. */
+const executors = new WeakMap<object, Executor>();
+const dialectOf = (q: Queryable) => (q as unknown as WithDialect).dialect;
+
+/** Rows of a raw query, as objects keyed by the selected names. Raw results are not mapped: select numbers and text. */
+export async function rows<T = Record<string, unknown>>(q: Queryable, query: SQL): Promise<T[]> {
+  const executor = executors.get(dialectOf(q));
+  if (executor) return (await executor.rows(dialectOf(q).sqlToQuery(query))) as T[];
+  return ((await (q as unknown as { execute(s: SQL): Promise<{ rows: unknown[] }> }).execute(query)).rows) as T[];
+}
+
+/** The first row of a raw query, or undefined. */
+export async function row<T = Record<string, unknown>>(q: Queryable, query: SQL): Promise<T | undefined> {
+  return (await rows<T>(q, query))[0];
+}
+
+/** Runs a raw statement; resolves to the number of rows it changed. */
+export async function exec(q: Queryable, query: SQL): Promise<number> {
+  const executor = executors.get(dialectOf(q));
+  if (executor) return executor.exec(dialectOf(q).sqlToQuery(query));
+  return (await (q as unknown as { execute(s: SQL): Promise<{ rowCount: number | null }> }).execute(query)).rowCount ?? 0;
+}
+
+/** The first row a select builder gives (it adds `limit 1`), or undefined. */
+export async function first<T>(query: { limit(n: number): PromiseLike<T[]> }): Promise<T | undefined> {
+  return (await query.limit(1))[0];
+}
+
+/** One transaction at a time owns the connection; the others, and every statement outside it, queue. */
+class ConnectionGate {
+  private owner: object | null = null;
+  private readonly queue: (() => void)[] = [];
+  private readonly context = new AsyncLocalStorage<object>();
+
+  /** Resolves when a statement of the current async context may run. */
+  ready(): Promise<void> | undefined {
+    if (this.owner === null || this.owner === this.context.getStore()) return undefined;
+    return new Promise<void>((resolve) => this.queue.push(resolve)).then(() => this.ready());
+  }
+
+  async exclusive<T>(run: () => Promise<T>): Promise<T> {
+    const token = {};
+    while (this.owner !== null && this.owner !== this.context.getStore()) await new Promise<void>((resolve) => this.queue.push(resolve));
+    if (this.owner !== null) return run(); // already inside this context's transaction
+    this.owner = token;
+    try {
+      return await this.context.run(token, run);
+    } finally {
+      this.owner = null;
+      for (const wake of this.queue.splice(0)) wake();
+    }
+  }
+}
+
+/** Opens (creating if needed) the SQLite file with its pragmas, as the async handle. */
+export function openSqliteDb(file: string): AsyncDb {
+  const sqlite = openSqlite(file);
+  const gate = new ConnectionGate();
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (text: string) => {
+    let stmt = statements.get(text);
+    if (!stmt) {
+      stmt = sqlite.prepare(text);
+      if (statements.size >= 500) statements.delete(statements.keys().next().value!);
+      statements.set(text, stmt);
+    }
+    return stmt;
+  };
+
+  const db = drizzle(
+    async (text, params, method) => {
+      await gate.ready();
+      const stmt = prepare(text);
+      if (method === 'run' || !stmt.reader) {
+        stmt.run(...params);
+        return { rows: [] };
+      }
+      stmt.raw(true);
+      return { rows: method === 'get' ? (stmt.get(...params) as unknown[]) : stmt.all(...params) };
+    },
+    { schema },
+  );
+
+  executors.set(dialectOf(db as unknown as Queryable), {
+    async rows(query) {
+      await gate.ready();
+      const stmt = prepare(query.sql);
+      return stmt.raw(false).all(...query.params) as Record<string, unknown>[];
+    },
+    async exec(query) {
+      await gate.ready();
+      return prepare(query.sql).run(...query.params).changes;
+    },
+  });
+
+  const transaction = db.transaction.bind(db);
+  return Object.assign(db, {
+    $engine: 'sqlite' as const,
+    $sqlite: sqlite,
+    // BEGIN IMMEDIATE takes the write lock at once, so a transaction never fails half-way on a busy database.
+    transaction: ((run, config) => gate.exclusive(() => transaction(run, { behavior: 'immediate', ...config }))) as AsyncDb['transaction'],
+    async $close() {
+      await gate.exclusive(async () => sqlite.close());
+    },
+  });
+}
