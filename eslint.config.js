@@ -32,6 +32,17 @@ export default tseslint.config(
   // Configuration files and build scripts run in Node.
   { files: ['**/*.config.{js,mjs,ts}', '**/*.mjs', 'scripts/**/*.ts'], languageOptions: { globals: globals.node } },
   ...layering,
+  // The data layer is async (docs/decisions/083): a forgotten await runs a write after its caller
+  // answered, or outside its transaction. Typed rules catch it where the database is used.
+  {
+    files: ['api/src/**/*.ts', 'db/src/**/*.ts', 'tests/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
   // Plain browser scripts served as they are (the API reference page).
   { files: ['api/src/static/**/*.js'], languageOptions: { globals: globals.browser } },
 );
