@@ -11,7 +11,7 @@
 // transaction's own async context go straight through.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
 import { openSqlite } from './connection.ts';
 import * as schema from './schema/index.ts';
@@ -59,6 +59,15 @@ export async function exec(q: Queryable, query: SQL): Promise<number> {
   const executor = executors.get(dialectOf(q));
   if (executor) return executor.exec(dialectOf(q).sqlToQuery(query));
   return (await (q as unknown as { execute(s: SQL): Promise<{ rowCount: number | null }> }).execute(query)).rowCount ?? 0;
+}
+
+/** SQL text with `?` placeholders and its values, as a query for the helpers above (scripts and tests). */
+export function sqlText(text: string, ...params: unknown[]): SQL {
+  const parts = text.split('?');
+  return sql.join(
+    parts.map((part, i) => (i === 0 ? sql.raw(part) : sql`${params[i - 1]}${sql.raw(part)}`)),
+    sql``,
+  );
 }
 
 /** The first row a select builder gives (it adds `limit 1`), or undefined. */
@@ -174,7 +183,9 @@ export function openSqliteDb(file: string): Db {
     $sqlite: sqlite,
     // BEGIN IMMEDIATE takes the write lock at once, so a transaction never fails half-way on a busy database.
     transaction: ((run, config) =>
-      gate.owns() ? nested(run as never) : gate.exclusive(() => transaction(run, { behavior: 'immediate', ...config }))) as Db['transaction'],
+      gate.owns()
+        ? nested(run as never)
+        : gate.exclusive(() => transaction(run, { behavior: 'immediate', ...config }))) as Db['transaction'],
     async $close() {
       await gate.exclusive(async () => sqlite.close());
     },
