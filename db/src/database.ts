@@ -120,6 +120,10 @@ class ConnectionGate {
 /** Opens (creating if needed) the SQLite file with its pragmas, as the async handle. */
 export function openSqliteDb(file: string): Db {
   const sqlite = openSqlite(file);
+  // fold(text): lower case without accents, so that 'Générateur' sorts before 'Groupe' (NOCASE is ASCII-only).
+  sqlite.function('fold', { deterministic: true }, (v: unknown) =>
+    typeof v === 'string' ? v.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase() : v,
+  );
   const gate = new ConnectionGate();
   const statements = new Map<string, Database.Statement>();
   const prepare = (text: string) => {

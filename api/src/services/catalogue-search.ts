@@ -6,7 +6,7 @@ import { toKw } from '@app/domain/power';
 import type { ProductList, ProductQuery } from '@app/domain/products';
 import type { Deps } from '../context.ts';
 import { toProducts } from './catalogue-products.ts';
-import { changeMarker, prepareSearch, searchSql } from './search-sql.ts';
+import { changeMarker, searchSql } from './search-sql.ts';
 
 const p = schema.products;
 const priceKeys = schema.priceSortKeys(p.price);
@@ -152,7 +152,6 @@ async function cachedGroups(deps: Deps, q: ProductQuery): Promise<Group[]> {
 }
 
 export async function searchProducts(deps: Deps, q: ProductQuery): Promise<ProductList> {
-  prepareSearch(deps.db);
   const { total, facets } = facetsOf(await cachedGroups(deps, q), q);
   // Ids first (the sort then carries two columns, not whole rows), then the page's rows.
   const ids = (

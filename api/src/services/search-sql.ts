@@ -1,5 +1,5 @@
 // The SQL of the listing search that only SQLite speaks, in one place per engine (docs/decisions/083):
-// FTS5 `match`, the accent-folding fold() function, `collate nocase`, the `+column` index hints and the
+// FTS5 `match`, the accent-folding fold() function (registered on the connection by @app/db), `collate nocase`, the `+column` index hints and the
 // change marker behind the facet cache. PostgreSQL's versions go next to these.
 import { sql, type SQL } from 'drizzle-orm';
 import { row, schema, type Db } from '@app/db';
@@ -8,18 +8,6 @@ const p = schema.products;
 
 function notOnPostgres(what: string): never {
   throw new Error(`${what} is not implemented on PostgreSQL yet`);
-}
-
-const folded = new WeakSet<object>();
-/** Registers fold(text) once per connection: lower case without accents, so that 'Générateur' sorts before 'Groupe' (NOCASE is ASCII-only). */
-export function prepareSearch(db: Db): void {
-  if (db.$engine !== 'sqlite' || !db.$sqlite) return notOnPostgres('Search');
-  const client = db.$sqlite;
-  if (folded.has(client)) return;
-  client.function('fold', { deterministic: true }, (v: unknown) =>
-    typeof v === 'string' ? v.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase() : v,
-  );
-  folded.add(client);
 }
 
 export const searchSql = (db: Db) => {
@@ -44,6 +32,9 @@ export const searchSql = (db: Db) => {
  */
 export async function changeMarker(db: Db): Promise<string> {
   if (db.$engine !== 'sqlite') return notOnPostgres('The search cache');
-  const marker = await row<Record<string, number>>(db, sql`select total_changes() as t, (select data_version from pragma_data_version) as v`);
+  const marker = await row<Record<string, number>>(
+    db,
+    sql`select total_changes() as t, (select data_version from pragma_data_version) as v`,
+  );
   return Object.values(marker ?? {}).join(':');
 }
