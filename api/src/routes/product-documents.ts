@@ -116,8 +116,8 @@ export const productDocumentsRoutes = (deps: Deps) => {
               'content-type': PROBLEM_TYPE,
             });
           }
-          return respondOnce(c, deps.db, 201, () => ({
-            documents: storeProductDocuments(
+          return respondOnce(c, deps.db, 201, async () => ({
+            documents: await storeProductDocuments(
               deps,
               id,
               accepted.map((a) => {
@@ -161,7 +161,10 @@ export const productDocumentsRoutes = (deps: Deps) => {
         return sendDocument(c, deps, row, 'download', () => countProductDocumentDownload(deps, row.id));
       },
     )
-    .on(['GET', 'HEAD'], '/products/:id{[0-9]+}/documents/:docId{[0-9]+}/preview', fileDoc('Inline preview under a sandboxing CSP'), async (c) =>
-      sendDocument(c, deps, await findDocument(c), 'preview'),
+    .on(
+      ['GET', 'HEAD'],
+      '/products/:id{[0-9]+}/documents/:docId{[0-9]+}/preview',
+      fileDoc('Inline preview under a sandboxing CSP'),
+      async (c) => sendDocument(c, deps, await findDocument(c), 'preview'),
     );
 };

@@ -131,16 +131,20 @@ export async function insertProductDocument(
 }
 
 /** Stores the accepted files of a batch as documents of the listing, each with its title and description. */
-export function storeProductDocuments(deps: Deps, productId: number, accepted: (AcceptedFile & { meta: DocumentMeta })[]) {
-  return accepted.map(({ file, mimeType, kind, meta }) => {
+export async function storeProductDocuments(deps: Deps, productId: number, accepted: (AcceptedFile & { meta: DocumentMeta })[]) {
+  const stored = [];
+  for (const { file, mimeType, kind, meta } of accepted) {
     const key = keepFile(deps.env.dataDir, file);
     try {
-      return insertProductDocument(deps, productId, { key, mimeType, kind, originalFilename: file.originalName, size: file.size }, meta);
+      stored.push(
+        await insertProductDocument(deps, productId, { key, mimeType, kind, originalFilename: file.originalName, size: file.size }, meta),
+      );
     } catch (err) {
       storageFor(deps.env.dataDir).removeDocument(key);
       throw err;
     }
-  });
+  }
+  return stored;
 }
 
 export async function deleteProductDocument(deps: Deps, productId: number, docId: number): Promise<boolean> {
