@@ -26,3 +26,6 @@ export function setAdminLang(lang: Lang) {
 export const useT = (): AdminDictionary => dictionaries[useStore(adminLang)];
 export const useAdminLang = () => useStore(adminLang);
 export { fill };
+
+/** The current language's texts outside React (toasts from actions, the API client, the outbox). */
+export const texts = (): AdminDictionary => dictionaries[adminLang.get()];
