@@ -2,7 +2,7 @@
 // this device and applied to <html lang>. Texts come from the domain's admin dictionaries.
 import { adminEn } from '@app/domain/i18n/admin-en';
 import { adminFr, type AdminDictionary } from '@app/domain/i18n/admin-fr';
-import { fill } from '@app/domain/i18n/index';
+import { countLabel, fill } from '@app/domain/i18n/index';
 import { LANGS, type Lang } from '@app/domain/lang';
 import { readPreference, writePreference } from './preference.ts';
 import { createStore, useStore } from './store.ts';
@@ -25,7 +25,7 @@ export function setAdminLang(lang: Lang) {
 /** The texts of the admin's current language; re-renders when it changes. */
 export const useT = (): AdminDictionary => dictionaries[useStore(adminLang)];
 export const useAdminLang = () => useStore(adminLang);
-export { fill };
+export { countLabel, fill };
 
 /** The current language's texts outside React (toasts from actions, the API client, the outbox). */
 export const texts = (): AdminDictionary => dictionaries[adminLang.get()];

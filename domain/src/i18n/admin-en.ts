@@ -337,6 +337,7 @@ export const adminEn: AdminDictionary = {
     deleteOf: 'Delete the message from {name}',
     replySent: 'Reply sent',
     replyFailed: 'The reply could not be sent',
+    replyFailedWith: 'The reply could not be sent: {error}',
     replyWaiting: 'Reply waiting to be sent',
   },
   reply: {

@@ -338,6 +338,7 @@ export const adminFr = {
     deleteOf: 'Supprimer le message de {name}',
     replySent: 'Réponse envoyée',
     replyFailed: "Échec de l'envoi de la réponse",
+    replyFailedWith: "Échec de l'envoi de la réponse : {error}",
     replyWaiting: "Réponse en attente d'envoi",
   },
   reply: {
