@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Product, ProductDocument, ProductImage } from '@app/domain/products';
 import { errorText } from '../../lib/api.ts';
-import { fill, useT } from '../../lib/i18n.ts';
+import { fill, texts, useT } from '../../lib/i18n.ts';
 import type { AdminDictionary } from '@app/domain/i18n/admin-fr';
 import { toast } from '../../lib/toast.ts';
 import { db, type QueuedFile } from '../../db/db.ts';
@@ -77,11 +77,11 @@ export default function ListingFormPage() {
         show(await fetchListing(id));
       } catch (e) {
         if ((e as { status?: number }).status === 404 && live) setMissing(true);
-        else if (!local && live) toast.error(all.toasts.loadTitle, errorText(e, all.toasts.loadFallback));
+        else if (!local && live) toast.error(texts().toasts.loadTitle, errorText(e, texts().toasts.loadFallback));
       }
       const [imgs, docs] = await Promise.allSettled([fetchImages(id), fetchDocuments(id)]);
       if (!live) return;
-      setLoadErrors({ images: imgs.status === 'rejected' ? t.imagesLoadFailed : null, documents: docs.status === 'rejected' ? t.documentsLoadFailed : null });
+      setLoadErrors({ images: imgs.status === 'rejected' ? texts().listingForm.imagesLoadFailed : null, documents: docs.status === 'rejected' ? texts().listingForm.documentsLoadFailed : null });
       media(imgs.status === 'fulfilled' ? imgs.value : null, docs.status === 'fulfilled' ? docs.value : null);
       setLoading(false);
     })();
