@@ -1,6 +1,7 @@
 // The one HTTP client of the admin: /api calls with the access token kept in memory only, one
 // refresh-and-retry on a 401, then the session ends ('Session expirée'). Uploads go through XHR for progress.
 import type { LoginResponse, TokenPair } from '@app/domain/auth';
+import { texts } from './i18n.ts';
 import { IDEMPOTENCY_HEADER } from '@app/domain/idempotency';
 
 export const API_BASE = '/api';
@@ -163,7 +164,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     if (await refreshSession()) res = await attempt();
     if (res.status === 401) {
       onExpired?.();
-      throw new ApiError(401, 'Session expirée');
+      throw new ApiError(401, texts().session.expired);
     }
   }
   if (!res.ok) throw await readError(res);
@@ -224,7 +225,7 @@ export function upload<T = unknown>(path: string, form: FormData, onProgress?: (
       xhr.upload.onprogress = (e) => onProgress?.({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
       xhr.onload = () => resolve({ status: xhr!.status, text: xhr!.responseText });
       xhr.onerror = () => reject(new NetworkError());
-      xhr.onabort = () => reject(new DOMException('Upload annulé', 'AbortError'));
+      xhr.onabort = () => reject(new DOMException(texts().documentForm.uploadCancelled, 'AbortError'));
       xhr.send(form);
     });
   const promise = (async () => {
@@ -233,7 +234,7 @@ export function upload<T = unknown>(path: string, form: FormData, onProgress?: (
       if (await refreshSession()) res = await once();
       if (res.status === 401) {
         onExpired?.();
-        throw new ApiError(401, 'Session expirée');
+        throw new ApiError(401, texts().session.expired);
       }
     }
     let body: unknown = null;
