@@ -1,7 +1,7 @@
 // The one HTTP client of the admin: /api calls with the access token kept in memory only, one
 // refresh-and-retry on a 401, then the session ends ('Session expirée'). Uploads go through XHR for progress.
 import type { LoginResponse, TokenPair } from '@app/domain/auth';
-import { texts } from './i18n.ts';
+import { fill, texts } from './i18n.ts';
 import { IDEMPOTENCY_HEADER } from '@app/domain/idempotency';
 
 export const API_BASE = '/api';
@@ -60,7 +60,7 @@ async function readError(res: Response): Promise<ApiError> {
   } catch {
     /* not JSON */
   }
-  const message = body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : `Erreur ${res.status}`;
+  const message = body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : fill(texts().common.errorStatus, { status: res.status });
   return new ApiError(res.status, message, body);
 }
 
@@ -244,7 +244,7 @@ export function upload<T = unknown>(path: string, form: FormData, onProgress?: (
       /* not JSON */
     }
     if (res.status < 200 || res.status >= 300) {
-      const msg = body && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : `Erreur ${res.status}`;
+      const msg = body && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : fill(texts().common.errorStatus, { status: res.status });
       throw new ApiError(res.status, msg, body);
     }
     return body as T;

@@ -16,6 +16,7 @@ export const adminEn: AdminDictionary = {
     previous: 'Previous',
     next: 'Next',
     pageOf: 'Page {page} of {pages}',
+    errorStatus: 'Error {status}',
   },
   shell: {
     skip: 'Skip to content',
@@ -63,6 +64,10 @@ export const adminEn: AdminDictionary = {
     actions: 'Actions',
     generator: 'Generator',
     engine: 'Engine',
+    featured: 'Featured',
+    standard: 'Standard',
+    feature: 'Feature {title}',
+    unfeature: 'Stop featuring {title}',
     notSynced: 'Not synchronised',
     cards: 'Listings',
     countOne: '{count} listing',

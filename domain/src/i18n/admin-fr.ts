@@ -15,6 +15,7 @@ export const adminFr = {
     previous: 'Précédent',
     next: 'Suivant',
     pageOf: 'Page {page} sur {pages}',
+    errorStatus: 'Erreur {status}',
   },
   shell: {
     skip: 'Aller au contenu',
@@ -62,6 +63,10 @@ export const adminFr = {
     actions: 'Actions',
     generator: 'Générateur',
     engine: 'Moteur',
+    featured: 'Vedette',
+    standard: 'Standard',
+    feature: 'Mettre {title} en vedette',
+    unfeature: 'Retirer {title} de la vedette',
     notSynced: 'Non synchronisée',
     cards: 'Annonces',
     countOne: '{count} annonce',
