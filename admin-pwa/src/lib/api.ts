@@ -197,7 +197,7 @@ export async function login(email: string, password: string): Promise<LoginRespo
   });
   if (!res.ok) {
     const err = await readError(res);
-    throw new ApiError(res.status, err.body ? err.message : 'Erreur de connexion', err.body);
+    throw new ApiError(res.status, err.body ? err.message : texts().auth.loginFailed, err.body);
   }
   const answer = (await res.json()) as LoginResponse;
   accessToken = answer.accessToken;
