@@ -10,7 +10,7 @@ import { authMessages } from '@app/api/middleware/auth';
  * The spec's '...' stands for what the product puts there: the listing's title, which the product
  * sets in guillemets ('l'annonce « Moteur X » ?'), or a download's 'de « titre »'.
  */
-const withEllipsis = (text: string, name: string, around: RegExp) => fill(text, { [name]: '\u0000' }).replace(around, '...');
+const withEllipsis = (text: string, name: string, around: string) => fill(text, { [name]: '{}' }).replace(around, '...');
 
 export const adminShown: Record<string, unknown[]> = {
   'session.checking.fr': [F.auth.checking],
@@ -47,8 +47,8 @@ export const adminShown: Record<string, unknown[]> = {
   'backOffice.listingView.edit.fr': [F.listingView.edit],
   'backOffice.listingView.delete.fr': [F.listingView.delete, F.common.delete, F.messages.delete, F.smtpAccounts.delete],
   'backOffice.listingView.deleteConfirm.fr': [
-    withEllipsis(F.listingView.deleteConfirm, 'title', /« \u0000 »/),
-    withEllipsis(F.listings.deleteConfirm, 'title', /« \u0000 »/),
+    withEllipsis(F.listingView.deleteConfirm, 'title', '« {} »'),
+    withEllipsis(F.listings.deleteConfirm, 'title', '« {} »'),
   ],
   'backOffice.listingView.noImages.fr': [F.listingView.noImages, F.listingMedia.noImages],
   'backOffice.listingView.typeGenerator.fr': [F.listingView.generator, F.listingForm.generator, F.listings.generator],
@@ -85,7 +85,7 @@ export const adminShown: Record<string, unknown[]> = {
   'backOffice.technicalDocuments.size.fr': [F.documentForm.size],
   'backOffice.technicalDocuments.type.fr': [F.documentForm.badType],
   'backOffice.technicalDocuments.deleted.fr': [F.documents.deleted],
-  'backOffice.technicalDocuments.downloadStarted.fr': [withEllipsis(F.documents.downloadStarted, 'title', /de « \u0000 »/)],
+  'backOffice.technicalDocuments.downloadStarted.fr': [withEllipsis(F.documents.downloadStarted, 'title', 'de « {} »')],
   'backOffice.technicalDocuments.success.fr': [F.documents.success],
 
   'backOffice.smtp.accountsTab.fr': [F.settings.accountsTab],
