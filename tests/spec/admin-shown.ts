@@ -26,6 +26,7 @@ export const adminShown: Record<string, unknown[]> = {
 
   'backOffice.dashboard.loadFailed.fr': [F.dashboard.statsError],
   'backOffice.dashboard.sessionExpired.fr': [F.dashboard.sessionExpired],
+  'backOffice.listings.categories.fr': [Object.values(F.listings.categoryLabels), Object.keys(F.listings.categoryLabels)],
   'backOffice.listings.deleting.fr': [F.common.deleting],
   'backOffice.listings.featured.fr': [F.listings.featured],
   'backOffice.listings.standard.fr': [F.listings.standard],

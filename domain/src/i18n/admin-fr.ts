@@ -52,6 +52,8 @@ export const adminFr = {
     searchPlaceholder: 'Titre, marque, modèle...',
     category: 'Catégorie',
     allCategories: 'Toutes les catégories',
+    // Keyed by the stored category (the spec's French names).
+    categoryLabels: { Marine: 'Marine', Industriel: 'Industriel', 'Groupes électrogènes': 'Groupes électrogènes', Moteurs: 'Moteurs', 'Pièces détachées': 'Pièces détachées' },
     empty: 'Aucune annonce trouvée',
     caption: 'Annonces, page {page}',
     image: 'Image',

@@ -9,7 +9,8 @@ import type { FormErrors, ListingForm } from './listing-form-model.ts';
 type Props = { form: ListingForm; errors: FormErrors; set: <K extends keyof ListingForm>(key: K, value: ListingForm[K]) => void };
 
 export function ListingFields({ form, errors, set }: Props) {
-  const t = useT().listingForm;
+  const all = useT();
+  const t = all.listingForm;
   const lang = useAdminLang();
   const text = (key: keyof ListingForm & string) => ({
     value: form[key] as string,
@@ -43,7 +44,7 @@ export function ListingFields({ form, errors, set }: Props) {
               { value: 'used', label: t.used },
             ]}
           />
-          <SelectField label={t.category} {...text('category')} options={[{ value: '', label: t.noCategory }, ...CATEGORIES.map((c) => ({ value: c, label: c }))]} />
+          <SelectField label={t.category} {...text('category')} options={[{ value: '', label: t.noCategory }, ...CATEGORIES.map((c) => ({ value: c, label: all.listings.categoryLabels[c] }))]} />
           <TextField label={t.brand} required {...text('brand')} />
           <TextField label={t.model} required {...text('model')} />
           <TextField label={t.year} type="number" min={1900} max={2100} step={1} {...text('year')} />

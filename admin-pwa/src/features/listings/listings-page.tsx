@@ -77,7 +77,7 @@ export default function ListingsPage() {
             <option value="">{t.allCategories}</option>
             {CATEGORIES.map((c) => (
               <option key={c} value={c}>
-                {c}
+                {t.categoryLabels[c]}
               </option>
             ))}
           </select>
