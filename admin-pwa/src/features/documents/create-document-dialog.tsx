@@ -1,7 +1,7 @@
 // 'Créer' a technical document: optional listing ('Aucun produit spécifique', up to 100 loaded), titles,
 // one file (dropped or picked; type detected), descriptions; uploaded with a progress bar and cancel.
 import { useState, type FormEvent } from 'react';
-import { Dialog } from '../../components/dialog.tsx';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { FileDrop } from '../../components/file-drop.tsx';
 import { UploadProgressList, useUploads } from '../../components/upload-progress.tsx';
 import { errorText, isNetworkError } from '../../lib/api.ts';
@@ -85,27 +85,18 @@ export function CreateDocumentDialog({ onClose, onCreated }: Props) {
     </div>
   );
   return (
-    <Dialog
-      open
+    <FormDialog
       title={t.newTitle}
-      onClose={onClose}
+      formId="technical-document-form"
       busy={busy}
-      size="large"
-      footer={
-        <>
-          <button type="button" className="btn" onClick={busy ? () => uploads.cancelAll() : onClose}>
-            {t.cancel}
-          </button>
-          <button type="submit" form="technical-document-form" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-            {busy ? t.uploading : t.create}
-          </button>
-        </>
-      }
+      submitLabel={busy ? t.uploading : t.create}
+      cancelLabel={t.cancel}
+      onSubmit={submit}
+      onClose={onClose}
+      onCancel={busy ? () => uploads.cancelAll() : onClose}
     >
-      <form id="technical-document-form" className="form-grid" onSubmit={submit} noValidate>
-        <DocumentTextFields fields={fields} onChange={set} titleError={errors.title} file={fileField} />
-        <UploadProgressList items={uploads.items} onCancel={uploads.cancel} />
-      </form>
-    </Dialog>
+      <DocumentTextFields fields={fields} onChange={set} titleError={errors.title} file={fileField} />
+      <UploadProgressList items={uploads.items} onCancel={uploads.cancel} />
+    </FormDialog>
   );
 }

@@ -2,7 +2,7 @@
 // through PUT /api/admin/technical-documents/{id}; the file itself is not replaced.
 import { useState, type FormEvent } from 'react';
 import type { TechnicalDocument } from '@app/domain/documents';
-import { Dialog } from '../../components/dialog.tsx';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { errorText } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
@@ -41,26 +41,8 @@ export function EditDocumentDialog({ document, onClose, onSaved }: Props) {
   };
 
   return (
-    <Dialog
-      open
-      title={t.editTitle}
-      onClose={onClose}
-      busy={busy}
-      size="large"
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            {t.cancel}
-          </button>
-          <button type="submit" form="technical-document-edit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-            {busy ? t.saving : t.save}
-          </button>
-        </>
-      }
-    >
-      <form id="technical-document-edit" className="form-grid" onSubmit={submit} noValidate>
-        <DocumentTextFields fields={fields} onChange={set} titleError={titleError} />
-      </form>
-    </Dialog>
+    <FormDialog title={t.editTitle} formId="technical-document-edit" busy={busy} submitLabel={busy ? t.saving : t.save} cancelLabel={t.cancel} onSubmit={submit} onClose={onClose}>
+      <DocumentTextFields fields={fields} onChange={set} titleError={titleError} />
+    </FormDialog>
   );
 }
