@@ -45,6 +45,11 @@ export const adminShown: Record<string, unknown[]> = {
   'backOffice.listingForm.create.fr': [F.listingForm.create],
   'backOffice.listingForm.imagesLoadFailed.fr': [F.listingForm.imagesLoadFailed],
 
+  'backOffice.listingForm.imageType.fr': [F.formMessages.imageType],
+  'backOffice.listingForm.imageSize.fr': [F.formMessages.imageSize],
+  'backOffice.listingForm.documentType.fr': [F.formMessages.documentType],
+  'backOffice.listingForm.documentSize.fr': [F.formMessages.documentSize],
+
   'backOffice.listingView.edit.fr': [F.listingView.edit],
   'backOffice.listingView.delete.fr': [F.listingView.delete, F.common.delete, F.messages.delete, F.smtpAccounts.delete],
   'backOffice.listingView.deleteConfirm.fr': [

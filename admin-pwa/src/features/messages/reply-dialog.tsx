@@ -13,7 +13,7 @@ import { perform } from '../../db/outbox.ts';
 import { errorText } from '../../lib/api.ts';
 import { fieldErrors, withoutError, type FieldErrors } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { fill, useT } from '../../lib/i18n.ts';
+import { fill, localizedErrors, useT } from '../../lib/i18n.ts';
 import { activeAccounts, truncateName } from '../../lib/smtp-accounts.ts';
 import { toast } from '../../lib/toast.ts';
 import { REPLY_SEND } from './operations.ts';
@@ -37,7 +37,7 @@ export function ReplyDialog({ inquiry, brand, accounts, onClose }: Props) {
     e.preventDefault();
     const parsed = ReplyInputSchema.safeParse({ inquiryId: inquiry.id, smtpAccountId: account?.id, subject, message });
     if (!parsed.success) {
-      setErrors(fieldErrors<Field>(parsed.error));
+      setErrors(localizedErrors('formMessages', fieldErrors<Field>(parsed.error)));
       return;
     }
     setSending(true);

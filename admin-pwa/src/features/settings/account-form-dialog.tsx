@@ -7,9 +7,9 @@ import { CheckboxField, TextField } from '../../components/field.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { errorText } from '../../lib/api.ts';
 import { withoutError, type FieldErrors } from '../../lib/form-errors.ts';
-import { fill, texts, useT } from '../../lib/i18n.ts';
+import { fill, localizedErrors, texts, useT } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
-import { CONNECTION_FIELDS, draftOf, localizeErrors, emptyDraft, validateAccount, validateTest, type AccountDraft, type AccountField } from './account-form.ts';
+import { CONNECTION_FIELDS, draftOf, emptyDraft, validateAccount, validateTest, type AccountDraft, type AccountField } from './account-form.ts';
 import { createAccount, testAccount, testConfig, updateAccount } from './api.ts';
 
 type Props = { account: SmtpAccount | null; onClose: () => void };
@@ -56,7 +56,7 @@ export function AccountFormDialog({ account, onClose }: Props) {
     }
     const checked = validateTest(draft);
     if (!checked.ok) {
-      setErrors(localizeErrors(checked.errors, t));
+      setErrors(localizedErrors('smtpForm', checked.errors));
       return;
     }
     setTesting(true);
@@ -73,7 +73,7 @@ export function AccountFormDialog({ account, onClose }: Props) {
     e.preventDefault();
     const result = validateAccount(draft, { editing, tested });
     if (!result.ok) {
-      setErrors(localizeErrors(result.errors, t));
+      setErrors(localizedErrors('smtpForm', result.errors));
       return;
     }
     setSaving(true);

@@ -2,7 +2,7 @@
 // required only for a new account (empty when editing keeps the current one and is not sent), and a
 // new account needs a successful connection test first.
 import { SMTP_PORT_DEFAULT, SmtpAccountCreateSchema, SmtpTestConfigSchema, type SmtpAccount, type SmtpAccountCreate, type SmtpAccountUpdate } from '@app/domain/mail';
-import { adminFr, type AdminDictionary } from '@app/domain/i18n/admin-fr';
+import { adminFr } from '@app/domain/i18n/admin-fr';
 import { fieldErrors, type FieldErrors } from '../../lib/form-errors.ts';
 
 export type AccountDraft = { name: string; host: string; port: string; secure: boolean; user: string; password: string; fromName: string; fromEmail: string; isActive: boolean };
@@ -54,18 +54,3 @@ export function validateTest(draft: AccountDraft) {
   return parsed.success ? ({ ok: true, config: parsed.data } as const) : ({ ok: false, errors: fieldErrors<AccountField>(parsed.error) } as const);
 }
 
-const MESSAGE_KEYS = ['nameRequired', 'hostRequired', 'portRange', 'userRequired', 'passwordRequired', 'fromNameRequired', 'fromEmailRequired', 'emailInvalid', 'testFirst'] as const;
-
-/**
- * The form's messages in the admin's language: the schema (shared with the API) and the test rule
- * give the spec's French texts; each is looked up in the French dictionary and shown from `t`.
- * A message outside the list (a length limit) is shown as the schema gives it.
- */
-export function localizeErrors(errors: FieldErrors<AccountField>, t: AdminDictionary['smtpForm']): FieldErrors<AccountField> {
-  const out: FieldErrors<AccountField> = {};
-  for (const [field, text] of Object.entries(errors) as [AccountField, string][]) {
-    const key = MESSAGE_KEYS.find((k) => adminFr.smtpForm[k] === text);
-    out[field] = key ? t[key] : text;
-  }
-  return out;
-}
