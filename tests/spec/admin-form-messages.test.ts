@@ -14,7 +14,7 @@ describe("the admin's dictionary holds every form message of the shared schemas"
   it('listing form: each required field, the numbers, the generator-only fields and the file checks', () => {
     const empty = messagesOf(ProductInputSchema.safeParse({ type: 'generator', titleFr: '', titleEn: '', descriptionFr: '', descriptionEn: '', brand: '', model: '', fuelType: '', powerOutput: 0, weight: 0, length: 0, width: 0, height: 0, price: -1 }));
     expect(empty.length).toBeGreaterThanOrEqual(14);
-    const known = Object.values(adminFr.formMessages);
+    const known: string[] = Object.values(adminFr.formMessages);
     expect(empty.filter((m) => !known.includes(m))).toEqual([]);
     expect([IMAGE_MESSAGES.type, IMAGE_MESSAGES.size, DOCUMENT_MESSAGES.type, DOCUMENT_MESSAGES.size].filter((m) => !known.includes(m))).toEqual([]);
   });
@@ -22,14 +22,14 @@ describe("the admin's dictionary holds every form message of the shared schemas"
   it('reply form', () => {
     const blank = messagesOf(ReplyInputSchema.safeParse({ inquiryId: 1, subject: ' ', message: ' ' }));
     const lineBreak = messagesOf(ReplyInputSchema.safeParse({ inquiryId: 1, smtpAccountId: 1, subject: 'a\nb', message: 'x' }));
-    expect([...blank, ...lineBreak].filter((m) => !Object.values(adminFr.formMessages).includes(m))).toEqual([]);
+    expect([...blank, ...lineBreak].filter((m) => !(Object.values(adminFr.formMessages) as string[]).includes(m))).toEqual([]);
   });
 
   it('SMTP account form', () => {
     const empty = messagesOf(SmtpAccountCreateSchema.safeParse({ name: '', host: '', port: 0, user: '', password: '', fromName: '', fromEmail: '' }));
     const badEmail = messagesOf(SmtpAccountCreateSchema.safeParse({ name: 'a', host: 'h', port: 587, user: 'u', password: 'p', fromName: 'n', fromEmail: 'nope' }));
     expect(empty.length).toBeGreaterThanOrEqual(6);
-    expect([...empty, ...badEmail].filter((m) => !Object.values(adminFr.smtpForm).includes(m))).toEqual([]);
+    expect([...empty, ...badEmail].filter((m) => !(Object.values(adminFr.smtpForm) as string[]).includes(m))).toEqual([]);
   });
 
   it('has an English text, different from the French, for each message', () => {
