@@ -132,7 +132,10 @@ describe('admin screens in English and in French', () => {
     // Sign-in, in the language the admin chose.
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Administrator sign-in' }).waitFor();
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByLabel('E-mail').fill('admin@example.test');
+    await page.getByLabel('Password', { exact: true }).fill('Wrong-Passw0rd!');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').getByText('Incorrect e-mail or password').waitFor();
     await expectNoFrenchSpecText(page, 'sign-in');
     await context.close();
   });

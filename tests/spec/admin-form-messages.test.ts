@@ -7,6 +7,7 @@ import { adminEn } from '@app/domain/i18n/admin-en';
 import { adminFr } from '@app/domain/i18n/admin-fr';
 import { ReplyInputSchema, SmtpAccountCreateSchema } from '@app/domain/mail';
 import { ProductInputSchema } from '@app/domain/products';
+import { authRouteMessages } from '@app/api/routes/auth';
 
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => [...new Set(result.error?.issues.map((i) => i.message) ?? [])];
 
@@ -30,6 +31,10 @@ describe("the admin's dictionary holds every form message of the shared schemas"
     const badEmail = messagesOf(SmtpAccountCreateSchema.safeParse({ name: 'a', host: 'h', port: 587, user: 'u', password: 'p', fromName: 'n', fromEmail: 'nope' }));
     expect(empty.length).toBeGreaterThanOrEqual(6);
     expect([...empty, ...badEmail].filter((m) => !(Object.values(adminFr.smtpForm) as string[]).includes(m))).toEqual([]);
+  });
+
+  it("sign-in: the API's refusals", () => {
+    expect([authRouteMessages.loginFailed, authRouteMessages.tooManyAttempts].filter((m) => !(Object.values(adminFr.formMessages) as string[]).includes(m))).toEqual([]);
   });
 
   it('has an English text, different from the French, for each message', () => {

@@ -261,6 +261,9 @@ export const adminFr = {
     replySubject: 'Le sujet est requis',
     replySubjectLine: 'Le sujet ne peut pas contenir de saut de ligne',
     replyMessage: 'Le message est requis',
+    // The API's sign-in refusals.
+    loginFailed: 'Email ou mot de passe incorrect',
+    tooManyAttempts: 'Trop de tentatives de connexion. Veuillez réessayer plus tard.',
   },
   toasts: {
     deleteTitle: 'Erreur de suppression',
