@@ -3,10 +3,10 @@
 // forced password change before anything else.
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { useT } from '../lib/i18n.ts';
 import { useSession } from '../lib/session.ts';
 import { Spinner } from '../components/spinner.tsx';
 
-export const CHECKING_PERMISSIONS = 'Vérification des permissions...';
 
 /** Leaves the admin app for the public site (outside the /admin basename). */
 function GoHome() {
@@ -17,10 +17,11 @@ function GoHome() {
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const s = useSession();
   const location = useLocation();
+  const t = useT().auth;
   if (s.status === 'checking')
     return (
       <div className="guard-checking">
-        <Spinner label={CHECKING_PERMISSIONS} />
+        <Spinner label={t.checking} />
       </div>
     );
   if (s.status === 'signed-out') return <Navigate to="/login" replace state={{ from: location.pathname }} />;

@@ -1,12 +1,14 @@
 // Unknown admin path inside the layout.
 import { Link } from 'react-router';
+import { useT } from '../lib/i18n.ts';
 
 export function NotFound() {
+  const t = useT().app;
   return (
     <section className="page">
-      <h1>Page introuvable</h1>
+      <h1>{t.notFound}</h1>
       <p>
-        <Link to="/">Retour au tableau de bord</Link>
+        <Link to="/">{t.backToDashboard}</Link>
       </p>
     </section>
   );

@@ -2,6 +2,7 @@
 // never under their feet (workbox-window, vite-plugin-pwa registerType 'prompt').
 import { useEffect, useState } from 'react';
 import type { Workbox } from 'workbox-window';
+import { useT } from '../lib/i18n.ts';
 
 /** '/admin': wider than the script's folder so /admin without the slash is served offline too (vite.config.ts). */
 const SW_SCOPE = import.meta.env.BASE_URL.replace(/\/$/, '');
@@ -29,19 +30,20 @@ export function UpdatePrompt() {
     };
   }, []);
 
+  const t = useT().app;
   if (!waiting || !wb) return null;
   return (
     <div className="update-prompt" role="alertdialog" aria-labelledby="update-title" aria-describedby="update-text">
       <p id="update-title" className="update-title">
-        Nouvelle version disponible
+        {t.updateTitle}
       </p>
-      <p id="update-text">Enregistrez votre travail puis mettez à jour l'application.</p>
+      <p id="update-text">{t.updateText}</p>
       <div className="toast-actions">
         <button type="button" className="btn btn-primary btn-small" onClick={() => wb.messageSkipWaiting()}>
-          Mettre à jour
+          {t.update}
         </button>
         <button type="button" className="btn btn-small" onClick={() => setWaiting(false)}>
-          Plus tard
+          {t.later}
         </button>
       </div>
     </div>

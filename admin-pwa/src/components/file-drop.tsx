@@ -1,5 +1,6 @@
 // A file picker that also takes files dropped on it; keyboard users get the real <input type=file>.
 import { useId, useRef, useState, type ReactNode } from 'react';
+import { useT } from '../lib/i18n.ts';
 import { Icon } from './icons.tsx';
 
 type Props = {
@@ -14,6 +15,7 @@ type Props = {
 export function FileDrop({ label, accept, multiple = true, onFiles, hint, disabled }: Props) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
+  const t = useT().uploads;
   const [over, setOver] = useState(false);
   return (
     <div
@@ -33,11 +35,11 @@ export function FileDrop({ label, accept, multiple = true, onFiles, hint, disabl
     >
       <Icon name="upload" size={24} />
       <label htmlFor={id}>{label}</label>
-      <p className="file-drop-text">Glissez-déposez vos fichiers ici ou</p>
+      <p className="file-drop-text">{t.dropHere}</p>
       {/* The styled button only forwards the click: the real input (visually hidden, still focusable
           and named by the label) is what keyboards and assistive technologies use. */}
       <span className="btn btn-small" aria-hidden="true" onClick={() => !disabled && input.current?.click()}>
-        {multiple ? 'Choisir des fichiers' : 'Choisir un fichier'}
+        {multiple ? t.chooseFiles : t.chooseFile}
       </span>
       {hint ? <p className="field-hint">{hint}</p> : null}
       <input

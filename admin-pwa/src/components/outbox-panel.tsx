@@ -5,30 +5,26 @@ import { useState } from 'react';
 import { db, type OutboxEntry, type OutboxState } from '../db/db.ts';
 import { discardEntry, resolveConflict, retryEntry } from '../db/outbox.ts';
 import { formatDateTime } from '../lib/format.ts';
+import { fill, useT } from '../lib/i18n.ts';
 import { Dialog } from './dialog.tsx';
 import { StatusBadge, type BadgeTone } from './status-badge.tsx';
 
-const STATE: Record<OutboxState, { text: string; tone: BadgeTone }> = {
-  waiting: { text: 'En attente', tone: 'warning' },
-  sending: { text: 'Envoi...', tone: 'info' },
-  sent: { text: 'Envoyé', tone: 'success' },
-  failed: { text: 'Échec', tone: 'danger' },
-  conflict: { text: 'Conflit', tone: 'danger' },
-};
+const TONE: Record<OutboxState, BadgeTone> = { waiting: 'warning', sending: 'info', sent: 'success', failed: 'danger', conflict: 'danger' };
 
 /** The button in the header: how many writes are not sent yet; opens the panel. */
 export function OutboxButton() {
   const [open, setOpen] = useState(false);
   const entries = useLiveQuery(() => db.outbox.toArray(), []) ?? [];
+  const t = useT().outboxPanel;
   const pending = entries.filter((e) => e.state !== 'sent').length;
   const attention = entries.some((e) => e.state === 'failed' || e.state === 'conflict');
   if (!entries.length) return null;
   return (
     <>
       <button type="button" className={`btn btn-small outbox-button${attention ? ' outbox-attention' : ''}`} onClick={() => setOpen(true)}>
-        Modifications en attente : {pending}
+        {fill(t.button, { count: pending })}
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Modifications hors ligne" size="large">
+      <Dialog open={open} onClose={() => setOpen(false)} title={t.title} size="large">
         <OutboxList entries={entries} />
       </Dialog>
     </>
@@ -36,14 +32,15 @@ export function OutboxButton() {
 }
 
 export function OutboxList({ entries }: { entries: OutboxEntry[] }) {
-  if (!entries.length) return <p>Aucune modification en attente.</p>;
+  const t = useT().outboxPanel;
+  if (!entries.length) return <p>{t.empty}</p>;
   return (
     <ol className="outbox-list">
       {entries.map((e) => (
         <li key={e.id} className="outbox-entry" data-state={e.state}>
           <div className="outbox-head">
             <span>{e.label}</span>
-            <StatusBadge tone={STATE[e.state].tone}>{STATE[e.state].text}</StatusBadge>
+            <StatusBadge tone={TONE[e.state]}>{t.states[e.state]}</StatusBadge>
             <time dateTime={new Date(e.createdAt).toISOString()}>{formatDateTime(e.createdAt)}</time>
           </div>
           {e.state !== 'sent' && e.steps?.length > 1 ? <StepProgress entry={e} /> : null}
@@ -52,10 +49,10 @@ export function OutboxList({ entries }: { entries: OutboxEntry[] }) {
           {e.state === 'failed' ? (
             <div className="outbox-actions">
               <button type="button" className="btn btn-small" onClick={() => retryEntry(e.id!)}>
-                Réessayer
+                {t.retry}
               </button>
               <button type="button" className="btn btn-small" onClick={() => discardEntry(e.id!)}>
-                Abandonner
+                {t.discard}
               </button>
             </div>
           ) : null}
@@ -68,13 +65,14 @@ export function OutboxList({ entries }: { entries: OutboxEntry[] }) {
 /** Each request of a multi-step entry, done or not: a replay resumes after the last one done. */
 function StepProgress({ entry }: { entry: OutboxEntry }) {
   const done = entry.steps.filter((s) => s.name in entry.done).length;
+  const t = useT().outboxPanel;
   return (
     <div className="outbox-steps">
-      <progress max={entry.steps.length} value={done} aria-label={`Étapes envoyées : ${done} sur ${entry.steps.length}`} />
+      <progress max={entry.steps.length} value={done} aria-label={fill(t.stepsLabel, { done, total: entry.steps.length })} />
       <ol>
         {entry.steps.map((s) => (
           <li key={s.name} data-done={s.name in entry.done}>
-            {s.label} : {s.name in entry.done ? 'envoyé' : 'à envoyer'}
+            {fill(s.name in entry.done ? t.stepSent : t.stepWaiting, { label: s.label })}
           </li>
         ))}
       </ol>
@@ -90,16 +88,17 @@ function ConflictView({ entry }: { entry: OutboxEntry }) {
   const local = ((entry.payload as { input?: unknown })?.input ?? entry.payload) as Record<string, unknown>;
   const server = (entry.server ?? {}) as Record<string, unknown>;
   const keys = Object.keys(local).filter((k) => !IGNORED.has(k) && show(local[k]) !== show(server[k]));
+  const t = useT().outboxPanel;
   return (
     <div className="conflict">
-      <p>Cette fiche a été modifiée sur le serveur depuis votre modification. Choisissez la version à garder.</p>
+      <p>{t.conflictIntro}</p>
       <table>
-        <caption className="sr-only">Différences entre votre version et celle du serveur</caption>
+        <caption className="sr-only">{t.conflictCaption}</caption>
         <thead>
           <tr>
-            <th scope="col">Champ</th>
-            <th scope="col">Votre version</th>
-            <th scope="col">Version du serveur</th>
+            <th scope="col">{t.field}</th>
+            <th scope="col">{t.mine}</th>
+            <th scope="col">{t.theirs}</th>
           </tr>
         </thead>
         <tbody>
@@ -107,17 +106,17 @@ function ConflictView({ entry }: { entry: OutboxEntry }) {
             <tr key={k}>
               <th scope="row">{k}</th>
               <td>{show(local[k])}</td>
-              <td>{entry.server ? show(server[k]) : 'Indisponible'}</td>
+              <td>{entry.server ? show(server[k]) : t.unavailable}</td>
             </tr>
           ))}
         </tbody>
       </table>
       <div className="outbox-actions">
         <button type="button" className="btn btn-primary btn-small" onClick={() => resolveConflict(entry.id!, 'mine')}>
-          Garder ma version
+          {t.keepMine}
         </button>
         <button type="button" className="btn btn-small" onClick={() => resolveConflict(entry.id!, 'theirs')}>
-          Garder la version du serveur
+          {t.keepTheirs}
         </button>
       </div>
     </div>

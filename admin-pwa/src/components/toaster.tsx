@@ -6,9 +6,10 @@ import { useT } from '../lib/i18n.ts';
 
 export function Toaster() {
   const list = useStore(toasts);
-  const closeLabel = useT().common.closeToast;
+  const all = useT();
+  const closeLabel = all.common.closeToast;
   return (
-    <div className="toaster" aria-label="Notifications">
+    <div className="toaster" aria-label={all.app.notifications}>
       {list.map((t) => (
         <div key={t.id} className={`toast toast-${t.type}`} role={t.type === 'error' || t.type === 'warning' ? 'alert' : 'status'} data-toast-type={t.type}>
           <Icon name={t.type} className="toast-icon" />

@@ -2,6 +2,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { UploadHandle, UploadProgress } from '../lib/api.ts';
 import { formatSize } from '../lib/format.ts';
+import { fill, useT } from '../lib/i18n.ts';
 
 export type UploadStatus = 'pending' | 'uploading' | 'done' | 'error' | 'cancelled';
 export type UploadItem = { key: string; name: string; size: number; loaded: number; status: UploadStatus; error?: string };
@@ -38,25 +39,23 @@ export function useUploads() {
   return { items, run, cancel, cancelAll, reset };
 }
 
-const STATUS_TEXT: Record<UploadStatus, string> = { pending: 'En attente', uploading: 'Envoi', done: 'Terminé', error: 'Échec', cancelled: 'Annulé' };
-
 export function UploadProgressList({ items, onCancel }: { items: UploadItem[]; onCancel: (key: string) => void }) {
+  const t = useT().uploads;
   if (!items.length) return null;
   return (
-    <ul className="upload-list" aria-label="Téléversements">
+    <ul className="upload-list" aria-label={t.list}>
       {items.map((item) => {
         const percent = item.size ? Math.min(100, Math.round((item.loaded / item.size) * 100)) : 0;
         return (
           <li key={item.key} className={`upload-item upload-${item.status}`}>
             <span className="upload-name">{item.name}</span>
-            <progress max={100} value={item.status === 'done' ? 100 : percent} aria-label={`Progression de ${item.name}`} />
+            <progress max={100} value={item.status === 'done' ? 100 : percent} aria-label={fill(t.progressOf, { name: item.name })} />
             <span className="upload-status">
-              {item.status === 'uploading' ? `${percent} % de ${formatSize(item.size)}` : STATUS_TEXT[item.status]}
-              {item.error ? ` : ${item.error}` : ''}
+              {item.status === 'uploading' ? fill(t.percentOf, { percent, size: formatSize(item.size) }) : item.error ? fill(t.withError, { state: t.states[item.status], error: item.error }) : t.states[item.status]}
             </span>
             {item.status === 'uploading' ? (
-              <button type="button" className="btn btn-small" onClick={() => onCancel(item.key)} aria-label={`Annuler l'envoi de ${item.name}`}>
-                Annuler
+              <button type="button" className="btn btn-small" onClick={() => onCancel(item.key)} aria-label={fill(t.cancelOf, { name: item.name })}>
+                {t.cancel}
               </button>
             ) : null}
           </li>

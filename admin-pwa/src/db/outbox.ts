@@ -5,6 +5,7 @@
 // replay after a lost answer resumes where the server is instead of writing twice (decisions/013).
 import type { Table } from 'dexie';
 import { ApiError, isNetworkError, withIdempotencyKey } from '../lib/api.ts';
+import { fill, texts } from '../lib/i18n.ts';
 import { db, newKey, type OutboxEntry, type OutboxStep, type QueuedFile } from './db.ts';
 
 /** The requests of one entry: each runs once, with its own key; a step already done answers its recorded result. */
@@ -79,7 +80,7 @@ async function findOperation(kind: string): Promise<Operation<unknown> | undefin
 
 async function operation(kind: string): Promise<Operation<unknown>> {
   const op = await findOperation(kind);
-  if (!op) throw new Error(`Opération inconnue: ${kind}`);
+  if (!op) throw new Error(fill(texts().outboxPanel.unknownOperation, { kind }));
   return op;
 }
 
@@ -198,7 +199,7 @@ async function replayOne(entry: OutboxEntry): Promise<boolean> {
     return false; // its code could not be loaded (no network, no cached chunk): try again later
   }
   if (!op) {
-    await db.outbox.update(entry.id!, { state: 'failed', error: `Opération inconnue: ${entry.kind}`, updatedAt: Date.now() });
+    await db.outbox.update(entry.id!, { state: 'failed', error: fill(texts().outboxPanel.unknownOperation, { kind: entry.kind }), updatedAt: Date.now() });
     return true;
   }
   await db.outbox.update(entry.id!, { state: 'sending', attempts: entry.attempts + 1, updatedAt: Date.now() });

@@ -1,6 +1,7 @@
 // The one HTTP client of the admin: /api calls with the access token kept in memory only, one
 // refresh-and-retry on a 401, then the session ends ('Session expirée'). Uploads go through XHR for progress.
 import type { LoginResponse, TokenPair } from '@app/domain/auth';
+import { fill, texts } from './i18n.ts';
 import { IDEMPOTENCY_HEADER } from '@app/domain/idempotency';
 
 export const API_BASE = '/api';
@@ -59,7 +60,7 @@ async function readError(res: Response): Promise<ApiError> {
   } catch {
     /* not JSON */
   }
-  const message = body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : `Erreur ${res.status}`;
+  const message = body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : fill(texts().common.errorStatus, { status: res.status });
   return new ApiError(res.status, message, body);
 }
 
@@ -163,7 +164,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     if (await refreshSession()) res = await attempt();
     if (res.status === 401) {
       onExpired?.();
-      throw new ApiError(401, 'Session expirée');
+      throw new ApiError(401, texts().session.expired);
     }
   }
   if (!res.ok) throw await readError(res);
@@ -196,7 +197,7 @@ export async function login(email: string, password: string): Promise<LoginRespo
   });
   if (!res.ok) {
     const err = await readError(res);
-    throw new ApiError(res.status, err.body ? err.message : 'Erreur de connexion', err.body);
+    throw new ApiError(res.status, err.body ? err.message : texts().auth.loginFailed, err.body);
   }
   const answer = (await res.json()) as LoginResponse;
   accessToken = answer.accessToken;
@@ -224,7 +225,7 @@ export function upload<T = unknown>(path: string, form: FormData, onProgress?: (
       xhr.upload.onprogress = (e) => onProgress?.({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
       xhr.onload = () => resolve({ status: xhr!.status, text: xhr!.responseText });
       xhr.onerror = () => reject(new NetworkError());
-      xhr.onabort = () => reject(new DOMException('Upload annulé', 'AbortError'));
+      xhr.onabort = () => reject(new DOMException(texts().documentForm.uploadCancelled, 'AbortError'));
       xhr.send(form);
     });
   const promise = (async () => {
@@ -233,7 +234,7 @@ export function upload<T = unknown>(path: string, form: FormData, onProgress?: (
       if (await refreshSession()) res = await once();
       if (res.status === 401) {
         onExpired?.();
-        throw new ApiError(401, 'Session expirée');
+        throw new ApiError(401, texts().session.expired);
       }
     }
     let body: unknown = null;
@@ -243,7 +244,7 @@ export function upload<T = unknown>(path: string, form: FormData, onProgress?: (
       /* not JSON */
     }
     if (res.status < 200 || res.status >= 300) {
-      const msg = body && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : `Erreur ${res.status}`;
+      const msg = body && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : fill(texts().common.errorStatus, { status: res.status });
       throw new ApiError(res.status, msg, body);
     }
     return body as T;

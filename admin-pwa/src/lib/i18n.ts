@@ -2,7 +2,7 @@
 // this device and applied to <html lang>. Texts come from the domain's admin dictionaries.
 import { adminEn } from '@app/domain/i18n/admin-en';
 import { adminFr, type AdminDictionary } from '@app/domain/i18n/admin-fr';
-import { fill } from '@app/domain/i18n/index';
+import { countLabel, fill } from '@app/domain/i18n/index';
 import { LANGS, type Lang } from '@app/domain/lang';
 import { readPreference, writePreference } from './preference.ts';
 import { createStore, useStore } from './store.ts';
@@ -25,4 +25,24 @@ export function setAdminLang(lang: Lang) {
 /** The texts of the admin's current language; re-renders when it changes. */
 export const useT = (): AdminDictionary => dictionaries[useStore(adminLang)];
 export const useAdminLang = () => useStore(adminLang);
-export { fill };
+export { countLabel, fill };
+
+/** The current language's texts outside React (toasts from actions, the API client, the outbox). */
+export const texts = (): AdminDictionary => dictionaries[adminLang.get()];
+
+type TextSection = { [K in keyof AdminDictionary]: AdminDictionary[K] extends Record<string, string> ? K : never }[keyof AdminDictionary];
+
+/**
+ * A message of the domain's schemas (the spec's French, shared with the API) in the admin's
+ * language: found by its French text in a section of the French dictionary; one the section does
+ * not hold (a server's own message) is shown as it came.
+ */
+export function localized(section: TextSection, text: string, lang: Lang = adminLang.get()): string {
+  const french = adminFr[section] as Record<string, string>;
+  const key = Object.keys(french).find((k) => french[k] === text);
+  return key ? (dictionaries[lang][section] as Record<string, string>)[key]! : text;
+}
+
+/** Every message of a form's errors, localized. */
+export const localizedErrors = <K extends string>(section: TextSection, errors: Partial<Record<K, string>>): Partial<Record<K, string>> =>
+  Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, text && localized(section, text as string)])) as Partial<Record<K, string>>;

@@ -2,6 +2,7 @@
 // Only the user's profile is kept on the device (IndexedDB), so the installed app opens offline.
 import type { AuthUser, LoginResponse, SessionInfo } from '@app/domain/auth';
 import { api, ApiError, errorText, login as apiLogin, isNetworkError, onSessionExpired, refreshSession, tokens } from './api.ts';
+import { texts } from './i18n.ts';
 import { createStore, useStore } from './store.ts';
 import { dismissToast, toast } from './toast.ts';
 import { clearLocalData, getMeta, putMeta } from '../db/sync.ts';
@@ -14,10 +15,6 @@ export type SessionState =
 export const session = createStore<SessionState>({ status: 'checking' });
 export const useSession = () => useStore(session);
 
-export const SESSION_EXPIRED = 'Session expirée';
-export const SESSION_EXPIRED_TOAST = 'Votre session a expiré. Veuillez vous reconnecter.';
-/** public-site.txt, error messages: "Profile fetch". */
-export const PROFILE_FETCH_ERROR = 'Erreur lors de la récupération du profil';
 const PROFILE_KEY = 'profile';
 
 function signedIn(user: AuthUser, expiresAt: string | null, offline = false) {
@@ -53,10 +50,10 @@ export async function restoreSession(): Promise<void> {
     // A 401 has already ended the session (api.ts). Any other failure is shown, and signs nobody
     // out: the last known profile stands in, or the sign-in page says what went wrong.
     if (e instanceof ApiError && e.status === 401) return;
-    if (!isNetworkError(e)) toast.error(PROFILE_FETCH_ERROR, errorText(e, PROFILE_FETCH_ERROR));
+    if (!isNetworkError(e)) toast.error(texts().session.profileFailed, errorText(e, texts().session.profileFailed));
     settle(() => {
       if (cached) signedIn(cached, null);
-      else session.set({ status: 'signed-out', reason: isNetworkError(e) ? undefined : PROFILE_FETCH_ERROR });
+      else session.set({ status: 'signed-out', reason: isNetworkError(e) ? undefined : texts().session.profileFailed });
     });
   }
 }
@@ -117,8 +114,9 @@ export async function expireSession(): Promise<void> {
   expiring = true;
   try {
     dismissToast('session-warning');
-    toast.error(SESSION_EXPIRED, SESSION_EXPIRED_TOAST);
-    await endSession(SESSION_EXPIRED);
+    const t = texts().session;
+    toast.error(t.expired, t.expiredToast);
+    await endSession(t.expired);
   } finally {
     expiring = false;
   }

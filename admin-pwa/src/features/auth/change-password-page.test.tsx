@@ -3,6 +3,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { setAdminLang } from '../../lib/i18n.ts';
 import { session } from '../../lib/session.ts';
 import ChangePasswordPage from './change-password-page.tsx';
 
@@ -61,5 +62,28 @@ describe('forced password change', () => {
     session.set({ status: 'signed-out' });
     renderPage();
     expect(await screen.findByText('Page de connexion')).toBeTruthy();
+  });
+});
+
+describe('forced password change in English', () => {
+  afterEach(() => setAdminLang('fr'));
+
+  it('gives the policy messages and hints in English, the missing rules listed', () => {
+    setAdminLang('en');
+    session.set({ status: 'signed-in', user: admin, expiresAt: null, offline: false });
+    renderPage();
+    const change = () => fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    change();
+    expect(alertText()).toBe('The current password is required');
+    type('Current password', 'Initial-Passw0rd!');
+    type('New password', 'abcdefgh');
+    type('Confirm the new password', 'abcdefgh');
+    change();
+    expect(alertText()).toBe('The password must contain: At least one capital letter, At least one digit, At least one special character');
+    type('New password', 'Initial-Passw0rd!');
+    type('Confirm the new password', 'Initial-Passw0rd!');
+    change();
+    expect(alertText()).toBe('The new password must differ from the old one');
+    expect(screen.getByText('Strong password')).toBeTruthy();
   });
 });

@@ -2,19 +2,22 @@
 // the spec's messages checked in order, then /admin after 3 seconds.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { isStrongPassword, passwordChangeError, passwordMessages, passwordRules } from '@app/domain/auth';
+import { isStrongPassword, passwordChangeError, passwordRules } from '@app/domain/auth';
 import type { TokenPair } from '@app/domain/auth';
 import { api, ApiError, tokens } from '../../lib/api.ts';
 import { updateUser, useSession } from '../../lib/session.ts';
 import { Spinner } from '../../components/spinner.tsx';
-import { CHECKING_PERMISSIONS } from '../../app/guard.tsx';
+import { useT } from '../../lib/i18n.ts';
+import { passwordText, ruleLabel } from './password-text.ts';
 
 export const REDIRECT_AFTER_CHANGE_MS = 3000;
-export const PASSWORD_CHANGED = 'Mot de passe modifié. Redirection vers le tableau de bord...';
 
 export default function ChangePasswordPage() {
   const s = useSession();
   const navigate = useNavigate();
+  const all = useT();
+  const t = all.auth;
+  const pw = all.password;
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const [confirmPassword, setConfirm] = useState('');
@@ -27,13 +30,13 @@ export default function ChangePasswordPage() {
     return () => clearTimeout(timer);
   }, [state, navigate]);
 
-  if (s.status === 'checking') return <Spinner label={CHECKING_PERMISSIONS} />;
+  if (s.status === 'checking') return <Spinner label={t.checking} />;
   if (s.status === 'signed-out' || s.user.role !== 'admin') return <Navigate to="/login" replace />;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const problem = passwordChangeError({ currentPassword, newPassword, confirmPassword });
-    setError(problem);
+    setError(problem && passwordText(problem, newPassword, pw));
     if (problem) return;
     setState('submitting');
     try {
@@ -43,7 +46,7 @@ export default function ChangePasswordPage() {
       updateUser({ mustChangePassword: false });
       setState('success');
     } catch (err) {
-      setError(err instanceof ApiError && err.message ? err.message : passwordMessages.changeFailed);
+      setError(err instanceof ApiError && err.message ? passwordText(err.message, newPassword, pw) : pw.changeFailed);
       setState('idle');
     }
   };
@@ -52,8 +55,8 @@ export default function ChangePasswordPage() {
   return (
     <main className="auth-page" id="main">
       <form className="auth-card" onSubmit={submit} noValidate aria-labelledby="cp-title">
-        <h1 id="cp-title">Changement du mot de passe</h1>
-        <p>Pour des raisons de sécurité, vous devez choisir un nouveau mot de passe avant de continuer.</p>
+        <h1 id="cp-title">{t.changeTitle}</h1>
+        <p>{t.changeIntro}</p>
         {error ? (
           <p className="form-error" role="alert">
             {error}
@@ -61,15 +64,15 @@ export default function ChangePasswordPage() {
         ) : null}
         {state === 'success' ? (
           <p className="form-success" role="status">
-            {PASSWORD_CHANGED}
+            {t.changed}
           </p>
         ) : null}
         <div className="field">
-          <label htmlFor="cp-current">Mot de passe actuel</label>
+          <label htmlFor="cp-current">{t.current}</label>
           <input id="cp-current" type="password" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrent(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor="cp-new">Nouveau mot de passe</label>
+          <label htmlFor="cp-new">{t.new}</label>
           <input id="cp-new" type="password" autoComplete="new-password" aria-describedby="cp-hints" value={newPassword} onChange={(e) => setNew(e.target.value)} />
         </div>
         <ul id="cp-hints" className="password-hints" aria-live="polite">
@@ -77,19 +80,19 @@ export default function ChangePasswordPage() {
             const ok = rule.test(newPassword);
             return (
               <li key={rule.id} className={ok ? 'hint-ok' : 'hint-missing'}>
-                <span aria-hidden="true">{ok ? '✓' : '○'}</span> {rule.label}
-                <span className="sr-only">{ok ? ' (respecté)' : ' (manquant)'}</span>
+                <span aria-hidden="true">{ok ? '✓' : '○'}</span> {ruleLabel(rule.id, pw)}
+                <span className="sr-only">{ok ? t.ruleMet : t.ruleMissing}</span>
               </li>
             );
           })}
-          {strong ? <li className="hint-strong">{passwordMessages.strong}</li> : null}
+          {strong ? <li className="hint-strong">{pw.strong}</li> : null}
         </ul>
         <div className="field">
-          <label htmlFor="cp-confirm">Confirmer le nouveau mot de passe</label>
+          <label htmlFor="cp-confirm">{t.confirm}</label>
           <input id="cp-confirm" type="password" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirm(e.target.value)} />
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={state !== 'idle'}>
-          {state === 'submitting' ? 'Modification...' : 'Changer le mot de passe'}
+          {state === 'submitting' ? t.changing : t.change}
         </button>
       </form>
     </main>

@@ -5,13 +5,13 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError, isNetworkError } from '../../lib/api.ts';
 import { signIn, useSession } from '../../lib/session.ts';
 import { Icon } from '../../components/icons.tsx';
-
-export const LOGIN_FAILED = 'Erreur de connexion';
+import { localized, useT } from '../../lib/i18n.ts';
 
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const s = useSession();
+  const t = useT().auth;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [visible, setVisible] = useState(false);
@@ -30,7 +30,7 @@ export default function LoginPage() {
       const from = (location.state as { from?: string } | null)?.from;
       navigate(user.mustChangePassword ? '/change-password' : from && from !== '/login' ? from : '/', { replace: true });
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : isNetworkError(err) ? 'Serveur injoignable. Vérifiez votre connexion.' : LOGIN_FAILED);
+      setError(err instanceof ApiError ? localized('formMessages', err.message) : isNetworkError(err) ? t.unreachable : t.loginFailed);
       setSubmitting(false);
     }
   };
@@ -38,7 +38,7 @@ export default function LoginPage() {
   return (
     <main className="auth-page" id="main">
       <form className="auth-card" onSubmit={submit} noValidate aria-labelledby="login-title">
-        <h1 id="login-title">Connexion administrateur</h1>
+        <h1 id="login-title">{t.loginTitle}</h1>
         {reason && !error ? (
           <p className="form-error" role="alert">
             {reason}
@@ -50,11 +50,11 @@ export default function LoginPage() {
           </p>
         ) : null}
         <div className="field">
-          <label htmlFor="login-email">Email</label>
+          <label htmlFor="login-email">{t.email}</label>
           <input id="login-email" type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor="login-password">Mot de passe</label>
+          <label htmlFor="login-password">{t.password}</label>
           <div className="password-input">
             <input
               id="login-password"
@@ -65,13 +65,13 @@ export default function LoginPage() {
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />
-            <button type="button" className="icon-btn" onClick={() => setVisible((v) => !v)} aria-label={visible ? 'Masquer le mot de passe' : 'Afficher le mot de passe'} aria-pressed={visible}>
+            <button type="button" className="icon-btn" onClick={() => setVisible((v) => !v)} aria-label={visible ? t.hidePassword : t.showPassword} aria-pressed={visible}>
               <Icon name={visible ? 'eyeOff' : 'eye'} />
             </button>
           </div>
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-          {submitting ? 'Connexion...' : 'Se connecter'}
+          {submitting ? t.signingIn : t.signIn}
         </button>
       </form>
     </main>

@@ -3,7 +3,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../components/toaster.tsx';
+import { setAdminLang } from '../../lib/i18n.ts';
 import { toasts } from '../../lib/toast.ts';
+import { session as specSession } from '../../../../tests/fixtures/spec-texts.ts';
 import { SessionWarning } from './session-warning.tsx';
 
 const MIN = 60_000;
@@ -100,7 +102,7 @@ describe('session warning', () => {
     await advance(0);
     fireEvent.click(screen.getByRole('button', { name: 'Prolonger la session' }));
     await advance(0);
-    expect(screen.getByText("Impossible d'étendre la session")).toBeTruthy();
+    expect(screen.getByText(specSession.extendFailed.fr)).toBeTruthy();
   });
 
   it('stays dismissed for the same expiry after "Ignorer"', async () => {
@@ -118,5 +120,27 @@ describe('session warning', () => {
     await advance(30_000);
     expect(checks).toBe(3);
     expect(warning()).toBeNull();
+  });
+});
+
+describe('session warning in English', () => {
+  afterEach(() => setAdminLang('fr'));
+
+  it('warns, counts the minutes and offers its actions in English', async () => {
+    setAdminLang('en');
+    expiresAt = Date.now() + 2 * MIN;
+    render(
+      <>
+        <SessionWarning check={check} extend={async () => Promise.reject(new Error('down'))} />
+        <Toaster />
+      </>,
+    );
+    await advance(0);
+    expect(screen.getByText('Session expiring soon')).toBeTruthy();
+    expect(screen.getByText('Your session expires in 2 minutes.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Extend the session' }));
+    await advance(0);
+    expect(screen.getByText('The session could not be extended')).toBeTruthy();
+    expect(screen.queryByText(specSession.extendFailed.fr)).toBeNull();
   });
 });

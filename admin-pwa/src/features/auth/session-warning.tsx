@@ -2,12 +2,12 @@
 // more than 0) a warning toast offers to extend the session or dismiss the warning.
 import { useEffect, useRef } from 'react';
 import { checkSession, expireSession, extendSession, session } from '../../lib/session.ts';
+import { adminLang, countLabel, texts } from '../../lib/i18n.ts';
 import { dismissToast, showToast, toast } from '../../lib/toast.ts';
 
 export const SESSION_CHECK_INTERVAL_MS = 30_000;
 export const SESSION_WARNING_THRESHOLD_MS = 5 * 60_000;
 export const SESSION_WARNING_ID = 'session-warning';
-export const EXTEND_FAILED = "Impossible d'étendre la session";
 
 type Props = {
   /** Asks the server when the session ends (epoch ms); the stored expiry is used when it cannot answer. */
@@ -46,26 +46,27 @@ export function SessionWarning({ check = checkSession, extend = extendSession, n
       if (dismissedFor.current === expiresAt || shownFor.current === expiresAt) return;
       shownFor.current = expiresAt;
       const minutes = Math.max(1, Math.ceil(remaining / 60_000));
-      showToast('warning', 'Session bientôt expirée', {
+      const t = texts().session;
+      showToast('warning', t.warningTitle, {
         id: SESSION_WARNING_ID,
         duration: 0,
-        message: `Votre session expire dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+        message: countLabel(adminLang.get(), minutes, { one: t.warningOne, other: t.warningOther }),
         actions: [
           {
-            label: 'Prolonger la session',
+            label: t.extend,
             onClick: () => {
               void extend().then(
                 () => {
                   shownFor.current = null;
                   dismissToast(SESSION_WARNING_ID);
-                  toast.success('Session prolongée');
+                  toast.success(t.extended);
                 },
-                () => toast.error(EXTEND_FAILED),
+                () => toast.error(t.extendFailed),
               );
             },
           },
           {
-            label: 'Ignorer',
+            label: t.ignore,
             onClick: () => {
               dismissedFor.current = expiresAt;
               dismissToast(SESSION_WARNING_ID);

@@ -9,8 +9,20 @@ import type { DocumentsQuery } from './documents-query.ts';
 
 export type DocumentsPage = { ids: number[]; totalDocuments: number; totalPages: number };
 export type DocumentStats = { totalDocuments: number; totalDownloads: number; documentsByType: { type: string; count: number }[] };
-export type ProductOption = { id: number; titleFr: string };
-export type UploadFields = { productId: number | null; title: string; titleFr: string; titleEn: string; descriptionFr: string; descriptionEn: string };
+export type ProductOption = { id: number; titleFr: string; titleEn: string };
+/** A document's texts and linked listing, as the create and edit forms hold them. */
+export type DocumentTexts = { productId: number | null; title: string; titleFr: string; titleEn: string; descriptionFr: string; descriptionEn: string };
+export type UploadFields = DocumentTexts;
+
+/** The form's texts of a stored document (absent ones as empty fields). */
+export const textsOf = (d: TechnicalDocument): DocumentTexts => ({
+  productId: d.productId ?? null,
+  title: d.title,
+  titleFr: d.titleFr ?? '',
+  titleEn: d.titleEn ?? '',
+  descriptionFr: d.descriptionFr ?? '',
+  descriptionEn: d.descriptionEn ?? '',
+});
 
 /** The product picker loads up to 100 listings (back-office section 9). */
 export const PICKER_LIMIT = 100;
@@ -50,12 +62,12 @@ export const readStats = async () => (await db.stats.get(STATS_KEY))?.value as D
 
 export async function fetchProductOptions(): Promise<ProductOption[]> {
   const list = await body(client.products.$get({ query: { page: '1', limit: String(PICKER_LIMIT) } }));
-  return list.items.map((p) => ({ id: p.id, titleFr: p.titleFr }));
+  return list.items.map((p) => ({ id: p.id, titleFr: p.titleFr, titleEn: p.titleEn }));
 }
 
 /** Offline: the listings stored locally stand in for the picker. */
 export const localProductOptions = async (): Promise<ProductOption[]> =>
-  (await db.products.limit(PICKER_LIMIT).toArray()).filter((p) => p.id > 0).map((p) => ({ id: p.id, titleFr: p.titleFr }));
+  (await db.products.limit(PICKER_LIMIT).toArray()).filter((p) => p.id > 0).map((p) => ({ id: p.id, titleFr: p.titleFr, titleEn: p.titleEn }));
 
 /** Optional fields are trimmed and empty ones omitted (back-office section 5). */
 export function uploadDocument(fields: UploadFields, file: File, onProgress?: (p: UploadProgress) => void): UploadHandle<{ document: TechnicalDocument }> {
@@ -68,6 +80,18 @@ export function uploadDocument(fields: UploadFields, file: File, onProgress?: (p
   }
   form.append('document', file, file.name);
   return upload('/admin/technical-documents/upload', form, onProgress);
+}
+
+/** PUT: every text is sent, an emptied one as '' (the server stores it as absent), so a title can be cleared. */
+export async function updateDocument(id: number, fields: DocumentTexts): Promise<TechnicalDocument> {
+  const { document } = await body(
+    client.admin['technical-documents'][':id{[0-9]+}'].$put({
+      param: { id: String(id) },
+      json: { ...fields, title: fields.title.trim(), productId: fields.productId ?? null },
+    }),
+  );
+  await db.technicalDocuments.put(document);
+  return document;
 }
 
 export async function deleteDocument(id: number): Promise<void> {

@@ -4,7 +4,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { freshStart, type FakeApi } from '../../test-fetch.ts';
+import { backOffice } from '../../../../tests/fixtures/spec-texts.ts';
 import { CreateDocumentDialog } from './create-document-dialog.tsx';
+
+const spec = backOffice.technicalDocuments;
 
 let api: FakeApi;
 
@@ -25,7 +28,7 @@ describe('create technical document', () => {
     render(<CreateDocumentDialog onClose={() => {}} onCreated={() => {}} />);
     const select = screen.getByLabelText('Produit associé') as HTMLSelectElement;
     await waitFor(() => expect(select.options).toHaveLength(3));
-    expect([...select.options].map((o) => o.textContent)).toEqual(['Aucun produit spécifique', 'Groupe électrogène 100 kVA', 'Moteur marin 300 ch']);
+    expect([...select.options].map((o) => o.textContent)).toEqual([spec.noProduct.fr, 'Groupe électrogène 100 kVA', 'Moteur marin 300 ch']);
     expect(api.callsTo('GET', '/products')[0]!.query.get('limit')).toBe('100');
   });
 
@@ -37,9 +40,9 @@ describe('create technical document', () => {
   it('requires a file and a title', async () => {
     const user = userEvent.setup();
     render(<CreateDocumentDialog onClose={() => {}} onCreated={() => {}} />);
-    await user.click(screen.getByRole('button', { name: 'Créer' }));
-    expect(screen.getByText('Veuillez sélectionner un fichier')).toBeTruthy();
-    expect(screen.getByText('Veuillez saisir un titre')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: spec.create.fr }));
+    expect(screen.getByText(spec.missingFile.fr)).toBeTruthy();
+    expect(screen.getByText(spec.missingTitle.fr)).toBeTruthy();
   });
 
   it('shows the detected type of a picked file', async () => {
@@ -54,14 +57,14 @@ describe('create technical document', () => {
     const user = userEvent.setup();
     render(<CreateDocumentDialog onClose={() => {}} onCreated={() => {}} />);
     await user.upload(fileInput(), aFile('film.mp4', 'video/mp4', 50 * 1024 * 1024 + 1));
-    expect(screen.getByText('Le fichier ne peut pas dépasser 50MB')).toBeTruthy();
+    expect(screen.getByText(spec.size.fr)).toBeTruthy();
   });
 
   it('refuses a type outside the list', async () => {
     const user = userEvent.setup({ applyAccept: false });
     render(<CreateDocumentDialog onClose={() => {}} onCreated={() => {}} />);
     await user.upload(fileInput(), aFile('notes.txt', 'text/plain'));
-    expect(screen.getByText('Type de fichier non supporté. Formats acceptés: PDF, images (JPEG, PNG, WebP), vidéos (MP4, WebM, OGG)')).toBeTruthy();
+    expect(screen.getByText(spec.type.fr)).toBeTruthy();
     await user.type(screen.getByLabelText(/Titre principal/), 'Notes');
     await user.click(screen.getByRole('button', { name: 'Créer' }));
     expect(api.callsTo('POST', /technical-documents/)).toHaveLength(0);

@@ -1,6 +1,7 @@
 // The technical document form's rules (back-office section 5): a file and a title are required, the
 // file is at most 50 MB and of an accepted type; the type (pdf, image, video) is detected from it.
-import { DOCUMENT_MAX_BYTES, TECHNICAL_DOCUMENT_TYPES, TECHNICAL_MESSAGES } from '@app/domain/documents';
+import { DOCUMENT_MAX_BYTES, TECHNICAL_DOCUMENT_TYPES } from '@app/domain/documents';
+import type { AdminDictionary } from '@app/domain/i18n/admin-fr';
 import type { FieldErrors } from '../../lib/form-errors.ts';
 
 /** The picker's accept list, as the spec gives it. */
@@ -27,13 +28,12 @@ export function mimeOf(file: Pick<File, 'name' | 'type'>): string {
 
 export const detectType = (file: Pick<File, 'name' | 'type'>) => ACCEPTED_MIME[mimeOf(file)] ?? null;
 
-export const TYPE_LABELS = { pdf: 'PDF', image: 'Image', video: 'Vidéo' } as const;
-
-export function validateDocument(file: Pick<File, 'name' | 'type' | 'size'> | null, title: string): FieldErrors<'file' | 'title'> {
+/** The messages come from the admin's dictionary: the spec's texts in French (back-office §5). */
+export function validateDocument(file: Pick<File, 'name' | 'type' | 'size'> | null, title: string, t: AdminDictionary['documentForm']): FieldErrors<'file' | 'title'> {
   const errors: FieldErrors<'file' | 'title'> = {};
-  if (!file) errors.file = TECHNICAL_MESSAGES.missingFile;
-  if (!title.trim()) errors.title = TECHNICAL_MESSAGES.missingTitle;
-  if (file && file.size > DOCUMENT_MAX_BYTES) errors.file = TECHNICAL_MESSAGES.size;
-  else if (file && !detectType(file)) errors.file = TECHNICAL_MESSAGES.type;
+  if (!file) errors.file = t.missingFile;
+  if (!title.trim()) errors.title = t.missingTitle;
+  if (file && file.size > DOCUMENT_MAX_BYTES) errors.file = t.size;
+  else if (file && !detectType(file)) errors.file = t.badType;
   return errors;
 }

@@ -13,29 +13,31 @@ import { db } from '../../db/db.ts';
 import { errorText, isNetworkError } from '../../lib/api.ts';
 import { useRefreshWhenOnline } from '../../lib/use-refresh.ts';
 import { useOnline } from '../../lib/online.ts';
+import { fill, texts, useT } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { deleteDocument, fetchDocumentsPage, fetchStats, readCachedPage, readStats, type DocumentStats } from './api.ts';
+import { EditDocumentDialog } from './edit-document-dialog.tsx';
 import { CreateDocumentDialog } from './create-document-dialog.tsx';
-import { TYPE_LABELS } from './document-form.ts';
 import { DEFAULT_QUERY, PAGE_SIZES, localQuery, rangeText, toggleSort, withFilter, type DocType, type DocumentsQuery } from './documents-query.ts';
 import { DocumentsTable } from './documents-table.tsx';
 
 function StatsPanel({ stats }: { stats: DocumentStats | undefined }) {
+  const t = useT().documents;
   if (!stats) return <Spinner />;
   return (
-    <dl className="stat-tiles" aria-label="Statistiques des documents">
+    <dl className="stat-tiles" aria-label={t.statsLabel}>
       <div className="stat-tile">
-        <dt>Total documents</dt>
+        <dt>{t.totalDocuments}</dt>
         <dd>{stats.totalDocuments}</dd>
       </div>
       <div className="stat-tile">
-        <dt>Total téléchargements</dt>
+        <dt>{t.totalDownloads}</dt>
         <dd>{stats.totalDownloads}</dd>
       </div>
-      {stats.documentsByType.map((t) => (
-        <div className="stat-tile" key={t.type}>
-          <dt>{TYPE_LABELS[t.type as keyof typeof TYPE_LABELS] ?? t.type}</dt>
-          <dd>{t.count}</dd>
+      {stats.documentsByType.map((s) => (
+        <div className="stat-tile" key={s.type}>
+          <dt>{t.types[s.type as keyof typeof t.types] ?? s.type}</dt>
+          <dd>{s.count}</dd>
         </div>
       ))}
     </dl>
@@ -49,6 +51,9 @@ export default function DocumentsPage() {
   const [showStats, setShowStats] = useState(false);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<TechnicalDocument | null>(null);
+  const [editing, setEditing] = useState<TechnicalDocument | null>(null);
+  const all = useT();
+  const t = all.documents;
 
   // The page as last stored for this query, or (never fetched) computed from the stored documents;
   // live queries re-run when a fetch writes into Dexie.
@@ -68,10 +73,10 @@ export default function DocumentsPage() {
     return () => clearTimeout(timer);
   }, [search]);
 
-  const loading = useRefreshWhenOnline(() => fetchDocumentsPage(query), (e) => toast.error(errorText(e, 'Erreur lors du chargement des documents')), [query]);
+  const loading = useRefreshWhenOnline(() => fetchDocumentsPage(query), (e) => toast.error(errorText(e, texts().documents.loadFailed)), [query]);
 
   useEffect(() => {
-    if (showStats && online) fetchStats().catch((e) => !isNetworkError(e) && toast.error('Erreur de chargement', errorText(e, 'Erreur lors du chargement')));
+    if (showStats && online) fetchStats().catch((e) => !isNetworkError(e) && toast.error(texts().toasts.loadTitle, errorText(e, texts().toasts.loadFallback)));
   }, [showStats, online]);
 
   const reload = () => {
@@ -82,10 +87,10 @@ export default function DocumentsPage() {
   const remove = async () => {
     try {
       await deleteDocument(deleting!.id);
-      toast.success('Succès', 'Document supprimé');
+      toast.success(t.success, t.deleted);
       reload();
     } catch (e) {
-      toast.error('Erreur de suppression', errorText(e, 'Erreur lors de la suppression'));
+      toast.error(all.toasts.deleteTitle, errorText(e, all.toasts.deleteFallback));
       throw e;
     }
   };
@@ -95,33 +100,33 @@ export default function DocumentsPage() {
   return (
     <section className="page" aria-labelledby="documents-title">
       <header className="page-header">
-        <h1 id="documents-title">Documents Techniques</h1>
+        <h1 id="documents-title">{t.title}</h1>
         <div className="page-actions">
           <button type="button" className="btn" aria-pressed={showStats} onClick={() => setShowStats((s) => !s)}>
-            Statistiques
+            {t.stats}
           </button>
-          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)} disabled={!online} title={online ? undefined : 'Disponible en ligne uniquement'}>
-            <Icon name="plus" /> Créer
+          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)} disabled={!online} title={online ? undefined : t.onlineOnly}>
+            <Icon name="plus" /> {t.create}
           </button>
         </div>
       </header>
       {showStats ? <StatsPanel stats={stats} /> : null}
       <div className="toolbar" role="search">
         <div className="field">
-          <label htmlFor="documents-search">Rechercher</label>
-          <input id="documents-search" type="search" placeholder="Titre, description..." value={search} onChange={(e) => setSearch(e.target.value)} />
+          <label htmlFor="documents-search">{t.search}</label>
+          <input id="documents-search" type="search" placeholder={t.searchPlaceholder} value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor="documents-type">Type</label>
+          <label htmlFor="documents-type">{t.type}</label>
           <select id="documents-type" value={query.type} onChange={(e) => setQuery((q) => withFilter(q, { type: e.target.value as DocType }))}>
-            <option value="all">Tous les types</option>
-            <option value="pdf">PDF</option>
-            <option value="image">Image</option>
-            <option value="video">Vidéo</option>
+            <option value="all">{t.allTypes}</option>
+            <option value="pdf">{t.types.pdf}</option>
+            <option value="image">{t.types.image}</option>
+            <option value="video">{t.types.video}</option>
           </select>
         </div>
         <div className="field">
-          <label htmlFor="documents-limit">Par page</label>
+          <label htmlFor="documents-limit">{t.perPage}</label>
           <select id="documents-limit" value={query.limit} onChange={(e) => setQuery((q) => withFilter(q, { limit: Number(e.target.value) }))}>
             {PAGE_SIZES.map((n) => (
               <option key={n} value={n}>
@@ -135,15 +140,16 @@ export default function DocumentsPage() {
         <Spinner />
       ) : view.documents.length ? (
         <>
-          <DocumentsTable documents={view.documents} query={query} onSort={(c) => setQuery((q) => toggleSort(q, c))} onDelete={setDeleting} />
-          <Pagination page={query.page} pages={pages} onPage={(page) => setQuery((q) => ({ ...q, page }))} summary={rangeText(query.page, query.limit, total)} label="Pages des documents" />
+          <DocumentsTable documents={view.documents} query={query} onSort={(c) => setQuery((q) => toggleSort(q, c))} onDelete={setDeleting} onEdit={setEditing} />
+          <Pagination page={query.page} pages={pages} onPage={(page) => setQuery((q) => ({ ...q, page }))} summary={rangeText(t.range, query.page, query.limit, total)} label={t.pages} />
         </>
       ) : (
-        <p className="empty">Aucun document</p>
+        <p className="empty">{t.empty}</p>
       )}
       {creating ? <CreateDocumentDialog onClose={() => setCreating(false)} onCreated={reload} /> : null}
-      <ConfirmDialog open={deleting !== null} title="Supprimer le document" onConfirm={remove} onClose={() => setDeleting(null)}>
-        <p>Êtes-vous sûr de vouloir supprimer le document « {deleting?.title} » ? Cette action est irréversible.</p>
+      {editing ? <EditDocumentDialog document={editing} onClose={() => setEditing(null)} onSaved={reload} /> : null}
+      <ConfirmDialog open={deleting !== null} title={t.deleteTitle} onConfirm={remove} onClose={() => setDeleting(null)}>
+        <p>{fill(t.deleteConfirm, { title: deleting?.title ?? '' })}</p>
       </ConfirmDialog>
     </section>
   );

@@ -3,6 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TechnicalDocument } from '@app/domain/documents';
 import { detectType, mimeOf } from './document-form.ts';
+import { adminEn } from '@app/domain/i18n/admin-en';
+import { adminFr } from '@app/domain/i18n/admin-fr';
+import { backOffice, specText } from '../../../../tests/fixtures/spec-texts.ts';
 import { DEFAULT_QUERY, PAGE_SIZES, localQuery, rangeText, toggleSort, withFilter } from './documents-query.ts';
 
 describe('technical documents query', () => {
@@ -26,9 +29,11 @@ describe('technical documents query', () => {
     expect(withFilter(onPage3, { limit: 50 })).toMatchObject({ page: 1, limit: 50 });
   });
 
-  it("says 'Affichage de x à y sur n documents'", () => {
-    expect(rangeText(1, 20, 45)).toBe('Affichage de 1 à 20 sur 45 documents');
-    expect(rangeText(3, 20, 45)).toBe('Affichage de 41 à 45 sur 45 documents');
+  it("says the spec's 'Affichage de x à y sur n documents', and its English counterpart", () => {
+    const spec = backOffice.technicalDocuments.range.fr;
+    expect(rangeText(adminFr.documents.range, 1, 20, 45)).toBe(specText(spec, { from: 1, to: 20, total: 45 }));
+    expect(rangeText(adminFr.documents.range, 3, 20, 45)).toBe('Affichage de 41 à 45 sur 45 documents');
+    expect(rangeText(adminEn.documents.range, 3, 20, 45)).toBe('Showing 41 to 45 of 45 documents');
   });
 
   it('detects the type from the MIME type, or from the extension when the browser gives none', () => {

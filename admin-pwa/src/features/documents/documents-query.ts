@@ -20,11 +20,11 @@ export function withFilter(q: DocumentsQuery, change: Partial<Pick<DocumentsQuer
   return { ...q, ...change, page: 1 };
 }
 
-/** 'Affichage de x à y sur n documents'. */
-export function rangeText(page: number, limit: number, total: number): string {
+/** 'Affichage de x à y sur n documents', from the dictionary's text with {from}, {to} and {total}. */
+export function rangeText(text: string, page: number, limit: number, total: number): string {
   const from = total ? (page - 1) * limit + 1 : 0;
   const to = Math.min(page * limit, total);
-  return `Affichage de ${from} à ${to} sur ${total} documents`;
+  return text.replace('{from}', String(from)).replace('{to}', String(to)).replace('{total}', String(total));
 }
 
 /** Offline, a query never fetched is answered from the documents stored locally. */

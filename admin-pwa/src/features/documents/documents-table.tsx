@@ -5,10 +5,10 @@ import { Icon } from '../../components/icons.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { formatSize } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
-import { TYPE_LABELS } from './document-form.ts';
+import { fill, useAdminLang, useT } from '../../lib/i18n.ts';
 import type { DocumentsQuery, SortBy } from './documents-query.ts';
 
-type Props = { documents: TechnicalDocument[]; query: DocumentsQuery; onSort: (column: SortBy) => void; onDelete: (doc: TechnicalDocument) => void };
+type Props = { documents: TechnicalDocument[]; query: DocumentsQuery; onSort: (column: SortBy) => void; onDelete: (doc: TechnicalDocument) => void; onEdit: (doc: TechnicalDocument) => void };
 
 function SortHeader({ column, label, query, onSort }: { column: SortBy; label: string; query: DocumentsQuery; onSort: (c: SortBy) => void }) {
   const active = query.sortBy === column;
@@ -22,39 +22,44 @@ function SortHeader({ column, label, query, onSort }: { column: SortBy; label: s
   );
 }
 
-export function DocumentsTable({ documents, query, onSort, onDelete }: Props) {
+export function DocumentsTable({ documents, query, onSort, onDelete, onEdit }: Props) {
+  const t = useT().documents;
+  const lang = useAdminLang();
   return (
     <div className="table-wrap">
       <table className="table documents-table">
-        <caption className="sr-only">Documents techniques</caption>
+        <caption className="sr-only">{t.caption}</caption>
         <thead>
           <tr>
-            <SortHeader column="title" label="Document" query={query} onSort={onSort} />
-            <th scope="col">Type</th>
-            <th scope="col">Produit</th>
-            <SortHeader column="downloadCount" label="Téléch." query={query} onSort={onSort} />
-            <th scope="col">Taille</th>
-            <th scope="col">Actions</th>
+            <SortHeader column="title" label={t.colDocument} query={query} onSort={onSort} />
+            <th scope="col">{t.colType}</th>
+            <th scope="col">{t.colProduct}</th>
+            <SortHeader column="downloadCount" label={t.colDownloads} query={query} onSort={onSort} />
+            <th scope="col">{t.colSize}</th>
+            <th scope="col">{t.colActions}</th>
           </tr>
         </thead>
         <tbody>
           {documents.map((d) => (
             <tr key={d.id}>
-              <td data-label="Document">
+              <td data-label={t.colDocument}>
                 <span className="cell-title">{d.title}</span>
                 <span className="cell-sub">{d.originalFilename}</span>
               </td>
-              <td data-label="Type">
-                <StatusBadge tone={d.type === 'pdf' ? 'danger' : d.type === 'image' ? 'info' : 'accent'}>{TYPE_LABELS[d.type]}</StatusBadge>
+              <td data-label={t.colType}>
+                <StatusBadge tone={d.type === 'pdf' ? 'danger' : d.type === 'image' ? 'info' : 'accent'}>{t.types[d.type]}</StatusBadge>
               </td>
-              <td data-label="Produit">{d.product?.titleFr ?? '—'}</td>
-              <td data-label="Téléch.">{d.downloadCount}</td>
-              <td data-label="Taille">{formatSize(d.size)}</td>
-              <td data-label="Actions" className="row-actions">
-                <a className="icon-btn" href={d.url} download={d.originalFilename} aria-label={`Télécharger ${d.title}`} onClick={() => toast.info(`Téléchargement de « ${d.title} » initié`)}>
+              <td data-label={t.colProduct}>{(lang === 'en' ? d.product?.titleEn : d.product?.titleFr) ?? '—'}</td>
+              <td data-label={t.colDownloads}>{d.downloadCount}</td>
+              <td data-label={t.colSize}>{formatSize(d.size)}</td>
+              <td data-label={t.colActions} className="row-actions">
+                <a className="icon-btn" href={d.url} download={d.originalFilename} aria-label={fill(t.download, { title: d.title })} onClick={() => toast.info(fill(t.downloadStarted, { title: d.title }))}>
                   <Icon name="download" />
                 </a>
-                <button type="button" className="icon-btn icon-btn-danger" aria-label={`Supprimer ${d.title}`} onClick={() => onDelete(d)}>
+                <button type="button" className="icon-btn" aria-label={fill(t.edit, { title: d.title })} onClick={() => onEdit(d)}>
+                  <Icon name="edit" />
+                </button>
+                <button type="button" className="icon-btn icon-btn-danger" aria-label={fill(t.remove, { title: d.title })} onClick={() => onDelete(d)}>
                   <Icon name="trash" />
                 </button>
               </td>

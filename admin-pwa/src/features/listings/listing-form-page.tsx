@@ -5,6 +5,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Product, ProductDocument, ProductImage } from '@app/domain/products';
 import { errorText } from '../../lib/api.ts';
+import { fill, localized, localizedErrors, texts, useT } from '../../lib/i18n.ts';
+import type { AdminDictionary } from '@app/domain/i18n/admin-fr';
 import { toast } from '../../lib/toast.ts';
 import { db, type QueuedFile } from '../../db/db.ts';
 import { enqueue, perform, queuedFile } from '../../db/outbox.ts';
@@ -12,22 +14,19 @@ import { Icon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { UploadProgressList, useUploads } from '../../components/upload-progress.tsx';
 import { fetchDocuments, fetchImages, fetchListing } from './api.ts';
-import { OFFLINE_SAVED } from './listing-actions.ts';
 import { ListingFields } from './listing-fields.tsx';
 import { documentProblem, emptyForm, formFromProduct, imageProblem, validateListing, type FormErrors, type ListingForm } from './listing-form-model.ts';
 import { DocumentsEditor, fileKey, ImagesEditor, newDocument, type NewDocument, type NewImage } from './listing-media.tsx';
 import { uploadNewMedia } from './media-uploads.ts';
-import { CONFLICT_MESSAGE, LISTING_CREATE, LISTING_UPDATE, newTempId } from './operations.ts';
+import { LISTING_CREATE, LISTING_UPDATE, newTempId } from './operations.ts';
 
-export const IMAGES_LOAD_ERROR = "Impossible de charger les images de l'annonce";
-export const DOCUMENTS_LOAD_ERROR = "Impossible de charger les documents de l'annonce";
 type Phase = 'idle' | 'saving' | 'images' | 'documents';
 
-export function submitLabel(phase: Phase, edit: boolean) {
-  if (phase === 'images') return 'Upload des images...';
-  if (phase === 'documents') return 'Upload des documents...';
-  if (phase === 'saving') return 'Sauvegarde...';
-  return edit ? 'Mettre à jour' : "Créer l'annonce";
+export function submitLabel(t: AdminDictionary['listingForm'], phase: Phase, edit: boolean) {
+  if (phase === 'images') return t.uploadingImages;
+  if (phase === 'documents') return t.uploadingDocuments;
+  if (phase === 'saving') return t.saving;
+  return edit ? t.update : t.create;
 }
 
 export default function ListingFormPage() {
@@ -35,6 +34,8 @@ export default function ListingFormPage() {
   const id = params.id ? Number(params.id) : null;
   const edit = id !== null;
   const navigate = useNavigate();
+  const all = useT();
+  const t = all.listingForm;
   const [form, setForm] = useState<ListingForm>(emptyForm);
   const [errors, setErrors] = useState<FormErrors>({});
   const [version, setVersion] = useState(0);
@@ -76,11 +77,11 @@ export default function ListingFormPage() {
         show(await fetchListing(id));
       } catch (e) {
         if ((e as { status?: number }).status === 404 && live) setMissing(true);
-        else if (!local && live) toast.error('Erreur de chargement', errorText(e, 'Erreur lors du chargement'));
+        else if (!local && live) toast.error(texts().toasts.loadTitle, errorText(e, texts().toasts.loadFallback));
       }
       const [imgs, docs] = await Promise.allSettled([fetchImages(id), fetchDocuments(id)]);
       if (!live) return;
-      setLoadErrors({ images: imgs.status === 'rejected' ? IMAGES_LOAD_ERROR : null, documents: docs.status === 'rejected' ? DOCUMENTS_LOAD_ERROR : null });
+      setLoadErrors({ images: imgs.status === 'rejected' ? texts().listingForm.imagesLoadFailed : null, documents: docs.status === 'rejected' ? texts().listingForm.documentsLoadFailed : null });
       media(imgs.status === 'fulfilled' ? imgs.value : null, docs.status === 'fulfilled' ? docs.value : null);
       setLoading(false);
     })();
@@ -97,13 +98,13 @@ export default function ListingFormPage() {
 
   const pickImages = (files: File[]) => {
     const problem = files.map(imageProblem).find(Boolean);
-    setErrors((e) => ({ ...e, images: problem ?? undefined }));
+    setErrors((e) => ({ ...e, images: problem ? localized('formMessages', problem) : undefined }));
     touched.current = true;
     setNewImages((list) => [...list, ...files.filter((f) => !imageProblem(f)).map((file) => ({ key: fileKey(file), file, alt: '', preview: URL.createObjectURL(file) }))]);
   };
   const pickDocuments = (files: File[]) => {
     const problem = files.map(documentProblem).find(Boolean);
-    setErrors((e) => ({ ...e, documents: problem ?? undefined }));
+    setErrors((e) => ({ ...e, documents: problem ? localized('formMessages', problem) : undefined }));
     touched.current = true;
     setNewDocs((list) => [...list, ...files.filter((f) => !documentProblem(f)).map(newDocument)]);
   };
@@ -112,7 +113,7 @@ export default function ListingFormPage() {
     e.preventDefault();
     const checked = validateListing(form);
     if (!checked.ok) {
-      setErrors(checked.errors);
+      setErrors(localizedErrors('formMessages', checked.errors));
       requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
@@ -125,9 +126,9 @@ export default function ListingFormPage() {
     const removedDocumentIds = original.documents.filter((o) => !documents.some((d) => d.id === o.id)).map((o) => o.id);
     const orderChanged = images.map((i) => i.id).join() !== original.images.filter((o) => !removedImageIds.includes(o.id)).map((o) => o.id).join();
     const imageOrder = orderChanged ? images.map((i) => i.id) : [];
-    const label = `${edit ? 'Modification' : 'Création'} de l'annonce « ${input.titleFr} »`;
+    const label = fill(edit ? all.outbox.listingUpdate : all.outbox.listingCreate, { title: input.titleFr });
     const queued = () => {
-      toast.info(OFFLINE_SAVED, 'Les modifications seront envoyées au retour de la connexion.');
+      toast.info(all.toasts.offlineSaved, t.changesQueued);
       navigate('/annonces');
     };
 
@@ -144,7 +145,7 @@ export default function ListingFormPage() {
         // when a replay may already be sending it.
         const r = await perform<unknown, Product>(LISTING_UPDATE, { id, version, input, removedImageIds, removedDocumentIds, imageOrder }, label, [], files);
         if (r.queued && r.conflict) {
-          toast.error('Conflit de modification', CONFLICT_MESSAGE);
+          toast.error(all.toasts.conflictTitle, all.listingActions.conflict);
           setPhase('idle');
           return;
         }
@@ -157,12 +158,12 @@ export default function ListingFormPage() {
       }
       const failed = await uploadNewMedia(uploads, productId, newImages, newDocs, setPhase);
       if (newImages.length || newDocs.length) await fetchListing(productId).catch(() => {});
-      toast.success(edit ? 'Annonce mise à jour' : 'Annonce créée');
+      toast.success(edit ? t.updated : t.created);
       // With a failed upload the admin stays on the listing to try again.
       navigate(failed ? `/annonces/${productId}/edit` : '/annonces');
       if (failed) setPhase('idle');
     } catch (err) {
-      toast.error(edit ? 'Erreur de modification' : 'Erreur de création', errorText(err, 'Erreur lors de la sauvegarde'));
+      toast.error(edit ? all.toasts.updateTitle : all.toasts.createTitle, errorText(err, all.toasts.saveFallback));
       setPhase('idle');
     }
   };
@@ -170,8 +171,8 @@ export default function ListingFormPage() {
   if (missing)
     return (
       <section className="page">
-        <h1>Annonce introuvable</h1>
-        <Link to="/annonces">Retour à la liste</Link>
+        <h1>{t.missing}</h1>
+        <Link to="/annonces">{t.back}</Link>
       </section>
     );
   if (loading) return <Spinner />;
@@ -180,10 +181,10 @@ export default function ListingFormPage() {
     <section className="page" aria-labelledby="form-title">
       <div className="page-header">
         <h1 id="form-title">
-          <Link to="/annonces" className="icon-btn" aria-label="Retour à la liste">
+          <Link to="/annonces" className="icon-btn" aria-label={t.back}>
             <Icon name="back" />
           </Link>{' '}
-          {edit ? "Modifier l'annonce" : 'Nouvelle annonce'}
+          {edit ? t.editTitle : t.newTitle}
         </h1>
       </div>
       <form onSubmit={submit} noValidate aria-busy={phase !== 'idle'}>
@@ -209,10 +210,10 @@ export default function ListingFormPage() {
         <UploadProgressList items={uploads.items} onCancel={uploads.cancel} />
         <div className="actions sticky-actions">
           <Link className="btn" to="/annonces">
-            Annuler
+            {t.cancel}
           </Link>
           <button type="submit" className="btn btn-primary" disabled={phase !== 'idle'}>
-            {submitLabel(phase, edit)}
+            {submitLabel(t, phase, edit)}
           </button>
         </div>
       </form>

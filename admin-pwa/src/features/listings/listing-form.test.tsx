@@ -2,8 +2,12 @@
 // and phase, the numeric coercion, file checks with the spec's messages, and the button labels.
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setAdminLang } from '../../lib/i18n.ts';
 import ListingFormPage, { submitLabel } from './listing-form-page.tsx';
+import { adminEn } from '@app/domain/i18n/admin-en';
+import { adminFr } from '@app/domain/i18n/admin-fr';
+import { backOffice } from '../../../../tests/fixtures/spec-texts.ts';
 import { documentProblem, emptyForm, imageProblem, validateListing } from './listing-form-model.ts';
 
 function renderNew() {
@@ -91,11 +95,40 @@ describe('listing form', () => {
     expect(documentProblem(file('a.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 1))).toBe(null);
   });
 
-  it('labels the submit button for each step of the save', () => {
-    expect(submitLabel('idle', false)).toBe("Créer l'annonce");
-    expect(submitLabel('idle', true)).toBe('Mettre à jour');
-    expect(submitLabel('saving', true)).toBe('Sauvegarde...');
-    expect(submitLabel('images', true)).toBe('Upload des images...');
-    expect(submitLabel('documents', false)).toBe('Upload des documents...');
+  it('labels the submit button for each step of the save with the spec texts', () => {
+    const spec = backOffice.listingForm;
+    expect(submitLabel(adminFr.listingForm, 'idle', false)).toBe(spec.create.fr);
+    expect(submitLabel(adminFr.listingForm, 'idle', true)).toBe(spec.update.fr);
+    expect(submitLabel(adminFr.listingForm, 'saving', true)).toBe(spec.saving.fr);
+    expect(submitLabel(adminFr.listingForm, 'images', true)).toBe(spec.uploadingImages.fr);
+    expect(submitLabel(adminFr.listingForm, 'documents', false)).toBe(spec.uploadingDocuments.fr);
+  });
+
+  it('labels the submit button in English when the admin is in English', () => {
+    expect(submitLabel(adminEn.listingForm, 'idle', false)).toBe('Create listing');
+    expect(submitLabel(adminEn.listingForm, 'images', true)).toBe('Uploading images...');
+  });
+});
+
+describe('listing form in English', () => {
+  afterEach(() => setAdminLang('fr'));
+
+  it("labels the fields and gives the schema's messages in English", async () => {
+    setAdminLang('en');
+    renderNew();
+    expect(screen.getByLabelText('Title (French)', { exact: false })).toBeTruthy();
+    fireEvent.change(field('Voltage'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create listing' }));
+    for (const message of ['The French title is required', 'The English title is required', 'The brand is required', 'The voltage is required for a generator set'])
+      expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByText('La marque est requise')).toBeNull();
+  });
+
+  it('refuses a picked file with the English message', () => {
+    setAdminLang('en');
+    renderNew();
+    const input = document.querySelectorAll<HTMLInputElement>('input[type=file]')[0]!;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'a.gif', { type: 'image/gif' })] } });
+    expect(screen.getByText('Only JPEG, PNG and WebP images are accepted')).toBeTruthy();
   });
 });

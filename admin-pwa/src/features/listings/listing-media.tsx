@@ -2,6 +2,7 @@
 // existing documents (remove) and new ones (title defaulting to the file name, description).
 import type { ProductDocument, ProductImage } from '@app/domain/products';
 import { formatSize } from '../../lib/format.ts';
+import { fill, useT } from '../../lib/i18n.ts';
 import { FileDrop } from '../../components/file-drop.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
@@ -36,6 +37,7 @@ type MediaProps<Existing, Added> = {
 type ImagesProps = MediaProps<ProductImage, NewImage>;
 
 export function ImagesEditor({ existing, onExisting, added, onAdded, onPick, error, loadError }: ImagesProps) {
+  const t = useT().listingMedia;
   const total = existing.length + added.length;
   const ids = [...existing.map((img) => `e${img.id}`), ...added.map((img) => img.key)];
   // Images on the server and new ones are ordered within their own group (new ones go after).
@@ -46,26 +48,26 @@ export function ImagesEditor({ existing, onExisting, added, onAdded, onPick, err
   };
   return (
     <fieldset>
-      <legend>Images</legend>
+      <legend>{t.images}</legend>
       {loadError ? <p className="form-error">{loadError}</p> : null}
-      <SortableImages ids={ids} onReorder={onReorder} label="Images de l'annonce (la première est la couverture)">
+      <SortableImages ids={ids} onReorder={onReorder} label={t.imagesLabel}>
         {existing.map((img, i) => (
-          <SortableTile key={`e${img.id}`} id={`e${img.id}`} handleLabel={`Glisser l'image ${i + 1}`}>
-            <img src={img.thumbnailUrl || img.url} alt={img.alt || `Image ${i + 1}`} />
-            {i === 0 ? <StatusBadge tone="accent">Couverture</StatusBadge> : null}
+          <SortableTile key={`e${img.id}`} id={`e${img.id}`} handleLabel={fill(t.dragImage, { n: i + 1 })}>
+            <img src={img.thumbnailUrl || img.url} alt={img.alt || fill(t.image, { n: i + 1 })} />
+            {i === 0 ? <StatusBadge tone="accent">{t.cover}</StatusBadge> : null}
             <div className="actions">
-              <button type="button" className="icon-btn" aria-label={`Déplacer l'image ${i + 1} avant`} disabled={i === 0} onClick={() => onExisting(move(existing, i, -1))}>
+              <button type="button" className="icon-btn" aria-label={fill(t.moveImageBefore, { n: i + 1 })} disabled={i === 0} onClick={() => onExisting(move(existing, i, -1))}>
                 <Icon name="up" />
               </button>
-              <button type="button" className="icon-btn" aria-label={`Déplacer l'image ${i + 1} après`} disabled={i === existing.length - 1} onClick={() => onExisting(move(existing, i, 1))}>
+              <button type="button" className="icon-btn" aria-label={fill(t.moveImageAfter, { n: i + 1 })} disabled={i === existing.length - 1} onClick={() => onExisting(move(existing, i, 1))}>
                 <Icon name="down" />
               </button>
               {i > 0 ? (
                 <button type="button" className="btn btn-small" onClick={() => onExisting([img, ...existing.filter((x) => x.id !== img.id)])}>
-                  Couverture
+                  {t.cover}
                 </button>
               ) : null}
-              <button type="button" className="icon-btn" aria-label={`Retirer l'image ${i + 1}`} onClick={() => onExisting(existing.filter((x) => x.id !== img.id))}>
+              <button type="button" className="icon-btn" aria-label={fill(t.removeImage, { n: i + 1 })} onClick={() => onExisting(existing.filter((x) => x.id !== img.id))}>
                 <Icon name="trash" />
               </button>
             </div>
@@ -74,21 +76,21 @@ export function ImagesEditor({ existing, onExisting, added, onAdded, onPick, err
         {added.map((img, i) => {
           const n = existing.length + i + 1;
           return (
-            <SortableTile key={img.key} id={img.key} handleLabel={`Glisser ${img.file.name}`}>
+            <SortableTile key={img.key} id={img.key} handleLabel={fill(t.dragFile, { name: img.file.name })}>
               <img src={img.preview} alt="" />
-              {n === 1 ? <StatusBadge tone="accent">Couverture</StatusBadge> : <StatusBadge tone="info">Nouvelle</StatusBadge>}
+              {n === 1 ? <StatusBadge tone="accent">{t.cover}</StatusBadge> : <StatusBadge tone="info">{t.newImage}</StatusBadge>}
               <label className="sr-only" htmlFor={`alt-${img.key}`}>
-                Texte alternatif de {img.file.name}
+                {fill(t.altOf, { name: img.file.name })}
               </label>
-              <input id={`alt-${img.key}`} placeholder="Texte alternatif" value={img.alt} onChange={(e) => onAdded(added.map((x) => (x.key === img.key ? { ...x, alt: e.target.value } : x)))} />
+              <input id={`alt-${img.key}`} placeholder={t.alt} value={img.alt} onChange={(e) => onAdded(added.map((x) => (x.key === img.key ? { ...x, alt: e.target.value } : x)))} />
               <div className="actions">
-                <button type="button" className="icon-btn" aria-label={`Déplacer ${img.file.name} avant`} disabled={i === 0} onClick={() => onAdded(move(added, i, -1))}>
+                <button type="button" className="icon-btn" aria-label={fill(t.moveFileBefore, { name: img.file.name })} disabled={i === 0} onClick={() => onAdded(move(added, i, -1))}>
                   <Icon name="up" />
                 </button>
-                <button type="button" className="icon-btn" aria-label={`Déplacer ${img.file.name} après`} disabled={i === added.length - 1} onClick={() => onAdded(move(added, i, 1))}>
+                <button type="button" className="icon-btn" aria-label={fill(t.moveFileAfter, { name: img.file.name })} disabled={i === added.length - 1} onClick={() => onAdded(move(added, i, 1))}>
                   <Icon name="down" />
                 </button>
-                <button type="button" className="icon-btn" aria-label={`Retirer ${img.file.name}`} onClick={() => onAdded(added.filter((x) => x.key !== img.key))}>
+                <button type="button" className="icon-btn" aria-label={fill(t.removeFile, { name: img.file.name })} onClick={() => onAdded(added.filter((x) => x.key !== img.key))}>
                   <Icon name="trash" />
                 </button>
               </div>
@@ -96,8 +98,8 @@ export function ImagesEditor({ existing, onExisting, added, onAdded, onPick, err
           );
         })}
       </SortableImages>
-      {total === 0 ? <p className="muted">Aucune image</p> : null}
-      <FileDrop label="Ajouter des images" accept="image/jpeg,image/png,image/webp" onFiles={onPick} hint="JPEG, PNG ou WebP, 5 MB au maximum par image." />
+      {total === 0 ? <p className="muted">{t.noImages}</p> : null}
+      <FileDrop label={t.addImages} accept="image/jpeg,image/png,image/webp" onFiles={onPick} hint={t.imagesHint} />
       {error ? (
         <p className="field-error" role="alert">
           {error}
@@ -110,18 +112,19 @@ export function ImagesEditor({ existing, onExisting, added, onAdded, onPick, err
 type DocsProps = MediaProps<ProductDocument, NewDocument>;
 
 export function DocumentsEditor({ existing, onExisting, added, onAdded, onPick, error, loadError }: DocsProps) {
+  const t = useT().listingMedia;
   return (
     <fieldset>
-      <legend>Documents</legend>
+      <legend>{t.documents}</legend>
       {loadError ? <p className="form-error">{loadError}</p> : null}
-      {existing.length === 0 && added.length === 0 ? <p className="muted">Aucun document</p> : null}
+      {existing.length === 0 && added.length === 0 ? <p className="muted">{t.noDocuments}</p> : null}
       <ul className="upload-list">
         {existing.map((d) => (
           <li key={`d${d.id}`} className="upload-item">
             <span>{d.title}</span>
             <span className="muted">{d.type}</span>
             <span className="muted">{formatSize(d.size)}</span>
-            <button type="button" className="icon-btn" aria-label={`Retirer le document ${d.title}`} onClick={() => onExisting(existing.filter((x) => x.id !== d.id))}>
+            <button type="button" className="icon-btn" aria-label={fill(t.removeDocument, { title: d.title })} onClick={() => onExisting(existing.filter((x) => x.id !== d.id))}>
               <Icon name="trash" />
             </button>
           </li>
@@ -130,27 +133,27 @@ export function DocumentsEditor({ existing, onExisting, added, onAdded, onPick, 
       {added.map((d) => (
         <div key={d.key} className="card grid grid-2" style={{ marginBottom: '.5rem' }}>
           <div className="field">
-            <label htmlFor={`dt-${d.key}`}>Titre du document ({d.file.name}, {formatSize(d.file.size)})</label>
+            <label htmlFor={`dt-${d.key}`}>{fill(t.documentTitle, { name: d.file.name, size: formatSize(d.file.size) })}</label>
             <input id={`dt-${d.key}`} value={d.title} onChange={(e) => onAdded(added.map((x) => (x.key === d.key ? { ...x, title: e.target.value } : x)))} />
           </div>
           <div className="field">
-            <label htmlFor={`dte-${d.key}`}>Titre en anglais ({d.file.name})</label>
+            <label htmlFor={`dte-${d.key}`}>{fill(t.documentTitleEn, { name: d.file.name })}</label>
             <input id={`dte-${d.key}`} value={d.titleEn} onChange={(e) => onAdded(added.map((x) => (x.key === d.key ? { ...x, titleEn: e.target.value } : x)))} />
           </div>
           <div className="field">
-            <label htmlFor={`dd-${d.key}`}>Description</label>
+            <label htmlFor={`dd-${d.key}`}>{t.description}</label>
             <input id={`dd-${d.key}`} value={d.description} onChange={(e) => onAdded(added.map((x) => (x.key === d.key ? { ...x, description: e.target.value } : x)))} />
           </div>
           <button type="button" className="btn btn-small" onClick={() => onAdded(added.filter((x) => x.key !== d.key))}>
-            Retirer {d.file.name}
+            {fill(t.removeFile, { name: d.file.name })}
           </button>
         </div>
       ))}
       <FileDrop
-        label="Ajouter des documents"
+        label={t.addDocuments}
         accept=".pdf,.doc,.docx,.txt,.jpg,.jpeg,.png,.gif,.webp,.mp4,.avi,.mov"
         onFiles={onPick}
-        hint="PDF, images, vidéos, documents Word, fichiers texte ; 50 MB au maximum par document."
+        hint={t.documentsHint}
       />
       {error ? (
         <p className="field-error" role="alert">

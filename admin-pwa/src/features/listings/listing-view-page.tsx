@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { formatPrice } from '@app/domain/products';
 import { POWER_LABELS } from '@app/domain/power';
 import { errorText } from '../../lib/api.ts';
+import { fill, useAdminLang, useT } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { db } from '../../db/db.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -17,6 +18,9 @@ import { removeListing } from './listing-actions.ts';
 export default function ListingViewPage() {
   const id = Number(useParams().id);
   const navigate = useNavigate();
+  const all = useT();
+  const t = all.listingView;
+  const lang = useAdminLang();
   const [state, setState] = useState<'loading' | 'ready' | 'error' | 'missing'>('loading');
   const [confirm, setConfirm] = useState(false);
   const [adding, setAdding] = useState(false);
@@ -34,8 +38,8 @@ export default function ListingViewPage() {
     else setState('ready');
   }, [id]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (state === 'missing') return <Message text="Annonce introuvable" />;
-  if (!product) return state === 'error' ? <Message text="Erreur de chargement" /> : state === 'loading' ? <Spinner /> : <Message text="Annonce introuvable" />;
+  if (state === 'missing') return <Message text={t.missing} />;
+  if (!product) return state === 'error' ? <Message text={t.loadFailed} /> : state === 'loading' ? <Spinner /> : <Message text={t.missing} />;
   const p = product;
   const dims = [p.length, p.width, p.height];
 
@@ -43,23 +47,23 @@ export default function ListingViewPage() {
     <article className="page" aria-labelledby="view-title">
       <div className="page-header">
         <h1 id="view-title">
-          <Link to="/annonces" className="icon-btn" aria-label="Retour à la liste">
+          <Link to="/annonces" className="icon-btn" aria-label={t.back}>
             <Icon name="back" />
           </Link>{' '}
-          {p.titleFr} {p.featured ? <Icon name="star" title="En vedette" /> : null}
+          {lang === 'en' ? p.titleEn : p.titleFr} {p.featured ? <Icon name="star" title={t.featured} /> : null}
         </h1>
         <div className="actions">
           <Link className="btn" to={`/annonces/${p.id}/edit`}>
-            <Icon name="edit" /> Modifier
+            <Icon name="edit" /> {t.edit}
           </Link>
           <button type="button" className="btn btn-danger" onClick={() => setConfirm(true)}>
-            <Icon name="trash" /> Supprimer
+            <Icon name="trash" /> {t.delete}
           </button>
         </div>
       </div>
 
       <section className="card" aria-labelledby="v-images">
-        <h2 id="v-images">Images</h2>
+        <h2 id="v-images">{t.images}</h2>
         {images.length ? (
           <ul className="image-grid">
             {images.map((img) => (
@@ -69,64 +73,64 @@ export default function ListingViewPage() {
             ))}
           </ul>
         ) : (
-          <p className="muted">Aucune image</p>
+          <p className="muted">{t.noImages}</p>
         )}
       </section>
 
       <div className="grid grid-2" style={{ marginTop: '1rem' }}>
         <section className="card" aria-labelledby="v-general">
-          <h2 id="v-general">Informations générales</h2>
+          <h2 id="v-general">{t.general}</h2>
           <dl className="dl">
-            <dt>Titre (FR)</dt>
+            <dt>{t.titleFr}</dt>
             <dd>{p.titleFr}</dd>
-            <dt>Titre (EN)</dt>
+            <dt>{t.titleEn}</dt>
             <dd>{p.titleEn}</dd>
-            <dt>Marque</dt>
+            <dt>{t.brand}</dt>
             <dd>{p.brand}</dd>
-            <dt>Modèle</dt>
+            <dt>{t.model}</dt>
             <dd>{p.model}</dd>
-            <dt>Type</dt>
-            <dd>{p.type === 'generator' ? 'Générateur' : 'Moteur'}</dd>
-            <dt>Statut</dt>
-            <dd>{p.featured ? 'En vedette' : 'Standard'}</dd>
+            <dt>{t.type}</dt>
+            <dd>{p.type === 'generator' ? t.generator : t.engine}</dd>
+            <dt>{t.status}</dt>
+            <dd>{p.featured ? t.featured : t.standard}</dd>
           </dl>
         </section>
         <section className="card" aria-labelledby="v-specs">
-          <h2 id="v-specs">Spécifications techniques</h2>
+          <h2 id="v-specs">{t.technical}</h2>
           <dl className="dl">
-            <dt>Puissance</dt>
+            <dt>{t.power}</dt>
             <dd>
-              {p.powerOutput} {POWER_LABELS[p.powerUnit]?.fr ?? p.powerUnit}
+              {p.powerOutput} {POWER_LABELS[p.powerUnit]?.[lang] ?? p.powerUnit}
               {p.powerUnit !== 'kw' ? ` (${p.powerKw} kW)` : ''}
             </dd>
-            <dt>Carburant</dt>
+            <dt>{t.fuel}</dt>
             <dd>{p.fuelType}</dd>
             {p.type === 'generator' && p.voltage ? (
               <>
-                <dt>Tension</dt>
+                <dt>{t.voltage}</dt>
                 <dd>{p.voltage}</dd>
               </>
             ) : null}
             {p.type === 'generator' && p.phase ? (
               <>
-                <dt>Phase</dt>
+                <dt>{t.phase}</dt>
                 <dd>{p.phase}</dd>
               </>
             ) : null}
-            <dt>Poids</dt>
+            <dt>{t.weight}</dt>
             <dd>{p.weight} kg</dd>
-            <dt>Prix</dt>
-            <dd>{p.price ? formatPrice(p.price, 'fr') : 'Sur demande'}</dd>
+            <dt>{t.price}</dt>
+            <dd>{p.price ? formatPrice(p.price, lang) : t.priceOnRequest}</dd>
           </dl>
           {dims.some((d) => d) ? (
             <>
-              <h3>Dimensions</h3>
+              <h3>{t.dimensions}</h3>
               <dl className="dl">
-                <dt>Longueur</dt>
+                <dt>{t.length}</dt>
                 <dd>{p.length ? `${p.length} mm` : '—'}</dd>
-                <dt>Largeur</dt>
+                <dt>{t.width}</dt>
                 <dd>{p.width ? `${p.width} mm` : '—'}</dd>
-                <dt>Hauteur</dt>
+                <dt>{t.height}</dt>
                 <dd>{p.height ? `${p.height} mm` : '—'}</dd>
               </dl>
             </>
@@ -135,23 +139,23 @@ export default function ListingViewPage() {
       </div>
 
       <section className="card" style={{ marginTop: '1rem' }} aria-labelledby="v-desc">
-        <h2 id="v-desc">Descriptions</h2>
-        <h3>Français</h3>
+        <h2 id="v-desc">{t.descriptions}</h2>
+        <h3>{t.french}</h3>
         <p style={{ whiteSpace: 'pre-line' }}>{p.descriptionFr}</p>
-        <h3>Anglais</h3>
+        <h3>{t.english}</h3>
         <p style={{ whiteSpace: 'pre-line' }}>{p.descriptionEn}</p>
       </section>
 
       <section className="card" style={{ marginTop: '1rem' }} aria-labelledby="v-docs">
         <div className="page-header">
-          <h2 id="v-docs">Documents</h2>
+          <h2 id="v-docs">{t.documents}</h2>
           <button type="button" className="btn" onClick={() => setAdding(true)} disabled={adding}>
-            <Icon name="plus" /> Ajouter
+            <Icon name="plus" /> {t.add}
           </button>
         </div>
         {adding ? <DocumentsUpload productId={p.id} onDone={() => (setAdding(false), void reload())} onCancel={() => setAdding(false)} /> : null}
         {documents.length === 0 ? (
-          <p className="muted">Aucun document</p>
+          <p className="muted">{t.noDocuments}</p>
         ) : (
           <ul className="upload-list">
             {documents.map((d) => (
@@ -159,19 +163,19 @@ export default function ListingViewPage() {
                 <span>{d.title}</span>
                 <span className="muted">{d.type}</span>
                 <a href={documentDownloadUrl(p.id, d.id)} target="_blank" rel="noopener">
-                  <Icon name="download" /> Télécharger
+                  <Icon name="download" /> {t.download}
                 </a>
                 <button
                   type="button"
                   className="icon-btn"
-                  aria-label={`Supprimer le document ${d.title}`}
+                  aria-label={fill(t.deleteDocument, { title: d.title })}
                   onClick={async () => {
                     try {
                       await deleteDocument(p.id, d.id);
                       await db.productDocuments.delete(d.id);
-                      toast.success('Document supprimé');
+                      toast.success(t.documentDeleted);
                     } catch (e) {
-                      toast.error('Erreur de suppression', errorText(e, 'Erreur lors de la suppression'));
+                      toast.error(all.toasts.deleteTitle, errorText(e, all.toasts.deleteFallback));
                     }
                   }}
                 >
@@ -185,25 +189,26 @@ export default function ListingViewPage() {
 
       <ConfirmDialog
         open={confirm}
-        title="Supprimer l'annonce"
+        title={t.deleteTitle}
         onClose={() => setConfirm(false)}
         onConfirm={async () => {
           await removeListing(p);
           navigate('/annonces');
         }}
       >
-        <p>Êtes-vous sûr de vouloir supprimer l'annonce « {p.titleFr} » ? Cette action est irréversible.</p>
+        <p>{fill(t.deleteConfirm, { title: lang === 'en' ? p.titleEn : p.titleFr })}</p>
       </ConfirmDialog>
     </article>
   );
 }
 
 function Message({ text }: { text: string }) {
+  const t = useT().listingView;
   return (
     <section className="page">
       <h1>{text}</h1>
       <Link className="btn" to="/annonces">
-        <Icon name="back" /> Retour à la liste
+        <Icon name="back" /> {t.back}
       </Link>
     </section>
   );

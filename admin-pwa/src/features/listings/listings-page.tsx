@@ -12,8 +12,6 @@ import { removeListing, toggleFeatured } from './listing-actions.ts';
 import { useListings, type ListingRow } from './use-listings.ts';
 import { fill, useAdminLang, useT } from '../../lib/i18n.ts';
 
-export const FEATURED = 'Vedette';
-export const STANDARD = 'Standard';
 
 export default function ListingsPage() {
   const [params, setParams] = useSearchParams();
@@ -79,7 +77,7 @@ export default function ListingsPage() {
             <option value="">{t.allCategories}</option>
             {CATEGORIES.map((c) => (
               <option key={c} value={c}>
-                {c}
+                {t.categoryLabels[c]}
               </option>
             ))}
           </select>
@@ -165,9 +163,10 @@ export default function ListingsPage() {
 
 /** The listing's status as a toggle, like the newsletter's status badge. */
 function FeaturedBadge({ p, onClick }: { p: ListingRow; onClick: () => void }) {
+  const t = useT().listings;
   return (
-    <StatusBadge tone={p.featured ? 'accent' : 'neutral'} onClick={onClick} title={p.featured ? `Retirer ${p.titleFr} de la vedette` : `Mettre ${p.titleFr} en vedette`}>
-      {p.featured ? FEATURED : STANDARD}
+    <StatusBadge tone={p.featured ? 'accent' : 'neutral'} onClick={onClick} title={fill(p.featured ? t.unfeature : t.feature, { title: p.titleFr })}>
+      {p.featured ? t.featured : t.standard}
     </StatusBadge>
   );
 }

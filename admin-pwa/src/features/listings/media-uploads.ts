@@ -1,17 +1,11 @@
 // Sends the form's new images, then its new documents, one by one with a progress bar each, and
 // says how each file went: a success or an error toast per file (back-office section 7).
 import { errorText } from '../../lib/api.ts';
+import { fill, texts } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import type { useUploads } from '../../components/upload-progress.tsx';
 import { uploadDocument, uploadImage } from './api.ts';
 import type { NewDocument, NewImage } from './listing-media.tsx';
-
-export const MEDIA_TOASTS = {
-  imageAdded: 'Image ajoutée',
-  documentAdded: 'Document ajouté',
-  uploadError: "Erreur d'upload",
-  uploadFallback: "Erreur lors de l'upload",
-} as const;
 
 type Uploads = ReturnType<typeof useUploads>;
 
@@ -24,6 +18,7 @@ export async function uploadNewMedia(
   onPhase: (phase: 'images' | 'documents') => void,
 ): Promise<number> {
   let failed = 0;
+  const all = texts();
   const each = async (key: string, file: File, title: string, send: Parameters<Uploads['run']>[3]) => {
     try {
       await uploads.run(key, file.name, file.size, send);
@@ -31,15 +26,15 @@ export async function uploadNewMedia(
     } catch (err) {
       if ((err as Error).name === 'AbortError') return;
       failed++;
-      toast.error(MEDIA_TOASTS.uploadError, `${file.name} : ${errorText(err, MEDIA_TOASTS.uploadFallback)}`);
+      toast.error(all.toasts.uploadTitle, fill(all.listingMedia.fileError, { name: file.name, error: errorText(err, all.toasts.uploadFallback) }));
     }
   };
   onPhase('images');
-  for (const img of images) await each(img.key, img.file, MEDIA_TOASTS.imageAdded, (onProgress) => uploadImage(productId, img.file, img.file.name, img.alt, onProgress));
+  for (const img of images) await each(img.key, img.file, all.listingMedia.imageAdded, (onProgress) => uploadImage(productId, img.file, img.file.name, img.alt, onProgress));
   onPhase('documents');
   for (const doc of documents) {
     const meta = { title: doc.title.trim() || doc.file.name, titleEn: doc.titleEn.trim(), description: doc.description };
-    await each(doc.key, doc.file, MEDIA_TOASTS.documentAdded, (onProgress) => uploadDocument(productId, doc.file, doc.file.name, meta, onProgress));
+    await each(doc.key, doc.file, all.listingMedia.documentAdded, (onProgress) => uploadDocument(productId, doc.file, doc.file.name, meta, onProgress));
   }
   return failed;
 }

@@ -5,6 +5,7 @@
 import type { Product, ProductInput } from '@app/domain/products';
 import { db, type LocalProduct, type OutboxStep, type QueuedFile } from '../../db/db.ts';
 import { defineOperation, type Steps } from '../../db/outbox.ts';
+import { fill, texts } from '../../lib/i18n.ts';
 import {
   createListing,
   deleteDocument,
@@ -56,8 +57,8 @@ export async function applyMediaChanges(id: number, removedImageIds: number[], r
 }
 
 const filePlan = (files: QueuedFile[]): OutboxStep[] => [
-  ...images(files).map((f) => ({ name: fileStep(f), label: `Image « ${f.name} »` })),
-  ...documents(files).map((f) => ({ name: fileStep(f), label: `Document « ${f.name} »` })),
+  ...images(files).map((f) => ({ name: fileStep(f), label: fill(texts().outbox.stepImage, { name: f.name }) })),
+  ...documents(files).map((f) => ({ name: fileStep(f), label: fill(texts().outbox.stepDocument, { name: f.name }) })),
 ];
 
 /**
@@ -81,7 +82,7 @@ export const LISTING_CREATE = defineOperation<CreatePayload, Product>('listing.c
     await uploadQueuedFiles(created.id, files, steps);
     return files.length ? fetchListing(created.id) : created;
   },
-  plan: (_payload, files) => [{ name: 'create', label: "Création de l'annonce" }, ...filePlan(files)],
+  plan: (_payload, files) => [{ name: 'create', label: texts().outbox.stepCreate }, ...filePlan(files)],
   async applyLocal({ tempId, input }) {
     const now = new Date().toISOString();
     await db.products.put({ ...localFields(input), id: tempId, version: 0, powerKw: input.powerOutput, createdAt: now, updatedAt: now, pending: true } as LocalProduct);
@@ -104,10 +105,10 @@ export const LISTING_UPDATE = defineOperation<UpdatePayload, Product>('listing.u
     return files.length || removedImageIds.length || removedDocumentIds.length || imageOrder.length ? fetchListing(id) : updated;
   },
   plan: ({ removedImageIds = [], removedDocumentIds = [], imageOrder = [] }, files) => [
-    { name: 'update', label: "Modification de l'annonce" },
+    { name: 'update', label: texts().outbox.stepUpdate },
     ...removedImageIds.map((i) => ({ name: `remove-image:${i}`, label: `Suppression de l'image ${i}` })),
     ...removedDocumentIds.map((d) => ({ name: `remove-document:${d}`, label: `Suppression du document ${d}` })),
-    ...(imageOrder.length ? [{ name: 'reorder', label: 'Ordre des images' }] : []),
+    ...(imageOrder.length ? [{ name: 'reorder', label: texts().outbox.stepReorder }] : []),
     ...filePlan(files),
   ],
   async applyLocal({ id, input }) {
@@ -155,15 +156,13 @@ export const LISTING_DELETE = defineOperation<DeletePayload>('listing.delete', {
     const target = (await serverIdentity(id, 0)).id;
     return steps.run('delete', () => deleteListing(target));
   },
-  plan: () => [{ name: 'delete', label: "Suppression de l'annonce" }],
+  plan: () => [{ name: 'delete', label: texts().outbox.stepDelete }],
   applyLocal: ({ id }) => dropLocally(id),
   async onSent(_r, { id }) {
     await db.transaction('rw', [db.products, db.productImages, db.productDocuments, db.meta], () => dropLocally(id));
     await markListingsChanged();
   },
 });
-
-export const CONFLICT_MESSAGE = "L'annonce a été modifiée entre-temps : choisissez la version à garder dans « Modifications en attente ».";
 
 /** A listing created offline gets a negative id until the server gives it a real one. */
 export const newTempId = () => -Date.now();

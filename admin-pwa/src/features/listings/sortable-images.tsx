@@ -1,10 +1,11 @@
 // Drag-and-drop reordering of a listing's images (dnd-kit): by pointer, by touch (press and hold)
-// and by keyboard (Space to lift, arrows to move, Space to drop), with French announcements. The
+// and by keyboard (Space to lift, arrows to move, Space to drop), with announcements in the admin's language. The
 // move buttons stay for anyone who prefers them. Loaded with the listing form's chunk only.
 import type { ReactNode } from 'react';
 import { DndContext, KeyboardSensor, PointerSensor, TouchSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, arrayMove, rectSortingStrategy, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { fill, useT } from '../../lib/i18n.ts';
 import { Icon } from '../../components/icons.tsx';
 
 type Props = { ids: string[]; onReorder: (from: number, to: number) => void; children: ReactNode; label: string };
@@ -12,6 +13,7 @@ type Props = { ids: string[]; onReorder: (from: number, to: number) => void; chi
 const position = (ids: string[], id: string | number) => ids.indexOf(String(id)) + 1;
 
 export function SortableImages({ ids, onReorder, children, label }: Props) {
+  const t = useT().listingMedia;
   const sensors = useSensors(
     // A short move before a drag starts, so the tile's buttons still take plain clicks.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -19,11 +21,11 @@ export function SortableImages({ ids, onReorder, children, label }: Props) {
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Image ${position(ids, active.id)} saisie.`,
+    onDragStart: ({ active }) => fill(t.pickedUp, { n: position(ids, active.id) }),
     // Not over itself: that would replace the pick-up message at once.
-    onDragOver: ({ active, over }) => (over && over.id !== active.id ? `Image déplacée en position ${position(ids, over.id)}.` : undefined),
-    onDragEnd: ({ over }) => (over ? `Image déposée en position ${position(ids, over.id)}.` : 'Image déposée.'),
-    onDragCancel: () => 'Déplacement annulé.',
+    onDragOver: ({ active, over }) => (over && over.id !== active.id ? fill(t.movedTo, { n: position(ids, over.id) }) : undefined),
+    onDragEnd: ({ over }) => (over ? fill(t.dropped, { n: position(ids, over.id) }) : t.droppedNowhere),
+    onDragCancel: () => t.dragCancelled,
   };
   const end = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -36,7 +38,7 @@ export function SortableImages({ ids, onReorder, children, label }: Props) {
       onDragEnd={end}
       accessibility={{
         announcements,
-        screenReaderInstructions: { draggable: 'Pour déplacer une image, appuyez sur Espace, utilisez les flèches, puis Espace pour la déposer ou Échap pour annuler.' },
+        screenReaderInstructions: { draggable: t.dragInstructions },
       }}
     >
       <SortableContext items={ids} strategy={rectSortingStrategy}>

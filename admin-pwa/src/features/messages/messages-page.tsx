@@ -11,22 +11,22 @@ import { Spinner } from '../../components/spinner.tsx';
 import { errorText } from '../../lib/api.ts';
 import { useRefreshWhenOnline } from '../../lib/use-refresh.ts';
 import { syncSmtpAccounts } from '../../lib/smtp-accounts.ts';
+import { countLabel, fill, texts, useAdminLang, useT } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { MESSAGES_PAGE_SIZE, storedBrand, syncCompany, syncInquiries } from './api.ts';
 import { MessageCard } from './message-card.tsx';
 import { MESSAGE_DELETE } from './operations.ts';
 import { ReplyDialog } from './reply-dialog.tsx';
 
-export const DELETE_CONFIRM = 'Êtes-vous sûr de vouloir supprimer ce message ?';
-
 export async function deleteMessage(inquiry: Inquiry) {
-  if (!window.confirm(DELETE_CONFIRM)) return;
+  const all = texts();
+  if (!window.confirm(all.messages.deleteConfirm)) return;
   try {
-    const done = await perform(MESSAGE_DELETE, { id: inquiry.id }, `Suppression du message de ${inquiry.name}`);
-    if (done.queued) toast.info('Enregistré hors ligne', 'La suppression sera envoyée au retour de la connexion.');
-    else toast.success('Message supprimé');
+    const done = await perform(MESSAGE_DELETE, { id: inquiry.id }, fill(all.messages.deleteLabel, { name: inquiry.name }));
+    if (done.queued) toast.info(all.toasts.offlineSaved, all.messages.deleteQueued);
+    else toast.success(all.messages.deleted);
   } catch (e) {
-    toast.error('Erreur de suppression', errorText(e, 'Erreur lors de la suppression'));
+    toast.error(all.toasts.deleteTitle, errorText(e, all.toasts.deleteFallback));
   }
 }
 
@@ -37,10 +37,12 @@ export default function MessagesPage() {
   const replies = useLiveQuery(() => db.outbox.where('kind').equals('inquiry.reply').toArray(), []) ?? [];
   const [page, setPage] = useState(1);
   const [replying, setReplying] = useState<Inquiry | null>(null);
+  const t = useT().messages;
+  const lang = useAdminLang();
 
   const loading = useRefreshWhenOnline(
     () => Promise.all([syncInquiries(), syncSmtpAccounts().catch(() => {}), syncCompany().catch(() => {})]),
-    (e) => toast.error('Erreur de chargement', errorText(e, 'Erreur lors du chargement')),
+    (e) => toast.error(texts().toasts.loadTitle, errorText(e, texts().toasts.loadFallback)),
   );
 
   const list = inquiries ?? [];
@@ -53,9 +55,9 @@ export default function MessagesPage() {
   return (
     <section className="page" aria-labelledby="messages-title">
       <header className="page-header">
-        <h1 id="messages-title">Messages</h1>
+        <h1 id="messages-title">{t.title}</h1>
         <p className="muted count" aria-live="polite">
-          {list.length} message{list.length > 1 ? 's' : ''}
+          {countLabel(lang, list.length, { one: t.countOne, other: t.countOther })}
         </p>
       </header>
       {inquiries === undefined || (loading && !list.length) ? (
@@ -67,10 +69,10 @@ export default function MessagesPage() {
               <MessageCard key={i.id} inquiry={i} brand={brand} reply={latestReply.get(i.id)} onQuickReply={() => setReplying(i)} onDelete={() => void deleteMessage(i)} />
             ))}
           </div>
-          <Pagination page={current} pages={pages} onPage={setPage} label="Pages des messages" />
+          <Pagination page={current} pages={pages} onPage={setPage} label={t.pages} />
         </>
       ) : (
-        <p className="empty">Aucun message</p>
+        <p className="empty">{t.empty}</p>
       )}
       {replying ? <ReplyDialog inquiry={replying} brand={brand} accounts={accounts} onClose={() => setReplying(null)} /> : null}
     </section>

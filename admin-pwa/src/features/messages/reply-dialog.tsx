@@ -13,6 +13,7 @@ import { perform } from '../../db/outbox.ts';
 import { errorText } from '../../lib/api.ts';
 import { fieldErrors, withoutError, type FieldErrors } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { fill, localizedErrors, useT } from '../../lib/i18n.ts';
 import { activeAccounts, truncateName } from '../../lib/smtp-accounts.ts';
 import { toast } from '../../lib/toast.ts';
 import { REPLY_SEND } from './operations.ts';
@@ -20,9 +21,6 @@ import { defaultReplyBody, defaultSubject } from './reply-text.ts';
 
 type Field = 'smtpAccountId' | 'subject' | 'message';
 type Props = { inquiry: Inquiry; brand?: string | undefined; accounts: readonly SmtpAccount[]; onClose: () => void };
-
-export const NO_ACTIVE_ACCOUNT = 'Aucun compte SMTP actif';
-export const AUTO_FORMAT_NOTE = "Votre message sera automatiquement mis en forme avec l'en-tête et la signature de l'entreprise.";
 
 export function ReplyDialog({ inquiry, brand, accounts, onClose }: Props) {
   const active = activeAccounts(accounts);
@@ -32,23 +30,25 @@ export function ReplyDialog({ inquiry, brand, accounts, onClose }: Props) {
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [sending, setSending] = useState(false);
   const account = active.find((a) => a.id === accountId) ?? null;
+  const all = useT();
+  const t = all.reply;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const parsed = ReplyInputSchema.safeParse({ inquiryId: inquiry.id, smtpAccountId: account?.id, subject, message });
     if (!parsed.success) {
-      setErrors(fieldErrors<Field>(parsed.error));
+      setErrors(localizedErrors('formMessages', fieldErrors<Field>(parsed.error)));
       return;
     }
     setSending(true);
     try {
-      const done = await perform(REPLY_SEND, parsed.data, `Réponse à ${inquiry.name}`);
-      if (done.queued) toast.info('Enregistré hors ligne', 'La réponse sera envoyée au retour de la connexion.');
-      else toast.success('Réponse envoyée', `Envoyée à ${inquiry.email}`);
+      const done = await perform(REPLY_SEND, parsed.data, fill(t.label, { name: inquiry.name }));
+      if (done.queued) toast.info(all.toasts.offlineSaved, t.queued);
+      else toast.success(t.sent, fill(t.sentTo, { email: inquiry.email }));
       onClose();
     } catch (err) {
       // The spec's text when the server gives no message (public-site, client errors: "Inquiry send fallback").
-      toast.error("Erreur d'envoi", errorText(err, "Erreur lors de l'envoi du message"));
+      toast.error(all.toasts.sendTitle, errorText(err, t.sendFailed));
     } finally {
       setSending(false);
     }
@@ -57,30 +57,30 @@ export function ReplyDialog({ inquiry, brand, accounts, onClose }: Props) {
   return (
     <Dialog
       open
-      title={`Répondre à ${inquiry.name}`}
+      title={fill(t.title, { name: inquiry.name })}
       onClose={onClose}
       busy={sending}
       size="large"
       footer={
         <>
           <button type="button" className="btn" onClick={onClose} disabled={sending}>
-            Annuler
+            {t.cancel}
           </button>
           <button type="submit" form="reply-form" className="btn btn-primary" disabled={sending || !active.length} aria-busy={sending}>
-            {sending ? 'Envoi...' : 'Envoyer la réponse'}
+            {sending ? t.sending : t.send}
           </button>
         </>
       }
     >
       <div className="reply-layout">
-        <section className="reply-original" aria-label="Message d'origine">
-          <h3>Message d'origine</h3>
+        <section className="reply-original" aria-label={t.original}>
+          <h3>{t.original}</h3>
           <p className="muted">
             {inquiry.name} — <a href={`mailto:${inquiry.email}`}>{inquiry.email}</a>
             <br />
             <time dateTime={inquiry.createdAt}>{formatDateTime(inquiry.createdAt)}</time>
           </p>
-          {inquiry.productReference ? <p>Référence produit : {inquiry.productReference}</p> : null}
+          {inquiry.productReference ? <p>{fill(all.messages.productReference, { reference: inquiry.productReference })}</p> : null}
           <blockquote className="message-text">{inquiry.message}</blockquote>
         </section>
         <form id="reply-form" className="reply-form" onSubmit={submit} noValidate>
@@ -88,15 +88,17 @@ export function ReplyDialog({ inquiry, brand, accounts, onClose }: Props) {
             <div className="callout callout-warning" role="alert">
               <Icon name="warning" />
               <div>
-                <p className="callout-title">{NO_ACTIVE_ACCOUNT}</p>
+                <p className="callout-title">{t.noActiveAccount}</p>
                 <p>
-                  Pour répondre, ajoutez un compte SMTP ou activez-en un dans <Link to="/settings">Paramètres &gt; Comptes SMTP</Link>, puis testez la connexion.
+                  {t.noActiveHelpBefore}
+                  <Link to="/settings">{t.noActiveHelpLink}</Link>
+                  {t.noActiveHelpAfter}
                 </p>
               </div>
             </div>
           )}
           <SelectField
-            label="Compte d'envoi"
+            label={t.account}
             required
             value={accountId ?? ''}
             error={errors.smtpAccountId}
@@ -105,16 +107,16 @@ export function ReplyDialog({ inquiry, brand, accounts, onClose }: Props) {
               setAccountId(e.target.value ? Number(e.target.value) : null);
               setErrors((x) => withoutError(x, 'smtpAccountId'));
             }}
-            options={active.length ? active.map((a) => ({ value: String(a.id), label: truncateName(a.name) })) : [{ value: '', label: 'Aucun compte actif' }]}
+            options={active.length ? active.map((a) => ({ value: String(a.id), label: truncateName(a.name) })) : [{ value: '', label: t.noAccount }]}
           />
           {account ? (
             <p className="sender" aria-live="polite">
-              Expéditeur : {account.fromName} &lt;{account.fromEmail}&gt;
+              {fill(t.sender, { name: account.fromName, email: account.fromEmail })}
             </p>
           ) : null}
-          <TextField label="Destinataire" value={inquiry.email} readOnly />
+          <TextField label={t.recipient} value={inquiry.email} readOnly />
           <TextField
-            label="Sujet"
+            label={t.subject}
             required
             value={subject}
             error={errors.subject}
@@ -124,12 +126,12 @@ export function ReplyDialog({ inquiry, brand, accounts, onClose }: Props) {
             }}
           />
           <TextAreaField
-            label="Message"
+            label={t.message}
             required
             rows={12}
             value={message}
             error={errors.message}
-            hint={AUTO_FORMAT_NOTE}
+            hint={t.autoFormat}
             onChange={(e) => {
               setMessage(e.target.value);
               setErrors((x) => withoutError(x, 'message'));

@@ -20,17 +20,17 @@ import { SendDialog } from './send-dialog.tsx';
 import { SendingProgress } from './sending-progress.tsx';
 import { emptyText, filterSubscribers, statsOf, type StatusFilter } from './subscriber-filter.ts';
 import { SubscribersTable } from './subscribers-table.tsx';
-import { fill, useT } from '../../lib/i18n.ts';
-
-const queuedNote = 'envoyé au retour de la connexion.';
+import { fill, texts, useT } from '../../lib/i18n.ts';
 
 async function toggleStatus(s: Subscriber) {
+  const all = texts();
+  const t = all.newsletterToasts;
   try {
-    const done = await perform(SUBSCRIBER_STATUS, { id: s.id, isActive: !s.isActive }, `Statut de ${s.email}`);
-    if (done.queued) toast.info('Enregistré hors ligne', `Statut modifié : ${queuedNote}`);
-    else toast.success('Statut modifié', `${s.email} : ${s.isActive ? 'inactif' : 'actif'}`);
+    const done = await perform(SUBSCRIBER_STATUS, { id: s.id, isActive: !s.isActive }, fill(t.statusLabel, { email: s.email }));
+    if (done.queued) toast.info(all.toasts.offlineSaved, t.statusQueued);
+    else toast.success(t.statusChanged, fill(t.statusNow, { email: s.email, state: s.isActive ? t.nowInactive : t.nowActive }));
   } catch (e) {
-    toast.error('Erreur de modification', errorText(e, 'Erreur lors de la modification'));
+    toast.error(all.toasts.updateTitle, errorText(e, all.toasts.updateFallback));
   }
 }
 
@@ -44,7 +44,7 @@ export default function NewsletterPage() {
   const [deleting, setDeleting] = useState<Subscriber | null>(null);
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
 
-  const loading = useRefreshWhenOnline(syncSubscribers, (e) => toast.error('Erreur de chargement', errorText(e, 'Erreur lors du chargement')));
+  const loading = useRefreshWhenOnline(syncSubscribers, (e) => toast.error(texts().toasts.loadTitle, errorText(e, texts().toasts.loadFallback)));
 
   const list = subscribers ?? [];
   const stats = statsOf(list);
@@ -62,13 +62,15 @@ export default function NewsletterPage() {
       return next;
     });
 
+  const all = useT();
+  const nt = all.newsletterToasts;
   const doExport = async (format: ExportFormat) => {
     setExporting(format);
     try {
       await exportSubscribers(format);
-      toast.success('Export réussi', `Fichier newsletter-subscribers.${format}`);
+      toast.success(nt.exported, fill(nt.exportedFile, { file: `newsletter-subscribers.${format}` }));
     } catch (e) {
-      toast.error("Erreur d'export", errorText(e, "Erreur lors de l'export"));
+      toast.error(all.toasts.exportTitle, errorText(e, all.toasts.exportFallback));
     } finally {
       setExporting(null);
     }
@@ -77,17 +79,17 @@ export default function NewsletterPage() {
   const remove = async () => {
     const s = deleting!;
     try {
-      const done = await perform(SUBSCRIBER_DELETE, { id: s.id }, `Suppression de ${s.email}`);
+      const done = await perform(SUBSCRIBER_DELETE, { id: s.id }, fill(nt.deleteLabel, { email: s.email }));
       select([s.id], false);
-      if (done.queued) toast.info('Enregistré hors ligne', `Abonné supprimé : ${queuedNote}`);
-      else toast.success('Abonné supprimé');
+      if (done.queued) toast.info(all.toasts.offlineSaved, nt.deleteQueued);
+      else toast.success(nt.deleted);
     } catch (e) {
-      toast.error('Erreur de suppression', errorText(e, 'Erreur lors de la suppression'));
+      toast.error(all.toasts.deleteTitle, errorText(e, all.toasts.deleteFallback));
       throw e;
     }
   };
 
-  const t = useT().newsletter;
+  const t = all.newsletter;
   return (
     <section className="page" aria-labelledby="newsletter-title">
       <header className="page-header">
@@ -168,7 +170,7 @@ export default function NewsletterPage() {
       ) : shown.length ? (
         <SubscribersTable subscribers={shown} selected={selected} onSelect={select} onToggleStatus={(s) => void toggleStatus(s)} onDelete={setDeleting} />
       ) : (
-        <p className="empty">{emptyText(search, status)}</p>
+        <p className="empty">{emptyText(search, status, nt)}</p>
       )}
 
       {sendOpen ? (

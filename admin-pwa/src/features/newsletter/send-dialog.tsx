@@ -9,7 +9,7 @@ import { TextAreaField, TextField } from '../../components/field.tsx';
 import { perform } from '../../db/outbox.ts';
 import { errorText } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
-import { fill, useT } from '../../lib/i18n.ts';
+import { fill, texts, useT } from '../../lib/i18n.ts';
 import { NEWSLETTER_SEND } from './operations.ts';
 
 
@@ -42,7 +42,7 @@ export function SendDialog({ selectedIds, activeSelected, activeTotal, onClose, 
     }
     setSending(true);
     try {
-      const done = await perform(NEWSLETTER_SEND, parsed.data, `Newsletter « ${parsed.data.subject || parsed.data.subjectEn} »`);
+      const done = await perform(NEWSLETTER_SEND, parsed.data, fill(texts().newsletterToasts.sendLabel, { subject: parsed.data.subject || parsed.data.subjectEn || '' }));
       if (done.queued) toast.info(t.queuedTitle, t.queued);
       else toast.info(t.startedTitle, fill(recipients > 1 ? t.recipientOther : t.recipientOne, { count: recipients }));
       onSent();

@@ -5,19 +5,21 @@ import { useEffect, useRef } from 'react';
 import type { NewsletterSending } from '@app/domain/newsletter';
 import { db } from '../../db/db.ts';
 import { useOnline } from '../../lib/online.ts';
+import { countLabel, fill, useAdminLang, useT } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { SENDING_META_KEY, fetchSending } from './api.ts';
 
 export const POLL_MS = 1000;
 const running = (s: NewsletterSending) => s.status === 'queued' || s.status === 'sending';
 
-export const sentText = (n: number) => `Newsletter envoyée à ${n} abonné${n > 1 ? 's' : ''}`;
-
 export function SendingProgress() {
   const online = useOnline();
   const sending = useLiveQuery(async () => (await db.meta.get(SENDING_META_KEY))?.value as NewsletterSending | undefined, []);
   // Only a sending seen running on this screen announces its end (not an old one after a reload).
   const watched = useRef<number | null>(null);
+  const all = useT();
+  const t = all.newsletterToasts;
+  const lang = useAdminLang();
 
   useEffect(() => {
     if (!sending) return;
@@ -29,21 +31,21 @@ export function SendingProgress() {
     }
     if (watched.current === sending.id) {
       watched.current = null;
-      if (sending.status === 'done') toast.success('Message envoyé', sentText(sending.sentCount) + (sending.failedCount ? ` (${sending.failedCount} échec${sending.failedCount > 1 ? 's' : ''})` : ''));
-      else toast.error("Erreur d'envoi", `Envoi interrompu : ${sending.sentCount} envoyé(s), ${sending.failedCount} échec(s)`);
+      const sent = countLabel(lang, sending.sentCount, { one: t.sentOne, other: t.sentOther });
+      if (sending.status === 'done') toast.success(t.sent, sent + (sending.failedCount ? fill(t.failures, { count: sending.failedCount }) : ''));
+      else toast.error(all.toasts.sendTitle, fill(t.interrupted, { sent: sending.sentCount, failed: sending.failedCount }));
     }
-  }, [sending, online]);
+  }, [sending, online, all, t, lang]);
 
   if (!sending) return null;
   const handled = sending.totalCount - sending.pendingCount;
   return (
     <section className="card sending-progress" aria-labelledby="sending-title" data-status={sending.status}>
-      <h2 id="sending-title">Dernier envoi : « {sending.subject} »</h2>
-      <progress max={100} value={sending.progress} aria-label="Progression de l'envoi" />
+      <h2 id="sending-title">{fill(t.lastSending, { subject: sending.subject })}</h2>
+      <progress max={100} value={sending.progress} aria-label={t.progress} />
       <p aria-live="polite">
-        {running(sending) ? `Envoi en cours : ${handled} / ${sending.totalCount}` : sending.status === 'done' ? 'Envoi terminé' : 'Envoi interrompu'} — {sending.sentCount} envoyé
-        {sending.sentCount > 1 ? 's' : ''}
-        {sending.failedCount ? `, ${sending.failedCount} échec${sending.failedCount > 1 ? 's' : ''}` : ''}
+        {running(sending) ? fill(t.running, { handled, total: sending.totalCount }) : sending.status === 'done' ? t.done : t.stopped} —{' '}
+        {fill(sending.failedCount ? t.countsFailed : t.counts, { sent: sending.sentCount, failed: sending.failedCount })}
       </p>
     </section>
   );

@@ -15,4 +15,5 @@ export function statsOf(list: readonly Subscriber[]): SubscriberStats {
 }
 
 /** 'Aucun résultat' when a filter hides everyone, 'Aucun abonné' when there is no one at all. */
-export const emptyText = (search: string, status: StatusFilter) => (search.trim() || status !== 'all' ? 'Aucun résultat' : 'Aucun abonné');
+/** 'Aucun résultat' when a filter is set, 'Aucun abonné' otherwise (back-office §2). */
+export const emptyText = (search: string, status: StatusFilter, t: { noResults: string; noSubscribers: string }) => (search.trim() || status !== 'all' ? t.noResults : t.noSubscribers);

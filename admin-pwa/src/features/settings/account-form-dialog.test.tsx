@@ -4,7 +4,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SmtpAccount } from '@app/domain/mail';
+import { setAdminLang } from '../../lib/i18n.ts';
 import { toasts } from '../../lib/toast.ts';
+import { backOffice } from '../../../../tests/fixtures/spec-texts.ts';
 import { freshStart, type FakeApi } from '../../test-fetch.ts';
 import { AccountFormDialog } from './account-form-dialog.tsx';
 
@@ -23,7 +25,10 @@ const account: SmtpAccount = {
   updatedAt: '2024-01-01T00:00:00.000Z',
 };
 
+const spec = backOffice.smtp;
+
 beforeEach(async () => {
+  setAdminLang('fr');
   api = await freshStart();
   api.on('POST', '/smtp/test-config', () => ({ success: true, message: 'OK' }));
   api.on('POST', '/smtp/accounts', (c) => ({ ...account, ...(c.body as object), id: 8 }));
@@ -45,15 +50,7 @@ describe('new SMTP account form', () => {
     render(<AccountFormDialog account={null} onClose={() => {}} />);
     await user.clear(screen.getByLabelText(/^Port/));
     await user.click(screen.getByRole('button', { name: 'Créer le compte' }));
-    for (const message of [
-      'Le nom est requis',
-      "L'hôte SMTP est requis",
-      'Le port doit être entre 1 et 65535',
-      "L'utilisateur est requis",
-      'Le mot de passe est requis pour un nouveau compte',
-      "Le nom d'expéditeur est requis",
-      "L'email d'expéditeur est requis",
-    ])
+    for (const message of [spec.nameRequired, spec.hostRequired, spec.portRange, spec.userRequired, spec.passwordRequired, spec.fromNameRequired, spec.fromEmailRequired].map((m) => m.fr))
       expect(screen.getByText(message)).toBeTruthy();
     expect(api.callsTo('POST', '/smtp/accounts')).toHaveLength(0);
   });
@@ -66,8 +63,8 @@ describe('new SMTP account form', () => {
     await user.type(screen.getByLabelText(/^Port/), '70000');
     await user.type(screen.getByLabelText(/Email d'expéditeur/), 'pas-un-email');
     await user.click(screen.getByRole('button', { name: 'Créer le compte' }));
-    expect(screen.getByText('Le port doit être entre 1 et 65535')).toBeTruthy();
-    expect(screen.getByText("Format d'email invalide")).toBeTruthy();
+    expect(screen.getByText(spec.portRange.fr)).toBeTruthy();
+    expect(screen.getByText(spec.emailInvalid.fr)).toBeTruthy();
   });
 
   it('clears a field error as soon as the field is edited', async () => {
@@ -87,14 +84,14 @@ describe('new SMTP account form', () => {
     await fillValid(user);
     expect(screen.getByText('Non testé')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Créer le compte' }));
-    expect(screen.getByText('Vous devez tester la connexion avant de créer le compte')).toBeTruthy();
+    expect(screen.getByText(spec.testFirst.fr)).toBeTruthy();
     expect(api.callsTo('POST', '/smtp/accounts')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Tester la connexion' }));
     await screen.findByText('Testé');
     expect(api.callsTo('POST', '/smtp/test-config')[0]!.body).toMatchObject({ host: 'smtp.example.com', port: 587, user: 'mailer', password: 'secret' });
-    const success = toasts.get().find((t) => t.title === 'Connexion SMTP réussie');
-    expect(success).toMatchObject({ message: 'Le serveur SMTP est correctement configuré', duration: 6000 });
+    const success = toasts.get().find((t) => t.title === spec.testOk.fr);
+    expect(success).toMatchObject({ message: spec.testOkMessage.fr, duration: 6000 });
 
     await user.click(screen.getByRole('button', { name: 'Créer le compte' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -156,5 +153,22 @@ describe('editing an SMTP account', () => {
     await user.click(screen.getByRole('button', { name: 'Mettre à jour' }));
     await waitFor(() => expect(toasts.get().some((t) => t.title === 'Erreur de modification' && t.message === 'Compte SMTP introuvable')).toBe(true));
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('SMTP account form in English', () => {
+  it('labels the form and gives every field message in English, the schema notwithstanding', async () => {
+    setAdminLang('en');
+    const user = userEvent.setup();
+    render(<AccountFormDialog account={null} onClose={() => {}} />);
+    expect(screen.getByRole('dialog', { name: 'New SMTP account' })).toBeTruthy();
+    await user.clear(screen.getByLabelText(/^Port/));
+    await user.type(screen.getByLabelText(/Sender e-mail/), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    for (const message of ['The name is required', 'The SMTP host is required', 'The port must be between 1 and 65535', 'The user is required', 'A password is required for a new account', 'The sender name is required', 'Invalid e-mail format'])
+      expect(screen.getByText(message)).toBeTruthy();
+    expect(screen.queryByText(spec.nameRequired.fr)).toBeNull();
+    expect(api.callsTo('POST', '/smtp/accounts')).toHaveLength(0);
+    setAdminLang('fr');
   });
 });

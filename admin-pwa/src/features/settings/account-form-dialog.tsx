@@ -7,23 +7,28 @@ import { CheckboxField, TextField } from '../../components/field.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { errorText } from '../../lib/api.ts';
 import { withoutError, type FieldErrors } from '../../lib/form-errors.ts';
+import { fill, localizedErrors, texts, useT } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
-import { CONNECTION_FIELDS, SECURE_HINT, draftOf, emptyDraft, validateAccount, validateTest, type AccountDraft, type AccountField } from './account-form.ts';
+import { CONNECTION_FIELDS, draftOf, emptyDraft, validateAccount, validateTest, type AccountDraft, type AccountField } from './account-form.ts';
 import { createAccount, testAccount, testConfig, updateAccount } from './api.ts';
 
 type Props = { account: SmtpAccount | null; onClose: () => void };
 
-export const SMTP_TEST_SUCCESS = { title: 'Connexion SMTP réussie', message: 'Le serveur SMTP est correctement configuré', duration: 6000 } as const;
+/** The spec's duration of a successful test's toast (back-office §9). */
+export const SMTP_TEST_SUCCESS_MS = 6000;
 
 /** The toasts of a connection test: success for 6 seconds, the server's reason otherwise. */
 export function reportTest(result: SmtpTestResult, failureTitle: (message: string) => [string, string?]) {
-  if (result.success) toast.success(SMTP_TEST_SUCCESS.title, SMTP_TEST_SUCCESS.message, { duration: SMTP_TEST_SUCCESS.duration });
+  const t = texts().smtpAccounts;
+  if (result.success) toast.success(t.testOk, t.testOkMessage, { duration: SMTP_TEST_SUCCESS_MS });
   else toast.error(...failureTitle(result.message));
   return result.success;
 }
 
 export function AccountFormDialog({ account, onClose }: Props) {
   const editing = account !== null;
+  const all = useT();
+  const t = all.smtpForm;
   const [draft, setDraft] = useState<AccountDraft>(() => (account ? draftOf(account) : emptyDraft()));
   const [errors, setErrors] = useState<FieldErrors<AccountField>>({});
   const [tested, setTested] = useState(false);
@@ -41,9 +46,9 @@ export function AccountFormDialog({ account, onClose }: Props) {
     if (editing && !draft.password) {
       setTesting(true);
       try {
-        setTested(reportTest(await testAccount(account.id), (m) => [`Échec de la connexion: ${m}`]));
+        setTested(reportTest(await testAccount(account.id), (m) => [fill(t.connectionFailed, { message: m })]));
       } catch (e) {
-        toast.error('Erreur lors du test de connexion', errorText(e, 'Erreur lors du test de connexion'));
+        toast.error(all.smtpAccounts.testError, errorText(e, all.smtpAccounts.testError));
       } finally {
         setTesting(false);
       }
@@ -51,14 +56,14 @@ export function AccountFormDialog({ account, onClose }: Props) {
     }
     const checked = validateTest(draft);
     if (!checked.ok) {
-      setErrors(checked.errors);
+      setErrors(localizedErrors('smtpForm', checked.errors));
       return;
     }
     setTesting(true);
     try {
-      setTested(reportTest(await testConfig(checked.config), (m) => [`Échec de la connexion: ${m}`]));
+      setTested(reportTest(await testConfig(checked.config), (m) => [fill(t.connectionFailed, { message: m })]));
     } catch (e) {
-      toast.error('Erreur lors du test de connexion', errorText(e, 'Erreur lors du test de connexion'));
+      toast.error(all.smtpAccounts.testError, errorText(e, all.smtpAccounts.testError));
     } finally {
       setTesting(false);
     }
@@ -68,22 +73,22 @@ export function AccountFormDialog({ account, onClose }: Props) {
     e.preventDefault();
     const result = validateAccount(draft, { editing, tested });
     if (!result.ok) {
-      setErrors(result.errors);
+      setErrors(localizedErrors('smtpForm', result.errors));
       return;
     }
     setSaving(true);
     try {
       if (result.create) {
         await createAccount(result.create);
-        toast.success('Compte SMTP créé avec succès');
+        toast.success(t.created);
       } else {
         await updateAccount(account!.id, result.update);
-        toast.success('Compte SMTP mis à jour avec succès');
+        toast.success(t.updated);
       }
       onClose();
     } catch (err) {
-      if (editing) toast.error('Erreur de modification', errorText(err, 'Erreur lors de la mise à jour du compte'));
-      else toast.error('Erreur de création', errorText(err, 'Erreur lors de la création du compte'));
+      if (editing) toast.error(all.toasts.updateTitle, errorText(err, t.updateFailed));
+      else toast.error(all.toasts.createTitle, errorText(err, t.createFailed));
     } finally {
       setSaving(false);
     }
@@ -97,19 +102,19 @@ export function AccountFormDialog({ account, onClose }: Props) {
   return (
     <Dialog
       open
-      title={editing ? 'Modifier le compte SMTP' : 'Nouveau compte SMTP'}
+      title={editing ? t.editTitle : t.newTitle}
       onClose={onClose}
       busy={busy}
       footer={
         <>
           <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            Annuler
+            {t.cancel}
           </button>
           <button type="button" className="btn" onClick={() => void test()} disabled={busy} aria-busy={testing}>
-            {testing ? 'Test en cours...' : 'Tester la connexion'}
+            {testing ? t.testing : t.test}
           </button>
           <button type="submit" form="smtp-account-form" className="btn btn-primary" disabled={busy} aria-busy={saving}>
-            {saving ? 'Sauvegarde...' : editing ? 'Mettre à jour' : 'Créer le compte'}
+            {saving ? t.saving : editing ? t.update : t.create}
           </button>
         </>
       }
@@ -117,7 +122,7 @@ export function AccountFormDialog({ account, onClose }: Props) {
       <form id="smtp-account-form" className="form-grid" onSubmit={submit} noValidate>
         {editing ? null : (
           <p className="test-state" aria-live="polite">
-            État de la connexion : <StatusBadge tone={tested ? 'success' : 'warning'}>{tested ? 'Testé' : 'Non testé'}</StatusBadge>
+            {t.connectionState} <StatusBadge tone={tested ? 'success' : 'warning'}>{tested ? t.tested : t.untested}</StatusBadge>
           </p>
         )}
         {errors.test ? (
@@ -125,24 +130,24 @@ export function AccountFormDialog({ account, onClose }: Props) {
             {errors.test}
           </p>
         ) : null}
-        {text('name', 'Nom du compte', { 'data-autofocus': true })}
-        {text('host', 'Hôte SMTP', { placeholder: 'smtp.example.com', autoComplete: 'off' })}
-        {text('port', 'Port', { type: 'number', min: 1, max: 65535, inputMode: 'numeric' })}
-        <CheckboxField label="Connexion sécurisée (SSL/TLS)" checked={draft.secure} onChange={(e) => set('secure', e.target.checked)} hint={SECURE_HINT} />
-        {text('user', 'Utilisateur', { autoComplete: 'off' })}
+        {text('name', t.name, { 'data-autofocus': true })}
+        {text('host', t.host, { placeholder: 'smtp.example.com', autoComplete: 'off' })}
+        {text('port', t.port, { type: 'number', min: 1, max: 65535, inputMode: 'numeric' })}
+        <CheckboxField label={t.secure} checked={draft.secure} onChange={(e) => set('secure', e.target.checked)} hint={t.secureHint} />
+        {text('user', t.user, { autoComplete: 'off' })}
         <TextField
-          label="Mot de passe"
+          label={t.password}
           type="password"
           required={!editing}
           autoComplete="new-password"
           value={draft.password}
           error={errors.password}
-          hint={editing ? 'Laissez vide pour conserver le mot de passe actuel.' : undefined}
+          hint={editing ? t.keepPassword : undefined}
           onChange={(e) => set('password', e.target.value)}
         />
-        {text('fromName', "Nom d'expéditeur")}
-        {text('fromEmail', "Email d'expéditeur", { type: 'email', placeholder: 'noreply@example.com' })}
-        <CheckboxField label="Compte actif" checked={draft.isActive} onChange={(e) => set('isActive', e.target.checked)} />
+        {text('fromName', t.fromName)}
+        {text('fromEmail', t.fromEmail, { type: 'email', placeholder: 'noreply@example.com' })}
+        <CheckboxField label={t.isActive} checked={draft.isActive} onChange={(e) => set('isActive', e.target.checked)} />
       </form>
     </Dialog>
   );

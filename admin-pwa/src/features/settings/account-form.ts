@@ -2,13 +2,12 @@
 // required only for a new account (empty when editing keeps the current one and is not sent), and a
 // new account needs a successful connection test first.
 import { SMTP_PORT_DEFAULT, SmtpAccountCreateSchema, SmtpTestConfigSchema, type SmtpAccount, type SmtpAccountCreate, type SmtpAccountUpdate } from '@app/domain/mail';
+import { adminFr } from '@app/domain/i18n/admin-fr';
 import { fieldErrors, type FieldErrors } from '../../lib/form-errors.ts';
 
 export type AccountDraft = { name: string; host: string; port: string; secure: boolean; user: string; password: string; fromName: string; fromEmail: string; isActive: boolean };
 export type AccountField = keyof AccountDraft | 'test';
 
-export const TEST_REQUIRED = 'Vous devez tester la connexion avant de créer le compte';
-export const SECURE_HINT = 'Cochez SSL/TLS pour le port 465 ; laissez décoché pour STARTTLS sur les ports 587 ou 25.';
 
 /** Changing any of these makes an earlier test meaningless. */
 export const CONNECTION_FIELDS: readonly (keyof AccountDraft)[] = ['host', 'port', 'secure', 'user', 'password'];
@@ -45,7 +44,7 @@ export function validateAccount(draft: AccountDraft, { editing, tested }: { edit
   }
   const parsed = SmtpAccountCreateSchema.safeParse(values);
   if (!parsed.success) return { ok: false, errors: fieldErrors<AccountField>(parsed.error) };
-  if (!tested) return { ok: false, errors: { test: TEST_REQUIRED } };
+  if (!tested) return { ok: false, errors: { test: adminFr.smtpForm.testFirst } };
   return { ok: true, create: parsed.data };
 }
 
@@ -54,3 +53,4 @@ export function validateTest(draft: AccountDraft) {
   const parsed = SmtpTestConfigSchema.safeParse({ ...draft, port: draft.port.trim() === '' ? Number.NaN : draft.port, fromEmail: draft.fromEmail || undefined });
   return parsed.success ? ({ ok: true, config: parsed.data } as const) : ({ ok: false, errors: fieldErrors<AccountField>(parsed.error) } as const);
 }
+

@@ -7,30 +7,35 @@ import { Icon } from '../../components/icons.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { perform } from '../../db/outbox.ts';
 import { errorText } from '../../lib/api.ts';
+import { countLabel, fill, texts, useAdminLang, useT } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { AccountFormDialog, reportTest } from './account-form-dialog.tsx';
 import { deleteAccount, testAccount } from './api.ts';
 import { ACCOUNT_ACTIVATION } from './operations.ts';
 
 export async function toggleActivation(account: SmtpAccount, isActive: boolean) {
+  const all = texts();
+  const t = all.smtpAccounts;
+  const state = isActive ? t.activated : t.deactivated;
   try {
-    const done = await perform(ACCOUNT_ACTIVATION, { id: account.id, isActive }, `${isActive ? 'Activation' : 'Désactivation'} du compte « ${account.name} »`);
-    if (done.queued) toast.info('Enregistré hors ligne', `${isActive ? 'Compte activé' : 'Compte désactivé'} : envoyé au retour de la connexion.`);
-    else toast.success(isActive ? 'Compte activé' : 'Compte désactivé');
+    const done = await perform(ACCOUNT_ACTIVATION, { id: account.id, isActive }, fill(isActive ? t.activationLabel : t.deactivationLabel, { name: account.name }));
+    if (done.queued) toast.info(all.toasts.offlineSaved, fill(t.queued, { state }));
+    else toast.success(state);
   } catch (e) {
-    toast.error('Erreur de modification', errorText(e, 'Erreur lors de la modification du statut'));
+    toast.error(all.toasts.updateTitle, errorText(e, t.statusFailed));
   }
 }
 
 function AccountCard({ account, onEdit, onDelete }: { account: SmtpAccount; onEdit: () => void; onDelete: () => void }) {
   const [testing, setTesting] = useState(false);
   const titleId = `smtp-account-${account.id}`;
+  const t = useT().smtpAccounts;
   const test = async () => {
     setTesting(true);
     try {
-      reportTest(await testAccount(account.id), (m) => ['Échec du test de connexion', m]);
+      reportTest(await testAccount(account.id), (m) => [t.testFailed, m]);
     } catch (e) {
-      toast.error('Erreur lors du test de connexion', errorText(e, 'Erreur lors du test de connexion'));
+      toast.error(t.testError, errorText(e, t.testError));
     } finally {
       setTesting(false);
     }
@@ -39,35 +44,35 @@ function AccountCard({ account, onEdit, onDelete }: { account: SmtpAccount; onEd
     <article className="card smtp-card" aria-labelledby={titleId}>
       <header className="smtp-card-head">
         <h3 id={titleId}>{account.name}</h3>
-        <StatusBadge tone={account.isActive ? 'success' : 'neutral'}>{account.isActive ? 'Actif' : 'Inactif'}</StatusBadge>
+        <StatusBadge tone={account.isActive ? 'success' : 'neutral'}>{account.isActive ? t.active : t.inactive}</StatusBadge>
         <label className="switch">
-          <input type="checkbox" role="switch" checked={account.isActive} onChange={(e) => void toggleActivation(account, e.target.checked)} aria-label={`Activer le compte ${account.name}`} />
+          <input type="checkbox" role="switch" checked={account.isActive} onChange={(e) => void toggleActivation(account, e.target.checked)} aria-label={fill(t.activate, { name: account.name })} />
           <span className="switch-track" aria-hidden="true" />
         </label>
       </header>
       <dl className="smtp-details">
-        <dt>Serveur</dt>
+        <dt>{t.server}</dt>
         <dd>
           {account.host}:{account.port}
         </dd>
-        <dt>Utilisateur</dt>
+        <dt>{t.user}</dt>
         <dd>{account.user}</dd>
-        <dt>Expéditeur</dt>
+        <dt>{t.sender}</dt>
         <dd>
           {account.fromName} &lt;{account.fromEmail}&gt;
         </dd>
-        <dt>Sécurisé</dt>
-        <dd>{account.secure ? 'Oui' : 'Non'}</dd>
+        <dt>{t.secure}</dt>
+        <dd>{account.secure ? t.yes : t.no}</dd>
       </dl>
       <div className="card-actions">
         <button type="button" className="btn btn-small" onClick={() => void test()} disabled={testing} aria-busy={testing}>
-          {testing ? 'Test en cours...' : 'Tester'}
+          {testing ? t.testing : t.test}
         </button>
         <button type="button" className="btn btn-small" onClick={onEdit}>
-          <Icon name="edit" /> Éditer
+          <Icon name="edit" /> {t.edit}
         </button>
         <button type="button" className="btn btn-small btn-danger" onClick={onDelete}>
-          <Icon name="trash" /> Supprimer
+          <Icon name="trash" /> {t.delete}
         </button>
       </div>
     </article>
@@ -77,12 +82,15 @@ function AccountCard({ account, onEdit, onDelete }: { account: SmtpAccount; onEd
 export function AccountsTab({ accounts }: { accounts: readonly SmtpAccount[] }) {
   const [editing, setEditing] = useState<SmtpAccount | null | 'new'>(null);
   const [deleting, setDeleting] = useState<SmtpAccount | null>(null);
+  const all = useT();
+  const t = all.smtpAccounts;
+  const lang = useAdminLang();
   const remove = async () => {
     try {
       await deleteAccount(deleting!.id);
-      toast.success('Compte SMTP supprimé avec succès');
+      toast.success(t.deleted);
     } catch (e) {
-      toast.error('Erreur de suppression', errorText(e, 'Erreur lors de la suppression du compte'));
+      toast.error(all.toasts.deleteTitle, errorText(e, t.deleteFailed));
       throw e;
     }
   };
@@ -90,10 +98,10 @@ export function AccountsTab({ accounts }: { accounts: readonly SmtpAccount[] }) 
     <div className="smtp-accounts">
       <div className="toolbar">
         <p className="muted count">
-          {accounts.length} compte{accounts.length > 1 ? 's' : ''} SMTP
+          {countLabel(lang, accounts.length, { one: t.countOne, other: t.countOther })}
         </p>
         <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
-          <Icon name="plus" /> Ajouter un compte
+          <Icon name="plus" /> {t.add}
         </button>
       </div>
       {accounts.length ? (
@@ -103,11 +111,11 @@ export function AccountsTab({ accounts }: { accounts: readonly SmtpAccount[] }) 
           ))}
         </div>
       ) : (
-        <p className="empty">Aucun compte SMTP configuré</p>
+        <p className="empty">{t.empty}</p>
       )}
       {editing ? <AccountFormDialog account={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog open={deleting !== null} title="Supprimer le compte SMTP" onConfirm={remove} onClose={() => setDeleting(null)}>
-        <p>Êtes-vous sûr de vouloir supprimer le compte « {deleting?.name} » ? Les usages qui l'utilisent n'auront plus de compte assigné.</p>
+      <ConfirmDialog open={deleting !== null} title={t.deleteTitle} onConfirm={remove} onClose={() => setDeleting(null)}>
+        <p>{fill(t.deleteConfirm, { name: deleting?.name ?? '' })}</p>
       </ConfirmDialog>
     </div>
   );

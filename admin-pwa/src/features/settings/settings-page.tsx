@@ -8,14 +8,15 @@ import { Spinner } from '../../components/spinner.tsx';
 import { errorText } from '../../lib/api.ts';
 import { useRefreshWhenOnline } from '../../lib/use-refresh.ts';
 import { syncSmtpAccounts } from '../../lib/smtp-accounts.ts';
+import { texts, useT } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { AccountsTab } from './accounts-tab.tsx';
 import { syncSettings } from './api.ts';
 import { UsageTab } from './usage-tab.tsx';
 
 const TABS = [
-  { id: 'accounts', label: 'Comptes SMTP' },
-  { id: 'usages', label: "Assignations d'usage" },
+  { id: 'accounts', label: 'accountsTab' },
+  { id: 'usages', label: 'usageTab' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -23,16 +24,17 @@ export default function SettingsPage() {
   const accounts = useLiveQuery(() => db.smtpAccounts.toArray(), []);
   const settings = useLiveQuery(() => db.smtpSettings.toArray(), []) ?? [];
   const [tab, setTab] = useState<TabId>('accounts');
+  const t = useT().settings;
   const tabRefs = useRef<Record<TabId, HTMLButtonElement | null>>({ accounts: null, usages: null });
 
   const loading = useRefreshWhenOnline(
     () => Promise.all([syncSmtpAccounts(), syncSettings()]),
-    (e) => toast.error('Erreur de chargement', errorText(e, 'Erreur lors du chargement des données')),
+    (e) => toast.error(texts().toasts.loadTitle, errorText(e, texts().settings.loadFailed)),
   );
 
   // Arrow keys move between tabs (WAI-ARIA tabs pattern, automatic activation).
   const onKey = (e: KeyboardEvent) => {
-    const i = TABS.findIndex((t) => t.id === tab);
+    const i = TABS.findIndex((x) => x.id === tab);
     const next = e.key === 'ArrowRight' ? (i + 1) % TABS.length : e.key === 'ArrowLeft' ? (i + TABS.length - 1) % TABS.length : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : -1;
     if (next < 0) return;
     e.preventDefault();
@@ -43,25 +45,25 @@ export default function SettingsPage() {
   return (
     <section className="page" aria-labelledby="settings-title">
       <header className="page-header">
-        <h1 id="settings-title">Paramètres d'envoi des emails</h1>
+        <h1 id="settings-title">{t.title}</h1>
       </header>
-      <div role="tablist" aria-label="Paramètres SMTP" className="tabs" onKeyDown={onKey}>
-        {TABS.map((t) => (
+      <div role="tablist" aria-label={t.tabs} className="tabs" onKeyDown={onKey}>
+        {TABS.map((tabInfo) => (
           <button
-            key={t.id}
+            key={tabInfo.id}
             ref={(el) => {
-              tabRefs.current[t.id] = el;
+              tabRefs.current[tabInfo.id] = el;
             }}
             type="button"
             role="tab"
-            id={`tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`panel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            className={`tab${tab === t.id ? ' tab-active' : ''}`}
-            onClick={() => setTab(t.id)}
+            id={`tab-${tabInfo.id}`}
+            aria-selected={tab === tabInfo.id}
+            aria-controls={`panel-${tabInfo.id}`}
+            tabIndex={tab === tabInfo.id ? 0 : -1}
+            className={`tab${tab === tabInfo.id ? ' tab-active' : ''}`}
+            onClick={() => setTab(tabInfo.id)}
           >
-            {t.label}
+            {t[tabInfo.label]}
           </button>
         ))}
       </div>
