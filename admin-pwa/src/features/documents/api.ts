@@ -1,8 +1,7 @@
 // The technical library against the API and the read model: a page per query (its ids and totals
 // kept in Dexie so it shows offline), statistics, the upload with progress, delete, the product picker.
-import type { TechnicalDocument } from '@app/domain/documents';
-import { upload, type UploadHandle, type UploadProgress } from '../../lib/api.ts';
-import { body, client } from '../../lib/client.ts';
+import type { UploadProgress } from '../../lib/api.ts';
+import { body, client, upload } from '../../lib/client.ts';
 import { db } from '../../db/db.ts';
 import { getMeta, putMeta, upsert } from '../../db/sync.ts';
 import type { DocumentsQuery } from './documents-query.ts';
@@ -58,7 +57,7 @@ export const localProductOptions = async (): Promise<ProductOption[]> =>
   (await db.products.limit(PICKER_LIMIT).toArray()).filter((p) => p.id > 0).map((p) => ({ id: p.id, titleFr: p.titleFr }));
 
 /** Optional fields are trimmed and empty ones omitted (back-office section 5). */
-export function uploadDocument(fields: UploadFields, file: File, onProgress?: (p: UploadProgress) => void): UploadHandle<{ document: TechnicalDocument }> {
+export function uploadDocument(fields: UploadFields, file: File, onProgress?: (p: UploadProgress) => void) {
   const form = new FormData();
   if (fields.productId) form.append('productId', String(fields.productId));
   form.append('title', fields.title.trim());
@@ -67,7 +66,7 @@ export function uploadDocument(fields: UploadFields, file: File, onProgress?: (p
     if (value) form.append(key, value);
   }
   form.append('document', file, file.name);
-  return upload('/admin/technical-documents/upload', form, onProgress);
+  return upload(client.admin['technical-documents'].upload.$post, {}, form, onProgress);
 }
 
 export async function deleteDocument(id: number): Promise<void> {
