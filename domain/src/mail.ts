@@ -125,6 +125,8 @@ export const SmtpSettingInputSchema = z.object({
     .trim()
     .max(254, "Format d'email invalide")
     .refine((v) => v === '' || isSimpleEmail(v), "Format d'email invalide")
+    // For the document: what the refinement checks (decision 023).
+    .meta({ pattern: `^(|${SIMPLE_EMAIL.source.slice(1, -1)})$` })
     .nullable()
     .optional(),
 });
