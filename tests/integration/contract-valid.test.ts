@@ -107,7 +107,8 @@ const links: Record<string, Link> = {
   'post /newsletter/confirm': async () => ({ body: { token: (await fx.newSubscription()).confirmToken } }),
   'post /newsletter/unsubscribe': async () => ({ body: { token: (await fx.newSubscriber()).unsubscribeToken } }),
   'post /newsletter/unsubscribe/one-click': async () => ({ query: { token: (await fx.newSubscriber()).unsubscribeToken } }),
-  'patch /newsletter/admin/subscribers/{id}/status': () => ({ path: { id: String(fx.subscriberId) } }),
+  // A status toggle would leave the shared subscriber inactive, and the sendings without anyone to send to.
+  'patch /newsletter/admin/subscribers/{id}/status': async () => ({ path: { id: String((await fx.newSubscriber()).id) } }),
   'delete /newsletter/admin/subscribers/{id}': async () => ({ path: { id: String((await fx.newSubscriber()).id) } }),
   'post /newsletter/admin/send': (e) => ({ body: { ...(e.body as object), subscriberIds: [fx.subscriberId] } }),
   'get /newsletter/admin/sendings/{id}': () => ({ path: { id: String(fx.sendingId) } }),
@@ -158,11 +159,12 @@ describe(`API contract: valid data is accepted (seed ${SEED}, ${RUNS} examples p
     expect(unlinked.map(({ method, path }) => `${method} ${path}`)).toEqual([]); // every path parameter points at a record
 
     for (const { path, method, op } of operations) {
+      let accepted = 0;
+      let pacedOnly = true;
       const params = op.parameters ?? [];
       const json = op.requestBody?.content['application/json']?.schema as JsonSchema | undefined;
       const pathParams = fc.record(
         Object.fromEntries(params.filter((p) => p.in === 'path' && p.schema).map((p) => [p.name!, arbitraryOf(p.schema!).map(String)])),
-        { requiredKeys: [] },
       );
       const request = fc.record({ path: pathParams, query: queryArbitrary(params), body: json ? arbitraryOf(json) : fc.constant(undefined), fields: multipartOf(op) ?? fc.constant(undefined) });
       await fc.assert(
@@ -179,14 +181,22 @@ describe(`API contract: valid data is accepted (seed ${SEED}, ${RUNS} examples p
           }
           const sent: Sent = { method, path, url, body: linked.body, auth: true };
           const res = await fx.send(sent, form);
+          // A documented 429 is the server pacing a burst (the SMTP tests: 20 a minute), not valid data refused.
+          const paced = res.status === 429;
+          pacedOnly &&= paced;
           const failure =
             (await contract.check(op, sent, res.clone())) ??
-            (res.status >= 200 && res.status < 300 ? null : `${method.toUpperCase()} ${url} (admin) body=${JSON.stringify(linked.body)?.slice(0, 200)}: ${res.status} ${(await res.text()).slice(0, 200)}`);
+            (res.ok || paced ? null : `${method.toUpperCase()} ${url} (admin) body=${JSON.stringify(linked.body)?.slice(0, 200)}: ${res.status} ${(await res.text()).slice(0, 200)}`);
           if (failure) failures.push(failure);
-          if (res.ok) await fx.after(method, path, res);
+          if (res.ok) {
+            accepted++;
+            await fx.after(method, path, res);
+          }
         }),
         { seed: SEED, numRuns: RUNS },
       );
+      // Every example paced happens only with CONTRACT_RUNS above the SMTP tests' 20 a minute.
+      if (!accepted && !pacedOnly) failures.push(`${method.toUpperCase()} ${path}: no valid request accepted`);
     }
     expect(failures).toEqual([]);
   });
