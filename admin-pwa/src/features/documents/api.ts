@@ -1,13 +1,15 @@
 // The technical library against the API and the read model: a page per query (its ids and totals
 // kept in Dexie so it shows offline), statistics, the upload with progress, delete, the product picker.
 import type { UploadProgress } from '../../lib/api.ts';
+import type { InferResponseType } from 'hono/client';
 import { body, client, upload } from '../../lib/client.ts';
 import { db } from '../../db/db.ts';
 import { getMeta, putMeta, upsert } from '../../db/sync.ts';
 import type { DocumentsQuery } from './documents-query.ts';
 
 export type DocumentsPage = { ids: number[]; totalDocuments: number; totalPages: number };
-export type DocumentStats = { totalDocuments: number; totalDownloads: number; documentsByType: { type: string; count: number }[] };
+/** The library's statistics as the API answers them (kept in Dexie as they came). */
+export type DocumentStats = InferResponseType<(typeof client.admin)['technical-documents']['stats']['$get'], 200>;
 export type ProductOption = { id: number; titleFr: string };
 export type UploadFields = { productId: number | null; title: string; titleFr: string; titleEn: string; descriptionFr: string; descriptionEn: string };
 
