@@ -5,7 +5,6 @@ import type { AppType } from '@app/api';
 import type { LoginResponse } from '@app/domain/auth';
 import { IDEMPOTENCY_HEADER } from '@app/domain/idempotency';
 
-export const API_BASE = '/api';
 /** Asks the API to keep the refresh token in its HttpOnly cookie only (never in a body we could leak). */
 const TRANSPORT_HEADER = 'x-token-transport';
 
