@@ -1,5 +1,5 @@
-// The one HTTP client of the admin: /api calls with the access token kept in memory only, one
-// refresh-and-retry on a 401, then the session ends ('Session expirée'). Uploads go through XHR for progress.
+// The transport under the admin's typed client (lib/client.ts): the access token kept in memory only,
+// one refresh-and-retry on a 401, then the session ends ('Session expirée'); XHR for uploads' progress.
 import { hc } from 'hono/client';
 import type { AppType } from '@app/api';
 import type { LoginResponse } from '@app/domain/auth';
