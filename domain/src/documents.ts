@@ -111,7 +111,9 @@ export const TechnicalDocumentFieldsSchema = z.object({
     .string({ error: TECHNICAL_MESSAGES.missingTitle })
     .trim()
     .refine((v) => v.length > 0, TECHNICAL_MESSAGES.missingTitle)
-    .pipe(z.string().max(200)),
+    .pipe(z.string().max(200))
+    // For the document: what the refinement checks (decision 023).
+    .meta({ minLength: 1, pattern: '\\S' }),
   titleFr: optionalText(200),
   titleEn: optionalText(200),
   descriptionFr: optionalText(5000),

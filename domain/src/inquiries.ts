@@ -34,7 +34,9 @@ export const InquiryInputSchema = z.object({
     .string({ error: FR.nameRequired })
     .max(L.name * 2, tooLong(L.name))
     .transform(oneLine)
-    .pipe(z.string().min(1, FR.nameRequired).max(L.name, tooLong(L.name))),
+    .pipe(z.string().min(1, FR.nameRequired).max(L.name, tooLong(L.name)))
+    // For the document: a name is not blank once on one line (decision 023).
+    .meta({ minLength: 1, pattern: '\\S' }),
   email: z
     .string({ error: FR.emailRequired })
     .trim()

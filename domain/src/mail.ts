@@ -1,6 +1,6 @@
 // Outgoing mail contract shared by the API and the admin PWA: SMTP accounts, usage assignments, replies.
 import { z } from 'zod';
-import { hasUnsafeHeaderText } from './header-text.ts';
+import { HEADER_SAFE_LINE_PATTERN, hasUnsafeHeaderText } from './header-text.ts';
 import { SIMPLE_EMAIL } from './email-format.ts';
 
 export { SIMPLE_EMAIL };
@@ -35,7 +35,9 @@ const required = (message: string, max = 255) =>
     .trim()
     .min(1, message)
     .max(max, `${max} caractères au maximum`)
-    .refine((v) => !hasUnsafeHeaderText(v), message);
+    .refine((v) => !hasUnsafeHeaderText(v), message)
+    // For the document: what the trim and the refinement check (decision 023).
+    .meta({ pattern: HEADER_SAFE_LINE_PATTERN });
 
 const port = z.coerce
   .number({ error: 'Le port doit être entre 1 et 65535' })
@@ -125,6 +127,8 @@ export const SmtpSettingInputSchema = z.object({
     .trim()
     .max(254, "Format d'email invalide")
     .refine((v) => v === '' || isSimpleEmail(v), "Format d'email invalide")
+    // For the document: what the refinement checks (decision 023).
+    .meta({ pattern: `^(|${SIMPLE_EMAIL.source.slice(1, -1)})$` })
     .nullable()
     .optional(),
 });
@@ -153,13 +157,15 @@ export const USAGE_STATE_LABELS: Record<SmtpSettingState, string> = {
 };
 
 const nonBlank = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `${max} caractères au maximum`);
+  z.string({ error: message }).trim().min(1, message).max(max, `${max} caractères au maximum`).meta({ pattern: '\\S' });
 
 /** POST /email-responses/send: account, subject and message required and non-blank after trimming. */
 export const ReplyInputSchema = z.object({
   inquiryId: z.number({ error: 'Message introuvable' }).int().positive(),
   smtpAccountId: z.number({ error: 'Veuillez choisir un compte SMTP' }).int().positive(),
-  subject: nonBlank('Le sujet est requis', 200).refine((v) => !hasUnsafeHeaderText(v), 'Le sujet ne peut pas contenir de saut de ligne'),
+  subject: nonBlank('Le sujet est requis', 200)
+    .refine((v) => !hasUnsafeHeaderText(v), 'Le sujet ne peut pas contenir de saut de ligne')
+    .meta({ pattern: HEADER_SAFE_LINE_PATTERN }),
   message: nonBlank('Le message est requis', 20_000),
 });
 export type ReplyInput = z.infer<typeof ReplyInputSchema>;

@@ -1,7 +1,7 @@
 // Newsletter contract: public subscription with double opt-in, admin lists, export and sending.
 import { z } from 'zod';
 import { HONEYPOT_FIELD, LanguageSchema, type Language } from './inquiries.ts';
-import { hasUnsafeHeaderText } from './header-text.ts';
+import { HEADER_SAFE_LINE_PATTERN, hasUnsafeHeaderText } from './header-text.ts';
 import { LANGS, otherLang, type Lang } from './lang.ts';
 import { SIMPLE_EMAIL } from './mail.ts';
 
@@ -18,7 +18,9 @@ export const SubscribeInputSchema = z.object({
     // One message for every failure, as the popup shows it (a leading = + - @ would also turn the
     // address into a formula once exported to a spreadsheet).
     .refine((v) => v.length <= 254 && SIMPLE_EMAIL.test(v) && /^[^=+\-@]/.test(v), INVALID_EMAIL_MESSAGE)
-    .transform(normalizeEmail),
+    .transform(normalizeEmail)
+    // For the document: what the refinement checks (decision 023).
+    .meta({ maxLength: 254, pattern: '^[^=+\\-@\\s][^\\s@]*@[^\\s@]+\\.[^\\s@]+$' }),
   language: LanguageSchema.default('fr'),
   page: z
     .string()
@@ -96,8 +98,9 @@ const subjectText = z
   .trim()
   .max(200, '200 caractères au maximum')
   .refine((v) => !hasUnsafeHeaderText(v), 'Le sujet ne peut pas contenir de saut de ligne')
+  .meta({ pattern: HEADER_SAFE_LINE_PATTERN })
   .optional();
-const contentText = z.string({ error: SEND_MESSAGE }).trim().max(100_000, '100000 caractères au maximum').optional();
+const contentText = z.string({ error: SEND_MESSAGE }).trim().max(100_000, '100000 caractères au maximum').meta({ pattern: '\\S' }).optional();
 
 /**
  * POST /newsletter/admin/send (back-office section 5, "Newsletter send"). `subject`/`content` are the
@@ -112,6 +115,11 @@ export const NewsletterSendSchema = z
     subjectEn: subjectText,
     contentEn: contentText,
     subscriberIds: z.array(z.number().int().positive()).max(100_000).optional(),
+  })
+  // For the document: one version at least, each whole (decision 023).
+  .meta({
+    anyOf: [{ required: ['subject', 'content'] }, { required: ['subjectEn', 'contentEn'] }],
+    dependentRequired: { subject: ['content'], content: ['subject'], subjectEn: ['contentEn'], contentEn: ['subjectEn'] },
   })
   .superRefine((input, ctx) => {
     const fields = { fr: ['subject', 'content'], en: ['subjectEn', 'contentEn'] } as const;

@@ -19,7 +19,16 @@ export type Category = z.infer<typeof CategorySchema>;
 
 export const LISTING_LIMITS = { adminPageSize: 10, pickerSize: 100, publicPageSize: 12, maxPageSize: 100, homeOffers: 3 } as const;
 
-const text = (max: number, required: string) => z.string({ error: required }).trim().min(1, required).max(max);
+// The `.meta()` below state in the OpenAPI document what the transforms and refinements check, so
+// that a client (and the contract test) can tell a valid request from the schema alone (decision 023).
+const NOT_BLANK = '\\S';
+const text = (max: number, required: string) => z.string({ error: required }).trim().min(1, required).max(max).meta({ pattern: NOT_BLANK });
+
+/** A number, or its text with a comma or a point ('12,5'), from `min` (0 or 1) up. */
+const numberText = (min: number) => ({ type: 'string', pattern: `^${min >= 1 ? '[1-9][0-9]{0,6}' : '[0-9]{1,7}'}([.,][0-9]{1,2})?$` });
+const numberMeta = (min: number, nullable: boolean) => ({
+  anyOf: [{ type: 'number', minimum: min, maximum: 1e9 }, numberText(min), ...(nullable ? [{ type: 'null' }] : [])],
+});
 
 /** '' / null / missing → null; '12,5' → 12.5; anything else must be a number. */
 const numberInput = z
@@ -31,8 +40,9 @@ const numberInput = z
     const s = v.trim().replace(',', '.');
     return s === '' ? null : Number(s);
   });
-const requiredNumber = (message: string) => numberInput.pipe(z.number({ error: message }).min(1, message));
-const optionalNumber = (min: number, message: string) => numberInput.pipe(z.number({ error: message }).min(min, message).nullable());
+const requiredNumber = (message: string) => numberInput.pipe(z.number({ error: message }).min(1, message)).meta(numberMeta(1, false));
+const optionalNumber = (min: number, message: string) =>
+  numberInput.pipe(z.number({ error: message }).min(min, message).nullable()).meta(numberMeta(min, true));
 
 const booleanInput = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', ''])])
@@ -64,19 +74,27 @@ const ProductFieldsSchema = z.object({
   height: optionalNumber(1, 'La hauteur doit être au moins 1'),
   price: optionalNumber(0, 'Le prix doit être positif').transform((v) => (v === null ? null : Math.round(v * 100) / 100)),
   featured: booleanInput,
-  year: numberInput.pipe(z.number().int().min(1900).max(2100).nullable()),
+  year: numberInput
+    .pipe(z.number().int().min(1900).max(2100).nullable())
+    .meta({ anyOf: [{ type: 'integer', minimum: 1900, maximum: 2100 }, { type: 'string', pattern: '^(19[0-9]{2}|20[0-9]{2}|2100)$' }, { type: 'null' }] }),
   specifications: z
-    .record(z.string().trim().min(1).max(100), z.union([z.string().max(500), z.number()]).transform(String))
+    .record(z.string().trim().min(1).max(100).meta({ pattern: NOT_BLANK }), z.union([z.string().max(500), z.number()]).transform(String))
     .refine((m) => Object.keys(m).length <= 50, 'Au plus 50 caractéristiques')
     .default({}),
   /** English values under the same keys as `specifications`; an empty one is dropped. */
   specificationsEn: z
-    .record(z.string().trim().min(1).max(100), z.union([z.string().max(500), z.number()]).transform((v) => String(v).trim()))
+    .record(z.string().trim().min(1).max(100).meta({ pattern: NOT_BLANK }), z.union([z.string().max(500), z.number()]).transform((v) => String(v).trim()))
     .refine((m) => Object.keys(m).length <= 50, 'Au plus 50 caractéristiques')
     .default({})
     .transform((m) => Object.fromEntries(Object.entries(m).filter(([, v]) => v !== ''))),
 });
 export const PRODUCT_FIELDS = Object.keys(ProductFieldsSchema.shape) as (keyof typeof ProductFieldsSchema.shape)[];
+
+/** The generator rule below, for the document: a generator set names its voltage and phase. */
+const GENERATOR_RULE = {
+  if: { properties: { type: { const: 'generator' } }, required: ['type'] },
+  then: { required: ['voltage', 'phase'], properties: { voltage: { type: 'string', minLength: 1, maxLength: 60, pattern: NOT_BLANK }, phase: { type: 'string', minLength: 1, maxLength: 30, pattern: NOT_BLANK } } },
+};
 
 export const ProductInputSchema = ProductFieldsSchema.superRefine((p, ctx) => {
   if (p.type !== 'generator') return;
@@ -84,7 +102,9 @@ export const ProductInputSchema = ProductFieldsSchema.superRefine((p, ctx) => {
   if (!p.phase) ctx.addIssue({ code: 'custom', path: ['phase'], message: 'La phase est requise pour un groupe électrogène' });
 })
   // Engines store voltage and phase as null (back-office section 2, listing form).
-  .transform((p) => (p.type === 'generator' ? p : { ...p, voltage: null, phase: null }));
+  .transform((p) => (p.type === 'generator' ? p : { ...p, voltage: null, phase: null }))
+  // powerOutput and weight may be left out of the zod input (they then fail with the spec's message).
+  .meta({ required: ['titleFr', 'titleEn', 'descriptionFr', 'descriptionEn', 'type', 'brand', 'model', 'powerOutput', 'fuelType', 'weight'], ...GENERATOR_RULE });
 export type ProductInput = z.output<typeof ProductInputSchema>;
 
 /** PUT carries the version it edits: a stale one is refused with 409 so an offline edit never overwrites a newer one. */
@@ -98,9 +118,11 @@ export type ProductUpdate = z.output<typeof ProductUpdateSchema>;
  * PATCH /products/{id}: only the fields that change, with the version edited. The server merges them
  * onto the stored listing and checks the result with ProductUpdateSchema (generator rules included).
  */
-export const ProductPatchSchema = ProductFieldsSchema.partial().extend({
-  version: z.coerce.number({ error: 'La version modifiée est requise' }).int().min(1),
-});
+export const ProductPatchSchema = ProductFieldsSchema.partial()
+  .extend({
+    version: z.coerce.number({ error: 'La version modifiée est requise' }).int().min(1),
+  })
+  .meta(GENERATOR_RULE);
 export type ProductPatch = z.input<typeof ProductPatchSchema>;
 
 export const STALE_VERSION_MESSAGE = "L'annonce a été modifiée entre-temps. Rechargez-la avant d'enregistrer.";

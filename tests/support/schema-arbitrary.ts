@@ -24,11 +24,19 @@ export type JsonSchema = {
   exclusiveMaximum?: number;
   additionalProperties?: JsonSchema | boolean;
   propertyNames?: JsonSchema;
+  /** A text field holding JSON (multipart), described by contentSchema. */
+  contentMediaType?: string;
+  contentSchema?: JsonSchema;
+  /** Object rules the document states beside the properties (decision 023). */
+  if?: JsonSchema;
+  then?: JsonSchema;
+  dependentRequired?: Record<string, string[]>;
 };
 
 const MAX_STRING = 40;
 
 function stringOf(s: JsonSchema): fc.Arbitrary<string> {
+  if (s.contentMediaType === 'application/json' && s.contentSchema) return arbitraryOf(s.contentSchema).map((v) => JSON.stringify(v));
   if (s.format === 'email') return fc.emailAddress();
   if (s.format === 'date-time') return fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2100-01-01') }).map((d) => d.toISOString());
   if (s.format === 'uri') return fc.webUrl();
@@ -47,6 +55,7 @@ function numberOf(s: JsonSchema, integer: boolean): fc.Arbitrary<number> {
 export function arbitraryOf(s: JsonSchema): fc.Arbitrary<unknown> {
   if (s.const !== undefined) return fc.constant(s.const);
   if (s.enum) return fc.constantFrom(...s.enum);
+  if (s.properties) return objectOf(s);
   const choices = s.anyOf ?? s.oneOf;
   if (choices) return fc.oneof(...choices.map(arbitraryOf));
   if (s.allOf) return fc.tuple(...s.allOf.map(arbitraryOf)).map((parts) => Object.assign({}, ...parts.filter((p) => p && typeof p === 'object')));
@@ -75,10 +84,27 @@ export function arbitraryOf(s: JsonSchema): fc.Arbitrary<unknown> {
   );
 }
 
+const matches = (value: Record<string, unknown>, condition: JsonSchema) =>
+  (condition.required ?? []).every((k) => k in value) && Object.entries(condition.properties ?? {}).every(([k, c]) => c.const === undefined || value[k] === c.const);
+
+/** Properties, with the object rules: one of `anyOf`'s required lists, `if`/`then`, `dependentRequired`. */
 function objectOf(s: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
+  const alternatives = s.anyOf?.every((a) => a.required && !a.properties) ? s.anyOf.map((a) => a.required!) : [[]];
+  return fc.constantFrom(...alternatives).chain((extra) => {
+    const known = recordOf(s, [...(s.required ?? []), ...extra]);
+    const then = s.if && s.then ? fc.record(Object.fromEntries((s.then.required ?? []).map((k) => [k, arbitraryOf(s.then!.properties?.[k] ?? {})]))) : fc.constant({});
+    return fc.tuple(known, then).map(([value, thenValues]) => {
+      const out = s.if && matches(value, s.if) ? { ...value, ...thenValues } : { ...value };
+      // A field whose partners are missing goes (the alternative chosen keeps its own together).
+      for (const [key, partners] of Object.entries(s.dependentRequired ?? {})) if (key in out && partners.some((p) => !(p in out))) delete out[key];
+      return out;
+    });
+  });
+}
+
+function recordOf(s: JsonSchema, required: string[]): fc.Arbitrary<Record<string, unknown>> {
   const props = s.properties ?? {};
-  const required = new Set(s.required ?? []);
-  const known = fc.record(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, arbitraryOf(v)])), { requiredKeys: [...required] });
+  const known = fc.record(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, arbitraryOf(v)])), { requiredKeys: [...new Set(required)] });
   if (typeof s.additionalProperties !== 'object') return known;
   // Records (z.record): a few keys of their own.
   const extra = fc.dictionary(s.propertyNames ? stringOf(s.propertyNames) : fc.string({ minLength: 1, maxLength: 10 }), arbitraryOf(s.additionalProperties), { maxKeys: 3 });

@@ -26,7 +26,8 @@ function createSteps(key: string, done: Record<string, unknown>, record: (done: 
 /** A file as queued: its id names its upload step. */
 export const queuedFile = (file: Omit<QueuedFile, 'id'>): QueuedFile => ({ ...file, id: newKey() });
 
-export type Operation<P, R = unknown> = {
+/** P: the queued payload; R: the answer of a send; S: the server's version a 409 shows (kept in the entry). */
+export type Operation<P, R = unknown, S = unknown> = {
   /** Tables the local change touches (they join the outbox in the transaction). */
   tables: () => Table[];
   /**
@@ -42,21 +43,21 @@ export type Operation<P, R = unknown> = {
   /** Writes the server's answer into the read model (after an online send or a replay). */
   onSent?: (result: R, payload: P) => Promise<void>;
   /** For a 409: fetch the server's current version to show beside the local one. */
-  fetchServer?: (payload: P) => Promise<unknown>;
+  fetchServer?: (payload: P) => Promise<S>;
   /** "Keep mine": the payload to resend on top of the server's version (e.g. its `version`). */
-  rebase?: (payload: P, server: unknown) => P;
+  rebase?: (payload: P, server: S) => P;
   /** "Keep theirs": store the server's version locally. */
-  acceptServer?: (server: unknown, payload: P) => Promise<void>;
+  acceptServer?: (server: S, payload: P) => Promise<void>;
   /** When an earlier queued entry can absorb this one (edit of a listing created offline), merge them. */
   coalesce?: (queued: OutboxEntry, payload: P, files: QueuedFile[]) => { payload: unknown; files: QueuedFile[]; label?: string } | null;
 };
 
 // Each kind has its own payload and result types; the registry holds them all, so it erases them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const operations = new Map<string, Operation<any, any>>();
+const operations = new Map<string, Operation<any, any, any>>();
 const loaders = new Map<string, () => Promise<unknown>>();
 
-export function defineOperation<P, R = unknown>(kind: string, op: Operation<P, R>) {
+export function defineOperation<P, R = unknown, S = unknown>(kind: string, op: Operation<P, R, S>) {
   operations.set(kind, op);
   return kind;
 }

@@ -1,10 +1,11 @@
-// The one HTTP client of the admin: /api calls with the access token kept in memory only, one
-// refresh-and-retry on a 401, then the session ends ('Session expirée'). Uploads go through XHR for progress.
-import type { LoginResponse, TokenPair } from '@app/domain/auth';
+// The transport under the admin's typed client (lib/client.ts): the access token kept in memory only,
+// one refresh-and-retry on a 401, then the session ends ('Session expirée'); XHR for uploads' progress.
+import { hc } from 'hono/client';
+import type { AppType } from '@app/api';
+import type { LoginResponse } from '@app/domain/auth';
 import { fill, texts } from './i18n.ts';
 import { IDEMPOTENCY_HEADER } from '@app/domain/idempotency';
 
-export const API_BASE = '/api';
 /** Asks the API to keep the refresh token in its HttpOnly cookie only (never in a body we could leak). */
 const TRANSPORT_HEADER = 'x-token-transport';
 
@@ -53,6 +54,10 @@ export function onSessionExpired(handler: (() => void) | null) {
   onExpired = handler;
 }
 
+/** Every error answer is a problem with the screen's text in `error` (docs/decisions/023). */
+const hasErrorText = (body: unknown): body is { error: string } =>
+  typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string';
+
 async function readError(res: Response): Promise<ApiError> {
   let body: unknown = null;
   try {
@@ -60,26 +65,34 @@ async function readError(res: Response): Promise<ApiError> {
   } catch {
     /* not JSON */
   }
-  const message = body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : fill(texts().common.errorStatus, { status: res.status });
-  return new ApiError(res.status, message, body);
+  return new ApiError(res.status, hasErrorText(body) ? body.error : fill(texts().common.errorStatus, { status: res.status }), body);
 }
 
-async function rawFetch(path: string, init: RequestInit): Promise<Response> {
+/** A transport sends one request to a full '/api/…' URL: fetch, or XHR for an upload's progress. */
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
+const rawFetch: Transport = async (url, init) => {
   try {
-    return await fetch(API_BASE + path, { credentials: 'same-origin', ...init });
+    return await fetch(url, { credentials: 'same-origin', ...init });
   } catch (e) {
     if ((e as Error)?.name === 'AbortError') throw e;
     throw new NetworkError();
   }
-}
+};
+
+const urlOf = (input: RequestInfo | URL) => (typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url);
+
+// Sign-in and refresh go straight to the network: no refresh-and-retry around them, and no
+// Idempotency-Key (the API never stores an answer that carries credentials).
+const auth = hc<AppType>('/', { fetch: (input: RequestInfo | URL, init?: RequestInit) => rawFetch(urlOf(input), init ?? {}) }).api.auth;
+const COOKIE_TRANSPORT = { headers: { [TRANSPORT_HEADER]: 'cookie' } };
 
 async function refreshWithCookie(): Promise<boolean> {
   // keepalive: a navigation or reload does not cancel it, so the rotated cookie still arrives; an
   // answer lost anyway is answered again within the server's grace window (docs/decisions/013).
-  const res = await rawFetch('/auth/refresh', { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json', [TRANSPORT_HEADER]: 'cookie' }, body: '{}' });
+  const res = await auth.refresh.$post({ json: {} }, { ...COOKIE_TRANSPORT, init: { keepalive: true } });
   if (!res.ok) return false;
-  const pair = (await res.json()) as TokenPair;
-  accessToken = pair.accessToken;
+  accessToken = (await res.json()).accessToken;
   return true;
 }
 
@@ -126,41 +139,22 @@ function takeIdempotencyKey(): string {
   return key;
 }
 
-export type RequestOptions = Omit<RequestInit, 'body'> & { json?: unknown; body?: BodyInit; query?: Record<string, string | number | undefined | null> };
-
-const NO_REFRESH = ['/auth/login', '/auth/refresh'];
-
-function buildPath(path: string, query?: RequestOptions['query']) {
-  if (!query) return path;
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
-  const s = qs.toString();
-  return s ? `${path}?${s}` : path;
-}
-
-/** Sends a request, refreshing once on 401; answers the parsed JSON (or null for 204). */
-export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const res = await send(path, options);
-  if (res.status === 204) return null as T;
-  const type = res.headers.get('content-type') ?? '';
-  return (type.includes('json') ? await res.json() : await res.blob()) as T;
-}
-
-async function send(path: string, options: RequestOptions): Promise<Response> {
-  const { json, query, headers, ...rest } = options;
-  const url = buildPath(path, query);
-  const method = (rest.method ?? 'GET').toUpperCase();
+/**
+ * Sends one request of the typed client, refreshing once on 401; an error status throws ApiError.
+ * A write carries an Idempotency-Key, the same on its retry after a refresh.
+ */
+async function send(url: string, init: RequestInit, transport: Transport): Promise<Response> {
+  const method = (init.method ?? 'GET').toUpperCase();
   const key = method === 'GET' || method === 'HEAD' ? null : takeIdempotencyKey();
   const attempt = () => {
-    const h = new Headers(headers);
+    const h = new Headers(init.headers);
     if (key) h.set(IDEMPOTENCY_HEADER, key);
-    if (json !== undefined) h.set('content-type', 'application/json');
     h.set(TRANSPORT_HEADER, 'cookie');
     if (accessToken) h.set('authorization', `Bearer ${accessToken}`);
-    return rawFetch(url, { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body });
+    return transport(url, { ...init, headers: h });
   };
   let res = await attempt();
-  if (res.status === 401 && !NO_REFRESH.includes(path)) {
+  if (res.status === 401) {
     if (await refreshSession()) res = await attempt();
     if (res.status === 401) {
       onExpired?.();
@@ -171,89 +165,58 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   return res;
 }
 
-/**
- * `fetch` for the typed client (lib/client.ts): the same token, refresh and error handling as
- * `request`. hc builds '/api/…' URLs; `send` adds API_BASE itself.
- */
+/** `fetch` for the typed client (lib/client.ts): token, one refresh on 401, ApiError on an error status. */
 export function clientFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
-  const path = url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
-  return send(path, { ...init, body: init?.body ?? undefined });
-}
-
-export const api = {
-  get: <T>(path: string, query?: RequestOptions['query'], init?: RequestOptions) => request<T>(path, { ...init, query }),
-  post: <T>(path: string, json?: unknown) => request<T>(path, { method: 'POST', json: json ?? {} }),
-  put: <T>(path: string, json: unknown) => request<T>(path, { method: 'PUT', json }),
-  patch: <T>(path: string, json?: unknown) => request<T>(path, { method: 'PATCH', json: json ?? {} }),
-  del: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
-};
-
-export async function login(email: string, password: string): Promise<LoginResponse> {
-  const res = await rawFetch('/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [TRANSPORT_HEADER]: 'cookie' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) {
-    const err = await readError(res);
-    throw new ApiError(res.status, err.body ? err.message : texts().auth.loginFailed, err.body);
-  }
-  const answer = (await res.json()) as LoginResponse;
-  accessToken = answer.accessToken;
-  return answer;
+  return send(urlOf(input), init ?? {}, rawFetch);
 }
 
 export type UploadProgress = { loaded: number; total: number };
 export type UploadHandle<T> = { promise: Promise<T>; abort: () => void };
 
-/**
- * Multipart upload with progress events (fetch has none for request bodies). Refreshes once on 401
- * like `request`. Abort rejects with an AbortError.
- */
-export function upload<T = unknown>(path: string, form: FormData, onProgress?: (p: UploadProgress) => void, method = 'POST'): UploadHandle<T> {
-  let xhr: XMLHttpRequest | null = null;
-  let aborted = false;
-  const key = takeIdempotencyKey();
-  const once = () =>
-    new Promise<{ status: number; text: string }>((resolve, reject) => {
-      xhr = new XMLHttpRequest();
-      xhr.open(method, API_BASE + path);
-      xhr.setRequestHeader(TRANSPORT_HEADER, 'cookie');
-      xhr.setRequestHeader(IDEMPOTENCY_HEADER, key);
-      if (accessToken) xhr.setRequestHeader('authorization', `Bearer ${accessToken}`);
+/** The same as clientFetch over XHR, whose request body reports progress (fetch's does not). */
+export function uploadFetch(onProgress?: (p: UploadProgress) => void) {
+  return (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => send(urlOf(input), init ?? {}, xhrTransport(onProgress));
+}
+
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+function headersOf(xhr: XMLHttpRequest): Headers {
+  const headers = new Headers();
+  for (const line of xhr.getAllResponseHeaders().trim().split(/\r?\n/)) {
+    const at = line.indexOf(':');
+    if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+  }
+  return headers;
+}
+
+/** XHR as a Transport: the answer becomes a Response, so the typed client reads it as any other. */
+function xhrTransport(onProgress?: (p: UploadProgress) => void): Transport {
+  const aborted = () => new DOMException(texts().documentForm.uploadCancelled, 'AbortError');
+  return (url, init) =>
+    new Promise<Response>((resolve, reject) => {
+      const { signal, body } = init;
+      if (signal?.aborted) return reject(aborted());
+      const xhr = new XMLHttpRequest();
+      xhr.open(init.method ?? 'POST', url);
+      new Headers(init.headers).forEach((value, name) => xhr.setRequestHeader(name, value));
+      xhr.responseType = 'blob';
       xhr.upload.onprogress = (e) => onProgress?.({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
-      xhr.onload = () => resolve({ status: xhr!.status, text: xhr!.responseText });
+      xhr.onload = () =>
+        resolve(new Response(NULL_BODY.has(xhr.status) ? null : xhr.response, { status: xhr.status, statusText: xhr.statusText, headers: headersOf(xhr) }));
       xhr.onerror = () => reject(new NetworkError());
-      xhr.onabort = () => reject(new DOMException(texts().documentForm.uploadCancelled, 'AbortError'));
-      xhr.send(form);
+      xhr.onabort = () => reject(aborted());
+      signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(body instanceof FormData ? body : null);
     });
-  const promise = (async () => {
-    let res = await once();
-    if (res.status === 401 && !aborted) {
-      if (await refreshSession()) res = await once();
-      if (res.status === 401) {
-        onExpired?.();
-        throw new ApiError(401, texts().session.expired);
-      }
-    }
-    let body: unknown = null;
-    try {
-      body = res.text ? JSON.parse(res.text) : null;
-    } catch {
-      /* not JSON */
-    }
-    if (res.status < 200 || res.status >= 300) {
-      const msg = body && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : fill(texts().common.errorStatus, { status: res.status });
-      throw new ApiError(res.status, msg, body);
-    }
-    return body as T;
-  })();
-  return {
-    promise,
-    abort: () => {
-      aborted = true;
-      (xhr as XMLHttpRequest | null)?.abort();
-    },
-  };
+}
+
+export async function login(email: string, password: string): Promise<LoginResponse> {
+  const res = await auth.login.$post({ json: { email, password } }, COOKIE_TRANSPORT);
+  if (!res.ok) {
+    const err = await readError(res);
+    throw new ApiError(res.status, err.body ? err.message : texts().auth.loginFailed, err.body);
+  }
+  const answer = await res.json();
+  accessToken = answer.accessToken;
+  return answer;
 }

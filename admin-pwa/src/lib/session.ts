@@ -1,7 +1,8 @@
 // The admin's session: sign-in, restore on start (refresh cookie), extend, logout and expiry.
 // Only the user's profile is kept on the device (IndexedDB), so the installed app opens offline.
-import type { AuthUser, LoginResponse, SessionInfo } from '@app/domain/auth';
-import { api, ApiError, errorText, login as apiLogin, isNetworkError, onSessionExpired, refreshSession, tokens } from './api.ts';
+import type { AuthUser, LoginResponse } from '@app/domain/auth';
+import { ApiError, errorText, login as apiLogin, isNetworkError, onSessionExpired, refreshSession, tokens } from './api.ts';
+import { body, client } from './client.ts';
 import { texts } from './i18n.ts';
 import { createStore, useStore } from './store.ts';
 import { dismissToast, toast } from './toast.ts';
@@ -40,9 +41,9 @@ export async function restoreSession(): Promise<void> {
       settle(() => session.set({ status: 'signed-out' }));
       return;
     }
-    const user = await api.get<AuthUser>('/auth/profile');
+    const user = await body(client.auth.profile.$get());
     await putMeta(PROFILE_KEY, user);
-    const info = await api.get<SessionInfo>('/auth/session').catch(() => null);
+    const info = await body(client.auth.session.$get()).catch(() => null);
     settle(() => signedIn(user, info?.expiresAt ?? null));
   } catch (e) {
     const cached = await getMeta<AuthUser>(PROFILE_KEY).catch(() => undefined);
@@ -64,7 +65,7 @@ export async function reconnectSession(): Promise<void> {
   if (s.status !== 'signed-in' || !s.offline) return;
   try {
     if (!(await refreshSession())) return expireSession();
-    const info = await api.get<SessionInfo>('/auth/session').catch(() => null);
+    const info = await body(client.auth.session.$get()).catch(() => null);
     signedIn(s.user, info?.expiresAt ?? null);
   } catch {
     /* still unreachable */
@@ -80,14 +81,14 @@ export function updateUser(patch: Partial<AuthUser>) {
 }
 
 export async function checkSession(): Promise<number | null> {
-  const info = await api.get<SessionInfo>('/auth/session');
+  const info = await body(client.auth.session.$get());
   const s = session.get();
   if (s.status === 'signed-in') session.set({ ...s, expiresAt: Date.parse(info.expiresAt) });
   return Date.parse(info.expiresAt);
 }
 
 export async function extendSession(): Promise<void> {
-  const info = await api.post<SessionInfo>('/auth/extend');
+  const info = await body(client.auth.extend.$post());
   const s = session.get();
   if (s.status === 'signed-in') session.set({ ...s, expiresAt: Date.parse(info.expiresAt) });
 }
@@ -100,7 +101,7 @@ async function endSession(reason?: string) {
 
 export async function logout(): Promise<void> {
   try {
-    await api.post('/auth/logout');
+    await client.auth.logout.$post();
   } catch {
     /* the local session ends anyway */
   }

@@ -3,10 +3,10 @@
 import type { SmtpAccount } from '@app/domain/mail';
 import { db } from '../db/db.ts';
 import { replaceAll } from '../db/sync.ts';
-import { api } from './api.ts';
+import { body, client } from './client.ts';
 
 export async function syncSmtpAccounts(): Promise<SmtpAccount[]> {
-  const { accounts } = await api.get<{ accounts: SmtpAccount[] }>('/smtp/accounts');
+  const { accounts } = await body(client.smtp.accounts.$get());
   await replaceAll(db.smtpAccounts, accounts);
   return accounts;
 }

@@ -100,10 +100,16 @@ function operation(method: string, path: string, metas: RouteMeta[]): Json {
           ? { type: 'string', contentMediaType: 'application/octet-stream' }
           : v === 'files'
             ? { type: 'array', items: { type: 'string', contentMediaType: 'application/octet-stream' } }
-            : { type: 'string' },
+            : v === 'string'
+              ? { type: 'string' }
+              : jsonSchema(v, 'input'),
       ]),
     );
-    requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties } } } };
+    // Files are required; a described text field is when its schema refuses a missing value.
+    const required = Object.entries(own.multipart)
+      .filter(([, v]) => v === 'file' || v === 'files' || (typeof v !== 'string' && !v.safeParse(undefined).success))
+      .map(([k]) => k);
+    requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties, required } } } };
   }
 
   const responses: Json = {};

@@ -17,8 +17,8 @@ export type RouteDoc = {
   responses: Record<number, Answer>;
   /** Error statuses this route answers beyond the ones its middleware imply, with why. */
   errors?: Record<number, string>;
-  /** multipart/form-data fields: one file, several files, or text. */
-  multipart?: Record<string, 'file' | 'files' | 'string'>;
+  /** multipart/form-data fields: one file, several files, text, or text a schema describes. */
+  multipart?: Record<string, 'file' | 'files' | 'string' | z.ZodType>;
   deprecated?: boolean;
   /** An example request body. */
   example?: unknown;

@@ -27,6 +27,20 @@ import { z } from 'zod';
 const DOCUMENT_NOT_FOUND = 'Document introuvable';
 const MAX_FILES_PER_BATCH = 10;
 
+/** For the document: a JSON array of texts in one form field, the i-th for the i-th file. */
+const jsonTexts = (max: number) =>
+  z
+    .string()
+    .optional()
+    .meta({
+      contentMediaType: 'application/json',
+      contentSchema: {
+        type: 'array',
+        maxItems: MAX_FILES_PER_BATCH,
+        items: { anyOf: [{ type: 'string', maxLength: max }, { type: 'null' }] },
+      },
+    });
+
 /** A JSON array of strings sent as a form field; a single string is accepted for a one-file upload. */
 function stringArray(fields: Record<string, string>, name: string, single?: string): (string | null)[] {
   const raw = fields[name];
@@ -79,7 +93,7 @@ export const productDocumentsRoutes = (deps: Deps) => {
       '/products/:id{[0-9]+}/documents',
       doc({
         summary: 'Upload documents (50 MB each); refused files are reported',
-        multipart: { documents: 'files', titles: 'string', titlesEn: 'string', descriptions: 'string' },
+        multipart: { documents: 'files', titles: jsonTexts(200), titlesEn: jsonTexts(200), descriptions: jsonTexts(5000) },
         responses: {
           201: z.object({
             documents: z.array(ProductDocumentSchema),

@@ -40,7 +40,7 @@ export const productImagesRoutes = (deps: Deps) => {
       '/products/:id{[0-9]+}/images',
       doc({
         summary: 'Upload an image (JPEG, PNG, WebP; 5 MB)',
-        multipart: { image: 'file', alt: 'string' },
+        multipart: { image: 'file', alt: AltSchema.optional() },
         responses: { 201: z.object({ image: ProductImageSchema }) },
         errors: { 400: 'No image, or alt text too long', 413: 'Image too large', 415: 'Not an accepted image type' },
       }),

@@ -3,8 +3,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { isStrongPassword, passwordChangeError, passwordRules } from '@app/domain/auth';
-import type { TokenPair } from '@app/domain/auth';
-import { api, ApiError, tokens } from '../../lib/api.ts';
+import { ApiError, tokens } from '../../lib/api.ts';
+import { body, client } from '../../lib/client.ts';
 import { updateUser, useSession } from '../../lib/session.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { useT } from '../../lib/i18n.ts';
@@ -41,8 +41,8 @@ export default function ChangePasswordPage() {
     setState('submitting');
     try {
       // The change ends every earlier session; the answer carries this one's new tokens.
-      const answer = await api.post<Partial<TokenPair>>('/auth/change-password', { currentPassword, newPassword });
-      if (answer?.accessToken) tokens.set(answer.accessToken);
+      const answer = await body(client.auth['change-password'].$post({ json: { currentPassword, newPassword } }));
+      tokens.set(answer.accessToken);
       updateUser({ mustChangePassword: false });
       setState('success');
     } catch (err) {

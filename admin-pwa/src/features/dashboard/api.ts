@@ -1,10 +1,12 @@
 // Dashboard data: the three counters (GET /stats) and recent messages for the weekly chart, both
 // kept in the read model so the dashboard opens offline.
+import type { InferResponseType } from 'hono/client';
 import { body, client } from '../../lib/client.ts';
 import { db } from '../../db/db.ts';
 import { markSynced, upsert } from '../../db/sync.ts';
 
-export type DashboardStats = { products: number; messages: number; documents: number };
+/** The counters as GET /stats answers them (kept in Dexie as they came). */
+export type DashboardStats = InferResponseType<typeof client.stats.$get, 200>;
 
 export async function refreshStats(): Promise<DashboardStats> {
   const stats = await body(client.stats.$get());

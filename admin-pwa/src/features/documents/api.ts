@@ -1,14 +1,16 @@
 // The technical library against the API and the read model: a page per query (its ids and totals
 // kept in Dexie so it shows offline), statistics, the upload with progress, delete, the product picker.
 import type { TechnicalDocument } from '@app/domain/documents';
-import { upload, type UploadHandle, type UploadProgress } from '../../lib/api.ts';
-import { body, client } from '../../lib/client.ts';
+import type { UploadProgress } from '../../lib/api.ts';
+import type { InferResponseType } from 'hono/client';
+import { body, client, upload } from '../../lib/client.ts';
 import { db } from '../../db/db.ts';
 import { getMeta, putMeta, upsert } from '../../db/sync.ts';
 import type { DocumentsQuery } from './documents-query.ts';
 
 export type DocumentsPage = { ids: number[]; totalDocuments: number; totalPages: number };
-export type DocumentStats = { totalDocuments: number; totalDownloads: number; documentsByType: { type: string; count: number }[] };
+/** The library's statistics as the API answers them (kept in Dexie as they came). */
+export type DocumentStats = InferResponseType<(typeof client.admin)['technical-documents']['stats']['$get'], 200>;
 export type ProductOption = { id: number; titleFr: string; titleEn: string };
 /** A document's texts and linked listing, as the create and edit forms hold them. */
 export type DocumentTexts = { productId: number | null; title: string; titleFr: string; titleEn: string; descriptionFr: string; descriptionEn: string };
@@ -70,7 +72,7 @@ export const localProductOptions = async (): Promise<ProductOption[]> =>
   (await db.products.limit(PICKER_LIMIT).toArray()).filter((p) => p.id > 0).map((p) => ({ id: p.id, titleFr: p.titleFr, titleEn: p.titleEn }));
 
 /** Optional fields are trimmed and empty ones omitted (back-office section 5). */
-export function uploadDocument(fields: UploadFields, file: File, onProgress?: (p: UploadProgress) => void): UploadHandle<{ document: TechnicalDocument }> {
+export function uploadDocument(fields: UploadFields, file: File, onProgress?: (p: UploadProgress) => void) {
   const form = new FormData();
   if (fields.productId) form.append('productId', String(fields.productId));
   form.append('title', fields.title.trim());
@@ -79,7 +81,7 @@ export function uploadDocument(fields: UploadFields, file: File, onProgress?: (p
     if (value) form.append(key, value);
   }
   form.append('document', file, file.name);
-  return upload('/admin/technical-documents/upload', form, onProgress);
+  return upload(client.admin['technical-documents'].upload.$post, {}, form, onProgress);
 }
 
 /** PUT: every text is sent, an emptied one as '' (the server stores it as absent), so a title can be cleared. */

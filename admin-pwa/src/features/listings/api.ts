@@ -1,9 +1,9 @@
 // Listings against the API and the read model: fetch a page (stored in Dexie with its ids and
 // totals so it shows offline), fetch one listing, and the upload calls of images and documents.
-import type { Product, ProductDocument, ProductImage, ProductInput, ProductList } from '@app/domain/products';
+import type { Product, ProductInput } from '@app/domain/products';
 import { LISTING_LIMITS } from '@app/domain/products';
-import { api, upload, type UploadHandle, type UploadProgress } from '../../lib/api.ts';
-import { body, client } from '../../lib/client.ts';
+import type { UploadProgress } from '../../lib/api.ts';
+import { body, client, upload } from '../../lib/client.ts';
 import { db, type LocalProduct } from '../../db/db.ts';
 import { getMeta, putMeta, upsert } from '../../db/sync.ts';
 
@@ -30,7 +30,9 @@ export async function storeProduct(p: Product) {
 
 /** `stale`: a newer fetch of the list has started, so this older answer must not overwrite its page. */
 export async function fetchListingsPage(q: ListingQuery, stale: () => boolean = () => false): Promise<CachedPage | null> {
-  const list = await api.get<ProductList>('/products', { page: q.page, limit: LISTING_LIMITS.adminPageSize, search: q.search.trim(), category: q.category });
+  const search = q.search.trim();
+  const query = { page: String(q.page), limit: String(LISTING_LIMITS.adminPageSize), search: search || undefined, category: q.category || undefined };
+  const list = await body(client.products.$get({ query }));
   if (stale()) return null;
   await upsert(db.products, list.items.map(toLocal));
   await db.transaction('rw', db.productImages, async () => {
@@ -63,18 +65,20 @@ export async function dropFromCachedPages(id: number) {
     });
 }
 
+const productParam = (id: number) => ({ param: { id: String(id) } });
+
 export async function fetchListing(id: number): Promise<Product> {
   const p = await body(client.products[':id{[0-9]+}'].$get({ param: { id: String(id) } }));
   await storeProduct(p);
   return p;
 }
 
-const productParam = (id: number) => ({ param: { id: String(id) } });
 export const fetchImages = async (id: number) => (await body(client.products[':id{[0-9]+}'].images.$get(productParam(id)))).images;
 export const fetchDocuments = async (id: number) => (await body(client.products[':id{[0-9]+}'].documents.$get(productParam(id)))).documents;
 
-export const createListing = (input: ProductInput) => api.post<Product>('/products', input);
-export const updateListing = (id: number, input: ProductInput, version: number) => api.put<Product>(`/products/${id}`, { ...input, version });
+export const createListing = (input: ProductInput) => body(client.products.$post({ json: input }));
+export const updateListing = (id: number, input: ProductInput, version: number) =>
+  body(client.products[':id{[0-9]+}'].$put({ ...productParam(id), json: { ...input, version } }));
 
 /** A not-found answer counts as deleted (back-office section 7). */
 export async function deleteListing(id: number) {
@@ -85,11 +89,11 @@ export async function deleteListing(id: number) {
   }
 }
 
-export function uploadImage(productId: number, file: Blob, name: string, alt: string, onProgress?: (p: UploadProgress) => void): UploadHandle<{ image: ProductImage }> {
+export function uploadImage(productId: number, file: Blob, name: string, alt: string, onProgress?: (p: UploadProgress) => void) {
   const form = new FormData();
   form.append('image', file, name);
   if (alt) form.append('alt', alt);
-  return upload(`/products/${productId}/images`, form, onProgress);
+  return upload(client.products[':id{[0-9]+}'].images.$post, productParam(productId), form, onProgress);
 }
 
 export function uploadDocument(
@@ -98,13 +102,13 @@ export function uploadDocument(
   name: string,
   meta: { title: string; titleEn?: string; description?: string },
   onProgress?: (p: UploadProgress) => void,
-): UploadHandle<{ documents: ProductDocument[] }> {
+) {
   const form = new FormData();
   form.append('documents', file, name);
   form.append('titles', JSON.stringify([meta.title || name]));
   form.append('titlesEn', JSON.stringify([meta.titleEn ?? '']));
   form.append('descriptions', JSON.stringify([meta.description ?? '']));
-  return upload(`/products/${productId}/documents`, form, onProgress);
+  return upload(client.products[':id{[0-9]+}'].documents.$post, productParam(productId), form, onProgress);
 }
 
 export const deleteImage = (productId: number, imageId: number) =>

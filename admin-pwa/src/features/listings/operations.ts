@@ -94,7 +94,7 @@ export const LISTING_CREATE = defineOperation<CreatePayload, Product>('listing.c
   },
 });
 
-export const LISTING_UPDATE = defineOperation<UpdatePayload, Product>('listing.update', {
+export const LISTING_UPDATE = defineOperation<UpdatePayload, Product, Product>('listing.update', {
   tables: () => [db.products],
   async send(payload, files, steps) {
     const { input, removedImageIds = [], removedDocumentIds = [], imageOrder = [] } = payload;
@@ -119,10 +119,10 @@ export const LISTING_UPDATE = defineOperation<UpdatePayload, Product>('listing.u
     await storeProduct(product);
     await markListingsChanged();
   },
-  fetchServer: ({ id }) => fetchListing(id).then((p) => p as unknown),
-  rebase: (payload, server) => ({ ...payload, version: (server as Product).version }),
+  fetchServer: ({ id }) => fetchListing(id),
+  rebase: (payload, server) => ({ ...payload, version: server.version }),
   async acceptServer(server) {
-    await storeProduct(server as Product);
+    await storeProduct(server);
   },
   coalesce(queued, payload, files) {
     const q = queued.payload as Partial<CreatePayload & UpdatePayload>;

@@ -1,7 +1,6 @@
 // Newsletter subscribers against the API and the read model (the whole list is kept in Dexie and
 // filtered locally), the export download, and the background sendings with their progress.
 import type { NewsletterSend, NewsletterSending } from '@app/domain/newsletter';
-import { request } from '../../lib/api.ts';
 import { body, client } from '../../lib/client.ts';
 import { db } from '../../db/db.ts';
 import { getMeta, putMeta, replaceAll } from '../../db/sync.ts';
@@ -35,9 +34,8 @@ export const exportFileName = (format: ExportFormat) => `newsletter-subscribers.
 
 /** Downloads the export as the server wrote it, saved as newsletter-subscribers.{format}. */
 export async function exportSubscribers(format: ExportFormat): Promise<void> {
-  const answer = await request<unknown>('/newsletter/admin/export', { query: { format } });
-  // The JSON export comes back parsed by the client; written back as the server indented it.
-  const blob = answer instanceof Blob ? answer : new Blob([JSON.stringify(answer, null, 2)], { type: 'application/json' });
+  // The bytes as the server wrote them (CSV or indented JSON), never parsed and written back.
+  const blob = await (await client.newsletter.admin.export.$get({ query: { format } })).blob();
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

@@ -2,13 +2,13 @@
 import type { SmtpAccount } from '@app/domain/mail';
 import { db } from '../../db/db.ts';
 import { defineOperation } from '../../db/outbox.ts';
-import { api } from '../../lib/api.ts';
+import { body, client } from '../../lib/client.ts';
 
 export type ActivationPayload = { id: number; isActive: boolean };
 
 export const ACCOUNT_ACTIVATION = defineOperation<ActivationPayload, SmtpAccount>('smtp.activation', {
   tables: () => [db.smtpAccounts],
-  send: ({ id, isActive }) => api.put<SmtpAccount>(`/smtp/accounts/${id}`, { isActive }),
+  send: ({ id, isActive }) => body(client.smtp.accounts[':id'].$put({ param: { id: String(id) }, json: { isActive } })),
   async applyLocal({ id, isActive }) {
     await db.smtpAccounts.update(id, { isActive });
   },
