@@ -133,6 +133,25 @@ export const adminFr = {
     errorTitle: "Erreur d'envoi",
     errorFallback: "Erreur lors de l'envoi",
   },
+  states: {
+    retry: 'Réessayer',
+    loadError: 'Erreur lors du chargement',
+    smtpLoadError: 'Erreur lors du chargement des données',
+    resetFilters: 'Réinitialiser les filtres',
+    backToList: 'Retour à la liste',
+    backToDashboard: 'Retour au tableau de bord',
+    pageNotFound: 'Page introuvable',
+    listingLoadError: 'Erreur de chargement',
+    listingMissing: 'Annonce introuvable',
+    noListingsHint: 'Créez une première annonce : elle paraîtra sur le site dès son enregistrement.',
+    noMessages: 'Aucun message',
+    noMessagesHint: 'Les demandes envoyées depuis le formulaire de contact du site arriveront ici.',
+    noDocuments: 'Aucun document',
+    noDocumentsHint: 'Ajoutez une fiche technique, un manuel ou une vidéo avec « Créer ».',
+    noSubscribersHint: 'Les visiteurs s’inscrivent depuis le site ; ils apparaîtront ici.',
+    noAccounts: 'Aucun compte SMTP configuré',
+    noAccountsHint: 'Ajoutez un compte pour répondre aux messages et envoyer la newsletter.',
+  },
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -191,4 +191,12 @@ export const en: Dictionary = {
   },
   toast: { close: 'Close notification', success: 'Success', error: 'Error', info: 'Information', warning: 'Warning' },
   legal: { updated: 'Last updated: {date}' },
+  states: {
+    resetFilters: 'Reset filters',
+    clearSearch: 'Clear the search',
+    loadingListings: 'Loading listings…',
+    loadingDocuments: 'Loading documents…',
+    noOffers: 'No featured offers at the moment',
+    noOffersText: 'All our listings can still be browsed in the catalogue.',
+  },
 };

@@ -11,7 +11,9 @@ import { Pagination } from '../../components/pagination.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { db } from '../../db/db.ts';
 import { errorText, isNetworkError } from '../../lib/api.ts';
-import { useRefreshWhenOnline } from '../../lib/use-refresh.ts';
+import { useRefresh } from '../../lib/use-refresh.ts';
+import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { useT } from '../../lib/i18n.ts';
 import { useOnline } from '../../lib/online.ts';
 import { toast } from '../../lib/toast.ts';
 import { deleteDocument, fetchDocumentsPage, fetchStats, readCachedPage, readStats, type DocumentStats } from './api.ts';
@@ -68,7 +70,8 @@ export default function DocumentsPage() {
     return () => clearTimeout(timer);
   }, [search]);
 
-  const loading = useRefreshWhenOnline(() => fetchDocumentsPage(query), (e) => toast.error(errorText(e, 'Erreur lors du chargement des documents')), [query]);
+  const states = useT().states;
+  const { loading, failed, retry } = useRefresh(() => fetchDocumentsPage(query), (e) => toast.error(errorText(e, 'Erreur lors du chargement des documents')), [query]);
 
   useEffect(() => {
     if (showStats && online) fetchStats().catch((e) => !isNetworkError(e) && toast.error('Erreur de chargement', errorText(e, 'Erreur lors du chargement')));
@@ -133,13 +136,25 @@ export default function DocumentsPage() {
       </div>
       {view === undefined || (loading && !view.documents.length) ? (
         <Spinner />
+      ) : failed && !view.documents.length ? (
+        <ErrorState message="Erreur lors du chargement des documents" onRetry={retry} />
       ) : view.documents.length ? (
         <>
           <DocumentsTable documents={view.documents} query={query} onSort={(c) => setQuery((q) => toggleSort(q, c))} onDelete={setDeleting} />
           <Pagination page={query.page} pages={pages} onPage={(page) => setQuery((q) => ({ ...q, page }))} summary={rangeText(query.page, query.limit, total)} label="Pages des documents" />
         </>
       ) : (
-        <p className="empty">Aucun document</p>
+        <EmptyState
+          title={states.noDocuments}
+          hint={query.search || query.type !== 'all' ? undefined : states.noDocumentsHint}
+          action={
+            query.search || query.type !== 'all' ? (
+              <button type="button" className="btn" onClick={() => (setSearch(''), setQuery((q) => withFilter(q, { search: '', type: 'all' })))}>
+                {states.resetFilters}
+              </button>
+            ) : null
+          }
+        />
       )}
       {creating ? <CreateDocumentDialog onClose={() => setCreating(false)} onCreated={reload} /> : null}
       <ConfirmDialog open={deleting !== null} title="Supprimer le document" onConfirm={remove} onClose={() => setDeleting(null)}>

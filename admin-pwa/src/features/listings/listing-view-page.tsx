@@ -10,6 +10,8 @@ import { db } from '../../db/db.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { ErrorState } from '../../components/states.tsx';
+import { useT } from '../../lib/i18n.ts';
 import { deleteDocument, documentDownloadUrl, fetchListing } from './api.ts';
 import { DocumentsUpload } from './documents-upload.tsx';
 import { removeListing } from './listing-actions.ts';
@@ -34,8 +36,8 @@ export default function ListingViewPage() {
     else setState('ready');
   }, [id]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (state === 'missing') return <Message text="Annonce introuvable" />;
-  if (!product) return state === 'error' ? <Message text="Erreur de chargement" /> : state === 'loading' ? <Spinner /> : <Message text="Annonce introuvable" />;
+  if (state === 'missing') return <Missing />;
+  if (!product) return state === 'error' ? <LoadFailed onRetry={() => void reload()} /> : state === 'loading' ? <Spinner /> : <Missing />;
   const p = product;
   const dims = [p.length, p.width, p.height];
 
@@ -198,13 +200,28 @@ export default function ListingViewPage() {
   );
 }
 
-function Message({ text }: { text: string }) {
+function BackToList() {
+  return (
+    <Link className="btn" to="/annonces">
+      <Icon name="back" /> {useT().states.backToList}
+    </Link>
+  );
+}
+
+/** 'Erreur de chargement' with a back-to-list button (spec, listing view) and Retry. */
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <section className="page">
-      <h1>{text}</h1>
-      <Link className="btn" to="/annonces">
-        <Icon name="back" /> Retour à la liste
-      </Link>
+      <ErrorState message={useT().states.listingLoadError} onRetry={onRetry} action={<BackToList />} />
+    </section>
+  );
+}
+
+function Missing() {
+  return (
+    <section className="page">
+      <h1>{useT().states.listingMissing}</h1>
+      <BackToList />
     </section>
   );
 }

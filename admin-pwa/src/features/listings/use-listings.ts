@@ -22,6 +22,7 @@ export function useListings(q: ListingQuery) {
   const online = useOnline();
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const key = pageKey(q);
   // A write that reached the server (here or replayed from the outbox) changes totals and pages.
   const changed = useLiveQuery(async () => ((await db.meta.get(LISTINGS_CHANGED))?.value as number | undefined) ?? 0, [], null);
@@ -37,7 +38,7 @@ export function useListings(q: ListingQuery) {
     return () => {
       live = false;
     };
-  }, [key, online, changed]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [key, online, changed, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const data = useLiveQuery(async () => {
     const cached = (await db.meta.get(key))?.value as CachedPage | undefined;
@@ -62,5 +63,5 @@ export function useListings(q: ListingQuery) {
     return { rows: rows.map((r) => ({ ...r, cover: cover.get(r.id) })) as ListingRow[], total, pages, fromCache: !!cached };
   }, [key]);
 
-  return { rows: data?.rows, total: data?.total ?? 0, pages: data?.pages ?? 1, loading: loading && !data?.rows?.length, error };
+  return { rows: data?.rows, total: data?.total ?? 0, pages: data?.pages ?? 1, loading: loading && !data?.rows?.length, error, retry: () => setAttempt((n) => n + 1) };
 }

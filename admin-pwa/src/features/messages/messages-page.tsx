@@ -9,7 +9,9 @@ import { perform } from '../../db/outbox.ts';
 import { Pagination } from '../../components/pagination.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { errorText } from '../../lib/api.ts';
-import { useRefreshWhenOnline } from '../../lib/use-refresh.ts';
+import { useRefresh } from '../../lib/use-refresh.ts';
+import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { useT } from '../../lib/i18n.ts';
 import { syncSmtpAccounts } from '../../lib/smtp-accounts.ts';
 import { toast } from '../../lib/toast.ts';
 import { MESSAGES_PAGE_SIZE, storedBrand, syncCompany, syncInquiries } from './api.ts';
@@ -38,7 +40,8 @@ export default function MessagesPage() {
   const [page, setPage] = useState(1);
   const [replying, setReplying] = useState<Inquiry | null>(null);
 
-  const loading = useRefreshWhenOnline(
+  const states = useT().states;
+  const { loading, failed, retry } = useRefresh(
     () => Promise.all([syncInquiries(), syncSmtpAccounts().catch(() => {}), syncCompany().catch(() => {})]),
     (e) => toast.error('Erreur de chargement', errorText(e, 'Erreur lors du chargement')),
   );
@@ -60,6 +63,8 @@ export default function MessagesPage() {
       </header>
       {inquiries === undefined || (loading && !list.length) ? (
         <Spinner />
+      ) : failed && !list.length ? (
+        <ErrorState message={states.loadError} onRetry={retry} />
       ) : list.length ? (
         <>
           <div className="message-list">
@@ -70,7 +75,7 @@ export default function MessagesPage() {
           <Pagination page={current} pages={pages} onPage={setPage} label="Pages des messages" />
         </>
       ) : (
-        <p className="empty">Aucun message</p>
+        <EmptyState title={states.noMessages} hint={states.noMessagesHint} />
       )}
       {replying ? <ReplyDialog inquiry={replying} brand={brand} accounts={accounts} onClose={() => setReplying(null)} /> : null}
     </section>

@@ -11,7 +11,8 @@ import { Spinner } from '../../components/spinner.tsx';
 import { db } from '../../db/db.ts';
 import { perform } from '../../db/outbox.ts';
 import { errorText } from '../../lib/api.ts';
-import { useRefreshWhenOnline } from '../../lib/use-refresh.ts';
+import { useRefresh } from '../../lib/use-refresh.ts';
+import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { useOnline } from '../../lib/online.ts';
 import { toast } from '../../lib/toast.ts';
 import { exportSubscribers, syncSubscribers, type ExportFormat } from './api.ts';
@@ -44,7 +45,7 @@ export default function NewsletterPage() {
   const [deleting, setDeleting] = useState<Subscriber | null>(null);
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
 
-  const loading = useRefreshWhenOnline(syncSubscribers, (e) => toast.error('Erreur de chargement', errorText(e, 'Erreur lors du chargement')));
+  const { loading, failed, retry } = useRefresh(syncSubscribers, (e) => toast.error('Erreur de chargement', errorText(e, 'Erreur lors du chargement')));
 
   const list = subscribers ?? [];
   const stats = statsOf(list);
@@ -87,7 +88,9 @@ export default function NewsletterPage() {
     }
   };
 
-  const t = useT().newsletter;
+  const dict = useT();
+  const t = dict.newsletter;
+  const states = dict.states;
   return (
     <section className="page" aria-labelledby="newsletter-title">
       <header className="page-header">
@@ -165,10 +168,22 @@ export default function NewsletterPage() {
 
       {subscribers === undefined || (loading && !list.length) ? (
         <Spinner />
+      ) : failed && !list.length ? (
+        <ErrorState message={states.loadError} onRetry={retry} />
       ) : shown.length ? (
         <SubscribersTable subscribers={shown} selected={selected} onSelect={select} onToggleStatus={(s) => void toggleStatus(s)} onDelete={setDeleting} />
       ) : (
-        <p className="empty">{emptyText(search, status)}</p>
+        <EmptyState
+          title={emptyText(search, status)}
+          hint={list.length ? undefined : states.noSubscribersHint}
+          action={
+            list.length ? (
+              <button type="button" className="btn" onClick={() => (setSearch(''), setStatus('all'))}>
+                {states.resetFilters}
+              </button>
+            ) : null
+          }
+        />
       )}
 
       {sendOpen ? (

@@ -5,6 +5,8 @@ import type { SmtpAccount } from '@app/domain/mail';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
+import { EmptyState } from '../../components/states.tsx';
+import { useT } from '../../lib/i18n.ts';
 import { perform } from '../../db/outbox.ts';
 import { errorText } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
@@ -75,6 +77,7 @@ function AccountCard({ account, onEdit, onDelete }: { account: SmtpAccount; onEd
 }
 
 export function AccountsTab({ accounts }: { accounts: readonly SmtpAccount[] }) {
+  const states = useT().states;
   const [editing, setEditing] = useState<SmtpAccount | null | 'new'>(null);
   const [deleting, setDeleting] = useState<SmtpAccount | null>(null);
   const remove = async () => {
@@ -103,7 +106,7 @@ export function AccountsTab({ accounts }: { accounts: readonly SmtpAccount[] }) 
           ))}
         </div>
       ) : (
-        <p className="empty">Aucun compte SMTP configuré</p>
+        <EmptyState title={states.noAccounts} hint={states.noAccountsHint} />
       )}
       {editing ? <AccountFormDialog account={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog open={deleting !== null} title="Supprimer le compte SMTP" onConfirm={remove} onClose={() => setDeleting(null)}>

@@ -6,7 +6,9 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { db } from '../../db/db.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { errorText } from '../../lib/api.ts';
-import { useRefreshWhenOnline } from '../../lib/use-refresh.ts';
+import { useRefresh } from '../../lib/use-refresh.ts';
+import { ErrorState } from '../../components/states.tsx';
+import { useT } from '../../lib/i18n.ts';
 import { syncSmtpAccounts } from '../../lib/smtp-accounts.ts';
 import { toast } from '../../lib/toast.ts';
 import { AccountsTab } from './accounts-tab.tsx';
@@ -25,7 +27,8 @@ export default function SettingsPage() {
   const [tab, setTab] = useState<TabId>('accounts');
   const tabRefs = useRef<Record<TabId, HTMLButtonElement | null>>({ accounts: null, usages: null });
 
-  const loading = useRefreshWhenOnline(
+  const states = useT().states;
+  const { loading, failed, retry } = useRefresh(
     () => Promise.all([syncSmtpAccounts(), syncSettings()]),
     (e) => toast.error('Erreur de chargement', errorText(e, 'Erreur lors du chargement des données')),
   );
@@ -68,6 +71,8 @@ export default function SettingsPage() {
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
         {accounts === undefined || (loading && !accounts.length) ? (
           <Spinner />
+        ) : failed && !accounts.length ? (
+          <ErrorState message={states.smtpLoadError} onRetry={retry} />
         ) : tab === 'accounts' ? (
           <AccountsTab accounts={accounts} />
         ) : (
