@@ -1,0 +1,98 @@
+// The admin's lists in their empty, loading and error states, in Chromium against the real server
+// (its own empty database) and the built PWA. The spec's texts come from tests/fixtures/spec-texts.ts;
+// the hints and actions the spec leaves open are written here by hand.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { backOffice } from '../fixtures/spec-texts.ts';
+import { withDb } from '../support/auth.ts';
+import { serverAndBrowser } from '../support/browser.ts';
+import { signedInPage } from './admin-support.ts';
+
+const env = serverAndBrowser();
+
+const RETRY = 'Réessayer';
+const LOADING = 'Chargement...';
+
+/** A table is out of reach while fn runs: the real server answers 500 for what reads it. */
+async function without(table: string, fn: () => Promise<void>) {
+  withDb(env.server, (db) => db.$client.exec(`alter table ${table} rename to ${table}_away`));
+  try {
+    await fn();
+  } finally {
+    withDb(env.server, (db) => db.$client.exec(`alter table ${table}_away rename to ${table}`));
+  }
+}
+
+const mainStatus = (page: Page, text: string) => page.locator('main').getByRole('status').filter({ hasText: text });
+const mainAlert = (page: Page, text: string) => page.locator('main').getByRole('alert').filter({ hasText: text });
+
+describe('admin states', () => {
+  it('every list of an empty database says what is empty and offers the next action', async () => {
+    const { context, page } = await signedInPage(env.browser, env.server);
+    const screens: { path: string; text: string; action?: { role: 'link' | 'button'; name: string } }[] = [
+      { path: '/admin/annonces', text: 'Aucune annonce trouvée', action: { role: 'link', name: 'Nouvelle annonce' } },
+      { path: '/admin/messages', text: backOffice.messages.empty.fr },
+      { path: '/admin/documents', text: 'Aucun document' },
+      { path: '/admin/newsletter', text: backOffice.newsletter.noSubscribers.fr },
+      { path: '/admin/settings', text: backOffice.smtp.empty.fr },
+    ];
+    for (const screen of screens) {
+      await page.goto(`${env.server.url}${screen.path}`);
+      const empty = mainStatus(page, screen.text);
+      await empty.waitFor();
+      expect(await empty.locator('.state-title').textContent(), screen.path).toBe(screen.text);
+      if (screen.action) expect(await empty.getByRole(screen.action.role, { name: screen.action.name }).isVisible(), screen.path).toBe(true);
+    }
+    // A search with no result offers to reset it, and the reset clears the search box.
+    await page.goto(`${env.server.url}/admin/annonces?search=zzzz`);
+    const noResult = mainStatus(page, 'Aucune annonce trouvée');
+    await noResult.getByRole('button', { name: 'Réinitialiser les filtres' }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    expect(await page.getByRole('searchbox').first().inputValue()).toBe('');
+    await context.close();
+  });
+
+  it('a list that cannot be loaded, with nothing stored, shows the error and Retry, not an empty list', async () => {
+    const { context, page } = await signedInPage(env.browser, env.server);
+    await without('inquiries', async () => {
+      await page.goto(`${env.server.url}/admin/messages`);
+      const alert = mainAlert(page, backOffice.listings.loadFailed.fr);
+      await alert.waitFor();
+      expect(await alert.locator('.state-title').textContent()).toBe(backOffice.listings.loadFailed.fr);
+      expect(await mainStatus(page, backOffice.messages.empty.fr).count()).toBe(0);
+    });
+    await mainAlert(page, backOffice.listings.loadFailed.fr).getByRole('button', { name: RETRY }).click();
+    await mainStatus(page, backOffice.messages.empty.fr).waitFor();
+    expect(await mainAlert(page, backOffice.listings.loadFailed.fr).count()).toBe(0);
+    await context.close();
+  });
+
+  it('the dashboard says its statistics failed, and Retry loads them once the server answers', async () => {
+    const { context, page } = await signedInPage(env.browser, env.server);
+    await without('products', async () => {
+      await page.reload();
+      await mainAlert(page, backOffice.dashboard.loadFailed.fr).waitFor();
+    });
+    await mainAlert(page, backOffice.dashboard.loadFailed.fr).getByRole('button', { name: RETRY }).click();
+    await mainAlert(page, backOffice.dashboard.loadFailed.fr).waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('shows a labelled loading status while a list is on its way', async () => {
+    const { context, page } = await signedInPage(env.browser, env.server);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/admin/technical-documents**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${env.server.url}/admin/documents`);
+    const loading = page.locator('main').getByRole('status').filter({ hasText: LOADING });
+    await loading.waitFor();
+    expect(await loading.textContent()).toBe(LOADING);
+    release();
+    await mainStatus(page, 'Aucun document').waitFor();
+    expect(await loading.count()).toBe(0);
+    await context.close();
+  });
+});
