@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { backOffice } from '../fixtures/spec-texts.ts';
-import { withDb } from '../support/auth.ts';
+import { holdRequests, withoutTable } from '../support/faults.ts';
 import { serverAndBrowser } from '../support/browser.ts';
 import { signedInPage } from './admin-support.ts';
 
@@ -12,16 +12,6 @@ const env = serverAndBrowser();
 
 const RETRY = 'Réessayer';
 const LOADING = 'Chargement...';
-
-/** A table is out of reach while fn runs: the real server answers 500 for what reads it. */
-async function without(table: string, fn: () => Promise<void>) {
-  withDb(env.server, (db) => db.$client.exec(`alter table ${table} rename to ${table}_away`));
-  try {
-    await fn();
-  } finally {
-    withDb(env.server, (db) => db.$client.exec(`alter table ${table}_away rename to ${table}`));
-  }
-}
 
 const mainStatus = (page: Page, text: string) => page.locator('main').getByRole('status').filter({ hasText: text });
 const mainAlert = (page: Page, text: string) => page.locator('main').getByRole('alert').filter({ hasText: text });
@@ -54,7 +44,7 @@ describe('admin states', () => {
 
   it('a list that cannot be loaded, with nothing stored, shows the error and Retry, not an empty list', async () => {
     const { context, page } = await signedInPage(env.browser, env.server);
-    await without('inquiries', async () => {
+    await withoutTable(env.server, 'inquiries', async () => {
       await page.goto(`${env.server.url}/admin/messages`);
       const alert = mainAlert(page, backOffice.listings.loadFailed.fr);
       await alert.waitFor();
@@ -69,7 +59,7 @@ describe('admin states', () => {
 
   it('the dashboard says its statistics failed, and Retry loads them once the server answers', async () => {
     const { context, page } = await signedInPage(env.browser, env.server);
-    await without('products', async () => {
+    await withoutTable(env.server, 'products', async () => {
       await page.reload();
       await mainAlert(page, backOffice.dashboard.loadFailed.fr).waitFor();
     });
@@ -80,12 +70,7 @@ describe('admin states', () => {
 
   it('shows a labelled loading status while a list is on its way', async () => {
     const { context, page } = await signedInPage(env.browser, env.server);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/admin/technical-documents**', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/admin/technical-documents**');
     await page.goto(`${env.server.url}/admin/documents`);
     const loading = page.locator('main').getByRole('status').filter({ hasText: LOADING });
     await loading.waitFor();

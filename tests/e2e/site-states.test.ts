@@ -2,11 +2,11 @@
 // against the real server, in both languages. The spec's texts come from tests/fixtures/spec-texts.ts;
 // the texts the spec leaves open (the reset action, the loading labels) are written here by hand.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Lang } from '@app/domain/i18n/index';
 import { publicSite, specIn } from '../fixtures/spec-texts.ts';
-import { withDb } from '../support/auth.ts';
 import { serverAndBrowser } from '../support/browser.ts';
+import { holdRequests, withoutTable } from '../support/faults.ts';
 import { seedSite, type SiteSeed } from './site-seed.ts';
 import { visitorContext } from './site-browser.ts';
 
@@ -47,27 +47,6 @@ const prefixOf = (lang: Lang) => (lang === 'en' ? '/en' : '');
 const hydrated = (page: Page, island: string) => page.waitForSelector(`astro-island[component-url*="${island}"]:not([ssr])`, { state: 'attached' });
 const cards = (page: Page) => page.locator('[data-testid="listing-grid"] > li');
 
-/** Holds every request matching pattern until release() is called: the loading state stays on screen. */
-async function hold(page: Page, pattern: string) {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(pattern, async (route: Route) => {
-    await held;
-    await route.continue();
-  });
-  return () => release();
-}
-
-/** The listings table is out of reach while fn runs: the real server answers 500, as with a broken disk. */
-async function withoutProducts(fn: () => Promise<void>) {
-  withDb(env.server, (db) => db.$client.exec('alter table products rename to products_away'));
-  try {
-    await fn();
-  } finally {
-    withDb(env.server, (db) => db.$client.exec('alter table products_away rename to products'));
-  }
-}
-
 describe.each(['fr', 'en'] as Lang[])('listings states in %s', (lang) => {
   const t = TEXTS[lang];
 
@@ -90,7 +69,7 @@ describe.each(['fr', 'en'] as Lang[])('listings states in %s', (lang) => {
     const page = await context.newPage();
     await page.goto(`${env.server.url}${prefixOf(lang)}/annonces`);
     await hydrated(page, 'ListingsBrowser');
-    const release = await hold(page, '**/site-data/listings**');
+    const release = await holdRequests(page, '**/site-data/listings**');
     await page.getByRole('searchbox').fill('Volvo');
     await page.getByRole('searchbox').press('Enter');
     const loading = page.getByRole('status', { name: t.loadingListings });
@@ -105,7 +84,7 @@ describe.each(['fr', 'en'] as Lang[])('listings states in %s', (lang) => {
   it('when the catalogue cannot be read, says so with Retry, and Retry shows the listings once it is back', async () => {
     const context = await visitorContext(env.browser);
     const page = await context.newPage();
-    await withoutProducts(async () => {
+    await withoutTable(env.server, 'products', async () => {
       await page.goto(`${env.server.url}${prefixOf(lang)}/annonces`);
       await hydrated(page, 'ListingsBrowser');
       const alert = page.getByRole('alert').filter({ hasText: t.listingsError });
@@ -127,7 +106,7 @@ describe.each(['fr', 'en'] as Lang[])('documentation states in %s', (lang) => {
     const page = await context.newPage();
     await page.goto(`${env.server.url}${prefixOf(lang)}/documentation`);
     await hydrated(page, 'DocumentLibrary');
-    const release = await hold(page, '**/site-data/documents**');
+    const release = await holdRequests(page, '**/site-data/documents**');
     await page.getByRole('searchbox').fill('zzzz-introuvable');
     await page.getByRole('button', { name: t.search, exact: true }).click();
     const loading = page.getByRole('status', { name: t.loadingDocuments });
