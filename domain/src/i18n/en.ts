@@ -196,7 +196,8 @@ export const en: Dictionary = {
     clearSearch: 'Clear the search',
     loadingListings: 'Loading listings…',
     loadingDocuments: 'Loading documents…',
-    noOffers: 'No featured offers at the moment',
-    noOffersText: 'All our listings can still be browsed in the catalogue.',
+    noOffers: 'No offers at the moment',
+    noOffersText: 'New listings arrive regularly. Tell us what you are looking for: we also source engines on request.',
+    contactUs: 'Contact us',
   },
 };

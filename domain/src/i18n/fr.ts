@@ -195,8 +195,9 @@ export const fr = {
     clearSearch: 'Effacer la recherche',
     loadingListings: 'Chargement des annonces…',
     loadingDocuments: 'Chargement des documents…',
-    noOffers: 'Aucune offre à la une pour le moment',
-    noOffersText: 'Toutes nos annonces restent consultables dans le catalogue.',
+    noOffers: 'Aucune offre pour le moment',
+    noOffersText: 'De nouvelles annonces arrivent régulièrement. Dites-nous ce que vous cherchez : nous trouvons aussi des moteurs sur demande.',
+    contactUs: 'Nous contacter',
   },
 } as const;
 
