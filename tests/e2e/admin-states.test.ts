@@ -7,6 +7,7 @@ import { backOffice } from '../fixtures/spec-texts.ts';
 import { holdRequests, withoutTable } from '../support/faults.ts';
 import { serverAndBrowser } from '../support/browser.ts';
 import { signedInPage } from './admin-support.ts';
+import { expectAccessible } from './site-browser.ts';
 
 const env = serverAndBrowser();
 
@@ -51,8 +52,13 @@ describe('admin states', () => {
       expect(await alert.locator('.state-title').textContent()).toBe(backOffice.listings.loadFailed.fr);
       expect(await mainStatus(page, backOffice.messages.empty.fr).count()).toBe(0);
     });
+    for (const theme of ['light', 'dark']) {
+      await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
+      await expectAccessible(page, `messages error, ${theme}`);
+    }
     await mainAlert(page, backOffice.listings.loadFailed.fr).getByRole('button', { name: RETRY }).click();
     await mainStatus(page, backOffice.messages.empty.fr).waitFor();
+    await expectAccessible(page, 'messages empty, dark');
     expect(await mainAlert(page, backOffice.listings.loadFailed.fr).count()).toBe(0);
     await context.close();
   });

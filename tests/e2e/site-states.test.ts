@@ -8,7 +8,7 @@ import { publicSite, specIn } from '../fixtures/spec-texts.ts';
 import { serverAndBrowser } from '../support/browser.ts';
 import { holdRequests, withoutTable } from '../support/faults.ts';
 import { seedSite, type SiteSeed } from './site-seed.ts';
-import { visitorContext } from './site-browser.ts';
+import { expectAccessible, visitorContext } from './site-browser.ts';
 
 const env = serverAndBrowser();
 let seed: SiteSeed;
@@ -119,6 +119,26 @@ describe.each(['fr', 'en'] as Lang[])('documentation states in %s', (lang) => {
     await empty.getByRole('link', { name: t.clearSearch }).click();
     await expect.poll(() => page.locator('[data-testid="document-grid"] > li').count()).toBe(1);
     expect(await page.getByRole('searchbox').inputValue()).toBe('');
+    await context.close();
+  });
+});
+
+describe.each(['light', 'dark'] as const)('states in the %s theme', (theme) => {
+  it('empty and error states pass axe (contrast included) at 1280 and 390 px', async () => {
+    const t = TEXTS.fr;
+    const context = await visitorContext(env.browser, { colorScheme: theme });
+    const page = await context.newPage();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(`${env.server.url}/annonces?search=zzzz-introuvable`);
+      await page.getByRole('heading', { name: t.emptyTitle }).waitFor();
+      await expectAccessible(page, `empty listings, ${theme}, ${width} px`);
+      await withoutTable(env.server, 'products', async () => {
+        await page.goto(`${env.server.url}/annonces`);
+        await page.getByRole('alert').filter({ hasText: t.listingsError }).waitFor();
+        await expectAccessible(page, `listings error, ${theme}, ${width} px`);
+      });
+    }
     await context.close();
   });
 });
