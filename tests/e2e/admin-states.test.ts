@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { backOffice } from '../fixtures/spec-texts.ts';
 import { holdRequests, withoutTable } from '../support/faults.ts';
 import { serverAndBrowser } from '../support/browser.ts';
-import { signedInPage } from './admin-support.ts';
+import { createListingViaApi, signedInPage } from './admin-support.ts';
 import { expectAccessible } from './site-browser.ts';
 
 const env = serverAndBrowser();
@@ -60,6 +60,21 @@ describe('admin states', () => {
     await mainStatus(page, backOffice.messages.empty.fr).waitFor();
     await expectAccessible(page, 'messages empty, dark');
     expect(await mainAlert(page, backOffice.listings.loadFailed.fr).count()).toBe(0);
+    await context.close();
+  });
+
+  it("a listing view that cannot load says 'Erreur de chargement' with Retry and the way back to the list", async () => {
+    const { id } = await createListingViaApi(env.server, 'Annonce à voir plus tard');
+    const { context, page } = await signedInPage(env.browser, env.server);
+    await withoutTable(env.server, 'products', async () => {
+      await page.goto(`${env.server.url}/admin/annonces/${id}/view`);
+      const alert = mainAlert(page, backOffice.listingView.loadFailed.fr);
+      await alert.waitFor();
+      expect(await alert.locator('.state-title').textContent()).toBe(backOffice.listingView.loadFailed.fr);
+      expect(await alert.getByRole('link', { name: 'Retour à la liste' }).getAttribute('href')).toBe('/admin/annonces');
+    });
+    await mainAlert(page, backOffice.listingView.loadFailed.fr).getByRole('button', { name: RETRY }).click();
+    await page.getByRole('heading', { name: 'Annonce à voir plus tard' }).waitFor();
     await context.close();
   });
 
