@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { backOffice } from '../fixtures/spec-texts.ts';
 import { holdRequests, withoutTable } from '../support/faults.ts';
 import { serverAndBrowser } from '../support/browser.ts';
-import { createListingViaApi, signedInPage } from './admin-support.ts';
+import { createListingViaApi, signedInPage, waitForServiceWorker } from './admin-support.ts';
 import { expectAccessible } from './site-browser.ts';
 
 const env = serverAndBrowser();
@@ -86,6 +86,19 @@ describe('admin states', () => {
     });
     await mainAlert(page, backOffice.dashboard.loadFailed.fr).getByRole('button', { name: RETRY }).click();
     await mainAlert(page, backOffice.dashboard.loadFailed.fr).waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('offline, an empty list says it may only be not loaded on this device yet', async () => {
+    const { context, page } = await signedInPage(env.browser, env.server);
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    await page.getByRole('link', { name: 'Messages' }).first().click();
+    const empty = mainStatus(page, backOffice.messages.empty.fr);
+    await empty.waitFor();
+    expect(await empty.getByText('Hors ligne : seules les données déjà chargées sur cet appareil sont affichées.', { exact: false }).isVisible()).toBe(true);
+    await context.setOffline(false);
+    await empty.getByText('Les demandes envoyées depuis le formulaire de contact du site arriveront ici.').waitFor();
     await context.close();
   });
 

@@ -4,15 +4,21 @@
 import './states.css';
 import type { ReactNode } from 'react';
 import { useT } from '../lib/i18n.ts';
+import { useOnline } from '../lib/online.ts';
 import { Icon } from './icons.tsx';
 
-/** Nothing to show: announced politely, with a hint and the next action when there is one. */
+/**
+ * Nothing to show: announced politely, with a hint and the next action when there is one. Offline,
+ * "nothing" may only mean "not loaded on this device yet", and it says so.
+ */
 export function EmptyState({ title, hint, action }: { title: string; hint?: string | undefined; action?: ReactNode }) {
+  const online = useOnline();
+  const t = useT().states;
   return (
     <div className="state state-empty" role="status">
       <Icon name="info" />
       <p className="state-title">{title}</p>
-      {hint ? <p className="muted">{hint}</p> : null}
+      {online ? (hint ? <p className="muted">{hint}</p> : null) : <p className="muted">{t.offlineHint}</p>}
       {action ? <div className="actions">{action}</div> : null}
     </div>
   );

@@ -152,5 +152,6 @@ export const adminEn: AdminDictionary = {
     noSubscribersHint: 'Visitors subscribe on the site; they will appear here.',
     noAccounts: 'No SMTP account configured',
     noAccountsHint: 'Add an account to answer messages and send the newsletter.',
+    offlineHint: 'Offline: only the data already loaded on this device is shown. The list will update when the connection is back.',
   },
 };

@@ -151,6 +151,7 @@ export const adminFr = {
     noSubscribersHint: 'Les visiteurs s’inscrivent depuis le site ; ils apparaîtront ici.',
     noAccounts: 'Aucun compte SMTP configuré',
     noAccountsHint: 'Ajoutez un compte pour répondre aux messages et envoyer la newsletter.',
+    offlineHint: 'Hors ligne : seules les données déjà chargées sur cet appareil sont affichées. La liste se mettra à jour au retour de la connexion.',
   },
 } as const;
 
