@@ -1,9 +1,12 @@
 // Every screen of the public site and of the admin at a phone's width (390 px), light and dark: the
 // page never scrolls sideways (issue #14). Wide content (admin tables) scrolls inside its own
 // labelled region instead. With SCREENSHOT_DIR set, each screen is also saved there as a PNG.
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { schema } from '@app/db';
+import { withDb } from '../support/auth.ts';
 import { serverAndBrowser } from '../support/browser.ts';
 import { seedSite, type SiteSeed } from './site-seed.ts';
 import { visitorContext } from './site-browser.ts';
@@ -19,13 +22,20 @@ beforeAll(async () => {
   seed = await seedSite(env.server);
   // A long unbroken title is the usual cause of a sideways scroll on a phone.
   await createListingViaApi(env.server, 'Groupe-électrogène-insonorisé-capoté-Perkins-P250-référence-GEP250-2024');
+  // A message and a subscriber with long unbroken addresses, for the messages and newsletter screens.
+  const email = 'jean-baptiste.de-la-fontaine-marechal@chantier-naval-de-port-saint-louis-du-rhone.example.org';
+  const sent = await env.server.api('/inquiries', { method: 'POST', json: { name: 'Jean-Baptiste de La Fontaine-Maréchal', email, phone: '+33 6 12 34 56 78', message: 'Bonjour, quel est le délai de livraison ?', language: 'fr' } });
+  expect(sent.status).toBe(201);
+  withDb(env.server, (db) =>
+    db.insert(schema.newsletterSubscribers).values({ email, isActive: true, confirmedAt: new Date(), unsubscribeToken: randomBytes(24).toString('base64url') }).run(),
+  );
 });
 
 /** How far the document is wider than the viewport (0 when nothing overflows), and what sticks out. */
 async function overflow(page: Page) {
   return page.evaluate((width) => {
     const offenders = [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > width + 1 && !el.closest('[data-scroll-region]'))
+      .filter((el) => el.getBoundingClientRect().right > width + 1 && !el.closest('[role="region"]'))
       .slice(0, 3)
       .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
     return { scrollWidth: document.documentElement.scrollWidth, offenders };
@@ -37,6 +47,9 @@ async function expectNoOverflow(page: Page, label: string) {
   await page.waitForLoadState('networkidle');
   const measured = await overflow(page);
   expect(measured.scrollWidth, `${label}: ${measured.offenders.join(', ')}`).toBeLessThanOrEqual(WIDTH);
+  // A wide table scrolls inside its own region, which a keyboard can reach and which says what it holds.
+  const regions = await page.locator('.table-wrap:visible').evaluateAll((els) => els.map((el) => ({ role: el.getAttribute('role'), label: el.getAttribute('aria-label'), tabIndex: (el as HTMLElement).tabIndex })));
+  for (const region of regions) expect(region, label).toMatchObject({ role: 'region', label: expect.stringMatching(/\S/), tabIndex: 0 });
   if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `${label.replace(/[^\w-]+/g, '_')}.png`), fullPage: true });
 }
 
@@ -113,6 +126,14 @@ describe.each(THEMES)('admin at 390 px, %s theme', (theme) => {
     await page.getByRole('button', { name: 'Créer' }).click();
     await page.getByRole('dialog').waitFor();
     await expectNoOverflow(page, `admin-${theme}-document-dialog`);
+    await page.goto(`${env.server.url}/admin/messages`);
+    await page.getByRole('button', { name: /Réponse rapide/ }).first().click();
+    await page.getByRole('dialog').waitFor();
+    await expectNoOverflow(page, `admin-${theme}-reply-dialog`);
+    await page.goto(`${env.server.url}/admin/newsletter`);
+    await page.getByRole('button', { name: /Envoyer un message/ }).click();
+    await page.getByRole('dialog').waitFor();
+    await expectNoOverflow(page, `admin-${theme}-send-dialog`);
     await context.close();
   });
 });

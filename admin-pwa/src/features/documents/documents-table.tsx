@@ -7,6 +7,7 @@ import { formatSize } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { TYPE_LABELS } from './document-form.ts';
 import type { DocumentsQuery, SortBy } from './documents-query.ts';
+import { TableRegion } from '../../components/table-region.tsx';
 
 type Props = { documents: TechnicalDocument[]; query: DocumentsQuery; onSort: (column: SortBy) => void; onDelete: (doc: TechnicalDocument) => void };
 
@@ -24,7 +25,7 @@ function SortHeader({ column, label, query, onSort }: { column: SortBy; label: s
 
 export function DocumentsTable({ documents, query, onSort, onDelete }: Props) {
   return (
-    <div className="table-wrap">
+    <TableRegion label="Documents techniques">
       <table className="table documents-table">
         <caption className="sr-only">Documents techniques</caption>
         <thead>
@@ -62,6 +63,6 @@ export function DocumentsTable({ documents, query, onSort, onDelete }: Props) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }

@@ -9,6 +9,7 @@ import { Pagination } from '../../components/pagination.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { TableRegion } from '../../components/table-region.tsx';
 import { removeListing, toggleFeatured } from './listing-actions.ts';
 import { useListings, type ListingRow } from './use-listings.ts';
 import { fill, useAdminLang, useT } from '../../lib/i18n.ts';
@@ -117,7 +118,7 @@ export default function ListingsPage() {
         )
       ) : (
         <>
-          <div className="table-wrap table-only">
+          <TableRegion className="table-only" label={fill(t.caption, { page })}>
             <table>
               <caption className="sr-only">{fill(t.caption, { page })}</caption>
               <thead>
@@ -154,7 +155,7 @@ export default function ListingsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
           <ul className="cards-only listing-cards" aria-label={t.cards}>
             {rows.map((p) => (
               <li key={p.id} className="card listing-card">
