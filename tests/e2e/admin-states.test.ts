@@ -78,6 +78,21 @@ describe('admin states', () => {
     await context.close();
   });
 
+  it('a listing form that cannot load its listing shows the error and Retry, not an empty form', async () => {
+    const { id } = await createListingViaApi(env.server, 'Annonce à modifier plus tard');
+    const { context, page } = await signedInPage(env.browser, env.server);
+    await withoutTable(env.server, 'products', async () => {
+      await page.goto(`${env.server.url}/admin/annonces/${id}/edit`);
+      const alert = mainAlert(page, backOffice.listings.loadFailed.fr);
+      await alert.waitFor();
+      expect(await alert.locator('.state-title').textContent()).toBe(backOffice.listings.loadFailed.fr);
+      expect(await page.getByLabel('Titre (français)').count()).toBe(0);
+    });
+    await mainAlert(page, backOffice.listings.loadFailed.fr).getByRole('button', { name: RETRY }).click();
+    await expect.poll(() => page.getByLabel('Titre (français)').inputValue()).toBe('Annonce à modifier plus tard');
+    await context.close();
+  });
+
   it('the dashboard says its statistics failed, and Retry loads them once the server answers', async () => {
     const { context, page } = await signedInPage(env.browser, env.server);
     await withoutTable(env.server, 'products', async () => {

@@ -10,6 +10,8 @@ import { db, type QueuedFile } from '../../db/db.ts';
 import { enqueue, perform, queuedFile } from '../../db/outbox.ts';
 import { Icon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { ErrorState } from '../../components/states.tsx';
+import { useT } from '../../lib/i18n.ts';
 import { UploadProgressList, useUploads } from '../../components/upload-progress.tsx';
 import { fetchDocuments, fetchImages, fetchListing } from './api.ts';
 import { OFFLINE_SAVED } from './listing-actions.ts';
@@ -40,6 +42,10 @@ export default function ListingFormPage() {
   const [version, setVersion] = useState(0);
   const [loading, setLoading] = useState(edit);
   const [missing, setMissing] = useState(false);
+  // The listing could not be read and no copy is stored: an empty form would only mislead.
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const states = useT().states;
   const [original, setOriginal] = useState<{ images: ProductImage[]; documents: ProductDocument[] }>({ images: [], documents: [] });
   const [images, setImages] = useState<ProductImage[]>([]);
   const [documents, setDocuments] = useState<ProductDocument[]>([]);
@@ -53,6 +59,7 @@ export default function ListingFormPage() {
   useEffect(() => {
     if (id === null) return;
     let live = true;
+    setLoadFailed(false);
     const show = (p: Parameters<typeof formFromProduct>[0]) => {
       if (!live || touched.current) return;
       setForm(formFromProduct(p));
@@ -76,7 +83,10 @@ export default function ListingFormPage() {
         show(await fetchListing(id));
       } catch (e) {
         if ((e as { status?: number }).status === 404 && live) setMissing(true);
-        else if (!local && live) toast.error('Erreur de chargement', errorText(e, 'Erreur lors du chargement'));
+        else if (!local && live) {
+          setLoadFailed(true);
+          toast.error('Erreur de chargement', errorText(e, 'Erreur lors du chargement'));
+        }
       }
       const [imgs, docs] = await Promise.allSettled([fetchImages(id), fetchDocuments(id)]);
       if (!live) return;
@@ -87,7 +97,7 @@ export default function ListingFormPage() {
     return () => {
       live = false;
     };
-  }, [id]);
+  }, [id, attempt]);
 
   const set = <K extends keyof ListingForm>(key: K, value: ListingForm[K]) => {
     touched.current = true;
@@ -175,6 +185,20 @@ export default function ListingFormPage() {
       </section>
     );
   if (loading) return <Spinner />;
+  if (loadFailed)
+    return (
+      <section className="page">
+        <ErrorState
+          message={states.loadError}
+          onRetry={() => (setLoading(true), setAttempt((n) => n + 1))}
+          action={
+            <Link className="btn" to="/annonces">
+              {states.backToList}
+            </Link>
+          }
+        />
+      </section>
+    );
 
   return (
     <section className="page" aria-labelledby="form-title">
