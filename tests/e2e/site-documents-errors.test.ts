@@ -1,11 +1,10 @@
 // The public documentation library when the catalogue cannot be read, and Preview opening its tab
 // inside the click, in Chromium against the real server. Expected texts are written from the spec
 // (public-site section 8, "Public documents"), not read from the dictionaries.
-import { exec } from '@app/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Lang } from '@app/domain/i18n/index';
-import { withDb, sqlText } from '../support/auth.ts';
+import { withoutTable } from '../support/faults.ts';
 import { serverAndBrowser } from '../support/browser.ts';
 import { seedSite, type SiteSeed } from './site-seed.ts';
 import { visitorContext, watchErrors } from './site-browser.ts';
@@ -23,22 +22,12 @@ const ERROR = { fr: 'Erreur lors de la récupération des documents: 500', en: '
 const RETRY = { fr: 'Réessayer', en: 'Retry' };
 const PREVIEW = { fr: 'Aperçu', en: 'Preview' };
 
-/** The library's table is out of reach while fn runs: the API answers 500, as with a broken disk. */
-async function withoutLibrary(fn: () => Promise<void>) {
-  await withDb(env.server, (db) => exec(db, sqlText('alter table technical_documents rename to technical_documents_away')));
-  try {
-    await fn();
-  } finally {
-    await withDb(env.server, (db) => exec(db, sqlText('alter table technical_documents_away rename to technical_documents')));
-  }
-}
-
 describe.each(['fr', 'en'] as Lang[])('documentation library in %s', (lang) => {
   it('shows the spec’s error with the status, and Retry loads the documents once they are back', async () => {
     const context = await visitorContext(env.browser);
     const page = await context.newPage();
     const alert = page.locator('main [role="alert"] p');
-    await withoutLibrary(async () => {
+    await withoutTable(env.server, 'technical_documents', async () => {
       await page.goto(`${env.server.url}${prefixOf(lang)}/documentation?search=C18`);
       await hydrated(page, 'DocumentLibrary');
       expect(await alert.textContent()).toBe(ERROR[lang]);

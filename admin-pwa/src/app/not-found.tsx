@@ -1,14 +1,16 @@
-// Unknown admin path inside the layout.
+// Unknown admin path inside the layout: says so and leads back to the dashboard.
 import { Link } from 'react-router';
 import { useT } from '../lib/i18n.ts';
 
 export function NotFound() {
-  const t = useT().app;
+  const t = useT().states;
   return (
     <section className="page">
-      <h1>{t.notFound}</h1>
+      <h1>{t.pageNotFound}</h1>
       <p>
-        <Link to="/">{t.backToDashboard}</Link>
+        <Link className="btn btn-primary" to="/">
+          {t.backToDashboard}
+        </Link>
       </p>
     </section>
   );

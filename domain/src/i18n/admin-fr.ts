@@ -687,6 +687,26 @@ export const adminFr = {
     sentTo: 'Envoyée à {email}',
     sendFailed: "Erreur lors de l'envoi du message",
   },
+  states: {
+    retry: 'Réessayer',
+    loadError: 'Erreur lors du chargement',
+    smtpLoadError: 'Erreur lors du chargement des données',
+    resetFilters: 'Réinitialiser les filtres',
+    backToList: 'Retour à la liste',
+    backToDashboard: 'Retour au tableau de bord',
+    pageNotFound: 'Page introuvable',
+    listingLoadError: 'Erreur de chargement',
+    listingMissing: 'Annonce introuvable',
+    noListingsHint: 'Créez une première annonce : elle paraîtra sur le site dès son enregistrement.',
+    noMessages: 'Aucun message',
+    noMessagesHint: 'Les demandes envoyées depuis le formulaire de contact du site arriveront ici.',
+    noDocuments: 'Aucun document',
+    noDocumentsHint: 'Ajoutez une fiche technique, un manuel ou une vidéo avec « Créer ».',
+    noSubscribersHint: 'Les visiteurs s’inscrivent depuis le site ; ils apparaîtront ici.',
+    noAccounts: 'Aucun compte SMTP configuré',
+    noAccountsHint: 'Ajoutez un compte pour répondre aux messages et envoyer la newsletter.',
+    offlineHint: 'Hors ligne : seules les données déjà chargées sur cet appareil sont affichées. La liste se mettra à jour au retour de la connexion.',
+  },
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

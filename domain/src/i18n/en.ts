@@ -191,4 +191,13 @@ export const en: Dictionary = {
   },
   toast: { close: 'Close notification', success: 'Success', error: 'Error', info: 'Information', warning: 'Warning' },
   legal: { updated: 'Last updated: {date}' },
+  states: {
+    resetFilters: 'Reset filters',
+    clearSearch: 'Clear the search',
+    loadingListings: 'Loading listings…',
+    loadingDocuments: 'Loading documents…',
+    noOffers: 'No offers at the moment',
+    noOffersText: 'New listings arrive regularly. Tell us what you are looking for: we also source engines on request.',
+    contactUs: 'Contact us',
+  },
 };

@@ -189,6 +189,16 @@ export const fr = {
   },
   toast: { close: 'Fermer la notification', success: 'Succès', error: 'Erreur', info: 'Information', warning: 'Attention' },
   legal: { updated: 'Dernière mise à jour : {date}' },
+  /** Empty, loading and error states (issue #14); the spec's own texts stay in their sections. */
+  states: {
+    resetFilters: 'Réinitialiser les filtres',
+    clearSearch: 'Effacer la recherche',
+    loadingListings: 'Chargement des annonces…',
+    loadingDocuments: 'Chargement des documents…',
+    noOffers: 'Aucune offre pour le moment',
+    noOffersText: 'De nouvelles annonces arrivent régulièrement. Dites-nous ce que vous cherchez : nous trouvons aussi des moteurs sur demande.',
+    contactUs: 'Nous contacter',
+  },
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -6,8 +6,9 @@ import type { Lang } from '@app/domain/lang';
 import { fill } from '@app/domain/i18n/index';
 import type { DocumentsPage } from '../lib/catalogue.server.ts';
 import { toast } from './toast.ts';
+import { EmptyState, ErrorState, LoadingState } from '../components/States.tsx';
 
-type Props = { lang: Lang; t: Dictionary['docs']; basePath: string; initialSearch: string; initial: DocumentsPage | null; initialStatus?: number | undefined };
+type Props = { lang: Lang; t: Dictionary['docs']; st: Dictionary['states']; basePath: string; initialSearch: string; initial: DocumentsPage | null; initialStatus?: number | undefined };
 type Status = 'loaded' | 'loading' | 'error';
 
 const query = (search: string, page: number) => {
@@ -18,7 +19,7 @@ const query = (search: string, page: number) => {
   return s ? `?${s}` : '';
 };
 
-export default function DocumentLibrary({ lang, t, basePath, initialSearch, initial, initialStatus }: Props) {
+export default function DocumentLibrary({ lang, t, st, basePath, initialSearch, initial, initialStatus }: Props) {
   const [search, setSearch] = useState(initialSearch);
   const [data, setData] = useState(initial);
   const [status, setStatus] = useState<Status>(initial ? 'loaded' : 'error');
@@ -56,14 +57,11 @@ export default function DocumentLibrary({ lang, t, basePath, initialSearch, init
           <button className="btn" type="submit">{t.searchButton}</button>
         </div>
       </form>
-      {status === 'loading' && <div className="spinner" role="status" aria-label={t.loading} />}
-      {status === 'error' && (
-        <div className="alert alert-error" role="alert">
-          <p>{fill(t.error, { status: failure })}</p>
-          <button className="btn" type="button" onClick={() => void load(current.search, current.page)}>{t.retry}</button>
-        </div>
+      {status === 'loading' && <LoadingState label={st.loadingDocuments} />}
+      {status === 'error' && <ErrorState message={fill(t.error, { status: failure })} retry={{ label: t.retry, onClick: () => void load(current.search, current.page) }} />}
+      {status === 'loaded' && data && data.documents.length === 0 && (
+        <EmptyState title={t.empty} action={current.search ? { label: st.clearSearch, href: basePath, onClick: () => (setSearch(''), void load('', 1)) } : undefined} />
       )}
-      {status === 'loaded' && data && data.documents.length === 0 && <p className="empty" role="status">{t.empty}</p>}
       {status === 'loaded' && data && data.documents.length > 0 && (
         <>
           <ul className="grid grid-3" data-testid="document-grid">

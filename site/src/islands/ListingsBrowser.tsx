@@ -7,11 +7,13 @@ import type { Lang } from '@app/domain/lang';
 import { countLabel, fill } from '@app/domain/i18n/index';
 import { EMPTY_FILTERS, SORT_OPTIONS, filtersToSearch, hasActiveFilters, parseFilters, sortValue, type ListingFilters } from '@app/domain/site-filters';
 import ProductCard from '../components/ProductCard.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../components/States.tsx';
 import type { ListingsPage } from '../lib/catalogue.server.ts';
 
 type Props = {
   lang: Lang;
   t: Dictionary['listings'];
+  s: Dictionary['states'];
   card: Dictionary['card'];
   basePath: string;
   productBase: string;
@@ -22,7 +24,7 @@ type Status = 'loaded' | 'loading' | 'error';
 
 const SKELETONS = 6;
 
-export default function ListingsBrowser({ lang, t, card, basePath, productBase, initialFilters, initial }: Props) {
+export default function ListingsBrowser({ lang, t, s, card, basePath, productBase, initialFilters, initial }: Props) {
   const [filters, setFilters] = useState(initialFilters);
   const [data, setData] = useState<ListingsPage | null>(initial);
   const [status, setStatus] = useState<Status>(initial ? 'loaded' : 'error');
@@ -73,6 +75,7 @@ export default function ListingsBrowser({ lang, t, card, basePath, productBase, 
   }
 
   const active = hasActiveFilters(filters);
+  const reset = () => go({ ...EMPTY_FILTERS, sort: filters.sort, order: filters.order });
   // Counts describe the results on screen: hidden while a new page of results is on its way.
   const facets = status === 'loaded' ? data?.facets : undefined;
   const pageHref = (page: number) => `${basePath}${filtersToSearch({ ...filters, page })}`;
@@ -98,7 +101,7 @@ export default function ListingsBrowser({ lang, t, card, basePath, productBase, 
             </select>
           </div>
           {active && (
-            <a className="btn btn-outline" href={basePath} onClick={(e) => (e.preventDefault(), go({ ...EMPTY_FILTERS, sort: filters.sort, order: filters.order }))}>
+            <a className="btn btn-outline" href={basePath} onClick={(e) => (e.preventDefault(), reset())}>
               {t.clear}
             </a>
           )}
@@ -127,26 +130,20 @@ export default function ListingsBrowser({ lang, t, card, basePath, productBase, 
       </form>
 
       {status === 'loading' && (
-        <ul className="grid" aria-busy="true" aria-label={t.loading} data-testid="skeletons">
-          {Array.from({ length: SKELETONS }, (_, i) => (
-            <li key={i} className="card skeleton" aria-hidden="true">
-              <div className="card-media" />
-              <div className="card-body"><div className="skeleton-line" /><div className="skeleton-line" /></div>
-            </li>
-          ))}
-        </ul>
+        <LoadingState label={s.loadingListings}>
+          <ul className="grid" aria-hidden="true" data-testid="skeletons">
+            {Array.from({ length: SKELETONS }, (_, i) => (
+              <li key={i} className="card skeleton">
+                <div className="card-media" />
+                <div className="card-body"><div className="skeleton-line" /><div className="skeleton-line" /></div>
+              </li>
+            ))}
+          </ul>
+        </LoadingState>
       )}
-      {status === 'error' && (
-        <div className="alert alert-error" role="alert">
-          <p>{t.error}</p>
-          <button className="btn" type="button" onClick={() => location.reload()}>{t.retry}</button>
-        </div>
-      )}
+      {status === 'error' && <ErrorState message={t.error} retry={{ label: t.retry, onClick: () => void load(filters) }} />}
       {status === 'loaded' && data && data.items.length === 0 && (
-        <div className="empty" role="status">
-          <h2>{t.emptyTitle}</h2>
-          <p>{t.emptyText}</p>
-        </div>
+        <EmptyState title={t.emptyTitle} text={t.emptyText} action={active ? { label: s.resetFilters, href: basePath, onClick: reset } : undefined} />
       )}
       {status === 'loaded' && data && data.items.length > 0 && (
         <>

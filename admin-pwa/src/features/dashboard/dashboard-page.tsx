@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api.ts';
 import { useOnline } from '../../lib/online.ts';
 import { db } from '../../db/db.ts';
 import { Icon } from '../../components/icons.tsx';
+import { ErrorState } from '../../components/states.tsx';
 import { refreshRecentMessages, refreshStats, type DashboardStats } from './api.ts';
 import { MessagesChart } from './messages-chart.tsx';
 import { useT } from '../../lib/i18n.ts';
@@ -17,6 +18,7 @@ export default function DashboardPage() {
   const dict = useT();
   const t = dict.dashboard;
   const [error, setError] = useState<'stats' | 'session' | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const stats = useLiveQuery(() => db.stats.get('dashboard'), [])?.value as DashboardStats | undefined;
   const dates = useLiveQuery(() => db.inquiries.toArray().then((list) => list.map((i) => i.createdAt)), []) ?? [];
 
@@ -31,7 +33,7 @@ export default function DashboardPage() {
     return () => {
       live = false;
     };
-  }, [online]);
+  }, [online, attempt]);
 
   const counters = [
     { label: dict.shell.nav.listings, value: stats?.products, to: '/annonces' },
@@ -45,13 +47,16 @@ export default function DashboardPage() {
         <h1 id="dash-title">{t.title}</h1>
       </div>
       {error === 'session' ? (
-        <p className="error-box" role="alert">
-          {t.sessionExpired} <Link to="/login">{t.signIn}</Link>
-        </p>
+        <ErrorState
+          message={t.sessionExpired}
+          action={
+            <Link className="btn btn-primary" to="/login">
+              {t.signIn}
+            </Link>
+          }
+        />
       ) : error === 'stats' ? (
-        <p className="error-box" role="alert">
-          {t.statsError}
-        </p>
+        <ErrorState message={t.statsError} onRetry={() => setAttempt((n) => n + 1)} />
       ) : null}
       <div className="grid grid-3">
         {counters.map((c) => (

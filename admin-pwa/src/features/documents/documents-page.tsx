@@ -11,7 +11,8 @@ import { Pagination } from '../../components/pagination.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { db } from '../../db/db.ts';
 import { errorText, isNetworkError } from '../../lib/api.ts';
-import { useRefreshWhenOnline } from '../../lib/use-refresh.ts';
+import { useRefresh } from '../../lib/use-refresh.ts';
+import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { useOnline } from '../../lib/online.ts';
 import { fill, texts, useT } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
@@ -73,7 +74,8 @@ export default function DocumentsPage() {
     return () => clearTimeout(timer);
   }, [search]);
 
-  const loading = useRefreshWhenOnline(() => fetchDocumentsPage(query), (e) => toast.error(errorText(e, texts().documents.loadFailed)), [query]);
+  const states = useT().states;
+  const { loading, failed, retry } = useRefresh(() => fetchDocumentsPage(query), (e) => toast.error(errorText(e, texts().documents.loadFailed)), [query]);
 
   useEffect(() => {
     if (showStats && online) fetchStats().catch((e) => !isNetworkError(e) && toast.error(texts().toasts.loadTitle, errorText(e, texts().toasts.loadFallback)));
@@ -138,13 +140,25 @@ export default function DocumentsPage() {
       </div>
       {view === undefined || (loading && !view.documents.length) ? (
         <Spinner />
+      ) : failed && !view.documents.length ? (
+        <ErrorState message={t.loadFailed} onRetry={retry} />
       ) : view.documents.length ? (
         <>
           <DocumentsTable documents={view.documents} query={query} onSort={(c) => setQuery((q) => toggleSort(q, c))} onDelete={setDeleting} onEdit={setEditing} />
           <Pagination page={query.page} pages={pages} onPage={(page) => setQuery((q) => ({ ...q, page }))} summary={rangeText(t.range, query.page, query.limit, total)} label={t.pages} />
         </>
       ) : (
-        <p className="empty">{t.empty}</p>
+        <EmptyState
+          title={states.noDocuments}
+          hint={query.search || query.type !== 'all' ? undefined : states.noDocumentsHint}
+          action={
+            query.search || query.type !== 'all' ? (
+              <button type="button" className="btn" onClick={() => (setSearch(''), setQuery((q) => withFilter(q, { search: '', type: 'all' })))}>
+                {states.resetFilters}
+              </button>
+            ) : null
+          }
+        />
       )}
       {creating ? <CreateDocumentDialog onClose={() => setCreating(false)} onCreated={reload} /> : null}
       {editing ? <EditDocumentDialog document={editing} onClose={() => setEditing(null)} onSaved={reload} /> : null}

@@ -7,6 +7,7 @@ import { formatSize } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { fill, useAdminLang, useT } from '../../lib/i18n.ts';
 import type { DocumentsQuery, SortBy } from './documents-query.ts';
+import { TableRegion } from '../../components/table-region.tsx';
 
 type Props = { documents: TechnicalDocument[]; query: DocumentsQuery; onSort: (column: SortBy) => void; onDelete: (doc: TechnicalDocument) => void; onEdit: (doc: TechnicalDocument) => void };
 
@@ -26,7 +27,7 @@ export function DocumentsTable({ documents, query, onSort, onDelete, onEdit }: P
   const t = useT().documents;
   const lang = useAdminLang();
   return (
-    <div className="table-wrap">
+    <TableRegion label={t.title}>
       <table className="table documents-table">
         <caption className="sr-only">{t.caption}</caption>
         <thead>
@@ -67,6 +68,6 @@ export function DocumentsTable({ documents, query, onSort, onDelete, onEdit }: P
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }

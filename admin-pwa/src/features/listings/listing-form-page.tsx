@@ -12,6 +12,7 @@ import { db, type QueuedFile } from '../../db/db.ts';
 import { enqueue, perform, queuedFile } from '../../db/outbox.ts';
 import { Icon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { ErrorState } from '../../components/states.tsx';
 import { UploadProgressList, useUploads } from '../../components/upload-progress.tsx';
 import { fetchDocuments, fetchImages, fetchListing } from './api.ts';
 import { ListingFields } from './listing-fields.tsx';
@@ -41,6 +42,10 @@ export default function ListingFormPage() {
   const [version, setVersion] = useState(0);
   const [loading, setLoading] = useState(edit);
   const [missing, setMissing] = useState(false);
+  // The listing could not be read and no copy is stored: an empty form would only mislead.
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const states = useT().states;
   const [original, setOriginal] = useState<{ images: ProductImage[]; documents: ProductDocument[] }>({ images: [], documents: [] });
   const [images, setImages] = useState<ProductImage[]>([]);
   const [documents, setDocuments] = useState<ProductDocument[]>([]);
@@ -54,6 +59,7 @@ export default function ListingFormPage() {
   useEffect(() => {
     if (id === null) return;
     let live = true;
+    setLoadFailed(false);
     const show = (p: Parameters<typeof formFromProduct>[0]) => {
       if (!live || touched.current) return;
       setForm(formFromProduct(p));
@@ -77,7 +83,10 @@ export default function ListingFormPage() {
         show(await fetchListing(id));
       } catch (e) {
         if ((e as { status?: number }).status === 404 && live) setMissing(true);
-        else if (!local && live) toast.error(texts().toasts.loadTitle, errorText(e, texts().toasts.loadFallback));
+        else if (!local && live) {
+          setLoadFailed(true);
+          toast.error(texts().toasts.loadTitle, errorText(e, texts().toasts.loadFallback));
+        }
       }
       const [imgs, docs] = await Promise.allSettled([fetchImages(id), fetchDocuments(id)]);
       if (!live) return;
@@ -88,7 +97,7 @@ export default function ListingFormPage() {
     return () => {
       live = false;
     };
-  }, [id]);
+  }, [id, attempt]);
 
   const set = <K extends keyof ListingForm>(key: K, value: ListingForm[K]) => {
     touched.current = true;
@@ -176,6 +185,20 @@ export default function ListingFormPage() {
       </section>
     );
   if (loading) return <Spinner />;
+  if (loadFailed)
+    return (
+      <section className="page">
+        <ErrorState
+          message={states.loadError}
+          onRetry={() => (setLoading(true), setAttempt((n) => n + 1))}
+          action={
+            <Link className="btn" to="/annonces">
+              {states.backToList}
+            </Link>
+          }
+        />
+      </section>
+    );
 
   return (
     <section className="page" aria-labelledby="form-title">

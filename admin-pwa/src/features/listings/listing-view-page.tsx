@@ -11,6 +11,7 @@ import { db } from '../../db/db.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { ErrorState } from '../../components/states.tsx';
 import { deleteDocument, documentDownloadUrl, fetchListing } from './api.ts';
 import { DocumentsUpload } from './documents-upload.tsx';
 import { removeListing } from './listing-actions.ts';
@@ -38,8 +39,8 @@ export default function ListingViewPage() {
     else setState('ready');
   }, [id]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (state === 'missing') return <Message text={t.missing} />;
-  if (!product) return state === 'error' ? <Message text={t.loadFailed} /> : state === 'loading' ? <Spinner /> : <Message text={t.missing} />;
+  if (state === 'missing') return <Missing />;
+  if (!product) return state === 'error' ? <LoadFailed onRetry={() => void reload()} /> : state === 'loading' ? <Spinner /> : <Missing />;
   const p = product;
   const dims = [p.length, p.width, p.height];
 
@@ -202,14 +203,28 @@ export default function ListingViewPage() {
   );
 }
 
-function Message({ text }: { text: string }) {
-  const t = useT().listingView;
+function BackToList() {
+  return (
+    <Link className="btn" to="/annonces">
+      <Icon name="back" /> {useT().states.backToList}
+    </Link>
+  );
+}
+
+/** 'Erreur de chargement' with a back-to-list button (spec, listing view) and Retry. */
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <section className="page">
-      <h1>{text}</h1>
-      <Link className="btn" to="/annonces">
-        <Icon name="back" /> {t.back}
-      </Link>
+      <ErrorState message={useT().states.listingLoadError} onRetry={onRetry} action={<BackToList />} />
+    </section>
+  );
+}
+
+function Missing() {
+  return (
+    <section className="page">
+      <h1>{useT().states.listingMissing}</h1>
+      <BackToList />
     </section>
   );
 }

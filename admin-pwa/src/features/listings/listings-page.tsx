@@ -8,6 +8,8 @@ import { Icon } from '../../components/icons.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
+import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { TableRegion } from '../../components/table-region.tsx';
 import { removeListing, toggleFeatured } from './listing-actions.ts';
 import { useListings, type ListingRow } from './use-listings.ts';
 import { fill, useAdminLang, useT } from '../../lib/i18n.ts';
@@ -20,9 +22,10 @@ export default function ListingsPage() {
   const category = params.get('category') ?? '';
   const [draft, setDraft] = useState(search);
   const [toDelete, setToDelete] = useState<ListingRow | null>(null);
-  const { rows, total, pages, loading, error } = useListings({ page, search, category });
+  const { rows, total, pages, loading, error, retry } = useListings({ page, search, category });
   const toggling = useRef(new Set<number>());
-  const t = useT().listings;
+  const dict = useT();
+  const t = dict.listings;
   const lang = useAdminLang();
 
   const update = (patch: Record<string, string>) => {
@@ -87,18 +90,33 @@ export default function ListingsPage() {
         </button>
       </form>
 
-      {error ? (
-        <p className="error-box" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <ErrorState message={error} onRetry={retry} /> : null}
       {!rows || loading ? (
         <Spinner />
       ) : rows.length === 0 ? (
-        <p className="empty">{t.empty}</p>
+        error ? null : search || category ? (
+          <EmptyState
+            title={t.empty}
+            action={
+              <button type="button" className="btn" onClick={() => (setDraft(''), update({ search: '', category: '' }))}>
+                {dict.states.resetFilters}
+              </button>
+            }
+          />
+        ) : (
+          <EmptyState
+            title={t.empty}
+            hint={dict.states.noListingsHint}
+            action={
+              <Link className="btn btn-primary" to="/annonces/new">
+                <Icon name="plus" /> {t.newListing}
+              </Link>
+            }
+          />
+        )
       ) : (
         <>
-          <div className="table-wrap table-only">
+          <TableRegion className="table-only" label={fill(t.caption, { page })}>
             <table>
               <caption className="sr-only">{fill(t.caption, { page })}</caption>
               <thead>
@@ -135,7 +153,7 @@ export default function ListingsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
           <ul className="cards-only listing-cards" aria-label={t.cards}>
             {rows.map((p) => (
               <li key={p.id} className="card listing-card">

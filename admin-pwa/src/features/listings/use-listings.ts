@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { ProductImage } from '@app/domain/products';
 import { LISTING_LIMITS } from '@app/domain/products';
 import { errorText } from '../../lib/api.ts';
+import { texts } from '../../lib/i18n.ts';
 import { useOnline } from '../../lib/online.ts';
 import { db, type LocalProduct } from '../../db/db.ts';
 import { fetchListingsPage, LISTINGS_CHANGED, pageKey, type CachedPage, type ListingQuery } from './api.ts';
@@ -22,6 +23,7 @@ export function useListings(q: ListingQuery) {
   const online = useOnline();
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const key = pageKey(q);
   // A write that reached the server (here or replayed from the outbox) changes totals and pages.
   const changed = useLiveQuery(async () => ((await db.meta.get(LISTINGS_CHANGED))?.value as number | undefined) ?? 0, [], null);
@@ -32,12 +34,12 @@ export function useListings(q: ListingQuery) {
     setLoading(true);
     fetchListingsPage(q, () => !live).then(
       () => live && setError(null),
-      (e) => live && setError(errorText(e, 'Erreur lors du chargement')),
+      (e) => live && setError(errorText(e, texts().toasts.loadFallback)),
     ).finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
-  }, [key, online, changed]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [key, online, changed, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const data = useLiveQuery(async () => {
     const cached = (await db.meta.get(key))?.value as CachedPage | undefined;
@@ -62,5 +64,5 @@ export function useListings(q: ListingQuery) {
     return { rows: rows.map((r) => ({ ...r, cover: cover.get(r.id) })) as ListingRow[], total, pages, fromCache: !!cached };
   }, [key]);
 
-  return { rows: data?.rows, total: data?.total ?? 0, pages: data?.pages ?? 1, loading: loading && !data?.rows?.length, error };
+  return { rows: data?.rows, total: data?.total ?? 0, pages: data?.pages ?? 1, loading: loading && !data?.rows?.length, error, retry: () => setAttempt((n) => n + 1) };
 }

@@ -9,7 +9,8 @@ import { perform } from '../../db/outbox.ts';
 import { Pagination } from '../../components/pagination.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { errorText } from '../../lib/api.ts';
-import { useRefreshWhenOnline } from '../../lib/use-refresh.ts';
+import { useRefresh } from '../../lib/use-refresh.ts';
+import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { syncSmtpAccounts } from '../../lib/smtp-accounts.ts';
 import { countLabel, fill, texts, useAdminLang, useT } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
@@ -40,7 +41,8 @@ export default function MessagesPage() {
   const t = useT().messages;
   const lang = useAdminLang();
 
-  const loading = useRefreshWhenOnline(
+  const states = useT().states;
+  const { loading, failed, retry } = useRefresh(
     () => Promise.all([syncInquiries(), syncSmtpAccounts().catch(() => {}), syncCompany().catch(() => {})]),
     (e) => toast.error(texts().toasts.loadTitle, errorText(e, texts().toasts.loadFallback)),
   );
@@ -62,6 +64,8 @@ export default function MessagesPage() {
       </header>
       {inquiries === undefined || (loading && !list.length) ? (
         <Spinner />
+      ) : failed && !list.length ? (
+        <ErrorState message={states.loadError} onRetry={retry} />
       ) : list.length ? (
         <>
           <div className="message-list">
@@ -72,7 +76,7 @@ export default function MessagesPage() {
           <Pagination page={current} pages={pages} onPage={setPage} label={t.pages} />
         </>
       ) : (
-        <p className="empty">{t.empty}</p>
+        <EmptyState title={states.noMessages} hint={states.noMessagesHint} />
       )}
       {replying ? <ReplyDialog inquiry={replying} brand={brand} accounts={accounts} onClose={() => setReplying(null)} /> : null}
     </section>

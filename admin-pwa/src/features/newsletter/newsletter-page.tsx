@@ -11,7 +11,8 @@ import { Spinner } from '../../components/spinner.tsx';
 import { db } from '../../db/db.ts';
 import { perform } from '../../db/outbox.ts';
 import { errorText } from '../../lib/api.ts';
-import { useRefreshWhenOnline } from '../../lib/use-refresh.ts';
+import { useRefresh } from '../../lib/use-refresh.ts';
+import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { useOnline } from '../../lib/online.ts';
 import { toast } from '../../lib/toast.ts';
 import { exportSubscribers, syncSubscribers, type ExportFormat } from './api.ts';
@@ -44,7 +45,7 @@ export default function NewsletterPage() {
   const [deleting, setDeleting] = useState<Subscriber | null>(null);
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
 
-  const loading = useRefreshWhenOnline(syncSubscribers, (e) => toast.error(texts().toasts.loadTitle, errorText(e, texts().toasts.loadFallback)));
+  const { loading, failed, retry } = useRefresh(syncSubscribers, (e) => toast.error(texts().toasts.loadTitle, errorText(e, texts().toasts.loadFallback)));
 
   const list = subscribers ?? [];
   const stats = statsOf(list);
@@ -90,6 +91,7 @@ export default function NewsletterPage() {
   };
 
   const t = all.newsletter;
+  const states = all.states;
   return (
     <section className="page" aria-labelledby="newsletter-title">
       <header className="page-header">
@@ -167,10 +169,22 @@ export default function NewsletterPage() {
 
       {subscribers === undefined || (loading && !list.length) ? (
         <Spinner />
+      ) : failed && !list.length ? (
+        <ErrorState message={states.loadError} onRetry={retry} />
       ) : shown.length ? (
         <SubscribersTable subscribers={shown} selected={selected} onSelect={select} onToggleStatus={(s) => void toggleStatus(s)} onDelete={setDeleting} />
       ) : (
-        <p className="empty">{emptyText(search, status, nt)}</p>
+        <EmptyState
+          title={emptyText(search, status, nt)}
+          hint={list.length ? undefined : states.noSubscribersHint}
+          action={
+            list.length ? (
+              <button type="button" className="btn" onClick={() => (setSearch(''), setStatus('all'))}>
+                {states.resetFilters}
+              </button>
+            ) : null
+          }
+        />
       )}
 
       {sendOpen ? (

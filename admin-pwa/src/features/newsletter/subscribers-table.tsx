@@ -6,6 +6,7 @@ import { Icon } from '../../components/icons.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { fill, useT } from '../../lib/i18n.ts';
+import { TableRegion } from '../../components/table-region.tsx';
 
 type Props = {
   subscribers: Subscriber[];
@@ -23,7 +24,7 @@ export function SubscribersTable({ subscribers, selected, onSelect, onToggleStat
     if (all.current) all.current.indeterminate = count > 0 && count < subscribers.length;
   }, [count, subscribers.length]);
   return (
-    <div className="table-wrap">
+    <TableRegion label={t.tableCaption}>
       <table className="table subscribers-table">
         <caption className="sr-only">{t.tableCaption}</caption>
         <thead>
@@ -67,6 +68,6 @@ export function SubscribersTable({ subscribers, selected, onSelect, onToggleStat
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }

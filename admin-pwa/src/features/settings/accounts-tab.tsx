@@ -5,6 +5,7 @@ import type { SmtpAccount } from '@app/domain/mail';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
+import { EmptyState } from '../../components/states.tsx';
 import { perform } from '../../db/outbox.ts';
 import { errorText } from '../../lib/api.ts';
 import { countLabel, fill, texts, useAdminLang, useT } from '../../lib/i18n.ts';
@@ -80,6 +81,7 @@ function AccountCard({ account, onEdit, onDelete }: { account: SmtpAccount; onEd
 }
 
 export function AccountsTab({ accounts }: { accounts: readonly SmtpAccount[] }) {
+  const states = useT().states;
   const [editing, setEditing] = useState<SmtpAccount | null | 'new'>(null);
   const [deleting, setDeleting] = useState<SmtpAccount | null>(null);
   const all = useT();
@@ -111,7 +113,7 @@ export function AccountsTab({ accounts }: { accounts: readonly SmtpAccount[] }) 
           ))}
         </div>
       ) : (
-        <p className="empty">{t.empty}</p>
+        <EmptyState title={states.noAccounts} hint={states.noAccountsHint} />
       )}
       {editing ? <AccountFormDialog account={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog open={deleting !== null} title={t.deleteTitle} onConfirm={remove} onClose={() => setDeleting(null)}>

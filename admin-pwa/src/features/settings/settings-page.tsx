@@ -6,7 +6,8 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { db } from '../../db/db.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { errorText } from '../../lib/api.ts';
-import { useRefreshWhenOnline } from '../../lib/use-refresh.ts';
+import { useRefresh } from '../../lib/use-refresh.ts';
+import { ErrorState } from '../../components/states.tsx';
 import { syncSmtpAccounts } from '../../lib/smtp-accounts.ts';
 import { texts, useT } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
@@ -27,7 +28,8 @@ export default function SettingsPage() {
   const t = useT().settings;
   const tabRefs = useRef<Record<TabId, HTMLButtonElement | null>>({ accounts: null, usages: null });
 
-  const loading = useRefreshWhenOnline(
+  const states = useT().states;
+  const { loading, failed, retry } = useRefresh(
     () => Promise.all([syncSmtpAccounts(), syncSettings()]),
     (e) => toast.error(texts().toasts.loadTitle, errorText(e, texts().settings.loadFailed)),
   );
@@ -70,6 +72,8 @@ export default function SettingsPage() {
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
         {accounts === undefined || (loading && !accounts.length) ? (
           <Spinner />
+        ) : failed && !accounts.length ? (
+          <ErrorState message={states.smtpLoadError} onRetry={retry} />
         ) : tab === 'accounts' ? (
           <AccountsTab accounts={accounts} />
         ) : (
