@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(60_000),
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(10).default(10_000),
   NEWSLETTER_RATE_PER_SECOND: z.coerce.number().min(0).default(20),
+  /** How long an instance keeps the outbox mails and newsletter deliveries it claimed before another may take them over. */
+  MAIL_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** A refresh token presented again this long after its rotation gets fresh tokens instead of revoking the session (a lost answer). */
   REFRESH_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
