@@ -2,11 +2,14 @@
 // one instance writes, the other shows at once; tokens, sign-in limits and form limits are shared;
 // and a newsletter whose sender is killed in the middle is finished by the other, once per subscriber.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '@app/db';
-import { generatorInput } from '../fixtures/catalogue.ts';
+import { generatorInput, makePdf } from '../fixtures/catalogue.ts';
 import { signInAsAdmin } from '../support/auth.ts';
 import { startInstances, type Instances } from '../support/instances.ts';
+import { startServer } from '../support/server.ts';
 import { assignUsage, createSmtpAccount, startSmtpServer, type TestSmtp } from '../support/smtp.ts';
 import type { TestServer } from '../support/server.ts';
 
@@ -146,5 +149,60 @@ describe('a newsletter sender killed in the middle of a sending', () => {
     for (const mail of received()) for (const to of mail.to) perRecipient.set(to, (perRecipient.get(to) ?? 0) + 1);
     expect([...perRecipient.keys()].sort()).toEqual([...emails].sort());
     expect([...perRecipient.entries()].filter(([, n]) => n !== 1)).toEqual([]);
+  });
+});
+
+describe('an instance starting while the other receives an upload', () => {
+  let both: Instances | undefined;
+  afterAll(() => both?.stop());
+
+  /** A product document upload whose last bytes wait for `until` (the upload is in progress meanwhile). */
+  function uploadHeldUntil(server: TestServer, token: string, productId: number, pdf: Buffer, until: Promise<unknown>) {
+    const boundary = `----held${crypto.randomUUID()}`;
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="titles"\r\n\r\n["Notice partagée"]\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="documents"; filename="notice.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    );
+    const cut = Math.floor(pdf.length / 2);
+    let stage = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (stage++ === 0) return controller.enqueue(new Uint8Array(Buffer.concat([head, pdf.subarray(0, cut)])));
+        await until;
+        controller.enqueue(new Uint8Array(Buffer.concat([pdf.subarray(cut), Buffer.from(`\r\n--${boundary}--\r\n`)])));
+        controller.close();
+      },
+    });
+    return fetch(`${server.url}/api/products/${productId}/documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+  }
+
+  it("keeps the upload in progress: the newcomer's start-up sweep leaves it alone, and both serve the document", async () => {
+    const a = await startServer();
+    const { accessToken: token } = await signInAsAdmin(a);
+    const product = (await json(await a.api('/products', { method: 'POST', token, json: generatorInput() }))).body.id as number;
+    const pdf = makePdf('Notice partagée', Array.from({ length: 400 }, (_, i) => `Ligne ${i} de la notice.`));
+
+    let joined!: (b: TestServer) => void;
+    const bStarted = new Promise<TestServer>((resolve) => (joined = resolve));
+    const uploading = uploadHeldUntil(a, token, product, pdf, bStarted);
+    // The first half is being written to DATA_DIR/tmp when the second instance starts.
+    await expect.poll(() => fs.readdirSync(path.join(a.dataDir, 'tmp')).length).toBeGreaterThan(0);
+    const b = await startServer({ dataDir: a.dataDir });
+    both = { a, b, dataDir: a.dataDir, databasePath: a.databasePath, stop: async () => void (await Promise.all([a.stop(), b.stop()])) };
+    joined(b);
+
+    const res = await uploading;
+    expect(res.status).toBe(201);
+    const doc = ((await res.json()) as { documents: { id: number }[] }).documents[0]!;
+    for (const server of [a, b]) {
+      const download = await server.api(`/products/${product}/documents/${doc.id}/download`);
+      expect(download.status).toBe(200);
+      expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
+    }
   });
 });
