@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { otherCommitsOf } from '@app/db';
 import { boot } from './boot.ts';
 import { ConfigError } from './env.ts';
 import { answerClientError } from './http/client-error.ts';
@@ -35,8 +36,10 @@ if (!env.API_ONLY) {
 }
 
 const siteClientDir = site ? path.join(repoRoot, 'site/dist/client') : undefined;
-const dataVersion = () => String(deps.db.$client.pragma('data_version', { simple: true }));
-const server = createServer(createOriginListener({ api: app, catalogue: createCatalogueReader(deps), site, adminDir, siteClientDir, dataVersion }));
+const dataVersion = otherCommitsOf(deps.db);
+const server = createServer(
+  createOriginListener({ api: app, catalogue: createCatalogueReader(deps), site, adminDir, siteClientDir, dataVersion }),
+);
 server.keepAliveTimeout = 65_000;
 server.on('clientError', answerClientError);
 server.listen(env.PORT, env.HOST, () => {
@@ -63,10 +66,10 @@ function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info('shutting down', { signal });
-  server.close(async () => {
-    await stopJobs();
-    deps.db.$client.close();
-    process.exit(0);
+  server.close(() => {
+    void stopJobs()
+      .then(() => deps.db.$close())
+      .finally(() => process.exit(0));
   });
   server.closeIdleConnections();
   setTimeout(() => process.exit(0), 10_000).unref();
