@@ -26,7 +26,7 @@ import { requireAdmin } from '../middleware/auth.ts';
 import { toCsv } from '../services/csv.ts';
 import { createSending, sendingStatus } from '../services/newsletter-sender.ts';
 import { confirmSubscription, requestSubscription, unsubscribe } from '../services/newsletter-subscriptions.ts';
-import { createRateLimiter } from '../services/rate-limit.ts';
+import { createRateLimiter } from '../services/shared-limits.ts';
 import { doc } from '../http/openapi-meta.ts';
 import { respondOnce } from '../services/idempotency.ts';
 import * as A from './answers.ts';
@@ -58,8 +58,8 @@ export const newsletterRoutes = (deps: Deps) => {
   const n = schema.newsletterSubscribers;
   const s = schema.newsletterSendings;
   const d = schema.newsletterDeliveries;
-  const perAddress = createRateLimiter({ limit: 10, windowMs: 15 * 60_000 });
-  const tokens = createRateLimiter({ limit: 30, windowMs: 15 * 60_000 });
+  const perAddress = createRateLimiter(db, 'newsletter', { limit: 10, windowMs: 15 * 60_000 });
+  const tokens = createRateLimiter(db, 'newsletter-token', { limit: 30, windowMs: 15 * 60_000 });
   const small = bodyLimit({ maxSize: 8 * 1024, onError: (c) => fail(c, 413, 'Requête trop volumineuse') });
 
   const filtered = (search?: string, status = 'all') => {

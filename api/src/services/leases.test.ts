@@ -1,15 +1,15 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { schema, type AsyncDb } from '@app/db';
+import { schema, type Db } from '@app/db';
 import { claimDeliveries, claimOutbox, instanceId, releaseLeases } from './leases.ts';
 import { migratedFile, openAsync } from './test-db.ts';
 
 const LEASE = 30_000;
-let db: AsyncDb;
-let other: AsyncDb;
-beforeEach(() => {
-  const file = migratedFile();
+let db: Db;
+let other: Db;
+beforeEach(async () => {
+  const file = await migratedFile();
   db = openAsync(file);
   other = openAsync(file); // another instance's connection (used one statement at a time)
 });

@@ -6,7 +6,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
-import { schema, type AsyncDb } from '@app/db';
+import { schema, type Db } from '@app/db';
 
 /** This process's name in lease_owner: readable in the database, unique even after a restart. */
 export const instanceId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -15,13 +15,13 @@ const d = schema.newsletterDeliveries;
 const o = schema.mailOutbox;
 
 /** On PostgreSQL, rows another instance is claiming right now are skipped rather than waited for; SQLite has one writer. */
-function skipLocked<T extends object>(db: AsyncDb, select: T): T {
+function skipLocked<T extends object>(db: Db, select: T): T {
   if (db.$engine !== 'postgres') return select;
   return (select as unknown as { for(strength: 'update', config: { skipLocked: boolean }): T }).for('update', { skipLocked: true });
 }
 
 /** Claims up to `limit` pending deliveries of a sending, in id order, for leaseMs. */
-export async function claimDeliveries(db: AsyncDb, sendingId: number, limit: number, leaseMs: number, now = Date.now()) {
+export async function claimDeliveries(db: Db, sendingId: number, limit: number, leaseMs: number, now = Date.now()) {
   const due = db
     .select({ id: d.id })
     .from(d)
@@ -37,7 +37,7 @@ export async function claimDeliveries(db: AsyncDb, sendingId: number, limit: num
 }
 
 /** Claims up to `limit` due outbox mails, oldest due first; the claim's end is the mail's next due time. */
-export async function claimOutbox(db: AsyncDb, limit: number, leaseMs: number, now = Date.now()) {
+export async function claimOutbox(db: Db, limit: number, leaseMs: number, now = Date.now()) {
   const due = db
     .select({ id: o.id })
     .from(o)
@@ -53,7 +53,7 @@ export async function claimOutbox(db: AsyncDb, limit: number, leaseMs: number, n
 }
 
 /** Hands back what this instance claimed and did not send (a graceful stop): due at once for the others. */
-export async function releaseLeases(db: AsyncDb, now = Date.now()) {
+export async function releaseLeases(db: Db, now = Date.now()) {
   await db.update(o).set({ leaseOwner: null, nextAttemptAt: new Date(now) }).where(and(eq(o.leaseOwner, instanceId), eq(o.status, 'pending')));
   await db.update(d).set({ leaseOwner: null, leaseUntil: null }).where(and(eq(d.leaseOwner, instanceId), eq(d.status, 'pending')));
 }

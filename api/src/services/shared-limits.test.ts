@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AsyncDb } from '@app/db';
+import type { Db } from '@app/db';
 import { createRateLimiter, createThrottle, purgeRateLimitHits, reserveAttempts, type Throttle } from './shared-limits.ts';
 import { migratedFile, openAsync } from './test-db.ts';
 
 let file: string;
-let db: AsyncDb;
-let other: AsyncDb;
-beforeEach(() => {
-  file = migratedFile();
+let db: Db;
+let other: Db;
+beforeEach(async () => {
+  file = await migratedFile();
   db = openAsync(file);
   // A second connection: what another instance sees. Used one statement after the other, never in a
   // concurrent burst: in one thread, a connection waiting for the other's write lock would block the

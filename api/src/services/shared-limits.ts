@@ -6,7 +6,7 @@
 //   burst of concurrent attempts cannot all pass, on one instance or across several.
 // Keys are bucketed by the limiter's name ('inquiries:<address>'), so limiters never share counts.
 import { and, asc, count, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import { exec, schema, type AsyncDb, type Engine, type Queryable } from '@app/db';
+import { exec, schema, type Db, type Engine, type Queryable } from '@app/db';
 
 export type LimitRule = { limit: number; windowMs: number };
 
@@ -85,7 +85,7 @@ export type Reservation = { ok: true; ids: number[] } | { ok: false; retryAfterM
  * Checks every (throttle, key) and, when none must wait, records a pending attempt for each, in one
  * transaction: concurrent attempts, on this instance or another, are counted one after the other.
  */
-export function reserveAttempts(db: AsyncDb, claims: [Throttle, string][], now = Date.now()): Promise<Reservation> {
+export function reserveAttempts(db: Db, claims: [Throttle, string][], now = Date.now()): Promise<Reservation> {
   return db.transaction(async (tx) => {
     const buckets = claims.map(([t, key]) => `${t.name}:${key}`);
     await serializeBuckets(db.$engine, tx, buckets);
