@@ -8,6 +8,17 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', include: ['domain/src/**/*.test.ts', 'tests/spec/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'db', include: ['db/src/**/*.test.ts'], environment: 'node' } },
+      // The PostgreSQL side of the data layer, on a throwaway cluster (tests/support/postgres.ts).
+      {
+        test: {
+          name: 'postgres',
+          include: ['tests/postgres/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/postgres-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
       { test: { name: 'api', include: ['api/src/**/*.test.ts'], environment: 'node' } },
       {
         test: {
