@@ -1,6 +1,16 @@
 // One vitest run, several projects: fast unit tests per package, integration against the real
 // server process, component tests in happy-dom. Browser journeys run after the build (scripts/test.ts).
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const integration = {
+  include: ['tests/integration/**/*.test.ts', 'tests/house/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/load/**/*.test.ts'],
+  environment: 'node',
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+};
+
+/** Integration tests that read or copy the SQLite file itself; their PostgreSQL counterparts are in tests/postgres. */
+const sqliteOnly = [...configDefaults.exclude];
 
 export default defineConfig({
   test: {
@@ -20,13 +30,15 @@ export default defineConfig({
         },
       },
       { test: { name: 'api', include: ['api/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'integration', ...integration } },
+      // The same integration tests with every server on its own PostgreSQL database (tests/support/server.ts).
       {
         test: {
-          name: 'integration',
-          include: ['tests/integration/**/*.test.ts', 'tests/house/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/load/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          name: 'integration-pg',
+          ...integration,
+          exclude: sqliteOnly,
+          env: { TEST_DATABASE: 'postgres' },
+          globalSetup: ['tests/support/postgres-setup.ts'],
         },
       },
       './admin-pwa/vitest.config.ts',

@@ -7,39 +7,23 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export const TEMPLATE_DB = 'pm_template';
 
-/** The newest `/usr/lib/postgresql/<version>/bin` holding initdb, or undefined. */
-export function findPgBin(): string | undefined {
-  const base = '/usr/lib/postgresql';
-  if (!fs.existsSync(base)) return undefined;
-  const versions = fs
-    .readdirSync(base)
-    .filter((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb')))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions.length ? path.join(base, versions[0]!, 'bin') : undefined;
-}
-
 const isRoot = () => process.getuid?.() === 0;
 
-/** Finds the binaries; as root on Debian installs the `postgresql` package first, else says what to run. */
+/**
+ * The folder of initdb and pg_ctl, from scripts/ensure-postgres.sh: PG_BIN_DIR or Debian's newest
+ * /usr/lib/postgresql/<version>/bin; as root on Debian it installs the package first, else it says what to run.
+ */
 export function ensurePgBin(): string {
-  const found = findPgBin();
-  if (found) return found;
-  if (isRoot() && fs.existsSync('/usr/bin/apt-get')) {
-    console.error('PostgreSQL not found: installing the Debian package "postgresql" (apt-get install -y postgresql)');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    spawnSync('apt-get', ['update'], { stdio: 'ignore', env });
-    // The package's own cluster is not used (the tests start theirs); keep apt from creating one.
-    fs.mkdirSync('/etc/postgresql-common/createcluster.d', { recursive: true });
-    fs.writeFileSync('/etc/postgresql-common/createcluster.d/50-no-main-cluster.conf', 'create_main_cluster = false\n');
-    const install = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], { stdio: ['ignore', 'ignore', 'inherit'], env });
-    const bin = findPgBin();
-    if (install.status === 0 && bin) return bin;
-  }
-  throw new Error('PostgreSQL 15 or newer is needed for these tests: run `sudo apt-get install postgresql` (Debian/Ubuntu)');
+  const found = spawnSync('bash', [path.join(repoRoot, 'scripts/ensure-postgres.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (found.status !== 0) throw new Error('PostgreSQL 15 or newer is needed for these tests (see the message above)');
+  return found.stdout.trim();
 }
 
 function freePort(): Promise<number> {
