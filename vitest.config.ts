@@ -9,8 +9,25 @@ const integration = {
   hookTimeout: 60_000,
 };
 
-/** Integration tests that read or copy the SQLite file itself; their PostgreSQL counterparts are in tests/postgres. */
-const sqliteOnly = [...configDefaults.exclude];
+/**
+ * Integration tests that open the SQLite file beside the server (better-sqlite3 readers, checksums of
+ * every table, integrity_check, the file backup): they assert SQLite's storage, not the API. The backup
+ * and restore on PostgreSQL has its own test in tests/postgres.
+ */
+const sqliteOnly = [
+  ...configDefaults.exclude,
+  'tests/integration/auth-reset-password.test.ts',
+  'tests/integration/bad-input-admin.test.ts',
+  'tests/integration/bad-input-public.test.ts',
+  'tests/integration/faults-backup.test.ts',
+  'tests/integration/faults-kill.test.ts',
+  'tests/integration/faults-mail.test.ts',
+  'tests/security/data.test.ts',
+  'tests/security/files.test.ts',
+  'tests/security/outgoing-mail.test.ts',
+  'tests/security/requests-headers.test.ts',
+  'tests/security/sign-in-sessions.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -37,7 +54,9 @@ export default defineConfig({
           name: 'integration-pg',
           ...integration,
           exclude: sqliteOnly,
-          env: { TEST_DATABASE: 'postgres' },
+          // Selects PostgreSQL for the test process (its `schema` holds the PostgreSQL tables); each server
+          // is started with the URL of its own fresh database instead (tests/support/server.ts).
+          env: { DATABASE_URL: 'postgres://throwaway-test-cluster/' },
           globalSetup: ['tests/support/postgres-setup.ts'],
         },
       },

@@ -1,13 +1,14 @@
 // Starts the real server process (api/src/server.ts) on a free port with its own temporary SQLite
 // file and data folder, and collects what it logs. The way a user runs it, minus the build step.
-// With TEST_DATABASE=postgres (the *-pg test projects), each data folder gets its own fresh database of
-// the throwaway cluster instead (tests/support/postgres.ts).
+// When the test process runs on PostgreSQL (DATABASE_URL set, as in the *-pg test projects), each data
+// folder gets its own fresh database of the throwaway cluster instead (tests/support/postgres.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { engine } from '@app/db';
 import { createDatabase } from './postgres.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -103,7 +104,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   };
 }
 
-export const onPostgres = () => process.env.TEST_DATABASE === 'postgres';
+export const onPostgres = () => engine === 'postgres';
 
 /** On PostgreSQL, the database of a data folder: a fresh copy of the migrated template, kept for restarts. */
 const databases = new Map<string, string>();
