@@ -7,3 +7,4 @@ export { engine, engineOf } from './engine.ts';
 export { openDatabase, migrateDatabase, type DatabaseConfig } from './open.ts';
 export { openPostgresDb, poolOf } from './pg/connection.ts';
 export { runPostgresMigrations, pgMigrationsFolder } from './pg/migrate.ts';
+export { dialect, dialectOf, containsPattern } from './dialect.ts';
