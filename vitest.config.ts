@@ -9,6 +9,14 @@ const integration = {
   hookTimeout: 60_000,
 };
 
+const e2e = { include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false };
+
+/**
+ * Selects PostgreSQL for a test process (its `schema` holds the PostgreSQL tables); each server is
+ * started with the URL of its own fresh database of the throwaway cluster instead (tests/support/server.ts).
+ */
+const onPostgres = { DATABASE_URL: 'postgres://throwaway-test-cluster/' };
+
 /**
  * Integration tests that open the SQLite file beside the server (better-sqlite3 readers, checksums of
  * every table, integrity_check, the file backup): they assert SQLite's storage, not the API. The backup
@@ -54,21 +62,21 @@ export default defineConfig({
           name: 'integration-pg',
           ...integration,
           exclude: sqliteOnly,
-          // Selects PostgreSQL for the test process (its `schema` holds the PostgreSQL tables); each server
-          // is started with the URL of its own fresh database instead (tests/support/server.ts).
-          env: { DATABASE_URL: 'postgres://throwaway-test-cluster/' },
+          env: onPostgres,
           globalSetup: ['tests/support/postgres-setup.ts'],
         },
       },
       './admin-pwa/vitest.config.ts',
+      { test: { name: 'e2e', ...e2e } },
+      // A chosen set of journeys again on PostgreSQL: the visitor's search and contact, the newsletter, the
+      // administrator's listings (the whole set twice would not fit CI's time on 2 cores).
       {
         test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-          fileParallelism: false,
+          name: 'e2e-pg',
+          ...e2e,
+          include: ['tests/e2e/smoke.test.ts', 'tests/e2e/site-journeys.test.ts', 'tests/e2e/site-listings-contact.test.ts', 'tests/e2e/site-newsletter.test.ts', 'tests/e2e/admin-journeys.test.ts'],
+          env: onPostgres,
+          globalSetup: ['tests/support/postgres-setup.ts'],
         },
       },
     ],

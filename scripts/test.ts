@@ -52,6 +52,7 @@ if (!onlyE2e) await vitest('unit-integration', ['domain', 'db', 'api', 'componen
 // fresh database of a throwaway cluster (scripts/ensure-postgres.sh installs Debian's package as root).
 if (!onlyE2e) await vitest('postgresql', ['postgres', 'integration-pg']);
 await vitest('e2e', ['e2e']);
+await vitest('e2e-postgresql', ['e2e-pg']);
 
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}${failed && totals.failed === 0 ? ' (static checks failed)' : ''}`);
 process.exit(failed || totals.failed > 0 ? 1 : 0);
