@@ -77,3 +77,47 @@ describe('PostgreSQL migrations', () => {
     expect(await db.select({ model: t.products.model }).from(t.products)).toEqual([{ model: 'D6' }]);
   });
 });
+
+describe('PostgreSQL transactions, as on the SQLite handle', () => {
+  it('run statements made on the handle inside the callback in the transaction', async () => {
+    const db = await fresh();
+    await expect(
+      db.transaction(async () => {
+        await db.insert(t.products).values(engine);
+        expect(await db.select({ model: t.products.model }).from(t.products)).toEqual([{ model: 'D6' }]);
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    expect(await db.select().from(t.products)).toEqual([]);
+  });
+
+  it('make a transaction opened inside another a savepoint: its failure undoes only its own statements', async () => {
+    const db = await fresh();
+    await db.transaction(async (tx) => {
+      await tx.insert(t.products).values({ ...engine, model: 'kept' });
+      await db
+        .transaction(async () => {
+          await db.insert(t.products).values({ ...engine, model: 'undone' });
+          throw new Error('inner');
+        })
+        .catch(() => undefined);
+    });
+    expect(await db.select({ model: t.products.model }).from(t.products)).toEqual([{ model: 'kept' }]);
+  });
+
+  it('let other requests run beside a transaction on their own connections', async () => {
+    const db = await fresh();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const open = db.transaction(async (tx) => {
+      await tx.insert(t.products).values({ ...engine, model: 'uncommitted' });
+      await held;
+    });
+    // Outside the callback: not in the transaction, so its row is not visible yet.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await db.select().from(t.products)).toEqual([]);
+    release();
+    await open;
+    expect(await db.select({ model: t.products.model }).from(t.products)).toEqual([{ model: 'uncommitted' }]);
+  });
+});

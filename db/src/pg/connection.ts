@@ -1,7 +1,8 @@
 // Opens a PostgreSQL pool as the same async handle as SQLite's (docs/decisions/083, 084): drizzle's
 // node-postgres driver over the PostgreSQL tables, typed as the SQLite handle query code is written for.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
-import { drizzle } from 'drizzle-orm/node-postgres';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { AsyncDb } from '../database.ts';
 import * as pgSchema from './schema/index.ts';
 
@@ -33,7 +34,7 @@ export function openPostgresDb(url: string, options: PostgresOptions = {}): Asyn
   // An idle connection dropped by the server (restart, failover) must not crash the process: the pool
   // discards it and opens another on the next query.
   pool.on('error', () => {});
-  const db = drizzle({ client: pool, schema: pgSchema });
+  const db = withAmbientTransactions(drizzle({ client: pool, schema: pgSchema }));
   const handle = Object.assign(db, {
     $engine: 'postgres' as const,
     async $close() {
@@ -42,4 +43,40 @@ export function openPostgresDb(url: string, options: PostgresOptions = {}): Asyn
   }) as unknown as AsyncDb;
   pools.set(handle, pool);
   return handle;
+}
+
+/** The transaction the current async context runs in, if any. */
+const transactionContext = new AsyncLocalStorage<object>();
+type PgDb = NodePgDatabase<typeof pgSchema>;
+type PgTx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
+type InTransaction = { pgTx: PgTx };
+
+/** What starts a statement: these go to the transaction of the current async context, if any. */
+const statements = new Set<string | symbol>(['select', 'selectDistinct', 'selectDistinctOn', 'insert', 'update', 'delete', 'execute', 'with', '$with', '$count', 'query', 'refreshMaterializedView']);
+
+/**
+ * The SQLite handle runs a statement made on `db` inside the transaction whose callback made it (one
+ * connection, decision 083), and a transaction opened inside another becomes a savepoint. Query code
+ * relies on that, so the pool behaves the same: in a transaction's async context, statements on the
+ * handle go to that transaction's connection, and `db.transaction` opens a savepoint of it. Without
+ * this they would take another pooled connection, outside the transaction: not undone with it, blind to
+ * its rows, and waiting on its locks.
+ */
+function withAmbientTransactions(db: PgDb): PgDb {
+  const current = () => (transactionContext.getStore() as Partial<InTransaction> | undefined)?.pgTx;
+  const enter = <T>(run: (tx: PgTx) => Promise<T>) => (tx: PgTx) => transactionContext.run({ pgTx: tx } satisfies InTransaction, () => run(tx));
+  return new Proxy(db, {
+    get(target, prop, receiver) {
+      const tx = current();
+      if (prop === 'transaction') {
+        return <T>(run: (tx: PgTx) => Promise<T>, config?: Parameters<PgDb['transaction']>[1]) =>
+          tx ? tx.transaction(enter(run)) : target.transaction(enter(run), config);
+      }
+      if (tx && statements.has(prop)) {
+        const value = Reflect.get(tx, prop) as unknown;
+        return typeof value === 'function' ? value.bind(tx) : value;
+      }
+      return Reflect.get(target, prop, receiver);
+    },
+  });
 }
