@@ -41,6 +41,9 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema> & { publicUrl: string; dataDir: string; databasePath: string; company: Company };
 
+/** The database settings for openDatabase(): PostgreSQL when DATABASE_URL is set, else the SQLite file. */
+export const databaseConfig = (env: Env) => ({ url: env.DATABASE_URL, path: env.databasePath, poolSize: env.DATABASE_POOL_SIZE });
+
 export class ConfigError extends Error {}
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {

@@ -2,16 +2,16 @@
 // the raw helpers, transactions, and migrations that two instances may run at the same moment.
 import { eq, sql } from 'drizzle-orm';
 import * as pgTables from '@app/db/pg/schema/index';
-import { exec, first, openPostgresDb, row, rows, runPostgresMigrations, type AsyncDb, type schema } from '@app/db';
+import { exec, first, openPostgresDb, row, rows, runPostgresMigrations, type Db, type schema } from '@app/db';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase, createEmptyDatabase } from '../support/postgres.ts';
 
 // Query code sees the tables typed as SQLite's (docs/decisions/084); at run time these are PostgreSQL's.
 const t = pgTables as unknown as typeof schema;
-const opened: AsyncDb[] = [];
+const opened: Db[] = [];
 afterAll(() => Promise.all(opened.map((db) => db.$close())));
 
-async function fresh(): Promise<AsyncDb> {
+async function fresh(): Promise<Db> {
   const db = openPostgresDb(await createDatabase(inject('postgresAdminUrl')));
   opened.push(db);
   return db;

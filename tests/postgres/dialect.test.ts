@@ -3,17 +3,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { dialectOf, exec, migrateDatabase, openPostgresDb, openSqliteDb, rows, type AsyncDb } from '@app/db';
+import { dialectOf, exec, openPostgresDb, openSqliteDb, rows, runMigrations, type Db } from '@app/db';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../support/postgres.ts';
 
 const titles = ['Manuel 100%', 'manuel_moteur', 'Schéma C:\\docs', 'MANUEL Volvo', 'Zodiac', 'apple', 'Banana', 'Manuel 1000'];
-const handles: [string, AsyncDb][] = [];
+const handles: [string, Db][] = [];
 const title = sql.identifier('title');
 
 beforeAll(async () => {
   const sqlite = openSqliteDb(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pm-dialect-')), 'app.db'));
-  await migrateDatabase(sqlite);
+  await runMigrations(sqlite);
   const postgres = openPostgresDb(await createDatabase(inject('postgresAdminUrl')));
   handles.push(['sqlite', sqlite], ['postgres', postgres]);
   for (const [, db] of handles) {
@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all(handles.map(([, db]) => db.$close())));
 
-const titlesWhere = async (engine: string, db: AsyncDb, where: (d: ReturnType<typeof dialectOf>) => ReturnType<typeof sql>, order = sql`id`) =>
+const titlesWhere = async (engine: string, db: Db, where: (d: ReturnType<typeof dialectOf>) => ReturnType<typeof sql>, order = sql`id`) =>
   (await rows<{ title: string }>(db, sql`select title from technical_documents where ${where(dialectOf(engine as 'sqlite'))} order by ${order}`)).map((r) => r.title);
 
 describe.each(['sqlite', 'postgres'])('SQL pieces on %s', (engine) => {

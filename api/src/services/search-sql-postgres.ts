@@ -3,7 +3,7 @@
 // brand and model, every term required. The folded words are in products.search_vector, a generated
 // tsvector with a GIN index, and app_fold() folds the query the same way (migrations-pg/0001_search.sql).
 import { sql, type SQL } from 'drizzle-orm';
-import { row, schema, type AsyncDb } from '@app/db';
+import { row, schema, type Db } from '@app/db';
 
 const p = schema.products;
 
@@ -31,6 +31,6 @@ export const postgresSearchSql = {
  * every committed change advances before it becomes visible, whichever connection or instance made it.
  * Other activity moves it too, which only costs a recount.
  */
-export async function postgresChangeMarker(db: AsyncDb): Promise<string> {
+export async function postgresChangeMarker(db: Db): Promise<string> {
   return (await row<{ lsn: string }>(db, sql`select pg_current_wal_lsn()::text as lsn`))!.lsn;
 }

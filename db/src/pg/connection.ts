@@ -1,9 +1,8 @@
 // Opens a PostgreSQL pool as the same async handle as SQLite's (docs/decisions/083, 084): drizzle's
 // node-postgres driver over the PostgreSQL tables, typed as the SQLite handle query code is written for.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { AsyncDb } from '../database.ts';
+import { transactionContext, type Db } from '../database.ts';
 import * as pgSchema from './schema/index.ts';
 
 /**
@@ -17,7 +16,7 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value: string) => Number(valu
 const pools = new WeakMap<object, pg.Pool>();
 
 /** The pool behind a PostgreSQL handle (migrations and backups need one connection of their own). */
-export function poolOf(db: AsyncDb): pg.Pool {
+export function poolOf(db: Db): pg.Pool {
   const pool = pools.get(db);
   if (!pool) throw new Error('Not a PostgreSQL handle');
   return pool;
@@ -25,7 +24,7 @@ export function poolOf(db: AsyncDb): pg.Pool {
 
 export type PostgresOptions = { poolSize?: number; applicationName?: string };
 
-export function openPostgresDb(url: string, options: PostgresOptions = {}): AsyncDb {
+export function openPostgresDb(url: string, options: PostgresOptions = {}): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
@@ -40,13 +39,11 @@ export function openPostgresDb(url: string, options: PostgresOptions = {}): Asyn
     async $close() {
       await pool.end();
     },
-  }) as unknown as AsyncDb;
+  }) as unknown as Db;
   pools.set(handle, pool);
   return handle;
 }
 
-/** The transaction the current async context runs in, if any. */
-const transactionContext = new AsyncLocalStorage<object>();
 type PgDb = NodePgDatabase<typeof pgSchema>;
 type PgTx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
 type InTransaction = { pgTx: PgTx };

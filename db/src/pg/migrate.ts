@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import type { AsyncDb } from '../database.ts';
+import type { Db } from '../database.ts';
 import { poolOf } from './connection.ts';
 
 export const pgMigrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations-pg');
@@ -12,7 +12,7 @@ export const pgMigrationsFolder = path.resolve(path.dirname(fileURLToPath(import
 /** Any fixed 64-bit key; every instance of this product uses the same one. */
 const MIGRATION_LOCK = 0x70726f76656e63n; // "provenc"
 
-export async function runPostgresMigrations(db: AsyncDb): Promise<void> {
+export async function runPostgresMigrations(db: Db): Promise<void> {
   // A session lock lives on one connection: take it, migrate and release on that same client.
   const client = await poolOf(db).connect();
   try {
