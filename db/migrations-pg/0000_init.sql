@@ -261,8 +261,8 @@ CREATE INDEX "products_category_idx" ON "products" USING btree ("category");--> 
 CREATE INDEX "products_brand_idx" ON "products" USING btree ("brand");--> statement-breakpoint
 CREATE INDEX "products_brand_nocase_idx" ON "products" USING btree (lower("brand"));--> statement-breakpoint
 CREATE INDEX "products_price_idx" ON "products" USING btree ("price");--> statement-breakpoint
-CREATE INDEX "products_price_asc_idx" ON "products" USING btree (("price" is null or "price" <= 0),"price");--> statement-breakpoint
-CREATE INDEX "products_price_desc_idx" ON "products" USING btree (("price" > 0),"price");--> statement-breakpoint
+CREATE INDEX "products_price_asc_idx" ON "products" USING btree (("price" is null or "price" <= 0),"price" NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "products_price_desc_idx" ON "products" USING btree (("price" > 0) nulls first,"price" NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "products_facets_idx" ON "products" USING btree ("brand","condition","type","category","featured","price","power_kw");--> statement-breakpoint
 CREATE INDEX "products_updated_idx" ON "products" USING btree ("updated_at");--> statement-breakpoint
 CREATE INDEX "products_power_idx" ON "products" USING btree ("power_kw");--> statement-breakpoint

@@ -2,7 +2,7 @@
 // The same behaviour: case- and accent-insensitive prefix matching over both titles, both descriptions,
 // brand and model, every term required. The folded words are in products.search_vector, a generated
 // tsvector with a GIN index, and app_fold() folds the query the same way (migrations-pg/0001_search.sql).
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { row, schema, type Db } from '@app/db';
 
 const p = schema.products;
@@ -22,6 +22,10 @@ export const postgresSearchSql = {
   sameText: (column: SQL | typeof p.brand, value: string): SQL => sql`lower(${column}) = lower(${value})`,
   // PostgreSQL's planner costs the sort's index without a hint (and `+text` is not valid there).
   unindexed: (column: typeof p.type | typeof p.condition): SQL => sql`${column}`,
+  // Nulls sort as SQLite sorts them (first going up, last going down), where PostgreSQL's default is the
+  // reverse: a price on request must fall where it does on SQLite. products_price_*_idx are built to match.
+  asc: (column: SQLWrapper): SQL => sql`${column} asc nulls first`,
+  desc: (column: SQLWrapper): SQL => sql`${column} desc nulls last`,
   // Byte order of the folded text, as SQLite's fold() under BINARY; the same expression as products_name_*_idx.
   folded: (column: typeof p.titleFr | typeof p.titleEn): SQL => sql`app_fold(${column}) collate "C"`,
 };

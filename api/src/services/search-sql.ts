@@ -1,7 +1,7 @@
 // The SQL of the listing search that only SQLite speaks, in one place per engine (docs/decisions/083):
 // FTS5 `match`, the accent-folding fold() function (registered on the connection by @app/db), `collate nocase`, the `+column` index hints and the
 // change marker behind the facet cache. PostgreSQL's versions are in search-sql-postgres.ts (docs/decisions/084).
-import { sql, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import { row, schema, type Db } from '@app/db';
 import { postgresChangeMarker, postgresSearchSql } from './search-sql-postgres.ts';
 
@@ -18,6 +18,9 @@ export const searchSql = (db: Db) => {
     sameText: (column: SQL | typeof p.brand, value: string): SQL => sql`${column} = ${value} collate nocase`,
     /** The column without its index, so the planner walks the sort's index instead (a hint only SQLite needs). */
     unindexed: (column: typeof p.type | typeof p.condition): SQL => sql`+${column}`,
+    /** Sort orders: SQLite puts nulls first going up and last going down. */
+    asc,
+    desc,
     /** Accent- and case-folded text for sorting by name. */
     folded: (column: typeof p.titleFr | typeof p.titleEn): SQL => sql`fold(${column})`,
   };

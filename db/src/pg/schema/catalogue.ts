@@ -53,8 +53,10 @@ export const products = pgTable(
     // The public brand filter compares without case: `lower(brand) = lower(?)` on PostgreSQL.
     index('products_brand_nocase_idx').on(sql`lower(${t.brand})`),
     index('products_price_idx').on(t.price),
-    index('products_price_asc_idx').on(priceSortKeys(t.price).onRequest, t.price),
-    index('products_price_desc_idx').on(priceSortKeys(t.price).priced, t.price),
+    // Nulls first, so that one index serves `asc nulls first` forwards and `desc nulls last` backwards: the
+    // null order of SQLite, which the search keeps on both engines (api/src/services/search-sql-postgres.ts).
+    index('products_price_asc_idx').on(priceSortKeys(t.price).onRequest, t.price.asc().nullsFirst()),
+    index('products_price_desc_idx').on(sql`${priceSortKeys(t.price).priced} nulls first`, t.price.asc().nullsFirst()),
     index('products_facets_idx').on(t.brand, t.condition, t.type, t.category, t.featured, t.price, t.powerKw),
     index('products_updated_idx').on(t.updatedAt),
     index('products_power_idx').on(t.powerKw),
