@@ -1,8 +1,19 @@
 // Signs in as the test server's first administrator, doing the forced password change on the first
 // call, so tests of admin routes start from an allowed session.
-import { openDatabase, schema, type Db } from '@app/db';
+import { engine, openDatabase, schema, type Db } from '@app/db';
 
 export { sqlText } from '@app/db';
+
+/**
+ * Values for SQL text written by a test, as the server's engine stores them: SQLite keeps timestamps as
+ * milliseconds and booleans as 0/1; PostgreSQL has timestamptz and boolean (builders map these themselves).
+ */
+export const stored = {
+  time: (ms: number): number | string => (engine === 'postgres' ? new Date(ms).toISOString() : ms),
+  bool: (value: boolean): number | boolean => (engine === 'postgres' ? value : value ? 1 : 0),
+  /** SQL text: the timestamp column moved `ms` milliseconds into the past. */
+  earlier: (column: string, ms: number): string => (engine === 'postgres' ? `${column} - interval '${Math.trunc(ms)} milliseconds'` : `${column} - ${Math.trunc(ms)}`),
+};
 import { hashPassword } from '@app/api/services/passwords';
 import type { TestServer } from './server.ts';
 

@@ -31,10 +31,10 @@ export const postgresSearchSql = {
 };
 
 /**
- * A marker that moves whenever data may have changed: the write position of the write-ahead log, which
+ * A marker that moves whenever data may have changed: the insert position of the write-ahead log, which
  * every committed change advances before it becomes visible, whichever connection or instance made it.
  * Other activity moves it too, which only costs a recount.
  */
 export async function postgresChangeMarker(db: Db): Promise<string> {
-  return (await row<{ lsn: string }>(db, sql`select pg_current_wal_lsn()::text as lsn`))!.lsn;
+  return (await row<{ lsn: string }>(db, sql`select pg_current_wal_insert_lsn()::text as lsn`))!.lsn;
 }
