@@ -75,15 +75,24 @@ export async function startCluster(): Promise<Cluster> {
   asOwner(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start'], dir);
 
   const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      asOwner(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], dir);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  // A run that ends early (an error in a hook, process.exit) must not leave a server behind.
+  process.once('exit', stop);
   return {
     url,
     bin,
     async stop() {
-      try {
-        asOwner(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], dir);
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
+      process.off('exit', stop);
+      stop();
     },
   };
 }
