@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { schema, first } from '@app/db';
+import { dialect, schema, first } from '@app/db';
 import { HONEYPOT_FIELD } from '@app/domain/inquiries';
 import { IdParamSchema } from '@app/domain/mail';
 import {
@@ -64,7 +64,7 @@ export const newsletterRoutes = (deps: Deps) => {
 
   const filtered = (search?: string, status = 'all') => {
     const where: SQL[] = [];
-    if (search) where.push(sql`instr(lower(${n.email}), ${search.toLowerCase()}) > 0`);
+    if (search) where.push(dialect.contains(n.email, search));
     if (status !== 'all') where.push(eq(n.isActive, status === 'active'));
     return where.length ? and(...where) : undefined;
   };
@@ -199,7 +199,7 @@ export const newsletterRoutes = (deps: Deps) => {
         },
       )
       .get('/newsletter/admin/stats', doc({ summary: 'Subscriber counts', responses: { 200: A.SubscriberStatsAnswer } }), async (c) => {
-        const row = (await first(db.select({ total: count(), active: sql<number>`coalesce(sum(${n.isActive}), 0)` }).from(n)))!;
+        const row = (await first(db.select({ total: count(), active: sql<number>`count(*) filter (where ${n.isActive})` }).from(n)))!;
         return c.json({ totalSubscribers: row.total, activeSubscribers: row.active, inactiveSubscribers: row.total - row.active });
       })
       .get(
