@@ -5,9 +5,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '@app/db';
+import { schema } from '@app/db';
 import { generatorInput, makePdf } from '../fixtures/catalogue.ts';
-import { signInAsAdmin } from '../support/auth.ts';
+import { signInAsAdmin, withDb } from '../support/auth.ts';
 import { startInstances, type Instances } from '../support/instances.ts';
 import { startServer } from '../support/server.ts';
 import { assignUsage, createSmtpAccount, startSmtpServer, type TestSmtp } from '../support/smtp.ts';
@@ -106,22 +106,22 @@ describe('a newsletter sender killed in the middle of a sending', () => {
   });
 
   /** Confirmed subscribers written straight into the shared database (the double opt-in has its own tests). */
-  function addSubscribers(emails: string[]) {
-    const db = openSqlite(both.databasePath);
-    try {
-      const insert = db.prepare(
-        'insert into newsletter_subscribers (email, language, is_active, unsubscribe_token, confirmed_at) values (?, ?, 1, ?, ?)',
-      );
-      db.transaction(() => emails.forEach((email, i) => insert.run(email, i % 2 ? 'en' : 'fr', crypto.randomBytes(32).toString('base64url'), Date.now())))();
-    } finally {
-      db.close();
-    }
-  }
+  const addSubscribers = (emails: string[]) =>
+    withDb(both.a, async (db) => {
+      const rows = emails.map((email, i) => ({
+        email,
+        language: i % 2 ? 'en' : 'fr',
+        isActive: true,
+        unsubscribeToken: crypto.randomBytes(32).toString('base64url'),
+        confirmedAt: new Date(),
+      }));
+      for (let i = 0; i < rows.length; i += 500) await db.insert(schema.newsletterSubscribers).values(rows.slice(i, i + 500));
+    });
 
   it('is completed by B, and the SMTP server receives exactly one mail per subscriber', async () => {
     const { a, b } = both;
     const emails = Array.from({ length: SUBSCRIBERS }, (_, i) => `abonne${i}@example.org`);
-    addSubscribers(emails);
+    await addSubscribers(emails);
     const token = (await signInAsAdmin(a)).accessToken;
     await assignUsage(a, token, 'newsletter', await createSmtpAccount(a, token, smtp), null);
 
