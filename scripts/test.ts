@@ -1,5 +1,5 @@
 // `npm test`: every check. Typecheck and lint, the build (incremental), unit, component and
-// integration tests, then the browser journeys in Chromium. Ends with one line "N passed, N failed".
+// integration tests on SQLite, then on PostgreSQL, then the browser journeys in Chromium. Ends with one line "N passed, N failed".
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -48,7 +48,11 @@ try {
 }
 await build();
 if (!onlyE2e) await vitest('unit-integration', ['domain', 'db', 'api', 'components', 'integration']);
+// The data layer again on PostgreSQL: its own tests, then the integration tests with every server on a
+// fresh database of a throwaway cluster (scripts/ensure-postgres.sh installs Debian's package as root).
+if (!onlyE2e) await vitest('postgresql', ['postgres', 'integration-pg']);
 await vitest('e2e', ['e2e']);
+await vitest('e2e-postgresql', ['e2e-pg']);
 
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}${failed && totals.failed === 0 ? ' (static checks failed)' : ''}`);
 process.exit(failed || totals.failed > 0 ? 1 : 0);

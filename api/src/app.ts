@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { timing } from 'hono/timing';
 import type { AppEnv, Deps } from './context.ts';
+import { announceWrites } from './middleware/announce-writes.ts';
 import { idempotency } from './middleware/idempotency.ts';
 import { fail, toErrorResponse } from './http/errors.ts';
 import type { RegisteredRoute } from './http/openapi-document.ts';
@@ -36,6 +37,8 @@ export function createApp(deps: Deps) {
         overwrite: false, // a route may set its own CSP (document previews, the API reference page)
       }),
     )
+    // Other instances' page caches learn of every write (docs/decisions/085).
+    .use(announceWrites(deps))
     // Every write may carry an Idempotency-Key: a retry answers the first outcome (docs/decisions/013).
     .use(idempotency(deps))
     .route('/', healthRoutes(deps))

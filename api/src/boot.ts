@@ -1,9 +1,9 @@
 // Builds everything a running process needs, in order: config, database, migrations, first admin.
 import fs from 'node:fs';
-import { openDb, runMigrations } from '@app/db';
+import { openDatabase, runMigrations } from '@app/db';
 import { createApp } from './app.ts';
 import type { Deps } from './context.ts';
-import { parseEnv, type Env } from './env.ts';
+import { databaseConfig, parseEnv, type Env } from './env.ts';
 import { ensureFirstAdmin } from './services/first-admin.ts';
 import { createLogger } from './services/logger.ts';
 import { sweepStorage } from './services/storage-sweep.ts';
@@ -12,7 +12,7 @@ export async function boot(source: Record<string, string | undefined> = process.
   const env: Env = parseEnv(source);
   const log = createLogger(env.LOG_LEVEL);
   fs.mkdirSync(env.dataDir, { recursive: true });
-  const db = openDb(env.databasePath);
+  const db = openDatabase(databaseConfig(env));
   await runMigrations(db);
   const deps: Deps = { db, env, log };
   await sweepStorage(deps);

@@ -12,6 +12,13 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_PATH: z.string().min(1).default('./data/app.db'),
+  /** postgres://… or postgresql://… runs on PostgreSQL (15+); unset, on the SQLite file at DATABASE_PATH. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/i, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** PostgreSQL connections per process. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: z.url().optional(),
   ADMIN_EMAIL: z.email().optional(),
@@ -24,6 +31,8 @@ const EnvSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(60_000),
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(10).default(10_000),
   NEWSLETTER_RATE_PER_SECOND: z.coerce.number().min(0).default(20),
+  /** How long an instance keeps the outbox mails and newsletter deliveries it claimed before another may take them over. */
+  MAIL_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** A refresh token presented again this long after its rotation gets fresh tokens instead of revoking the session (a lost answer). */
   REFRESH_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -33,6 +42,9 @@ const EnvSchema = z.object({
 });
 
 export type Env = z.infer<typeof EnvSchema> & { publicUrl: string; dataDir: string; databasePath: string; company: Company };
+
+/** The database settings for openDatabase(): PostgreSQL when DATABASE_URL is set, else the SQLite file. */
+export const databaseConfig = (env: Env) => ({ url: env.DATABASE_URL, path: env.databasePath, poolSize: env.DATABASE_POOL_SIZE });
 
 export class ConfigError extends Error {}
 

@@ -1,11 +1,14 @@
-// Online backup of the live database (SQLite backup API: consistent while the server writes).
+// Online backup of the live database, consistent while the server writes: SQLite's backup API, or
+// pg_dump on PostgreSQL (pg/dump.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from './database.ts';
+import { poolOf } from './pg/connection.ts';
+import { dumpPostgres } from './pg/dump.ts';
 
 export async function backupDatabase(db: Db, destination: string): Promise<string> {
-  const sqlite = db.$sqlite;
-  if (!sqlite) throw new Error('Backups on PostgreSQL are not implemented yet');
+  if (db.$engine === 'postgres') return dumpPostgres(poolOf(db).options.connectionString!, destination);
+  const sqlite = db.$sqlite!;
   const target = path.resolve(destination);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   const partial = `${target}.partial`;

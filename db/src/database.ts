@@ -76,7 +76,7 @@ export async function first<T>(query: { limit(n: number): PromiseLike<T[]> }): P
 }
 
 /** Which transaction the current async context runs in (a token per transaction, for every handle). */
-const transactionContext = new AsyncLocalStorage<object>();
+export const transactionContext = new AsyncLocalStorage<object>();
 
 /**
  * Runs `start` outside any transaction of the caller: work it starts in the background (a mail worker

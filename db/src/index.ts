@@ -1,6 +1,11 @@
 export * from './connection.ts';
 export * from './migrate.ts';
 export * from './backup.ts';
-export * as schema from './schema/index.ts';
+export { schema } from './tables.ts';
 export * from './database.ts';
 export * from './data-version.ts';
+export { engine, engineOf } from './engine.ts';
+export { openDatabase, type DatabaseConfig } from './open.ts';
+export { openPostgresDb, poolOf } from './pg/connection.ts';
+export { runPostgresMigrations, pgMigrationsFolder } from './pg/migrate.ts';
+export { dialect, dialectOf, containsPattern } from './dialect.ts';

@@ -2,7 +2,7 @@
 // cookie sent only to the refresh path, and the cross-site check on that cookie-authenticated call.
 import { exec } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, signInAsAdmin, withDb, sqlText } from '../support/auth.ts';
+import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, signInAsAdmin, stored, withDb, sqlText } from '../support/auth.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 const COOKIE_MODE = { 'x-token-transport': 'cookie' };
@@ -46,7 +46,7 @@ describe('refresh cookie', () => {
     expect(second).not.toBe(first);
     // The used cookie is spent: presenting it again after the grace window for lost answers
     // (moved back here) ends the family and clears the cookie.
-    await withDb(server, (db) => exec(db, sqlText('update refresh_tokens set used_at = used_at - 31000 where used_at is not null')));
+    await withDb(server, (db) => exec(db, sqlText(`update refresh_tokens set used_at = ${stored.earlier('used_at', 31_000)} where used_at is not null`)));
     const replay = await refreshWithCookie(first);
     expect(replay.status).toBe(401);
     expect(replay.headers.get('set-cookie')).toMatch(/pm_refresh=;.*Max-Age=0/i);

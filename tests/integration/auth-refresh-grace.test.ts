@@ -3,7 +3,7 @@
 // token, still ends the whole session. Real server, real SQLite file.
 import { exec } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, signInAsAdmin, withDb, sqlText } from '../support/auth.ts';
+import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, signInAsAdmin, stored, withDb, sqlText } from '../support/auth.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 describe('refresh grace window', () => {
@@ -20,7 +20,7 @@ describe('refresh grace window', () => {
     (await server.api('/auth/login', { method: 'POST', json: { email: INITIAL_ADMIN.email, password: CHANGED_ADMIN_PASSWORD } })).json();
   /** Moves every rotation of the database back in time (the window is measured from it). */
   const ageRotations = (ms: number) =>
-    withDb(server, (db) => exec(db, sqlText('update refresh_tokens set used_at = used_at - ? where used_at is not null', ms)));
+    withDb(server, (db) => exec(db, sqlText(`update refresh_tokens set used_at = ${stored.earlier('used_at', ms)} where used_at is not null`)));
 
   it('answers a lost refresh again with working tokens, and the first answer keeps working too', async () => {
     const first = await signIn();

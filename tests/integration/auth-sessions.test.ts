@@ -3,7 +3,7 @@
 import { exec } from '@app/db';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, signInAsAdmin, withDb, sqlText } from '../support/auth.ts';
+import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, signInAsAdmin, stored, withDb, sqlText } from '../support/auth.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -28,7 +28,7 @@ describe('sessions', () => {
   const ageSession = (accessToken: string, column: 'expires_at' | 'absolute_expires_at', at: number) =>
     run(
       `update auth_sessions set ${column} = ? where id = (select session_id from access_tokens where token_hash = ?)`,
-      at,
+      stored.time(at),
       sha256(accessToken),
     );
   const past = () => Date.now() - 1000;
@@ -87,7 +87,7 @@ describe('sessions', () => {
 
     it('refuses a refresh token past its idle lifetime', async () => {
       const first = await signIn();
-      await run('update refresh_tokens set expires_at = ? where token_hash = ?', past(), sha256(first.refreshToken));
+      await run('update refresh_tokens set expires_at = ? where token_hash = ?', stored.time(past()), sha256(first.refreshToken));
       expect((await refresh(first.refreshToken)).status).toBe(401);
     });
 
@@ -111,7 +111,7 @@ describe('sessions', () => {
 
     it('answers 401 "Session expirée" for an expired access token, while its refresh token still works', async () => {
       const first = await signIn();
-      await run('update access_tokens set expires_at = ? where token_hash = ?', past(), sha256(first.accessToken));
+      await run('update access_tokens set expires_at = ? where token_hash = ?', stored.time(past()), sha256(first.accessToken));
       const res = await profile(first.accessToken);
       expect(res.status).toBe(401);
       expect(await res.json()).toMatchObject({ error: 'Session expirée' });

@@ -6,7 +6,7 @@ import { exec, row } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeIdempotencyKeys } from '@app/api/services/idempotency';
 import { engineInput, makePdf, png } from '../fixtures/catalogue.ts';
-import { createUser, signInAsAdmin, withDb, sqlText } from '../support/auth.ts';
+import { createUser, signInAsAdmin, stored, withDb, sqlText } from '../support/auth.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 const MALFORMED = 'En-tête Idempotency-Key invalide : 1 à 255 caractères visibles, sans caractère de contrôle';
@@ -192,11 +192,11 @@ describe('Idempotency-Key', () => {
     const key = newKey();
     await create(key);
     const dayAgo = Date.now() - 24 * 60 * 60 * 1000 - 1000;
-    await withDb(server, (db) => exec(db, sqlText('update idempotency_keys set created_at = ? where key = ?', dayAgo, key)));
+    await withDb(server, (db) => exec(db, sqlText('update idempotency_keys set created_at = ? where key = ?', stored.time(dayAgo), key)));
     const before = await listingCount();
     expect((await create(key)).status).toBe(201);
     expect(await listingCount()).toBe(before + 1); // an expired record no longer answers
-    await withDb(server, (db) => exec(db, sqlText('update idempotency_keys set created_at = ? where key = ?', dayAgo, key)));
+    await withDb(server, (db) => exec(db, sqlText('update idempotency_keys set created_at = ? where key = ?', stored.time(dayAgo), key)));
     expect(await withDb(server, (db) => purgeIdempotencyKeys(db))).toBeGreaterThanOrEqual(1);
     expect(await withDb(server, (db) => row(db, sqlText('select count(*) as n from idempotency_keys where key = ?', key)))).toEqual({
       n: 0,
@@ -247,9 +247,11 @@ describe('Idempotency-Key', () => {
       exec(
         db,
         sqlText(
-          "insert into newsletter_subscribers (email, language, is_active, unsubscribe_token, confirmed_at) values (?, 'fr', 1, ?, 0)",
+          "insert into newsletter_subscribers (email, language, is_active, unsubscribe_token, confirmed_at) values (?, 'fr', ?, ?, ?)",
           'lecteur-idem@example.test',
+          stored.bool(true),
           `unsub-${newKey()}`,
+          stored.time(0),
         ),
       ),
     );

@@ -160,7 +160,7 @@ describe('subscribers', () => {
     ]);
 
     // The same rows as the database holds.
-    const db = await withDb(server, (d) => d.select().from(schema.newsletterSubscribers));
+    const db = await withDb(server, (d) => d.select().from(schema.newsletterSubscribers).orderBy(schema.newsletterSubscribers.id));
     expect(json.map((r) => [r.id, r.email, r.isActive, r.consentPage])).toEqual(db.map((r) => [r.id, r.email, r.isActive, r.consentPage]));
 
     expect((await server.api('/newsletter/admin/export?format=xml', { token })).status).toBe(400);

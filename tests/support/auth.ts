@@ -1,8 +1,19 @@
 // Signs in as the test server's first administrator, doing the forced password change on the first
 // call, so tests of admin routes start from an allowed session.
-import { openDb, schema, type Db } from '@app/db';
+import { engine, openDatabase, schema, type Db } from '@app/db';
 
 export { sqlText } from '@app/db';
+
+/**
+ * Values for SQL text written by a test, as the server's engine stores them: SQLite keeps timestamps as
+ * milliseconds and booleans as 0/1; PostgreSQL has timestamptz and boolean (builders map these themselves).
+ */
+export const stored = {
+  time: (ms: number): number | string => (engine === 'postgres' ? new Date(ms).toISOString() : ms),
+  bool: (value: boolean): number | boolean => (engine === 'postgres' ? value : value ? 1 : 0),
+  /** SQL text: the timestamp column moved `ms` milliseconds into the past. */
+  earlier: (column: string, ms: number): string => (engine === 'postgres' ? `${column} - interval '${Math.trunc(ms)} milliseconds'` : `${column} - ${Math.trunc(ms)}`),
+};
 import { hashPassword } from '@app/api/services/passwords';
 import type { TestServer } from './server.ts';
 
@@ -53,9 +64,9 @@ export function signInAsAdmin(server: TestServer): Promise<AdminSession> {
   return run;
 }
 
-/** Runs fn on its own connection to the server's SQLite file (the server keeps running). */
+/** Runs fn on its own connection to the server's database, SQLite file or PostgreSQL (the server keeps running). */
 export async function withDb<T>(server: TestServer, fn: (db: Db) => T | Promise<T>): Promise<T> {
-  const db = openDb(server.databasePath);
+  const db = openDatabase({ url: server.databaseUrl, path: server.databasePath, poolSize: 2 });
   try {
     return await fn(db);
   } finally {

@@ -1,10 +1,15 @@
 // Starts the real server process (api/src/server.ts) on a free port with its own temporary SQLite
 // file and data folder, and collects what it logs. The way a user runs it, minus the build step.
+// When the test process runs on PostgreSQL (DATABASE_URL set, as in the *-pg test projects), each data
+// folder gets its own fresh database of the throwaway cluster instead (tests/support/postgres.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { engine } from '@app/db';
+import { createDatabase } from './postgres.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -13,6 +18,8 @@ export type TestServer = {
   port: number;
   dataDir: string;
   databasePath: string;
+  /** The PostgreSQL database this server runs on, when the tests run on PostgreSQL. */
+  databaseUrl?: string;
   /** Everything the process wrote to stdout and stderr so far. */
   output(): string;
   /** Calls the API: path relative to /api, JSON body encoded when an object is given. */
@@ -32,6 +39,7 @@ export type StartOptions = {
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pm-test-'));
   const databasePath = path.join(dataDir, 'app.db');
+  const databaseUrl = await postgresFor(dataDir);
   let output = '';
   const child = spawn(process.execPath, [path.join(repoRoot, 'api/src/server.ts')], {
     cwd: repoRoot,
@@ -47,6 +55,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       API_ONLY: options.full ? 'false' : 'true',
       LOG_LEVEL: 'info',
       NODE_ENV: 'test',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -76,6 +85,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     port,
     dataDir,
     databasePath,
+    databaseUrl,
     process: child,
     output: () => output,
     api(pathname, init = {}) {
@@ -92,4 +102,15 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       await exited;
     },
   };
+}
+
+export const onPostgres = () => engine === 'postgres';
+
+/** On PostgreSQL, the database of a data folder: a fresh copy of the migrated template, kept for restarts. */
+const databases = new Map<string, string>();
+async function postgresFor(dataDir: string): Promise<string | undefined> {
+  if (!onPostgres()) return undefined;
+  let url = databases.get(dataDir);
+  if (!url) databases.set(dataDir, (url = await createDatabase(inject('postgresAdminUrl'))));
+  return url;
 }

@@ -1,5 +1,8 @@
 // A real SMTP server on loopback (smtp-server + mailparser) that keeps what it receives, can be
-// stopped and restarted on the same port, can refuse authentication or given recipients.
+// stopped and restarted on the same port, can refuse authentication or given recipients, and can hold
+// its answers to whole messages for a while (to pick the moment a sender dies, see hold()).
+// Like a real mail server, it keeps a message only if it can still answer 250 for it: a client that
+// goes away before that answer (a killed process) has not handed the message over.
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
@@ -27,6 +30,11 @@ export type TestSmtp = {
   rejectRecipients: Set<string>;
   /** Answer 451 (try again later) to RCPT TO for an address, as many times as its count says. */
   deferRecipients: Map<string, number>;
+  /**
+   * From now on, messages received in full wait unanswered (and unkept) until the returned function is
+   * called; those whose client disconnected meanwhile are then dropped, as a real server would.
+   */
+  hold(): () => void;
   stop(): Promise<void>;
   /** Listens again on the same port. */
   start(): Promise<void>;
@@ -42,6 +50,8 @@ export async function startSmtpServer(options: { user?: string; password?: strin
   let refusing = false;
   const rejectRecipients = new Set<string>();
   const deferRecipients = new Map<string, number>();
+  const closedSessions = new Set<string>();
+  let held: Promise<void> | undefined;
   let server: SMTPServer | undefined;
   let port = options.port ?? 0;
 
@@ -74,6 +84,9 @@ export async function startSmtpServer(options: { user?: string; password?: strin
         }
         callback();
       },
+      onClose(session) {
+        closedSessions.add(session.id);
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
@@ -90,6 +103,8 @@ export async function startSmtpServer(options: { user?: string; password?: strin
                   return line?.slice(name.length + 1).trim();
                 };
                 const envelope = session.envelope;
+                if (held) await held;
+                if (closedSessions.has(session.id)) return callback(new Error('Client gone before the answer'));
                 messages.push({
                   from: envelope.mailFrom ? envelope.mailFrom.address : '',
                   to: envelope.rcptTo.map((r) => r.address),
@@ -144,6 +159,14 @@ export async function startSmtpServer(options: { user?: string; password?: strin
     deferRecipients,
     refuseAuth(refuse) {
       refusing = refuse;
+    },
+    hold() {
+      let release!: () => void;
+      held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        held = undefined;
+        release();
+      };
     },
     waitFor(match, { count = 1, timeoutMs = 15_000 } = {}) {
       return new Promise((resolve, reject) => {

@@ -1,8 +1,8 @@
 // `pnpm admin:reset-password <email>`: prints a new one-time password for that account (to be
-// changed at the next sign-in) and ends its sessions. Uses DATABASE_PATH like the server.
+// changed at the next sign-in) and ends its sessions. Uses DATABASE_URL or DATABASE_PATH like the server.
 import fs from 'node:fs';
-import { openDb, runMigrations } from '@app/db';
-import { parseEnv } from '../env.ts';
+import { openDatabase, runMigrations } from '@app/db';
+import { databaseConfig, parseEnv } from '../env.ts';
 import { resetPassword } from '../services/auth-reset.ts';
 
 const email = process.argv[2];
@@ -12,16 +12,16 @@ if (!email || email.startsWith('-')) {
 }
 
 const env = parseEnv();
-if (!fs.existsSync(env.databasePath)) {
+if (!env.DATABASE_URL && !fs.existsSync(env.databasePath)) {
   process.stderr.write(`No database at ${env.databasePath} (set DATABASE_PATH, or start the server once)\n`);
   process.exit(1);
 }
-const db = openDb(env.databasePath);
+const db = openDatabase(databaseConfig(env));
 try {
   await runMigrations(db); // the same schema the server would bring it to
   const result = await resetPassword(db, email);
   if (!result) {
-    process.stderr.write(`No account with the e-mail ${email} in ${env.databasePath}\n`);
+    process.stderr.write(`No account with the e-mail ${email} in ${env.DATABASE_URL ? 'the database' : env.databasePath}\n`);
     process.exitCode = 1;
   } else {
     process.stdout.write(

@@ -1,7 +1,7 @@
 // Per-address limit for the public forms (contact, newsletter): 429 with Retry-After once exceeded.
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, Deps } from '../context.ts';
-import type { RateLimiter } from '../services/rate-limit.ts';
+import type { RateLimiter } from '../services/shared-limits.ts';
 import { clientIp } from './client-ip.ts';
 import { fail } from './errors.ts';
 import { withMeta } from './openapi-meta.ts';
@@ -10,9 +10,9 @@ export const limitPerAddress = (deps: Deps, limiter: RateLimiter, scope: string)
   withMeta<MiddlewareHandler<AppEnv>>(
     async (c, next) => {
       const ip = clientIp(c, deps.env.TRUST_PROXY);
-      if (!limiter.hit(ip)) {
+      if (!(await limiter.hit(ip))) {
         deps.log.warn('public form rate limited', { scope, ip });
-        c.header('Retry-After', String(Math.ceil(limiter.retryAfterMs(ip) / 1000) || 1));
+        c.header('Retry-After', String(Math.ceil((await limiter.retryAfterMs(ip)) / 1000) || 1));
         return fail(c, 429, 'Trop de requêtes. Veuillez réessayer plus tard.');
       }
       await next();

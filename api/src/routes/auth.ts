@@ -42,7 +42,7 @@ function tokenResponse(c: Context, deps: Deps, tokens: IssuedTokens, user: AuthU
 export const authRoutes = (deps: Deps) => {
   const { db, env, log } = deps;
   const sessions = sessionsFor(db);
-  const guard = createLoginGuard();
+  const guard = createLoginGuard(db);
   const findUser = async (email: string) => first(db.select().from(schema.users).where(eq(schema.users.email, email)));
   const signedIn = requireSession(deps, { allowPendingPasswordChange: true });
   // Credentials are a few hundred bytes; nothing bigger is read into memory.
@@ -59,7 +59,7 @@ export const authRoutes = (deps: Deps) => {
       }),
       // The address limit is checked before the body is even read: floods stop here.
       async (c, next) => {
-        const wait = guard.addressWait(clientIp(c, env.TRUST_PROXY));
+        const wait = await guard.addressWait(clientIp(c, env.TRUST_PROXY));
         if (wait > 0) return tooMany(c, wait);
         await next();
       },

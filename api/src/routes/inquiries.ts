@@ -14,7 +14,7 @@ import { validate } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { contactNotification } from '../services/mail-templates.ts';
 import { enqueueMail } from '../services/outbox.ts';
-import { createRateLimiter } from '../services/rate-limit.ts';
+import { createRateLimiter } from '../services/shared-limits.ts';
 import { doc } from '../http/openapi-meta.ts';
 import { respondOnce } from '../services/idempotency.ts';
 import * as A from './answers.ts';
@@ -35,7 +35,7 @@ export const inquiriesRoutes = (deps: Deps) => {
   const { db, env } = deps;
   const t = schema.inquiries;
   // A person sends a few messages at most; a script sending more from one address is refused.
-  const perAddress = createRateLimiter({ limit: 10, windowMs: 15 * 60_000 });
+  const perAddress = createRateLimiter(db, 'inquiries', { limit: 10, windowMs: 15 * 60_000 });
 
   return new Hono<AppEnv>()
     .post(

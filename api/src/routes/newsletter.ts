@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { schema, first } from '@app/db';
+import { dialect, schema, first } from '@app/db';
 import { HONEYPOT_FIELD } from '@app/domain/inquiries';
 import { IdParamSchema } from '@app/domain/mail';
 import {
@@ -26,7 +26,7 @@ import { requireAdmin } from '../middleware/auth.ts';
 import { toCsv } from '../services/csv.ts';
 import { createSending, sendingStatus } from '../services/newsletter-sender.ts';
 import { confirmSubscription, requestSubscription, unsubscribe } from '../services/newsletter-subscriptions.ts';
-import { createRateLimiter } from '../services/rate-limit.ts';
+import { createRateLimiter } from '../services/shared-limits.ts';
 import { doc } from '../http/openapi-meta.ts';
 import { respondOnce } from '../services/idempotency.ts';
 import * as A from './answers.ts';
@@ -58,13 +58,13 @@ export const newsletterRoutes = (deps: Deps) => {
   const n = schema.newsletterSubscribers;
   const s = schema.newsletterSendings;
   const d = schema.newsletterDeliveries;
-  const perAddress = createRateLimiter({ limit: 10, windowMs: 15 * 60_000 });
-  const tokens = createRateLimiter({ limit: 30, windowMs: 15 * 60_000 });
+  const perAddress = createRateLimiter(db, 'newsletter', { limit: 10, windowMs: 15 * 60_000 });
+  const tokens = createRateLimiter(db, 'newsletter-token', { limit: 30, windowMs: 15 * 60_000 });
   const small = bodyLimit({ maxSize: 8 * 1024, onError: (c) => fail(c, 413, 'Requête trop volumineuse') });
 
   const filtered = (search?: string, status = 'all') => {
     const where: SQL[] = [];
-    if (search) where.push(sql`instr(lower(${n.email}), ${search.toLowerCase()}) > 0`);
+    if (search) where.push(dialect.contains(n.email, search));
     if (status !== 'all') where.push(eq(n.isActive, status === 'active'));
     return where.length ? and(...where) : undefined;
   };
@@ -199,7 +199,7 @@ export const newsletterRoutes = (deps: Deps) => {
         },
       )
       .get('/newsletter/admin/stats', doc({ summary: 'Subscriber counts', responses: { 200: A.SubscriberStatsAnswer } }), async (c) => {
-        const row = (await first(db.select({ total: count(), active: sql<number>`coalesce(sum(${n.isActive}), 0)` }).from(n)))!;
+        const row = (await first(db.select({ total: count(), active: sql<number>`count(*) filter (where ${n.isActive})` }).from(n)))!;
         return c.json({ totalSubscribers: row.total, activeSubscribers: row.active, inactiveSubscribers: row.total - row.active });
       })
       .get(

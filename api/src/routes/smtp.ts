@@ -24,7 +24,7 @@ import { validate } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { mailCrypto } from '../services/mail-crypto.ts';
 import { accountConfig, testConnection, type AccountRow } from '../services/mailer.ts';
-import { createRateLimiter } from '../services/rate-limit.ts';
+import { createRateLimiter } from '../services/shared-limits.ts';
 import { doc } from '../http/openapi-meta.ts';
 import { respondOnce } from '../services/idempotency.ts';
 import * as A from './answers.ts';
@@ -52,9 +52,9 @@ export const smtpRoutes = (deps: Deps) => {
   const st = schema.smtpSettings;
   const crypto = () => mailCrypto(env);
   // Each test opens a connection somewhere: a signed-in admin still cannot use it as a port scanner.
-  const tests = createRateLimiter({ limit: 20, windowMs: 60_000 });
-  const guardTests = (userId: number) => {
-    if (!tests.hit(String(userId))) throw new ApiError(429, 'Trop de tests de connexion. Veuillez patienter une minute.');
+  const tests = createRateLimiter(db, 'smtp-test', { limit: 20, windowMs: 60_000 });
+  const guardTests = async (userId: number) => {
+    if (!(await tests.hit(String(userId)))) throw new ApiError(429, 'Trop de tests de connexion. Veuillez patienter une minute.');
   };
   const findAccount = async (id: number) => {
     const row = await first(db.select().from(a).where(eq(a.id, id)));

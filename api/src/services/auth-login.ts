@@ -2,10 +2,11 @@
 // work and the same answer whether the account exists or not.
 import { randomBytes } from 'node:crypto';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { createThrottle, type ThrottleRule } from './auth-throttle.ts';
+import type { Db } from '@app/db';
+import { createThrottle, reserveAttempts, type LimitRule } from './shared-limits.ts';
 
 const MINUTE = 60_000;
-export const loginLimits: { address: ThrottleRule; account: ThrottleRule } = {
+export const loginLimits: { address: LimitRule; account: LimitRule } = {
   /** Failed attempts from one address, whatever the accounts tried. */
   address: { limit: 20, windowMs: 15 * MINUTE },
   /** Failed attempts on one account (or one unknown e-mail), whatever the addresses. */
@@ -15,9 +16,10 @@ export const loginLimits: { address: ThrottleRule; account: ThrottleRule } = {
 export type LoginAttempt = { ip: string; account: string; passwordHash: string | undefined; password: string };
 export type AttemptOutcome = { limited: true; retryAfterMs: number } | { limited: false; ok: boolean };
 
-export function createLoginGuard(limits = loginLimits) {
-  const byAddress = createThrottle(limits.address);
-  const byAccount = createThrottle(limits.account);
+/** The sign-in limits, counted in the database so that every instance counts the same attempts (docs/decisions/085). */
+export function createLoginGuard(db: Db, limits = loginLimits) {
+  const byAddress = createThrottle(db, 'login-address', limits.address);
+  const byAccount = createThrottle(db, 'login-account', limits.account);
   // Unknown accounts are verified against this, so they cost the same time as a wrong password.
   const dummyHash = hashPassword(randomBytes(18).toString('base64url'));
 
@@ -25,19 +27,21 @@ export function createLoginGuard(limits = loginLimits) {
     addressWait: (ip: string) => byAddress.retryAfterMs(ip),
 
     async attempt({ ip, account, passwordHash, password }: LoginAttempt): Promise<AttemptOutcome> {
-      // Both checks and both reservations happen in one synchronous step: no burst slips between.
-      const wait = Math.max(byAddress.retryAfterMs(ip), byAccount.retryAfterMs(account));
-      const address = wait ? null : byAddress.begin(ip);
-      const acct = wait ? null : byAccount.begin(account);
-      if (!address?.ok || !acct?.ok) return { limited: true, retryAfterMs: wait || 1000 };
+      // Both checks and both reservations happen in one transaction: no burst slips between.
+      const reserved = await reserveAttempts(db, [
+        [byAddress, ip],
+        [byAccount, account],
+      ]);
+      if (!reserved.ok) return { limited: true, retryAfterMs: reserved.retryAfterMs };
+      const [addressAttempt, accountAttempt] = reserved.ids as [number, number];
       let ok = false;
       try {
         ok = (await verifyPassword(passwordHash ?? (await dummyHash), password)) && passwordHash !== undefined;
       } finally {
-        address.finish(!ok);
-        acct.finish(!ok);
+        await byAddress.finish(addressAttempt, !ok);
+        await byAccount.finish(accountAttempt, !ok);
       }
-      if (ok) byAccount.clear(account);
+      if (ok) await byAccount.clear(account);
       return { limited: false, ok };
     },
   };

@@ -1,6 +1,6 @@
 // The listing query behind GET /products: full-text search (FTS5, accent- and case-insensitive,
 // prefix matching), filters, sort, pagination and facet counts for the public filter panel.
-import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { rows as rawRows, schema } from '@app/db';
 import { toKw } from '@app/domain/power';
 import type { ProductList, ProductQuery } from '@app/domain/products';
@@ -116,6 +116,7 @@ const where = (conditions: SQL[]) => (conditions.length ? sql`where ${and(...con
 
 function orderBy(deps: Deps, q: ProductQuery): SQL[] {
   const dir = q.order ?? (q.sort === 'name' ? 'asc' : q.sort === 'price' ? 'asc' : 'desc');
+  const { asc, desc } = searchSql(deps.db);
   const by = dir === 'asc' ? asc : desc;
   switch (q.sort) {
     case 'price':

@@ -6,6 +6,8 @@ import { INQUIRY_RETENTION_YEARS } from '@app/domain/inquiries';
 import { CONFIRMATION_DAYS } from '@app/domain/newsletter';
 import type { Deps } from '../context.ts';
 import { purgeIdempotencyKeys } from './idempotency.ts';
+import { releaseLeases } from './leases.ts';
+import { purgeRateLimitHits } from './shared-limits.ts';
 import { mailCrypto } from './mail-crypto.ts';
 import { kickNewsletters, stopNewsletters } from './newsletter-sender.ts';
 import { kickOutbox, stopOutbox } from './outbox.ts';
@@ -44,9 +46,10 @@ export async function purgeExpired(deps: Deps, now = new Date()) {
       .returning({ id: o.id })
   ).length;
   const idempotencyKeys = await purgeIdempotencyKeys(db, now.getTime());
-  if (inquiries || subscribers || outbox || idempotencyKeys)
-    deps.log.info('retention purge', { inquiries, subscribers, outbox, idempotencyKeys });
-  return { inquiries, subscribers, outbox, idempotencyKeys };
+  const rateLimitHits = await purgeRateLimitHits(db, now.getTime());
+  if (inquiries || subscribers || outbox || idempotencyKeys || rateLimitHits)
+    deps.log.info('retention purge', { inquiries, subscribers, outbox, idempotencyKeys, rateLimitHits });
+  return { inquiries, subscribers, outbox, idempotencyKeys, rateLimitHits };
 }
 
 export function startJobs(deps: Deps): () => Promise<void> {
@@ -71,5 +74,7 @@ export function startJobs(deps: Deps): () => Promise<void> {
   return async () => {
     for (const t of timers) clearInterval(t);
     await Promise.all([stopOutbox(deps.db), stopNewsletters(deps.db)]);
+    // What this instance claimed and did not send goes to the other instances at once, not after its lease.
+    await releaseLeases(deps.db);
   };
 }

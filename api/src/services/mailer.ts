@@ -119,7 +119,7 @@ export function describeMailError(err: unknown): string {
 export async function testConnection(
   deps: Deps,
   config: ConnectionConfig,
-  beforeConnect?: () => void,
+  beforeConnect?: () => void | Promise<void>,
 ): Promise<{ success: boolean; message: string }> {
   const failed = (err: unknown) => {
     deps.log.info('smtp test failed', { code: (err as { code?: string })?.code ?? (err as Error)?.name });
@@ -132,7 +132,7 @@ export async function testConnection(
     return failed(err);
   }
   try {
-    beforeConnect?.();
+    await beforeConnect?.();
     await transport.verify();
     return { success: true, message: 'Le serveur SMTP est correctement configuré' };
   } catch (err) {

@@ -1,7 +1,9 @@
 // Sends a newsletter in the background: one delivery row per recipient, pooled SMTP connections,
 // a rate limit, retries per recipient, and progress that survives a restart (pending rows resume).
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
-import { schema, first, exec } from '@app/db';
+// Every instance may work on a sending: each claims small batches of deliveries with a lease
+// (leases.ts, docs/decisions/085), so none is sent twice and none is lost when an instance dies.
+import { and, asc, count, eq, inArray, min, ne, sql } from 'drizzle-orm';
+import { dialect, schema, first, exec } from '@app/db';
 import { newsletterVersion, type NewsletterSend, type NewsletterSending, type SendingStatus } from '@app/domain/newsletter';
 import type { Deps } from '../context.ts';
 import { coalescingWorker, interruptibleSleep as sleep, type WorkerState } from './coalescing-worker.ts';
@@ -17,13 +19,17 @@ import {
   type Transport,
 } from './mailer.ts';
 import { newsletterLinks, newsletterMail } from './mail-templates.ts';
+import { claimDeliveries, instanceId } from './leases.ts';
 import { retryDelay } from './outbox.ts';
 
 const MAX_DELIVERY_ATTEMPTS = 3;
 const POOL_CONNECTIONS = 3;
 /** Sends in flight at once: enough to keep the pool busy, few enough to keep memory flat. */
 const IN_FLIGHT = POOL_CONNECTIONS * 2;
-const BATCH = 200;
+const MAX_CLAIM = 200;
+
+/** Deliveries claimed at once: what this instance sends in a quarter of a lease at its rate. */
+const claimSize = (rate: number, leaseMs: number) => (rate > 0 ? Math.max(1, Math.min(MAX_CLAIM, Math.floor((rate * leaseMs) / 4000))) : MAX_CLAIM);
 
 const s = schema.newsletterSendings;
 const d = schema.newsletterDeliveries;
@@ -49,10 +55,10 @@ export async function createSending(deps: Deps, input: NewsletterSend): Promise<
           })
           .returning({ id: s.id })
       )[0]!;
-      const selected = input.subscriberIds ? sql` AND id IN (SELECT value FROM json_each(${JSON.stringify(input.subscriberIds)}))` : sql``;
+      const selected = input.subscriberIds ? sql` AND ${dialect.inIds(sql`id`, input.subscriberIds)}` : sql``;
       const inserted = await exec(
         tx,
-        sql`INSERT INTO newsletter_deliveries (sending_id, subscriber_id, email) SELECT ${sending.id}, id, email FROM newsletter_subscribers WHERE is_active = 1${selected}`,
+        sql`INSERT INTO newsletter_deliveries (sending_id, subscriber_id, email) SELECT ${sending.id}, id, email FROM newsletter_subscribers WHERE is_active${selected}`,
       );
       if (!inserted) throw new ApiError(400, 'Aucun abonné actif');
       await tx.update(s).set({ totalCount: inserted }).where(eq(s.id, sending.id));
@@ -132,52 +138,44 @@ async function runSending(deps: Deps, state: WorkerState, sending: typeof s.$inf
   const spacing = rate > 0 ? 1000 / rate : 0;
   let nextSlot = Date.now();
   const started = Date.now();
+  const size = claimSize(rate, env.MAIL_LEASE_MS);
   try {
-    for (let pass = 1; ; pass++) {
-      let lastId = 0;
-      for (;;) {
-        if (state.stopped) return;
-        const batch = await db
-          .select({
-            id: d.id,
-            email: d.email,
-            attempts: d.attempts,
-            isActive: sub.isActive,
-            language: sub.language,
-            token: sub.unsubscribeToken,
-          })
-          .from(d)
-          .leftJoin(sub, eq(sub.id, d.subscriberId))
-          .where(and(eq(d.sendingId, sending.id), eq(d.status, 'pending'), gt(d.id, lastId)))
-          .orderBy(asc(d.id))
-          .limit(BATCH);
-        if (!batch.length) break;
-        lastId = batch[batch.length - 1]!.id;
-        const inFlight = new Set<Promise<void>>();
-        for (const delivery of batch) {
-          if (state.stopped) break;
-          if (spacing) {
-            const wait = nextSlot - Date.now();
-            if (wait > 0) await sleep(state, wait);
-            nextSlot = Math.max(Date.now(), nextSlot) + spacing;
-          }
-          const p = deliver(deps, transport, account, sending, delivery).finally(() => inFlight.delete(p));
-          inFlight.add(p);
-          if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
-        }
-        await Promise.all(inFlight);
+    for (;;) {
+      if (state.stopped) return;
+      const claimedAt = Date.now();
+      const batch = await claimDeliveries(db, sending.id, size, env.MAIL_LEASE_MS, claimedAt);
+      if (!batch.length) {
+        // Nothing due: finished, or the rest is claimed by another instance or waiting for a retry.
+        const next = await nextDue(deps, sending.id);
+        if (next === undefined) break;
+        await sleep(state, Math.min(5_000, Math.max(50, next - Date.now())));
+        continue;
       }
-      const left = (await first(
-        db
-          .select({ n: count() })
-          .from(d)
-          .where(and(eq(d.sendingId, sending.id), eq(d.status, 'pending'))),
-      ))!.n;
-      if (!left || state.stopped) break;
-      await sleep(state, retryDelay(env.MAIL_RETRY_BASE_MS, pass));
+      const recipients = await subscribersOf(deps, batch);
+      const inFlight = new Set<Promise<void>>();
+      for (const delivery of batch) {
+        if (state.stopped) break;
+        // Only in the first half of the lease: past it, a paused process could race the instance that
+        // took the rest over. The rows left are due again when the lease ends.
+        if (Date.now() - claimedAt > env.MAIL_LEASE_MS / 2) break;
+        if (spacing) {
+          const wait = nextSlot - Date.now();
+          if (wait > 0) await sleep(state, wait);
+          nextSlot = Math.max(Date.now(), nextSlot) + spacing;
+        }
+        const p = deliver(deps, transport, account, sending, { ...delivery, ...recipients.get(delivery.subscriberId ?? -1) }).finally(() => inFlight.delete(p));
+        inFlight.add(p);
+        if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
+      }
+      await Promise.all(inFlight);
     }
     if (state.stopped) return;
-    await db.update(s).set({ status: 'done', finishedAt: new Date() }).where(eq(s.id, sending.id));
+    const finished = await db
+      .update(s)
+      .set({ status: 'done', finishedAt: new Date() })
+      .where(and(eq(s.id, sending.id), ne(s.status, 'done')))
+      .returning({ id: s.id });
+    if (!finished.length) return; // another instance sent the last ones and said so
     const done = (await sendingStatus(deps, sending.id))!;
     const seconds = (Date.now() - started) / 1000;
     log.info('newsletter sending done', {
@@ -192,13 +190,40 @@ async function runSending(deps: Deps, state: WorkerState, sending: typeof s.$inf
   }
 }
 
-type DeliveryRow = { id: number; email: string; attempts: number; isActive: boolean | null; language: string | null; token: string | null };
+type Recipient = { isActive: boolean; language: string; token: string };
+type DeliveryRow = { id: number; email: string; attempts: number } & Partial<Recipient>;
+
+/** When the next pending delivery of a sending may be claimed (now when unclaimed), or undefined when none is pending. */
+async function nextDue(deps: Deps, sendingId: number): Promise<number | undefined> {
+  const row = await first(
+    deps.db
+      .select({ n: count(), next: min(d.leaseUntil) })
+      .from(d)
+      .where(and(eq(d.sendingId, sendingId), eq(d.status, 'pending'))),
+  );
+  if (!row?.n) return undefined;
+  return row.next ? new Date(row.next).getTime() : Date.now();
+}
+
+/** The subscribers behind claimed deliveries (gone ones are missing: they get nothing). */
+async function subscribersOf(deps: Deps, batch: { subscriberId: number | null }[]): Promise<Map<number, Recipient>> {
+  const ids = batch.flatMap((r) => (r.subscriberId === null ? [] : [r.subscriberId]));
+  if (!ids.length) return new Map();
+  const rows = await deps.db
+    .select({ id: sub.id, isActive: sub.isActive, language: sub.language, token: sub.unsubscribeToken })
+    .from(sub)
+    .where(inArray(sub.id, ids));
+  return new Map(rows.map(({ id, ...r }) => [id, r]));
+}
+
+/** Only while this instance still holds the delivery: a row another instance took over is its to record. */
+const mine = (id: number) => and(eq(d.id, id), eq(d.leaseOwner, instanceId), eq(d.status, 'pending'));
 
 async function deliver(deps: Deps, transport: Transport, account: AccountRow, sending: typeof s.$inferSelect, delivery: DeliveryRow) {
   const { db, env } = deps;
   // Unsubscribed (or deleted) since the sending was queued: they get nothing.
   if (!delivery.isActive || !delivery.token) {
-    await db.update(d).set({ status: 'skipped' }).where(eq(d.id, delivery.id));
+    await db.update(d).set({ status: 'skipped', leaseOwner: null, leaseUntil: null }).where(mine(delivery.id));
     return;
   }
   const lang = delivery.language === 'en' ? 'en' : 'fr';
@@ -214,21 +239,31 @@ async function deliver(deps: Deps, transport: Transport, account: AccountRow, se
   const attempts = delivery.attempts + 1;
   try {
     await sendMail(transport, account, { to: delivery.email, ...mail, headers: links.headers });
+    // Recorded in the very next step after the server's "250": a crash in between is the one way a
+    // mail goes twice (docs/decisions/085).
     await db.transaction(async (tx) => {
-      await tx.update(d).set({ status: 'sent', attempts, sentAt: new Date(), lastError: null }).where(eq(d.id, delivery.id));
-      await tx
-        .update(s)
-        .set({ sentCount: sql`${s.sentCount} + 1` })
-        .where(eq(s.id, sending.id));
+      const sent = await tx
+        .update(d)
+        .set({ status: 'sent', attempts, sentAt: new Date(), lastError: null, leaseOwner: null, leaseUntil: null })
+        .where(mine(delivery.id))
+        .returning({ id: d.id });
+      if (sent.length)
+        await tx
+          .update(s)
+          .set({ sentCount: sql`${s.sentCount} + 1` })
+          .where(eq(s.id, sending.id));
     });
   } catch (err) {
     const failed = attempts >= MAX_DELIVERY_ATTEMPTS || isPermanentFailure(err);
+    // A temporary failure is retried after a back-off, by whichever instance claims it then.
+    const retryAt = failed ? null : new Date(Date.now() + retryDelay(env.MAIL_RETRY_BASE_MS, attempts));
     await db.transaction(async (tx) => {
-      await tx
+      const recorded = await tx
         .update(d)
-        .set({ status: failed ? 'failed' : 'pending', attempts, lastError: describeMailError(err) })
-        .where(eq(d.id, delivery.id));
-      if (failed)
+        .set({ status: failed ? 'failed' : 'pending', attempts, lastError: describeMailError(err), leaseOwner: null, leaseUntil: retryAt })
+        .where(mine(delivery.id))
+        .returning({ id: d.id });
+      if (failed && recorded.length)
         await tx
           .update(s)
           .set({ failedCount: sql`${s.failedCount} + 1` })

@@ -1,10 +1,12 @@
 // The mail outbox: a mail is written to mail_outbox first, then sent; a failure leaves it pending
 // with an exponential back-off, so a notification survives a mail server outage or a restart.
-import { and, asc, eq, lte } from 'drizzle-orm';
+// Instances claim due mails with a lease (leases.ts, docs/decisions/085): each goes out once.
+import { and, eq } from 'drizzle-orm';
 import { schema } from '@app/db';
 import type { UsageType } from '@app/domain/mail';
 import type { Deps } from '../context.ts';
 import { coalescingWorker, type WorkerState } from './coalescing-worker.ts';
+import { claimOutbox, instanceId } from './leases.ts';
 import { accountForUsage, describeMailError, sendWithAccount, type OutgoingMail } from './mailer.ts';
 
 export type OutboxKind = 'contact_notification' | 'newsletter_confirmation';
@@ -38,24 +40,19 @@ const worker = coalescingWorker('outbox', processDue);
 export const kickOutbox = worker.kick;
 export const stopOutbox = worker.stop;
 
+/** Only while this instance still holds the mail: past its lease, another instance may have taken it. */
+const mine = (id: number) => and(eq(schema.mailOutbox.id, id), eq(schema.mailOutbox.leaseOwner, instanceId));
+
 async function processDue(deps: Deps, state: WorkerState) {
   const { db, env, log } = deps;
   const t = schema.mailOutbox;
-  const attempted = new Set<number>();
   for (;;) {
     if (state.stopped) return;
-    const due = (
-      await db
-        .select()
-        .from(t)
-        .where(and(eq(t.status, 'pending'), lte(t.nextAttemptAt, new Date())))
-        .orderBy(asc(t.nextAttemptAt), asc(t.id))
-        .limit(20)
-    ).filter((r) => !attempted.has(r.id));
+    const due = await claimOutbox(db, 20, env.MAIL_LEASE_MS);
     if (!due.length) return;
     for (const row of due) {
+      // Stopping: what is left of the claim is handed back by the stop (releaseLeases).
       if (state.stopped) return;
-      attempted.add(row.id);
       const payload = row.payload as OutboxPayload;
       const { account, recipientEmail } = await accountForUsage(deps, (row.usageType ?? 'newsletter') as UsageType);
       const to = payload.to ?? recipientEmail ?? payload.fallbackTo;
@@ -64,7 +61,8 @@ async function processDue(deps: Deps, state: WorkerState) {
         if (!account) throw new NotReady('Aucun compte SMTP actif');
         if (!to) throw new NotReady('Aucun destinataire configuré');
         await sendWithAccount(deps, account, { ...payload, to });
-        await db.update(t).set({ status: 'sent', attempts, sentAt: new Date(), lastError: null }).where(eq(t.id, row.id));
+        // Recorded in the very next step after the server's "250" (docs/decisions/085).
+        await db.update(t).set({ status: 'sent', attempts, sentAt: new Date(), lastError: null, leaseOwner: null }).where(mine(row.id));
         log.info('outbox mail sent', { id: row.id, kind: row.kind, attempts });
       } catch (err) {
         const lastError = err instanceof NotReady ? err.message : describeMailError(err);
@@ -72,8 +70,8 @@ async function processDue(deps: Deps, state: WorkerState) {
         const nextAttemptAt = new Date(Date.now() + retryDelay(env.MAIL_RETRY_BASE_MS, attempts));
         await db
           .update(t)
-          .set({ status: failed ? 'failed' : 'pending', attempts, lastError, nextAttemptAt })
-          .where(eq(t.id, row.id));
+          .set({ status: failed ? 'failed' : 'pending', attempts, lastError, nextAttemptAt, leaseOwner: null })
+          .where(mine(row.id));
         log.warn('outbox mail not sent', { id: row.id, kind: row.kind, attempts, willRetry: !failed, error: lastError });
       }
     }

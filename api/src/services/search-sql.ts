@@ -1,17 +1,14 @@
 // The SQL of the listing search that only SQLite speaks, in one place per engine (docs/decisions/083):
 // FTS5 `match`, the accent-folding fold() function (registered on the connection by @app/db), `collate nocase`, the `+column` index hints and the
-// change marker behind the facet cache. PostgreSQL's versions go next to these.
-import { sql, type SQL } from 'drizzle-orm';
+// change marker behind the facet cache. PostgreSQL's versions are in search-sql-postgres.ts (docs/decisions/084).
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import { row, schema, type Db } from '@app/db';
+import { postgresChangeMarker, postgresSearchSql } from './search-sql-postgres.ts';
 
 const p = schema.products;
 
-function notOnPostgres(what: string): never {
-  throw new Error(`${what} is not implemented on PostgreSQL yet`);
-}
-
 export const searchSql = (db: Db) => {
-  if (db.$engine !== 'sqlite') return notOnPostgres('Search');
+  if (db.$engine === 'postgres') return postgresSearchSql;
   return {
     /** Rows matching the full-text query (FTS5 over both titles, both descriptions, brand and model). */
     match: (query: string): SQL => sql`products_fts match ${query}`,
@@ -21,6 +18,9 @@ export const searchSql = (db: Db) => {
     sameText: (column: SQL | typeof p.brand, value: string): SQL => sql`${column} = ${value} collate nocase`,
     /** The column without its index, so the planner walks the sort's index instead (a hint only SQLite needs). */
     unindexed: (column: typeof p.type | typeof p.condition): SQL => sql`+${column}`,
+    /** Sort orders: SQLite puts nulls first going up and last going down. */
+    asc,
+    desc,
     /** Accent- and case-folded text for sorting by name. */
     folded: (column: typeof p.titleFr | typeof p.titleEn): SQL => sql`fold(${column})`,
   };
@@ -31,7 +31,7 @@ export const searchSql = (db: Db) => {
  * data_version with other connections' commits (a seed, a backup restore).
  */
 export async function changeMarker(db: Db): Promise<string> {
-  if (db.$engine !== 'sqlite') return notOnPostgres('The search cache');
+  if (db.$engine === 'postgres') return postgresChangeMarker(db);
   const marker = await row<Record<string, number>>(
     db,
     sql`select total_changes() as t, (select data_version from pragma_data_version) as v`,

@@ -1,11 +1,38 @@
 // Start-up clean-up of DATA_DIR after a crash: uploads that were still streaming (tmp/), and image
 // folders or document files written just before the process died but never recorded in a row.
-// Runs before the server listens, so no upload is in flight; rows are never touched.
+// Runs before this process listens; other instances sharing DATA_DIR may be receiving uploads
+// meanwhile, so their temporary files are left alone (docs/decisions/085). Rows are never touched.
 import fs from 'node:fs';
 import path from 'node:path';
 import { schema } from '@app/db';
 import type { Deps } from '../context.ts';
-import { storageFor } from './storage.ts';
+import { storageFor, tempWriter } from './storage.ts';
+
+const HOUR = 60 * 60 * 1000;
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * An upload still being received by another process: one of this machine's live processes, or
+ * written by another machine within the hour (its process cannot be asked).
+ */
+function inProgress(name: string, file: string): boolean {
+  const writer = tempWriter(name);
+  if (!writer) return false;
+  if (writer.sameHost) return writer.pid !== process.pid && alive(writer.pid);
+  try {
+    return Date.now() - fs.statSync(file).mtimeMs < HOUR;
+  } catch {
+    return false;
+  }
+}
 
 export async function sweepStorage(deps: Deps): Promise<{ partials: number; images: number; documents: number }> {
   const { db, log } = deps;
@@ -13,7 +40,9 @@ export async function sweepStorage(deps: Deps): Promise<{ partials: number; imag
   const result = { partials: 0, images: 0, documents: 0 };
 
   for (const name of fs.readdirSync(storage.dirs.tmp)) {
-    fs.rmSync(path.join(storage.dirs.tmp, name), { recursive: true, force: true });
+    const file = path.join(storage.dirs.tmp, name);
+    if (inProgress(name, file)) continue;
+    fs.rmSync(file, { recursive: true, force: true });
     result.partials++;
   }
 

@@ -1,8 +1,8 @@
-// `pnpm db:migrate`: applies migrations to DATABASE_PATH.
-import { openDb, runMigrations } from '../index.ts';
+// `pnpm db:migrate`: applies migrations to DATABASE_URL (PostgreSQL) or else DATABASE_PATH (SQLite).
+import { openDatabase, runMigrations } from '../index.ts';
 
-const file = process.env.DATABASE_PATH ?? './data/app.db';
-const db = openDb(file);
+const config = { url: process.env.DATABASE_URL, path: process.env.DATABASE_PATH ?? './data/app.db', poolSize: 1 };
+const db = openDatabase(config);
 await runMigrations(db);
 await db.$close();
-console.log(`Database migrated: ${file}`);
+console.log(`Database migrated: ${db.$engine === 'postgres' ? 'DATABASE_URL' : config.path}`);

@@ -4,3 +4,4 @@ export * from './mail.ts';
 export * from './newsletter.ts';
 export * from './meta.ts';
 export * from './idempotency.ts';
+export * from './limits.ts';

@@ -69,7 +69,10 @@ export const mailOutbox = sqliteTable(
     payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
     status: text('status').notNull().default('pending'), // pending | sent | failed
     attempts: integer('attempts').notNull().default(0),
+    /** When the mail is due; while an instance sends it, the end of that instance's lease (docs/decisions/085). */
     nextAttemptAt: timestamp('next_attempt_at').notNull(),
+    /** The instance sending it now; a lease past nextAttemptAt is void and any instance may take the mail. */
+    leaseOwner: text('lease_owner'),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at'),
     createdAt: createdAt(),

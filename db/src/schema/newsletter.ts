@@ -54,6 +54,9 @@ export const newsletterDeliveries = sqliteTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at'),
+    /** The instance sending it now, until leaseUntil; after a failure, leaseUntil alone is the retry time (docs/decisions/085). */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until'),
   },
   (t) => [
     uniqueIndex('newsletter_deliveries_unique').on(t.sendingId, t.email),

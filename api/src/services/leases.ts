@@ -1,0 +1,59 @@
+// How the instances on one database share the two mail queues (docs/decisions/085): a worker claims a
+// small batch of due rows by writing its name and an end time on them in one UPDATE, sends them, and
+// records each as sent (or back to pending) in the step after the SMTP server's answer. A claim whose
+// time has passed is void: the rows are due again and any instance takes them over. So an instance
+// that dies (SIGKILL, power) delays its claimed mail by one lease, and loses none of it.
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { schema, type Db } from '@app/db';
+
+/** This process's name in lease_owner: readable in the database, unique even after a restart. */
+export const instanceId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+
+const d = schema.newsletterDeliveries;
+const o = schema.mailOutbox;
+
+/** On PostgreSQL, rows another instance is claiming right now are skipped rather than waited for; SQLite has one writer. */
+function skipLocked<T extends object>(db: Db, select: T): T {
+  if (db.$engine !== 'postgres') return select;
+  return (select as unknown as { for(strength: 'update', config: { skipLocked: boolean }): T }).for('update', { skipLocked: true });
+}
+
+/** Claims up to `limit` pending deliveries of a sending, in id order, for leaseMs. */
+export async function claimDeliveries(db: Db, sendingId: number, limit: number, leaseMs: number, now = Date.now()) {
+  const due = db
+    .select({ id: d.id })
+    .from(d)
+    .where(and(eq(d.sendingId, sendingId), eq(d.status, 'pending'), or(isNull(d.leaseUntil), lte(d.leaseUntil, new Date(now)))))
+    .orderBy(asc(d.id))
+    .limit(limit);
+  const claimed = await db
+    .update(d)
+    .set({ leaseOwner: instanceId, leaseUntil: new Date(now + leaseMs) })
+    .where(inArray(d.id, skipLocked(db, due)))
+    .returning({ id: d.id, email: d.email, attempts: d.attempts, subscriberId: d.subscriberId });
+  return claimed.sort((x, y) => x.id - y.id);
+}
+
+/** Claims up to `limit` due outbox mails, oldest due first; the claim's end is the mail's next due time. */
+export async function claimOutbox(db: Db, limit: number, leaseMs: number, now = Date.now()) {
+  const due = db
+    .select({ id: o.id })
+    .from(o)
+    .where(and(eq(o.status, 'pending'), lte(o.nextAttemptAt, new Date(now))))
+    .orderBy(asc(o.nextAttemptAt), asc(o.id))
+    .limit(limit);
+  const claimed = await db
+    .update(o)
+    .set({ leaseOwner: instanceId, nextAttemptAt: new Date(now + leaseMs) })
+    .where(inArray(o.id, skipLocked(db, due)))
+    .returning();
+  return claimed.sort((x, y) => x.id - y.id);
+}
+
+/** Hands back what this instance claimed and did not send (a graceful stop): due at once for the others. */
+export async function releaseLeases(db: Db, now = Date.now()) {
+  await db.update(o).set({ leaseOwner: null, nextAttemptAt: new Date(now) }).where(and(eq(o.leaseOwner, instanceId), eq(o.status, 'pending')));
+  await db.update(d).set({ leaseOwner: null, leaseUntil: null }).where(and(eq(d.leaseOwner, instanceId), eq(d.status, 'pending')));
+}

@@ -1,0 +1,40 @@
+// PostgreSQL's side of the listing search SQL (the SQLite side is FTS5 in search-sql.ts; docs/decisions/084).
+// The same behaviour: case- and accent-insensitive prefix matching over both titles, both descriptions,
+// brand and model, every term required. The folded words are in products.search_vector, a generated
+// tsvector with a GIN index, and app_fold() folds the query the same way (migrations-pg/0001_search.sql).
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { row, schema, type Db } from '@app/db';
+
+const p = schema.products;
+
+/**
+ * The FTS5 query of ftsQuery() (`"term"* "x"`: quoted letters and digits only, a one-letter term exact) as a
+ * tsquery text: `term:* & x`. Folded by app_fold() in SQL, so accents and case match the indexed words.
+ */
+export function tsQueryText(ftsQuery: string): string {
+  return [...ftsQuery.matchAll(/"([\p{L}\p{N}]+)"(\*?)/gu)].map(([, term, prefix]) => `${term}${prefix ? ':*' : ''}`).join(' & ');
+}
+
+export const postgresSearchSql = {
+  match: (query: string): SQL => sql`${p}.search_vector @@ to_tsquery('simple', app_fold(${tsQueryText(query)}))`,
+  // The vector is a column of the listing table itself: no join.
+  from: (_query: string | null): SQL => sql`from ${p}`,
+  sameText: (column: SQL | typeof p.brand, value: string): SQL => sql`lower(${column}) = lower(${value})`,
+  // PostgreSQL's planner costs the sort's index without a hint (and `+text` is not valid there).
+  unindexed: (column: typeof p.type | typeof p.condition): SQL => sql`${column}`,
+  // Nulls sort as SQLite sorts them (first going up, last going down), where PostgreSQL's default is the
+  // reverse: a price on request must fall where it does on SQLite. products_price_*_idx are built to match.
+  asc: (column: SQLWrapper): SQL => sql`${column} asc nulls first`,
+  desc: (column: SQLWrapper): SQL => sql`${column} desc nulls last`,
+  // Byte order of the folded text, as SQLite's fold() under BINARY; the same expression as products_name_*_idx.
+  folded: (column: typeof p.titleFr | typeof p.titleEn): SQL => sql`app_fold(${column}) collate "C"`,
+};
+
+/**
+ * A marker that moves whenever data may have changed: the insert position of the write-ahead log, which
+ * every committed change advances before it becomes visible, whichever connection or instance made it.
+ * Other activity moves it too, which only costs a recount.
+ */
+export async function postgresChangeMarker(db: Db): Promise<string> {
+  return (await row<{ lsn: string }>(db, sql`select pg_current_wal_insert_lsn()::text as lsn`))!.lsn;
+}

@@ -1,0 +1,8 @@
+// `schema` as query code imports it: the tables of this process's engine, typed as the SQLite ones.
+// The PostgreSQL tables have the same names, columns and row types (pg/schema-parity.test.ts), so one
+// query written against this object runs on either engine.
+import { engine } from './engine.ts';
+import * as pgTables from './pg/schema/index.ts';
+import * as sqliteTables from './schema/index.ts';
+
+export const schema: typeof sqliteTables = engine === 'postgres' ? (pgTables as unknown as typeof sqliteTables) : sqliteTables;

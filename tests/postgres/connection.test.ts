@@ -1,0 +1,123 @@
+// The PostgreSQL handle behaves as query code expects of the SQLite one: numbers, dates, JSON, booleans,
+// the raw helpers, transactions, and migrations that two instances may run at the same moment.
+import { eq, sql } from 'drizzle-orm';
+import * as pgTables from '@app/db/pg/schema/index';
+import { exec, first, openPostgresDb, row, rows, runPostgresMigrations, type Db, type schema } from '@app/db';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createDatabase, createEmptyDatabase } from '../support/postgres.ts';
+
+// Query code sees the tables typed as SQLite's (docs/decisions/084); at run time these are PostgreSQL's.
+const t = pgTables as unknown as typeof schema;
+const opened: Db[] = [];
+afterAll(() => Promise.all(opened.map((db) => db.$close())));
+
+async function fresh(): Promise<Db> {
+  const db = openPostgresDb(await createDatabase(inject('postgresAdminUrl')));
+  opened.push(db);
+  return db;
+}
+
+const engine = { titleFr: 'Moteur', titleEn: 'Engine', descriptionFr: 'd', descriptionEn: 'd', type: 'engine', brand: 'Volvo', model: 'D6', fuelType: 'diesel', weight: 600.5, powerOutput: 330, powerKw: 243 };
+
+describe('PostgreSQL handle', () => {
+  it('says which engine it is', async () => {
+    expect((await fresh()).$engine).toBe('postgres');
+  });
+
+  it('returns ids, decimals, booleans, JSON and millisecond dates as the SQLite handle does', async () => {
+    const db = await fresh();
+    const when = new Date('2026-03-04T05:06:07.891Z');
+    const [created] = await db.insert(t.products).values({ ...engine, specifications: { Cylindres: '6' }, createdAt: when }).returning();
+    expect(created).toMatchObject({ id: 1, weight: 600.5, featured: false, specifications: { Cylindres: '6' }, specificationsEn: {}, price: null, version: 1 });
+    const read = await first(db.select().from(t.products).where(eq(t.products.id, created!.id)));
+    expect(read!.createdAt).toBeInstanceOf(Date);
+    expect(read!.createdAt.getTime()).toBe(when.getTime());
+    expect(read!.updatedAt.getTime()).toBeGreaterThan(0);
+  });
+
+  it('gives counts and sums as numbers, in builders and in raw SQL', async () => {
+    const db = await fresh();
+    await db.insert(t.products).values([engine, { ...engine, model: 'D4' }]);
+    const [built] = await db.select({ n: sql<number>`count(*)`, total: sql<number>`sum(${t.products.powerKw})`, mean: sql<number>`avg(${t.products.version})` }).from(t.products);
+    expect(built).toEqual({ n: 2, total: 486, mean: 1 });
+    expect(await row(db, sql`select count(*) as n from products`)).toEqual({ n: 2 });
+    expect(await rows(db, sql`select model from products order by model`)).toEqual([{ model: 'D4' }, { model: 'D6' }]);
+    expect(await exec(db, sql`update products set featured = true where model = ${'D4'}`)).toBe(1);
+  });
+
+  it('rolls a failed transaction back whole', async () => {
+    const db = await fresh();
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(t.products).values(engine);
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    expect(await db.select().from(t.products)).toEqual([]);
+  });
+});
+
+describe('PostgreSQL migrations', () => {
+  it('are applied once when two instances migrate a new database at the same moment', async () => {
+    const url = await createEmptyDatabase(inject('postgresAdminUrl'));
+    const a = openPostgresDb(url);
+    const b = openPostgresDb(url);
+    opened.push(a, b);
+    await Promise.all([runPostgresMigrations(a), runPostgresMigrations(b)]);
+    const applied = await rows<{ hash: string }>(a, sql`select hash from drizzle.__drizzle_migrations`);
+    const files = (await import('node:fs')).readdirSync(new URL('../../db/migrations-pg/', import.meta.url)).filter((f) => f.endsWith('.sql'));
+    expect(applied).toHaveLength(files.length);
+    expect(await rows(b, sql`select id from products`)).toEqual([]);
+  });
+
+  it('keep every row when run again', async () => {
+    const db = await fresh();
+    await db.insert(t.products).values(engine);
+    await runPostgresMigrations(db);
+    expect(await db.select({ model: t.products.model }).from(t.products)).toEqual([{ model: 'D6' }]);
+  });
+});
+
+describe('PostgreSQL transactions, as on the SQLite handle', () => {
+  it('run statements made on the handle inside the callback in the transaction', async () => {
+    const db = await fresh();
+    await expect(
+      db.transaction(async () => {
+        await db.insert(t.products).values(engine);
+        expect(await db.select({ model: t.products.model }).from(t.products)).toEqual([{ model: 'D6' }]);
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    expect(await db.select().from(t.products)).toEqual([]);
+  });
+
+  it('make a transaction opened inside another a savepoint: its failure undoes only its own statements', async () => {
+    const db = await fresh();
+    await db.transaction(async (tx) => {
+      await tx.insert(t.products).values({ ...engine, model: 'kept' });
+      await db
+        .transaction(async () => {
+          await db.insert(t.products).values({ ...engine, model: 'undone' });
+          throw new Error('inner');
+        })
+        .catch(() => undefined);
+    });
+    expect(await db.select({ model: t.products.model }).from(t.products)).toEqual([{ model: 'kept' }]);
+  });
+
+  it('let other requests run beside a transaction on their own connections', async () => {
+    const db = await fresh();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const open = db.transaction(async (tx) => {
+      await tx.insert(t.products).values({ ...engine, model: 'uncommitted' });
+      await held;
+    });
+    // Outside the callback: not in the transaction, so its row is not visible yet.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await db.select().from(t.products)).toEqual([]);
+    release();
+    await open;
+    expect(await db.select({ model: t.products.model }).from(t.products)).toEqual([{ model: 'uncommitted' }]);
+  });
+});
