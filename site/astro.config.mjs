@@ -12,8 +12,11 @@ const building = process.argv.includes('build');
 
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'middleware' }),
-  integrations: [react(), precompress()],
+  // No streaming: the server keeps each page whole anyway (its ETag, the page cache), and rendering to
+  // one string skips the web-stream machinery per chunk (issue #17: a cheaper uncached render). React
+  // islands render with renderToString for the same reason (none of them suspends).
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
+  integrations: [react({ experimentalDisableStreaming: true }), precompress()],
   trailingSlash: 'ignore',
   markdown: { syntaxHighlight: false },
   build: { inlineStylesheets: 'auto' },
