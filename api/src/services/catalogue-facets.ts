@@ -1,0 +1,107 @@
+// The facet counts of the listing search, kept up to date by the writes instead of recounted after each
+// (issue #17: at 100,000 listings the recount after every write was what made search grow ×4–×15).
+// A base set (search term, category, featured, price and power bounds) is counted once, grouped by
+// brand, condition and kind; then each listing write moves that one listing from the group it was in to
+// the group it is in now, in every base set kept. Commits of other connections (a seed, a restore) are
+// not seen that way: their marker starts every count again. See docs/decisions/077-search-at-scale.md.
+
+export type Group = { brand: string; condition: string; kind: string; count: number };
+/** Where a listing stands in a base set: its group's key fields, or null when the set does not hold it. */
+export type Placement = Omit<Group, 'count'> | null;
+
+type Entry<B> = { base: B; marker: string; groups: Map<string, Group> };
+
+const groupKey = (g: Omit<Group, 'count'>) => `${g.brand}\u0000${g.condition}\u0000${g.kind}`;
+
+export type FacetCache<B> = {
+  /** The groups of one base set: from memory when known for `marker`, else counted by `count` (and kept when no write overlapped the count). */
+  groups(key: string, base: B, marker: string, count: () => Promise<Group[]>): Promise<Group[]>;
+  /**
+   * Runs one listing write (`run` answers the listing's id) and applies it to every kept base set:
+   * `place` says where a listing stands in a base set, asked before the write (when the id is known) and
+   * after it. A write that fails forgets every set (what it changed is unknown).
+   */
+  write<T>(id: number | undefined, place: (base: B, id: number) => Promise<Placement>, run: () => Promise<{ id: number; value: T }>): Promise<T>;
+  /** Forgets every set: for writes that do not go through `write` (bulk loads). */
+  clear(): void;
+  size(): number;
+};
+
+/**
+ * `maxEntries` bounds the memory and the work of a write (two placements per kept set); the sets used
+ * least recently go first.
+ */
+export function createFacetCache<B>({ maxEntries = 64 } = {}): FacetCache<B> {
+  const entries = new Map<string, Entry<B>>(); // insertion order = least recently used first
+  // Moves on when a write starts and when it ends: a count that overlapped a write may have seen the
+  // table before or after it, so it is used for its request but not kept.
+  let epoch = 0;
+  let writing = 0;
+
+  const placements = async (id: number, place: (base: B, id: number) => Promise<Placement>) => {
+    const out = new Map<string, Placement>();
+    for (const [key, entry] of entries) out.set(key, await place(entry.base, id));
+    return out;
+  };
+
+  const move = (entry: Entry<B>, from: Placement, to: Placement) => {
+    if (from && to && groupKey(from) === groupKey(to)) return;
+    if (from) {
+      const g = entry.groups.get(groupKey(from));
+      if (g) g.count -= 1;
+      if (g && g.count <= 0) entry.groups.delete(groupKey(from));
+    }
+    if (to) {
+      const g = entry.groups.get(groupKey(to));
+      if (g) g.count += 1;
+      else entry.groups.set(groupKey(to), { ...to, count: 1 });
+    }
+  };
+
+  return {
+    async groups(key, base, marker, count) {
+      const hit = entries.get(key);
+      if (hit && hit.marker === marker) {
+        entries.delete(key);
+        entries.set(key, hit);
+        return [...hit.groups.values()];
+      }
+      const startedAt = epoch;
+      const counted = await count();
+      if (writing === 0 && epoch === startedAt) {
+        entries.delete(key);
+        entries.set(key, { base, marker, groups: new Map(counted.map((g) => [groupKey(g), { ...g }])) });
+        for (const oldest of entries.keys()) {
+          if (entries.size <= maxEntries) break;
+          entries.delete(oldest);
+        }
+      }
+      return counted;
+    },
+
+    async write(id, place, run) {
+      writing++;
+      epoch++;
+      try {
+        const before = id === undefined ? undefined : await placements(id, place);
+        const done = await run();
+        const after = await placements(done.id, place);
+        for (const [key, entry] of entries) {
+          // A set first counted during this write already holds it (counts overlapping a write are not kept, so none is).
+          if (!after.has(key)) continue;
+          move(entry, before?.get(key) ?? null, after.get(key) ?? null);
+        }
+        return done.value;
+      } catch (err) {
+        entries.clear();
+        throw err;
+      } finally {
+        writing--;
+        epoch++;
+      }
+    },
+
+    clear: () => entries.clear(),
+    size: () => entries.size,
+  };
+}
