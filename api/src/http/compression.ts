@@ -15,15 +15,24 @@ export const MIN_COMPRESS_BYTES = 1024;
 const TEXT = /^(?:text\/|application\/(?:json|(?:[\w.+-]+\+)?json|javascript|xml|(?:[\w.+-]+\+)?xml|manifest\+json)|image\/svg\+xml)/i;
 export const isCompressible = (contentType: string | undefined) => !!contentType && TEXT.test(contentType);
 
+const OFFERED = (['br', 'gzip'] as const).map((name) => ({ name, pattern: new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q=(0(?:\\.0*)?|[\\d.]+))?\\s*(?:,|$)`, 'i') }));
+/** Browsers send a handful of distinct headers: each is parsed once (every cached page asks, issue #17). */
+const chosen = new Map<string, Encoding | undefined>();
+
 /** The encoding to answer with: brotli first, then gzip, as browsers send `br, gzip`. `q=0` refuses. */
 export function chooseEncoding(accept: string | undefined): Encoding | undefined {
   if (!accept) return undefined;
-  const offered = (name: string) => new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q=(0(?:\\.0*)?|[\\d.]+))?\\s*(?:,|$)`, 'i').exec(accept);
-  for (const name of ['br', 'gzip'] as const) {
-    const match = offered(name);
-    if (match && !(match[1] !== undefined && Number(match[1]) === 0)) return name;
+  if (chosen.has(accept)) return chosen.get(accept);
+  let encoding: Encoding | undefined;
+  for (const { name, pattern } of OFFERED) {
+    const match = pattern.exec(accept);
+    if (match && !(match[1] !== undefined && Number(match[1]) === 0)) {
+      encoding = name;
+      break;
+    }
   }
-  return undefined;
+  if (chosen.size < 256) chosen.set(accept, encoding);
+  return encoding;
 }
 
 /**
