@@ -85,6 +85,20 @@ describe('facet counts kept up to date by the writes', () => {
     expect(cache.size()).toBe(0);
   });
 
+  it('forgets a set where a listing cannot be placed cheaply, and counts it again when next asked', async () => {
+    const db = catalogue([{ id: 1, brand: 'Volvo', condition: 'new', kind: 'marine', price: 1 }]);
+    const cache = createFacetCache<Base>();
+    await cache.groups('all', {}, 'm', db.count({}));
+    await cache.groups('cheap', { maxPrice: 5 }, 'm', db.count({ maxPrice: 5 }));
+    const place = async (base: Base, id: number) => (base.maxPrice === undefined ? undefined : db.place(base, id));
+    await cache.write(undefined, place, async () => (db.listings.push({ id: 2, brand: 'MAN', condition: 'used', kind: 'generator', price: 2 }), { id: 2, value: null }));
+    expect(cache.size()).toBe(1);
+    const counted = db.counts();
+    expect(sorted(await cache.groups('all', {}, 'm', db.count({})))).toEqual(sorted(await db.count({})()));
+    expect(db.counts()).toBe(counted + 2);
+    expect((await cache.groups('cheap', { maxPrice: 5 }, 'm', db.count({ maxPrice: 5 }))).reduce((n, g) => n + g.count, 0)).toBe(2);
+  });
+
   it('keeps at most maxEntries sets, the least recently used going first', async () => {
     const db = catalogue([{ id: 1, brand: 'Volvo', condition: 'new', kind: 'marine', price: 1 }]);
     const cache = createFacetCache<Base>({ maxEntries: 2 });

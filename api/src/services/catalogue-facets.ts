@@ -6,8 +6,12 @@
 // not seen that way: their marker starts every count again. See docs/decisions/077-search-at-scale.md.
 
 export type Group = { brand: string; condition: string; kind: string; count: number };
-/** Where a listing stands in a base set: its group's key fields, or null when the set does not hold it. */
-export type Placement = Omit<Group, 'count'> | null;
+/**
+ * Where a listing stands in a base set: its group's key fields, null when the set does not hold it, or
+ * undefined when that cannot be told cheaply (the set is then forgotten at the write and counted again
+ * when next asked).
+ */
+export type Placement = Omit<Group, 'count'> | null | undefined;
 
 type Entry<B> = { base: B; marker: string; groups: Map<string, Group> };
 
@@ -87,9 +91,11 @@ export function createFacetCache<B>({ maxEntries = 64 } = {}): FacetCache<B> {
         const done = await run();
         const after = await placements(done.id, place);
         for (const [key, entry] of entries) {
-          // A set first counted during this write already holds it (counts overlapping a write are not kept, so none is).
-          if (!after.has(key)) continue;
-          move(entry, before?.get(key) ?? null, after.get(key) ?? null);
+          // Every kept set was placed before the write started: counts that overlap a write are not kept.
+          const from = before ? before.get(key) : null;
+          const to = after.get(key);
+          if (from === undefined || to === undefined) entries.delete(key);
+          else move(entry, from, to);
         }
         return done.value;
       } catch (err) {
