@@ -15,6 +15,9 @@ export type Placement = Omit<Group, 'count'> | null | undefined;
 
 type Entry<B> = { base: B; marker: string; groups: Map<string, Group> };
 
+/** Places one listing in base sets: made once per listing and moment (before, after the write), then asked per set. */
+export type Placer<B> = { place(base: B): Promise<Placement>; close?(): Promise<void> };
+
 const groupKey = (g: Omit<Group, 'count'>) => `${g.brand}\u0000${g.condition}\u0000${g.kind}`;
 
 export type FacetCache<B> = {
@@ -22,10 +25,10 @@ export type FacetCache<B> = {
   groups(key: string, base: B, marker: string, count: () => Promise<Group[]>): Promise<Group[]>;
   /**
    * Runs one listing write (`run` answers the listing's id) and applies it to every kept base set:
-   * `place` says where a listing stands in a base set, asked before the write (when the id is known) and
-   * after it. A write that fails forgets every set (what it changed is unknown).
+   * `placer(id)` says where the listing stands in each set, asked before the write (when the id is known)
+   * and after it. A write that fails forgets every set (what it changed is unknown).
    */
-  write<T>(id: number | undefined, place: (base: B, id: number) => Promise<Placement>, run: () => Promise<{ id: number; value: T }>): Promise<T>;
+  write<T>(id: number | undefined, placer: (id: number) => Promise<Placer<B>>, run: () => Promise<{ id: number; value: T }>): Promise<T>;
   /** Forgets every set: for writes that do not go through `write` (bulk loads). */
   clear(): void;
   size(): number;
@@ -42,9 +45,15 @@ export function createFacetCache<B>({ maxEntries = 64 } = {}): FacetCache<B> {
   let epoch = 0;
   let writing = 0;
 
-  const placements = async (id: number, place: (base: B, id: number) => Promise<Placement>) => {
+  const placements = async (id: number, placer: (id: number) => Promise<Placer<B>>) => {
     const out = new Map<string, Placement>();
-    for (const [key, entry] of entries) out.set(key, await place(entry.base, id));
+    if (!entries.size) return out;
+    const p = await placer(id);
+    try {
+      for (const [key, entry] of entries) out.set(key, await p.place(entry.base));
+    } finally {
+      await p.close?.();
+    }
     return out;
   };
 
@@ -83,13 +92,13 @@ export function createFacetCache<B>({ maxEntries = 64 } = {}): FacetCache<B> {
       return counted;
     },
 
-    async write(id, place, run) {
+    async write(id, placer, run) {
       writing++;
       epoch++;
       try {
-        const before = id === undefined ? undefined : await placements(id, place);
+        const before = id === undefined ? undefined : await placements(id, placer);
         const done = await run();
-        const after = await placements(done.id, place);
+        const after = await placements(done.id, placer);
         for (const [key, entry] of entries) {
           // Every kept set was placed before the write started: counts that overlap a write are not kept.
           const from = before ? before.get(key) : null;
