@@ -32,6 +32,53 @@ export default tseslint.config(
   // Configuration files and build scripts run in Node.
   { files: ['**/*.config.{js,mjs,ts}', '**/*.mjs', 'scripts/**/*.ts'], languageOptions: { globals: globals.node } },
   ...layering,
+  // The data layer is async (docs/decisions/083): a forgotten await runs a write after its caller
+  // answered, or outside its transaction. Typed rules catch it where the database is used.
+  {
+    files: ['api/src/**/*.ts', 'db/src/**/*.ts', 'tests/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  // Query code keeps to what both engines run (docs/decisions/083): builders are awaited, never ended
+  // with better-sqlite3's synchronous .all() / .get() / .run() / .values(), and the driver connection
+  // stays inside db/src. A zero-argument call of those names on a call chain is a drizzle terminal
+  // (Map#values() and friends are called on a variable, not on a chain).
+  {
+    files: ['api/src/**/*.ts', 'tests/**/*.ts', 'site/src/**/*.{ts,tsx,astro}', 'scripts/**/*.ts'],
+    // These read the SQLite file beside the server with better-sqlite3 itself (file-level checks:
+    // integrity, WAL, rows against files); they move to the handle when the suite runs on PostgreSQL.
+    ignores: [
+      'tests/support/db-state.ts',
+      'tests/integration/bad-input-harness.ts',
+      'tests/integration/catalogue-seed.test.ts',
+      'tests/integration/faults-backup.test.ts',
+      'tests/integration/faults-mail.test.ts',
+      'tests/security/data.test.ts',
+      'tests/security/outgoing-mail.test.ts',
+      'tests/security/requests-headers.test.ts',
+      'tests/security/sign-in-sessions.test.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[arguments.length=0][callee.type='MemberExpression'][callee.object.type='CallExpression'][callee.property.name=/^(all|get|run|values)$/]",
+          message:
+            'Await the query builder instead of .all()/.get()/.run()/.values() (PostgreSQL has none); first() from @app/db for one row (docs/decisions/083).',
+        },
+        {
+          selector: 'MemberExpression[property.name=/^\\$(client|sqlite)$/]',
+          message:
+            'The driver connection stays inside db/src: use the handle, rows/row/exec from @app/db, or an engine switch there (docs/decisions/083).',
+        },
+      ],
+    },
+  },
   // Plain browser scripts served as they are (the API reference page).
   { files: ['api/src/static/**/*.js'], languageOptions: { globals: globals.browser } },
 );

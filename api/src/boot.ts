@@ -13,9 +13,9 @@ export async function boot(source: Record<string, string | undefined> = process.
   const log = createLogger(env.LOG_LEVEL);
   fs.mkdirSync(env.dataDir, { recursive: true });
   const db = openDb(env.databasePath);
-  runMigrations(db);
+  await runMigrations(db);
   const deps: Deps = { db, env, log };
-  sweepStorage(deps);
+  await sweepStorage(deps);
   const firstAdmin = await ensureFirstAdmin(deps);
   const app = createApp(deps);
   return { deps, app, firstAdmin };

@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { otherCommitsOf } from '@app/db';
 import { boot } from './boot.ts';
 import { ConfigError } from './env.ts';
 import { answerClientError } from './http/client-error.ts';
@@ -35,7 +36,7 @@ if (!env.API_ONLY) {
 }
 
 const siteClientDir = site ? path.join(repoRoot, 'site/dist/client') : undefined;
-const dataVersion = () => String(deps.db.$client.pragma('data_version', { simple: true }));
+const dataVersion = otherCommitsOf(deps.db);
 const server = createServer(createOriginListener({ api: app, catalogue: createCatalogueReader(deps), site, adminDir, siteClientDir, dataVersion }));
 server.keepAliveTimeout = 65_000;
 server.on('clientError', answerClientError);
@@ -65,7 +66,7 @@ function shutdown(signal: string) {
   log.info('shutting down', { signal });
   server.close(async () => {
     await stopJobs();
-    deps.db.$client.close();
+    await deps.db.$close();
     process.exit(0);
   });
   server.closeIdleConnections();

@@ -8,9 +8,9 @@ describe('online backup', () => {
   it('copies a consistent database while another connection keeps writing, and the copy opens and migrates', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-backup-'));
     const db = openDb(path.join(dir, 'app.db'));
-    runMigrations(db);
-    const insert = db.$client.prepare("insert into inquiries(name, email, message) values ('A', 'a@example.test', ?)");
-    db.$client.transaction(() => {
+    await runMigrations(db);
+    const insert = db.$sqlite!.prepare("insert into inquiries(name, email, message) values ('A', 'a@example.test', ?)");
+    db.$sqlite!.transaction(() => {
       for (let i = 0; i < 5000; i++) insert.run(`message ${i}`);
     })();
 
@@ -19,21 +19,21 @@ describe('online backup', () => {
     const writes = (async () => {
       let n = 0;
       while (writing) {
-        writer.$client.prepare("insert into inquiries(name, email, message) values ('B', 'b@example.test', ?)").run(`late ${n++}`);
+        writer.$sqlite!.prepare("insert into inquiries(name, email, message) values ('B', 'b@example.test', ?)").run(`late ${n++}`);
         await new Promise((r) => setImmediate(r));
       }
       return n;
     })();
 
-    const target = await backupDatabase(db.$client, path.join(dir, 'backups', 'copy.db'));
+    const target = await backupDatabase(db, path.join(dir, 'backups', 'copy.db'));
     writing = false;
     expect(await writes).toBeGreaterThan(0);
 
     const restored = openDb(target);
-    expect(restored.$client.pragma('integrity_check', { simple: true })).toBe('ok');
-    runMigrations(restored);
-    expect(restored.select().from(schema.inquiries).all().length).toBeGreaterThanOrEqual(5000);
+    expect(restored.$sqlite!.pragma('integrity_check', { simple: true })).toBe('ok');
+    await runMigrations(restored);
+    expect((await restored.select().from(schema.inquiries)).length).toBeGreaterThanOrEqual(5000);
     expect(fs.existsSync(`${target}.partial`)).toBe(false);
-    [db, writer, restored].forEach((d) => d.$client.close());
+    for (const d of [db, writer, restored]) await d.$close();
   });
 });

@@ -1,9 +1,11 @@
 // Online backup of the live database (SQLite backup API: consistent while the server writes).
 import fs from 'node:fs';
 import path from 'node:path';
-import type Database from 'better-sqlite3';
+import type { Db } from './database.ts';
 
-export async function backupDatabase(sqlite: Database.Database, destination: string): Promise<string> {
+export async function backupDatabase(db: Db, destination: string): Promise<string> {
+  const sqlite = db.$sqlite;
+  if (!sqlite) throw new Error('Backups on PostgreSQL are not implemented yet');
   const target = path.resolve(destination);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   const partial = `${target}.partial`;

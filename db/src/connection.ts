@@ -1,11 +1,7 @@
-// Opens the SQLite file with the pragmas every connection needs, and wraps it in drizzle.
+// Opens the SQLite file with the pragmas every connection needs (the async handle wraps it: database.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import * as schema from './schema/index.ts';
-
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 export function openSqlite(file: string): Database.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -19,8 +15,4 @@ export function openSqlite(file: string): Database.Database {
   sqlite.pragma('analysis_limit = 0');
   sqlite.pragma('optimize = 0x10002');
   return sqlite;
-}
-
-export function openDb(file: string): Db {
-  return drizzle({ client: openSqlite(file), schema }) as Db;
 }

@@ -11,7 +11,7 @@
 // transaction's own async context go straight through.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
 import { openSqlite } from './connection.ts';
 import * as schema from './schema/index.ts';
@@ -19,7 +19,7 @@ import * as schema from './schema/index.ts';
 export type Engine = 'sqlite' | 'postgres';
 
 /** The handle query code receives. At run time it may be PostgreSQL's drizzle: keep to the portable subset above. */
-export type AsyncDb = SqliteRemoteDatabase<typeof schema> & {
+export type Db = SqliteRemoteDatabase<typeof schema> & {
   readonly $engine: Engine;
   /** Set on SQLite only: the underlying connection (pragmas, backup, custom functions). */
   readonly $sqlite?: Database.Database;
@@ -27,9 +27,9 @@ export type AsyncDb = SqliteRemoteDatabase<typeof schema> & {
   $close(): Promise<void>;
 };
 /** A transaction handle: what `db.transaction(async (tx) => …)` passes. */
-export type Tx = Parameters<Parameters<AsyncDb['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything a query can run on. */
-export type Queryable = AsyncDb | Tx;
+export type Queryable = Db | Tx;
 
 type Raw = { sql: string; params: unknown[] };
 type Executor = {
@@ -46,7 +46,7 @@ const dialectOf = (q: Queryable) => (q as unknown as WithDialect).dialect;
 export async function rows<T = Record<string, unknown>>(q: Queryable, query: SQL): Promise<T[]> {
   const executor = executors.get(dialectOf(q));
   if (executor) return (await executor.rows(dialectOf(q).sqlToQuery(query))) as T[];
-  return ((await (q as unknown as { execute(s: SQL): Promise<{ rows: unknown[] }> }).execute(query)).rows) as T[];
+  return (await (q as unknown as { execute(s: SQL): Promise<{ rows: unknown[] }> }).execute(query)).rows as T[];
 }
 
 /** The first row of a raw query, or undefined. */
@@ -61,16 +61,41 @@ export async function exec(q: Queryable, query: SQL): Promise<number> {
   return (await (q as unknown as { execute(s: SQL): Promise<{ rowCount: number | null }> }).execute(query)).rowCount ?? 0;
 }
 
+/** SQL text with `?` placeholders and its values, as a query for the helpers above (scripts and tests). */
+export function sqlText(text: string, ...params: unknown[]): SQL {
+  const parts = text.split('?');
+  return sql.join(
+    parts.map((part, i) => (i === 0 ? sql.raw(part) : sql`${params[i - 1]}${sql.raw(part)}`)),
+    sql``,
+  );
+}
+
 /** The first row a select builder gives (it adds `limit 1`), or undefined. */
 export async function first<T>(query: { limit(n: number): PromiseLike<T[]> }): Promise<T | undefined> {
   return (await query.limit(1))[0];
+}
+
+/** Which transaction the current async context runs in (a token per transaction, for every handle). */
+const transactionContext = new AsyncLocalStorage<object>();
+
+/**
+ * Runs `start` outside any transaction of the caller: work it starts in the background (a mail worker
+ * kicked from inside a transaction) then waits for the transaction to end instead of running inside it.
+ */
+export function outsideTransaction<T>(start: () => T): T {
+  return transactionContext.exit(start);
 }
 
 /** One transaction at a time owns the connection; the others, and every statement outside it, queue. */
 class ConnectionGate {
   private owner: object | null = null;
   private readonly queue: (() => void)[] = [];
-  private readonly context = new AsyncLocalStorage<object>();
+  private readonly context = transactionContext;
+
+  /** True inside the transaction that owns the connection. */
+  owns(): boolean {
+    return this.owner !== null && this.owner === this.context.getStore();
+  }
 
   /** Resolves when a statement of the current async context may run. */
   ready(): Promise<void> | undefined {
@@ -93,8 +118,12 @@ class ConnectionGate {
 }
 
 /** Opens (creating if needed) the SQLite file with its pragmas, as the async handle. */
-export function openSqliteDb(file: string): AsyncDb {
+export function openSqliteDb(file: string): Db {
   const sqlite = openSqlite(file);
+  // fold(text): lower case without accents, so that 'Générateur' sorts before 'Groupe' (NOCASE is ASCII-only).
+  sqlite.function('fold', { deterministic: true }, (v: unknown) =>
+    typeof v === 'string' ? v.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase() : v,
+  );
   const gate = new ConnectionGate();
   const statements = new Map<string, Database.Statement>();
   const prepare = (text: string) => {
@@ -134,13 +163,40 @@ export function openSqliteDb(file: string): AsyncDb {
   });
 
   const transaction = db.transaction.bind(db);
+  // A transaction opened inside another one (a service that commits on its own, called from a route that
+  // records its Idempotency-Key in a transaction) becomes a savepoint of it, as better-sqlite3's nested
+  // transactions did: its failure undoes its own statements and reaches the caller.
+  let savepoints = 0;
+  const nested = async <T>(run: (tx: never) => Promise<T>): Promise<T> => {
+    const name = `nested_${++savepoints}`;
+    sqlite.exec(`SAVEPOINT ${name}`);
+    try {
+      const result = await run(db as never);
+      sqlite.exec(`RELEASE ${name}`);
+      return result;
+    } catch (err) {
+      sqlite.exec(`ROLLBACK TO ${name}`);
+      sqlite.exec(`RELEASE ${name}`);
+      throw err;
+    } finally {
+      savepoints--;
+    }
+  };
   return Object.assign(db, {
     $engine: 'sqlite' as const,
     $sqlite: sqlite,
     // BEGIN IMMEDIATE takes the write lock at once, so a transaction never fails half-way on a busy database.
-    transaction: ((run, config) => gate.exclusive(() => transaction(run, { behavior: 'immediate', ...config }))) as AsyncDb['transaction'],
+    transaction: ((run, config) =>
+      gate.owns()
+        ? nested(run as never)
+        : gate.exclusive(() => transaction(run, { behavior: 'immediate', ...config }))) as Db['transaction'],
     async $close() {
       await gate.exclusive(async () => sqlite.close());
     },
   });
+}
+
+/** Opens the database the process is configured for. */
+export function openDb(file: string): Db {
+  return openSqliteDb(file);
 }

@@ -45,7 +45,10 @@ describe('admin mail journeys', () => {
   }
 
   async function contactMessage(email: string, message: string) {
-    const res = await server.api('/inquiries', { method: 'POST', json: { name: 'Client e2e', email, phone: '+33 6 11 22 33 44', message, language: 'fr' } });
+    const res = await server.api('/inquiries', {
+      method: 'POST',
+      json: { name: 'Client e2e', email, phone: '+33 6 11 22 33 44', message, language: 'fr' },
+    });
     expect(res.status).toBe(201);
   }
 
@@ -85,7 +88,11 @@ describe('admin mail journeys', () => {
 
     const { headers } = await signInAsAdmin(server);
     await expect
-      .poll(async () => ((await (await server.api('/smtp/settings', { headers })).json()) as { settings: { usageType: string; state: string }[] }).settings.map((s) => `${s.usageType}:${s.state}`).sort())
+      .poll(async () =>
+        ((await (await server.api('/smtp/settings', { headers })).json()) as { settings: { usageType: string; state: string }[] }).settings
+          .map((s) => `${s.usageType}:${s.state}`)
+          .sort(),
+      )
       .toEqual(['contact_form_fr:configured', 'newsletter:configured']);
     const accounts = await (await server.api('/smtp/accounts', { headers })).json();
     expect(JSON.stringify(accounts)).not.toContain(smtp.password);
@@ -120,14 +127,21 @@ describe('admin mail journeys', () => {
 
   it('sends a newsletter with visible progress and it is delivered to every active subscriber', async () => {
     const { headers } = await signInAsAdmin(server);
-    const assigned = await server.api('/smtp/settings/newsletter', { method: 'PUT', headers, json: { smtpAccountId: (await accountViaApi('Newsletter')).id } });
+    const assigned = await server.api('/smtp/settings/newsletter', {
+      method: 'PUT',
+      headers,
+      json: { smtpAccountId: (await accountViaApi('Newsletter')).id },
+    });
     expect(assigned.status).toBe(200);
     const active = ['abonne-1@example.test', 'abonne-2@example.test'];
-    withDb(server, (db) => {
+    await withDb(server, async (db) => {
       for (const email of [...active, 'ancien@example.test'])
-        db.insert(schema.newsletterSubscribers)
-          .values({ email, isActive: email !== 'ancien@example.test', confirmedAt: new Date(), unsubscribeToken: randomBytes(24).toString('base64url') })
-          .run();
+        await db.insert(schema.newsletterSubscribers).values({
+          email,
+          isActive: email !== 'ancien@example.test',
+          confirmedAt: new Date(),
+          unsubscribeToken: randomBytes(24).toString('base64url'),
+        });
     });
     const { context, page } = await signedInPage('/newsletter');
     await page.getByText('abonne-1@example.test').waitFor();
@@ -148,13 +162,26 @@ describe('admin mail journeys', () => {
   });
 
   it('exports the subscribers as CSV and JSON files named newsletter-subscribers.{format}', async () => {
-    withDb(server, (db) =>
-      db.insert(schema.newsletterSubscribers).values({ email: 'export@example.test', isActive: true, confirmedAt: new Date(), unsubscribeToken: randomBytes(24).toString('base64url') }).onConflictDoNothing().run(),
+    await withDb(
+      server,
+      async (db) =>
+        await db
+          .insert(schema.newsletterSubscribers)
+          .values({
+            email: 'export@example.test',
+            isActive: true,
+            confirmedAt: new Date(),
+            unsubscribeToken: randomBytes(24).toString('base64url'),
+          })
+          .onConflictDoNothing(),
     );
     const { context, page } = await signedInPage('/newsletter');
     await page.getByText('export@example.test').waitFor();
     for (const format of ['csv', 'json'] as const) {
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Exporter en ${format.toUpperCase()}` }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: `Exporter en ${format.toUpperCase()}` }).click(),
+      ]);
       expect(download.suggestedFilename()).toBe(`newsletter-subscribers.${format}`);
       const text = fs.readFileSync((await download.path())!, 'utf8');
       expect(text).toContain('export@example.test');
@@ -169,7 +196,10 @@ describe('admin mail journeys', () => {
     const visitor = `hors-ligne-${randomBytes(4).toString('hex')}@example.test`;
     await contactMessage(visitor, 'Message à supprimer hors ligne');
     const { headers } = await signInAsAdmin(server);
-    const stillThere = async () => ((await (await server.api('/inquiries?limit=100', { headers })).json()) as { inquiries: { email: string }[] }).inquiries.some((i) => i.email === visitor);
+    const stillThere = async () =>
+      ((await (await server.api('/inquiries?limit=100', { headers })).json()) as { inquiries: { email: string }[] }).inquiries.some(
+        (i) => i.email === visitor,
+      );
     const { context, page } = await signedInPage('/messages');
     const card = page.getByRole('article').filter({ hasText: visitor });
     await card.waitFor();

@@ -41,7 +41,12 @@ describe('admin shell and dialogs', () => {
       expect(answer?.fromServiceWorker(), path).toBe(true);
       await page.getByText('Hors ligne', { exact: true }).waitFor();
       await page.getByRole('navigation').first().waitFor();
-      expect(await page.getByRole('link', { name: /Annonces/ }).first().isVisible()).toBe(true);
+      expect(
+        await page
+          .getByRole('link', { name: /Annonces/ })
+          .first()
+          .isVisible(),
+      ).toBe(true);
     }
     await context.close();
   });
@@ -51,19 +56,31 @@ describe('admin shell and dialogs', () => {
     await page.goto(`${env.server.url}/admin/documents`);
     await page.getByRole('button', { name: 'Créer' }).click();
     const documents = page.getByRole('dialog', { name: 'Nouveau document technique' });
-    for (const label of ['Titre principal', 'Titre (français)', 'Titre (anglais)', 'Description (français)', 'Description (anglais)']) await expectLabelOnField(page, documents, label);
+    for (const label of ['Titre principal', 'Titre (français)', 'Titre (anglais)', 'Description (français)', 'Description (anglais)'])
+      await expectLabelOnField(page, documents, label);
     expect(await columns(documents)).toBeLessThanOrEqual(2);
     await documents.getByRole('button', { name: 'Fermer' }).click();
 
     // The send button needs an active subscriber.
-    withDb(env.server, (db) =>
-      db.insert(schema.newsletterSubscribers).values({ email: 'layout@example.test', isActive: true, confirmedAt: new Date(), unsubscribeToken: randomBytes(24).toString('base64url') }).onConflictDoNothing().run(),
+    await withDb(
+      env.server,
+      async (db) =>
+        await db
+          .insert(schema.newsletterSubscribers)
+          .values({
+            email: 'layout@example.test',
+            isActive: true,
+            confirmedAt: new Date(),
+            unsubscribeToken: randomBytes(24).toString('base64url'),
+          })
+          .onConflictDoNothing(),
     );
     await page.goto(`${env.server.url}/admin/newsletter`);
     await page.getByText('layout@example.test').waitFor();
     await page.getByRole('button', { name: /Envoyer un message/ }).click();
     const newsletter = page.getByRole('dialog', { name: 'Envoyer un message aux abonnés' });
-    for (const label of ['Sujet (français)', 'Contenu (français)', 'Sujet (anglais)', 'Contenu (anglais)']) await expectLabelOnField(page, newsletter, label);
+    for (const label of ['Sujet (français)', 'Contenu (français)', 'Sujet (anglais)', 'Contenu (anglais)'])
+      await expectLabelOnField(page, newsletter, label);
     expect(await columns(newsletter)).toBe(1);
     await context.close();
   });
@@ -73,14 +90,32 @@ describe('admin shell and dialogs', () => {
     await page.getByRole('button', { name: 'Switch the admin to English' }).click();
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    expect((await nav.getByRole('link').allTextContents()).map((text) => text.trim())).toEqual(['Dashboard', 'Listings', 'Messages', 'Documents', 'Newsletter', 'Settings']);
+    expect((await nav.getByRole('link').allTextContents()).map((text) => text.trim())).toEqual([
+      'Dashboard',
+      'Listings',
+      'Messages',
+      'Documents',
+      'Newsletter',
+      'Settings',
+    ]);
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
 
     await page.reload();
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-    withDb(env.server, (db) =>
-      db.insert(schema.newsletterSubscribers).values({ email: 'english@example.test', language: 'en', isActive: true, confirmedAt: new Date(), unsubscribeToken: randomBytes(24).toString('base64url') }).onConflictDoNothing().run(),
+    await withDb(
+      env.server,
+      async (db) =>
+        await db
+          .insert(schema.newsletterSubscribers)
+          .values({
+            email: 'english@example.test',
+            language: 'en',
+            isActive: true,
+            confirmedAt: new Date(),
+            unsubscribeToken: randomBytes(24).toString('base64url'),
+          })
+          .onConflictDoNothing(),
     );
     await nav.getByRole('link', { name: 'Listings' }).click();
     await page.getByRole('heading', { name: 'Listings', level: 1 }).waitFor();
@@ -93,7 +128,9 @@ describe('admin shell and dialogs', () => {
     const dialog = page.getByRole('dialog', { name: 'Send a message to subscribers' });
     await dialog.getByLabel('Subject (French)').fill('Nouvelles');
     await dialog.getByLabel('Content (French)').fill('Bonjour');
-    expect(await dialog.getByRole('status').textContent()).toBe('No English version: English-speaking subscribers will receive the French version.');
+    expect(await dialog.getByRole('status').textContent()).toBe(
+      'No English version: English-speaking subscribers will receive the French version.',
+    );
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByRole('button', { name: "Passer l'administration en français" }).click();

@@ -1,10 +1,11 @@
 // The public documentation library when the catalogue cannot be read, and Preview opening its tab
 // inside the click, in Chromium against the real server. Expected texts are written from the spec
 // (public-site section 8, "Public documents"), not read from the dictionaries.
+import { exec } from '@app/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Lang } from '@app/domain/i18n/index';
-import { withDb } from '../support/auth.ts';
+import { withDb, sqlText } from '../support/auth.ts';
 import { serverAndBrowser } from '../support/browser.ts';
 import { seedSite, type SiteSeed } from './site-seed.ts';
 import { visitorContext, watchErrors } from './site-browser.ts';
@@ -15,7 +16,8 @@ beforeAll(async () => {
   seed = await seedSite(env.server);
 });
 
-const hydrated = (page: Page, island: string) => page.waitForSelector(`astro-island[component-url*="${island}"]:not([ssr])`, { state: 'attached' });
+const hydrated = (page: Page, island: string) =>
+  page.waitForSelector(`astro-island[component-url*="${island}"]:not([ssr])`, { state: 'attached' });
 const prefixOf = (lang: Lang) => (lang === 'en' ? '/en' : '');
 const ERROR = { fr: 'Erreur lors de la récupération des documents: 500', en: 'Error fetching documents: 500' };
 const RETRY = { fr: 'Réessayer', en: 'Retry' };
@@ -23,11 +25,11 @@ const PREVIEW = { fr: 'Aperçu', en: 'Preview' };
 
 /** The library's table is out of reach while fn runs: the API answers 500, as with a broken disk. */
 async function withoutLibrary(fn: () => Promise<void>) {
-  withDb(env.server, (db) => db.$client.exec('alter table technical_documents rename to technical_documents_away'));
+  await withDb(env.server, (db) => exec(db, sqlText('alter table technical_documents rename to technical_documents_away')));
   try {
     await fn();
   } finally {
-    withDb(env.server, (db) => db.$client.exec('alter table technical_documents_away rename to technical_documents'));
+    await withDb(env.server, (db) => exec(db, sqlText('alter table technical_documents_away rename to technical_documents')));
   }
 }
 
@@ -46,7 +48,9 @@ describe.each(['fr', 'en'] as Lang[])('documentation library in %s', (lang) => {
       expect(await alert.textContent()).toBe(ERROR[lang]);
     });
     await page.getByRole('button', { name: RETRY[lang] }).click();
-    await expect.poll(() => page.locator('[data-testid="document-grid"] h2').allTextContents()).toEqual([lang === 'fr' ? seed.technicalTitle : 'C18 workshop manual']);
+    await expect
+      .poll(() => page.locator('[data-testid="document-grid"] h2').allTextContents())
+      .toEqual([lang === 'fr' ? seed.technicalTitle : 'C18 workshop manual']);
     await context.close();
   });
 

@@ -4,11 +4,12 @@
 // an error page; and each kind of toast stays on screen for the spec's duration.
 import fs from 'node:fs';
 import path from 'node:path';
+import { row, rows } from '@app/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { dictionary, type Lang } from '@app/domain/i18n/index';
 import { makePdf, upload } from '../fixtures/catalogue.ts';
-import { signInAsAdmin, withDb } from '../support/auth.ts';
+import { signInAsAdmin, withDb, sqlText } from '../support/auth.ts';
 import { serverAndBrowser } from '../support/browser.ts';
 import { seedSite, type SiteSeed } from './site-seed.ts';
 import { visitorContext, watchErrors } from './site-browser.ts';
@@ -22,17 +23,35 @@ beforeAll(async () => {
   // A second document on the generator whose file then disappears from DATA_DIR (a lost disk file:
   // the row and the links remain, the file answers 404).
   const { accessToken } = await signInAsAdmin(env.server);
-  const res = await upload(env.server, `/products/${seed.generatorId}/documents`, accessToken, [{ field: 'documents', name: 'cablage.pdf', bytes: makePdf(lostTitle, []) }], { titles: JSON.stringify([lostTitle]) });
+  const res = await upload(
+    env.server,
+    `/products/${seed.generatorId}/documents`,
+    accessToken,
+    [{ field: 'documents', name: 'cablage.pdf', bytes: makePdf(lostTitle, []) }],
+    { titles: JSON.stringify([lostTitle]) },
+  );
   expect(res.status).toBe(201);
-  const key = withDb(env.server, (db) => db.$client.prepare('select storage_key as key from product_documents where title = ?').get(lostTitle) as { key: string }).key;
+  const key = (await withDb(env.server, (db) =>
+    row<{ key: string }>(db, sqlText('select storage_key as key from product_documents where title = ?', lostTitle)),
+  ))!.key;
   fs.rmSync(path.join(env.server.dataDir, 'documents', key));
 });
 
 const prefixOf = (lang: Lang) => (lang === 'en' ? '/en' : '');
-const hydrated = (page: Page, island: string) => page.waitForSelector(`astro-island[component-url*="${island}"]:not([ssr])`, { state: 'attached' });
+const hydrated = (page: Page, island: string) =>
+  page.waitForSelector(`astro-island[component-url*="${island}"]:not([ssr])`, { state: 'attached' });
 const toastTitles = (page: Page) => page.locator('.toasts .toast strong').allTextContents();
-const downloads = (id: number) =>
-  new Map(withDb(env.server, (db) => db.$client.prepare('select title, download_count as n from product_documents where product_id = ?').all(id) as { title: string; n: number }[]).map((d) => [d.title, d.n]));
+const downloads = async (id: number) =>
+  new Map(
+    (
+      await withDb(env.server, (db) =>
+        rows<{ title: string; n: number }>(
+          db,
+          sqlText('select title, download_count as n from product_documents where product_id = ?', id),
+        ),
+      )
+    ).map((d) => [d.title, d.n]),
+  );
 
 describe('product documents without JavaScript', () => {
   it('Download is a plain link that downloads the file, Preview a plain link to the file in a new tab', async () => {
@@ -43,7 +62,10 @@ describe('product documents without JavaScript', () => {
     const preview = page.getByRole('link', { name: `${t.product.preview} – ${seed.documentTitle}` });
     expect(await preview.getAttribute('href')).toMatch(new RegExp(`^/api/products/${seed.generatorId}/documents/\\d+/preview$`));
     expect(await preview.getAttribute('target')).toBe('_blank');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: `${t.product.download} – ${seed.documentTitle}` }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: `${t.product.download} – ${seed.documentTitle}` }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('fiche.pdf');
     expect(await download.failure()).toBeNull();
     await context.close();
@@ -59,19 +81,25 @@ describe.each(['fr', 'en'] as Lang[])('product documents with JavaScript in %s',
     const errors = watchErrors(page);
     await page.goto(`${env.server.url}${prefixOf(lang)}/produit/${seed.generatorId}`);
     await hydrated(page, 'Toaster');
-    const before = downloads(seed.generatorId);
+    const before = await downloads(seed.generatorId);
 
-    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: `${t.product.preview} – ${seed.documentTitle}` }).click()]);
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('link', { name: `${t.product.preview} – ${seed.documentTitle}` }).click(),
+    ]);
     // The tab opens blank inside the click and goes to the file once the check has answered.
     await tab.waitForURL(/\/preview$/);
     expect(tab.url()).toMatch(new RegExp(`/api/products/${seed.generatorId}/documents/\\d+/preview$`));
     await tab.close();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: `${t.product.download} – ${seed.documentTitle}` }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: `${t.product.download} – ${seed.documentTitle}` }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('fiche.pdf');
     expect(await download.failure()).toBeNull();
     // The reachability check (HEAD) is not a download: the count moves by one.
-    expect(downloads(seed.generatorId).get(seed.documentTitle)).toBe(before.get(seed.documentTitle)! + 1);
+    expect((await downloads(seed.generatorId)).get(seed.documentTitle)).toBe(before.get(seed.documentTitle)! + 1);
     expect(await toastTitles(page)).toEqual([]);
     expect(page.url()).toBe(`${env.server.url}${prefixOf(lang)}/produit/${seed.generatorId}`);
     expect(errors).toEqual([]);
@@ -89,14 +117,18 @@ describe.each(['fr', 'en'] as Lang[])('product documents with JavaScript in %s',
     page.on('download', () => downloaded++);
 
     await page.getByRole('link', { name: `${t.product.preview} – ${lostTitle}` }).click();
-    await expect.poll(() => toastTitles(page)).toEqual([lang === 'fr' ? "Erreur lors de l'ouverture du document" : 'Error opening document']);
+    await expect
+      .poll(() => toastTitles(page))
+      .toEqual([lang === 'fr' ? "Erreur lors de l'ouverture du document" : 'Error opening document']);
     expect(await page.locator('.toast').getAttribute('role')).toBe('alert');
 
     await page.getByRole('link', { name: `${t.product.download} – ${lostTitle}` }).click();
-    await expect.poll(() => toastTitles(page)).toEqual([
-      lang === 'fr' ? "Erreur lors de l'ouverture du document" : 'Error opening document',
-      lang === 'fr' ? 'Erreur de téléchargement' : 'Download error',
-    ]);
+    await expect
+      .poll(() => toastTitles(page))
+      .toEqual([
+        lang === 'fr' ? "Erreur lors de l'ouverture du document" : 'Error opening document',
+        lang === 'fr' ? 'Erreur de téléchargement' : 'Download error',
+      ]);
     expect(page.url()).toBe(url);
     // Preview's tab, opened blank inside the click, is closed again once the check fails.
     await expect.poll(() => context.pages().length).toBe(1);
@@ -111,7 +143,13 @@ describe.each(['fr', 'en'] as Lang[])('product documents with JavaScript in %s',
     const page = await context.newPage();
     const { accessToken } = await signInAsAdmin(env.server);
     const title = `Notice ${lang} supprimée`;
-    const created = await upload(env.server, '/admin/technical-documents/upload', accessToken, [{ field: 'document', name: 'notice.pdf', bytes: makePdf(title, []) }], { title, titleFr: title, titleEn: title });
+    const created = await upload(
+      env.server,
+      '/admin/technical-documents/upload',
+      accessToken,
+      [{ field: 'document', name: 'notice.pdf', bytes: makePdf(title, []) }],
+      { title, titleFr: title, titleEn: title },
+    );
     expect(created.status).toBe(201);
     const { document } = (await created.json()) as { document: { id: number } };
     await page.goto(`${env.server.url}${prefixOf(lang)}/documentation?search=${encodeURIComponent('supprimée')}`);
@@ -165,11 +203,20 @@ describe('toast durations', () => {
     // From here the page's time moves only when the test says so.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
 
-    const cases: [string | undefined, number][] = [['success', 4000], ['error', 6000], ['info', 4000], ['warning', 5000], [undefined, 5000]];
+    const cases: [string | undefined, number][] = [
+      ['success', 4000],
+      ['error', 6000],
+      ['info', 4000],
+      ['warning', 5000],
+      [undefined, 5000],
+    ];
     for (const [type, duration] of cases) {
       const title = `toast ${type ?? 'default'}`;
       // What any island sends (site/src/islands/toast.ts): the Toaster decides how long it stays.
-      await page.evaluate(([type, title]) => window.dispatchEvent(new CustomEvent('site:toast', { detail: { type, title } })), [type, title] as const);
+      await page.evaluate(([type, title]) => window.dispatchEvent(new CustomEvent('site:toast', { detail: { type, title } })), [
+        type,
+        title,
+      ] as const);
       await expect.poll(() => toastTitles(page)).toEqual([title]);
       await page.clock.runFor(duration - 1);
       expect(await toastTitles(page), `${title} before ${duration} ms`).toEqual([title]);

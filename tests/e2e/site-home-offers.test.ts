@@ -2,11 +2,12 @@
 // listings, first three in the list's order; none featured: the first three of the list), and the
 // error text when the catalogue cannot be read. The failure is real: the server's own database loses
 // its products table, so the API answers 500 and the page shows what a visitor would see.
+import { exec } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { dictionary, type Lang } from '@app/domain/i18n/index';
 import { generatorInput } from '../fixtures/catalogue.ts';
-import { signInAsAdmin, withDb } from '../support/auth.ts';
+import { signInAsAdmin, withDb, sqlText } from '../support/auth.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { visitorContext, watchErrors } from './site-browser.ts';
@@ -43,7 +44,11 @@ afterAll(async () => {
 
 async function setFeatured(featured: number[]) {
   for (const [n, l] of listings) {
-    const res = await server.api(`/products/${l.id}`, { method: 'PUT', token, json: { ...l.input, featured: featured.includes(n), version: l.version } });
+    const res = await server.api(`/products/${l.id}`, {
+      method: 'PUT',
+      token,
+      json: { ...l.input, featured: featured.includes(n), version: l.version },
+    });
     expect(res.status).toBe(200);
     l.version = ((await res.json()) as { version: number }).version;
   }
@@ -76,13 +81,15 @@ describe("home 'Our offers' selection", () => {
 describe("home 'Our offers' when the catalogue cannot be read", () => {
   it("shows 'Failed to load products' in each language, the rest of the page, and is not cached", async () => {
     const errors = watchErrors(page);
-    withDb(server, (db) => db.$client.exec('ALTER TABLE products RENAME TO products_unavailable'));
+    await withDb(server, (db) => exec(db, sqlText('ALTER TABLE products RENAME TO products_unavailable')));
     try {
       expect((await server.api('/products?limit=3')).status).toBe(500);
       for (const lang of ['fr', 'en'] as Lang[]) {
         const t = dictionary(lang);
         expect(await offers(lang)).toEqual([]);
-        expect(await page.getByRole('alert').textContent()).toBe(lang === 'fr' ? 'Impossible de charger les produits' : 'Failed to load products');
+        expect(await page.getByRole('alert').textContent()).toBe(
+          lang === 'fr' ? 'Impossible de charger les produits' : 'Failed to load products',
+        );
         expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(t.home.heroTitle);
         expect(await page.getByRole('link', { name: t.home.offersAll }).count()).toBe(1);
         // A CDN must not keep the failure: the answer is not stored anywhere.
@@ -90,7 +97,7 @@ describe("home 'Our offers' when the catalogue cannot be read", () => {
         expect(res.headers.get('cache-control')).toBe('no-store');
       }
     } finally {
-      withDb(server, (db) => db.$client.exec('ALTER TABLE products_unavailable RENAME TO products'));
+      await withDb(server, (db) => exec(db, sqlText('ALTER TABLE products_unavailable RENAME TO products')));
     }
     // Once the catalogue answers again, so do the offers, and the page is cacheable again.
     expect(await offers('fr')).toEqual([titleFr(5), titleFr(3), titleFr(2)]);

@@ -1,7 +1,8 @@
 // The admin PWA's transport: access token in memory, refresh token in an HttpOnly SameSite=Strict
 // cookie sent only to the refresh path, and the cross-site check on that cookie-authenticated call.
+import { exec } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, signInAsAdmin, withDb } from '../support/auth.ts';
+import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, signInAsAdmin, withDb, sqlText } from '../support/auth.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 const COOKIE_MODE = { 'x-token-transport': 'cookie' };
@@ -45,7 +46,7 @@ describe('refresh cookie', () => {
     expect(second).not.toBe(first);
     // The used cookie is spent: presenting it again after the grace window for lost answers
     // (moved back here) ends the family and clears the cookie.
-    withDb(server, (db) => db.$client.prepare('update refresh_tokens set used_at = used_at - 31000 where used_at is not null').run());
+    await withDb(server, (db) => exec(db, sqlText('update refresh_tokens set used_at = used_at - 31000 where used_at is not null')));
     const replay = await refreshWithCookie(first);
     expect(replay.status).toBe(401);
     expect(replay.headers.get('set-cookie')).toMatch(/pm_refresh=;.*Max-Age=0/i);
@@ -54,7 +55,11 @@ describe('refresh cookie', () => {
 
   it('refuses a cookie refresh sent from another site', async () => {
     const cookie = cookieValue((await signInWithCookie()).headers.get('set-cookie'))!;
-    const crossSite: Array<Record<string, string>> = [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://attacker.example' }, { origin: 'null' }];
+    const crossSite: Array<Record<string, string>> = [
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'https://attacker.example' },
+      { origin: 'null' },
+    ];
     for (const headers of crossSite) {
       const res = await refreshWithCookie(cookie, headers);
       expect(res.status).toBe(403);

@@ -1,8 +1,9 @@
 // A refresh is a retried write too: the token just rotated, presented again within the grace
 // window (its answer was lost), gets working tokens and revokes nothing; later, or an older
 // token, still ends the whole session. Real server, real SQLite file.
+import { exec } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, signInAsAdmin, withDb } from '../support/auth.ts';
+import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, signInAsAdmin, withDb, sqlText } from '../support/auth.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 describe('refresh grace window', () => {
@@ -15,9 +16,11 @@ describe('refresh grace window', () => {
 
   const refresh = (refreshToken: string) => server.api('/auth/refresh', { method: 'POST', json: { refreshToken } });
   const profile = (token: string) => server.api('/auth/profile', { token });
-  const signIn = async () => (await server.api('/auth/login', { method: 'POST', json: { email: INITIAL_ADMIN.email, password: CHANGED_ADMIN_PASSWORD } })).json();
+  const signIn = async () =>
+    (await server.api('/auth/login', { method: 'POST', json: { email: INITIAL_ADMIN.email, password: CHANGED_ADMIN_PASSWORD } })).json();
   /** Moves every rotation of the database back in time (the window is measured from it). */
-  const ageRotations = (ms: number) => withDb(server, (db) => db.$client.prepare('update refresh_tokens set used_at = used_at - ? where used_at is not null').run(ms));
+  const ageRotations = (ms: number) =>
+    withDb(server, (db) => exec(db, sqlText('update refresh_tokens set used_at = used_at - ? where used_at is not null', ms)));
 
   it('answers a lost refresh again with working tokens, and the first answer keeps working too', async () => {
     const first = await signIn();
@@ -36,7 +39,7 @@ describe('refresh grace window', () => {
   it('still revokes the session when the used token comes back after the window', async () => {
     const first = await signIn();
     const second = await (await refresh(first.refreshToken)).json();
-    ageRotations(31_000);
+    await ageRotations(31_000);
     const replay = await refresh(first.refreshToken);
     expect(replay.status).toBe(401);
     expect(await replay.json()).toMatchObject({ error: 'Impossible de renouveler la session' });

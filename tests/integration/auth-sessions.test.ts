@@ -1,8 +1,9 @@
 // Token refresh with rotation and reuse detection, lifetimes, session extension, logout and the
 // end of every earlier token at a password change, against the real server and SQLite file.
+import { exec } from '@app/db';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, signInAsAdmin, withDb } from '../support/auth.ts';
+import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, signInAsAdmin, withDb, sqlText } from '../support/auth.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -22,10 +23,14 @@ describe('sessions', () => {
     expect(res.status).toBe(200);
     return res.json();
   };
-  const run = (statement: string, ...params: unknown[]) => withDb(server, (db) => db.$client.prepare(statement).run(...params));
+  const run = (statement: string, ...params: unknown[]) => withDb(server, (db) => exec(db, sqlText(statement, ...params)));
   /** Moves a time column of the session behind an access token (milliseconds since the epoch). */
   const ageSession = (accessToken: string, column: 'expires_at' | 'absolute_expires_at', at: number) =>
-    run(`update auth_sessions set ${column} = ? where id = (select session_id from access_tokens where token_hash = ?)`, at, sha256(accessToken));
+    run(
+      `update auth_sessions set ${column} = ? where id = (select session_id from access_tokens where token_hash = ?)`,
+      at,
+      sha256(accessToken),
+    );
   const past = () => Date.now() - 1000;
 
   describe('refresh', () => {
@@ -82,13 +87,13 @@ describe('sessions', () => {
 
     it('refuses a refresh token past its idle lifetime', async () => {
       const first = await signIn();
-      run('update refresh_tokens set expires_at = ? where token_hash = ?', past(), sha256(first.refreshToken));
+      await run('update refresh_tokens set expires_at = ? where token_hash = ?', past(), sha256(first.refreshToken));
       expect((await refresh(first.refreshToken)).status).toBe(401);
     });
 
     it('refuses to refresh a session past its absolute lifetime, and its access token stops working', async () => {
       const first = await signIn();
-      ageSession(first.accessToken, 'absolute_expires_at', past());
+      await ageSession(first.accessToken, 'absolute_expires_at', past());
       expect((await profile(first.accessToken)).status).toBe(401);
       expect((await refresh(first.refreshToken)).status).toBe(401);
     });
@@ -106,7 +111,7 @@ describe('sessions', () => {
 
     it('answers 401 "Session expirée" for an expired access token, while its refresh token still works', async () => {
       const first = await signIn();
-      run('update access_tokens set expires_at = ? where token_hash = ?', past(), sha256(first.accessToken));
+      await run('update access_tokens set expires_at = ? where token_hash = ?', past(), sha256(first.accessToken));
       const res = await profile(first.accessToken);
       expect(res.status).toBe(401);
       expect(await res.json()).toMatchObject({ error: 'Session expirée' });
@@ -123,7 +128,7 @@ describe('sessions', () => {
 
     it('reports the session end and extends it on request, never past the absolute end', async () => {
       const { accessToken } = await signIn();
-      ageSession(accessToken, 'expires_at', Date.now() + 4 * 60_000);
+      await ageSession(accessToken, 'expires_at', Date.now() + 4 * 60_000);
       const before = await (await server.api('/auth/session', { token: accessToken })).json();
       expect(Date.parse(before.expiresAt) - Date.now()).toBeLessThan(5 * 60_000);
 
@@ -134,14 +139,14 @@ describe('sessions', () => {
       expect(await (await server.api('/auth/session', { token: accessToken })).json()).toEqual(after);
 
       const soon = Date.now() + 2 * 60_000;
-      ageSession(accessToken, 'absolute_expires_at', soon);
+      await ageSession(accessToken, 'absolute_expires_at', soon);
       const capped = await (await server.api('/auth/extend', { method: 'POST', token: accessToken })).json();
       expect(Date.parse(capped.expiresAt)).toBeLessThanOrEqual(soon);
     });
 
     it('ends the session when it is not extended in time', async () => {
       const first = await signIn();
-      ageSession(first.accessToken, 'expires_at', past());
+      await ageSession(first.accessToken, 'expires_at', past());
       expect((await profile(first.accessToken)).status).toBe(401);
       expect((await server.api('/auth/extend', { method: 'POST', token: first.accessToken })).status).toBe(401);
       expect((await refresh(first.refreshToken)).status).toBe(401);
@@ -176,7 +181,10 @@ describe('sessions', () => {
       expect((await refresh(changed.refreshToken)).status).toBe(200);
 
       // The old password no longer signs in; put it back for the other tests.
-      const stale = await server.api('/auth/login', { method: 'POST', json: { email: INITIAL_ADMIN.email, password: CHANGED_ADMIN_PASSWORD } });
+      const stale = await server.api('/auth/login', {
+        method: 'POST',
+        json: { email: INITIAL_ADMIN.email, password: CHANGED_ADMIN_PASSWORD },
+      });
       expect(stale.status).toBe(401);
       const again = await signIn(newPassword);
       const back = await server.api('/auth/change-password', {

@@ -23,14 +23,26 @@ describe('technical library, statistics and API reference', () => {
       ['Schéma électrique', await png(100, 80), 'schema.png'],
       ['Notice montage hélice', makePdf('Notice', []), 'notice.pdf'],
     ] as const) {
-      const res = await send(bytes, { title, descriptionFr: title === 'Guide entretien' ? 'Intervalles de vidange' : '', productId: title === 'Guide entretien' ? String(productId) : '' }, name);
+      const res = await send(
+        bytes,
+        {
+          title,
+          descriptionFr: title === 'Guide entretien' ? 'Intervalles de vidange' : '',
+          productId: title === 'Guide entretien' ? String(productId) : '',
+        },
+        name,
+      );
       expect(res.status).toBe(201);
     }
   });
   afterAll(() => server?.stop());
 
   it('uploads a document with the spec fields; empty optional fields are stored as absent', async () => {
-    const res = await send(makePdf('Fiche', []), { title: ' Fiche C18 ', titleFr: 'Fiche C18', titleEn: '  ', descriptionEn: 'Data sheet', productId: String(productId) }, 'fiche-c18.pdf');
+    const res = await send(
+      makePdf('Fiche', []),
+      { title: ' Fiche C18 ', titleFr: 'Fiche C18', titleEn: '  ', descriptionEn: 'Data sheet', productId: String(productId) },
+      'fiche-c18.pdf',
+    );
     expect(res.status).toBe(201);
     const { document } = await res.json();
     expect(document).toMatchObject({
@@ -52,9 +64,27 @@ describe('technical library, statistics and API reference', () => {
   it.each([
     ['no file', null, { title: 'Sans fichier' }, 400, 'Veuillez sélectionner un fichier'],
     ['no title', makePdf('x', []), { title: '   ' }, 400, 'Veuillez saisir un titre'],
-    ['an executable', exeBytes(), { title: 'Exe' }, 415, 'Type de fichier non supporté. Formats acceptés: PDF, images (JPEG, PNG, WebP), vidéos (MP4, WebM, OGG)'],
-    ['a text file', Buffer.from('juste du texte'), { title: 'Texte' }, 415, 'Type de fichier non supporté. Formats acceptés: PDF, images (JPEG, PNG, WebP), vidéos (MP4, WebM, OGG)'],
-    ['a file over 50 MB', Buffer.concat([makePdf('x', []), Buffer.alloc(50 * 1024 * 1024)]), { title: 'Gros' }, 413, 'Le fichier ne peut pas dépasser 50MB'],
+    [
+      'an executable',
+      exeBytes(),
+      { title: 'Exe' },
+      415,
+      'Type de fichier non supporté. Formats acceptés: PDF, images (JPEG, PNG, WebP), vidéos (MP4, WebM, OGG)',
+    ],
+    [
+      'a text file',
+      Buffer.from('juste du texte'),
+      { title: 'Texte' },
+      415,
+      'Type de fichier non supporté. Formats acceptés: PDF, images (JPEG, PNG, WebP), vidéos (MP4, WebM, OGG)',
+    ],
+    [
+      'a file over 50 MB',
+      Buffer.concat([makePdf('x', []), Buffer.alloc(50 * 1024 * 1024)]),
+      { title: 'Gros' },
+      413,
+      'Le fichier ne peut pas dépasser 50MB',
+    ],
   ])('refuses an upload with %s (spec message) and keeps nothing', async (_case, bytes, fields, status, error) => {
     const before = stored().length;
     const res = await send(bytes as Buffer | null, fields as Record<string, string>);
@@ -69,7 +99,11 @@ describe('technical library, statistics and API reference', () => {
     expect(all.documents.map((d: { title: string }) => d.title)).toEqual(['Notice montage hélice', 'Schéma électrique', 'Guide entretien']);
 
     const paged = await (await server.api('/admin/technical-documents?limit=10&page=1&sortBy=title&sortOrder=ASC', { token })).json();
-    expect(paged.documents.map((d: { title: string }) => d.title)).toEqual(['Guide entretien', 'Notice montage hélice', 'Schéma électrique']);
+    expect(paged.documents.map((d: { title: string }) => d.title)).toEqual([
+      'Guide entretien',
+      'Notice montage hélice',
+      'Schéma électrique',
+    ]);
     const images = await (await server.api('/admin/technical-documents?type=image', { token })).json();
     expect(images.documents.map((d: { type: string }) => d.type)).toEqual(['image']);
     const search = await (await server.api('/admin/technical-documents?search=vidange', { token })).json();
@@ -81,7 +115,13 @@ describe('technical library, statistics and API reference', () => {
   it('requires a session for every admin call', async () => {
     expect((await server.api('/admin/technical-documents')).status).toBe(401);
     expect((await server.api('/admin/technical-documents/stats')).status).toBe(401);
-    expect((await upload(server, '/admin/technical-documents/upload', '', [{ field: 'document', name: 'a.pdf', bytes: makePdf('a', []) }], { title: 'a' })).status).toBe(401);
+    expect(
+      (
+        await upload(server, '/admin/technical-documents/upload', '', [{ field: 'document', name: 'a.pdf', bytes: makePdf('a', []) }], {
+          title: 'a',
+        })
+      ).status,
+    ).toBe(401);
     expect((await server.api('/admin/technical-documents/1', { method: 'DELETE' })).status).toBe(401);
     expect((await server.api('/stats')).status).toBe(401);
   });
@@ -110,16 +150,33 @@ describe('technical library, statistics and API reference', () => {
 
   it('edits a document, publishes a listing document by JSON, and deletes with the file', async () => {
     const first = (await (await server.api('/admin/technical-documents?sortBy=title&sortOrder=ASC', { token })).json()).documents[0];
-    const edited = await server.api(`/admin/technical-documents/${first.id}`, { method: 'PUT', token, json: { titleEn: 'Maintenance guide', productId: null } });
+    const edited = await server.api(`/admin/technical-documents/${first.id}`, {
+      method: 'PUT',
+      token,
+      json: { titleEn: 'Maintenance guide', productId: null },
+    });
     expect(edited.status).toBe(200);
     expect((await edited.json()).document).toMatchObject({ titleEn: 'Maintenance guide', productId: null, product: null });
 
-    const attached = (await (await upload(server, `/products/${productId}/documents`, token, [{ field: 'documents', name: 'plan.pdf', bytes: makePdf('Plan', []) }])).json()).documents[0];
-    const created = await server.api('/admin/technical-documents', { method: 'POST', token, json: { title: 'Plan publié', sourceDocumentId: attached.id } });
+    const attached = (
+      await (
+        await upload(server, `/products/${productId}/documents`, token, [
+          { field: 'documents', name: 'plan.pdf', bytes: makePdf('Plan', []) },
+        ])
+      ).json()
+    ).documents[0];
+    const created = await server.api('/admin/technical-documents', {
+      method: 'POST',
+      token,
+      json: { title: 'Plan publié', sourceDocumentId: attached.id },
+    });
     expect(created.status).toBe(201);
     const published = (await created.json()).document;
     expect(published).toMatchObject({ title: 'Plan publié', type: 'pdf', productId, originalFilename: 'plan.pdf' });
-    expect((await server.api('/admin/technical-documents', { method: 'POST', token, json: { title: '' , sourceDocumentId: attached.id } })).status).toBe(400);
+    expect(
+      (await server.api('/admin/technical-documents', { method: 'POST', token, json: { title: '', sourceDocumentId: attached.id } }))
+        .status,
+    ).toBe(400);
 
     const before = stored().length;
     expect((await server.api(`/admin/technical-documents/${published.id}`, { method: 'DELETE', token })).status).toBe(200);
@@ -129,7 +186,10 @@ describe('technical library, statistics and API reference', () => {
   });
 
   it('answers the dashboard counters', async () => {
-    withDb(server, (db) => db.insert(schema.inquiries).values({ name: 'A', email: 'a@example.test', message: 'Bonjour' }).run());
+    await withDb(
+      server,
+      async (db) => await db.insert(schema.inquiries).values({ name: 'A', email: 'a@example.test', message: 'Bonjour' }),
+    );
     const res = await server.api('/stats', { token });
     expect(res.status).toBe(200);
     const stats = await res.json();
@@ -140,7 +200,9 @@ describe('technical library, statistics and API reference', () => {
   it('publishes an OpenAPI 3.1 document generated from the schemas, and an offline reference page', async () => {
     const doc = await (await server.api('/openapi.json')).json();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/products', '/products/{id}/images', '/admin/technical-documents', '/stats']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/products', '/products/{id}/images', '/admin/technical-documents', '/stats']),
+    );
     const create = doc.paths['/products'].post.requestBody.content['application/json'].schema;
     expect(create.required).toEqual(expect.arrayContaining(['titleFr', 'titleEn', 'brand', 'model', 'type']));
     expect(create.properties.powerUnit.enum).toEqual(['kw', 'kva', 'hp', 'cv', 'ekw']);

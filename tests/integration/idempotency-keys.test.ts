@@ -2,10 +2,11 @@
 // changes nothing; a reused key with another request, a malformed key, a key still running, an
 // expired key and another user's key, against the real server and its SQLite file.
 import net from 'node:net';
+import { exec, row } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeIdempotencyKeys } from '@app/api/services/idempotency';
 import { engineInput, makePdf, png } from '../fixtures/catalogue.ts';
-import { createUser, signInAsAdmin, withDb } from '../support/auth.ts';
+import { createUser, signInAsAdmin, withDb, sqlText } from '../support/auth.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 const MALFORMED = 'En-tête Idempotency-Key invalide : 1 à 255 caractères visibles, sans caractère de contrôle';
@@ -34,7 +35,7 @@ describe('Idempotency-Key', () => {
   let n = 0;
   const newKey = () => `key-${Date.now()}-${++n}`;
   const keyed = (key: string) => ({ 'idempotency-key': key });
-  const listingCount = () => withDb(server, (db) => (db.$client.prepare('select count(*) as n from products').get() as { n: number }).n);
+  const listingCount = () => withDb(server, async (db) => (await row<{ n: number }>(db, sqlText('select count(*) as n from products')))!.n);
   const create = (key: string, input = engineInput(), bearer = token) =>
     server.api('/products', { method: 'POST', token: bearer, json: input, headers: keyed(key) });
 
@@ -46,7 +47,7 @@ describe('Idempotency-Key', () => {
 
   it('answers a retried create with the first answer and creates one listing', async () => {
     const key = newKey();
-    const before = listingCount();
+    const before = await listingCount();
     const first = await create(key);
     expect(first.status).toBe(201);
     const created = await first.json();
@@ -54,7 +55,7 @@ describe('Idempotency-Key', () => {
     expect(retry.status).toBe(201);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(await retry.json()).toEqual(created);
-    expect(listingCount()).toBe(before + 1);
+    expect(await listingCount()).toBe(before + 1);
   });
 
   it('answers a retried edit with its first answer instead of a conflict with itself', async () => {
@@ -123,17 +124,17 @@ describe('Idempotency-Key', () => {
   it('refuses the same key with another request with 422 and changes nothing', async () => {
     const key = newKey();
     await create(key);
-    const before = listingCount();
+    const before = await listingCount();
     const other = await create(key, engineInput({ titleFr: 'Un autre moteur' }));
     expect(other.status).toBe(422);
     expect(await other.json()).toMatchObject({ error: MISMATCH });
     const elsewhere = await server.api('/products/999999', { method: 'DELETE', token, headers: keyed(key) });
     expect(elsewhere.status).toBe(422);
-    expect(listingCount()).toBe(before);
+    expect(await listingCount()).toBe(before);
   });
 
   it('refuses a malformed key with 400 and changes nothing', async () => {
-    const before = listingCount();
+    const before = await listingCount();
     for (const bad of ['', 'x'.repeat(256), 'tab\there']) {
       const res = await create(bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);
@@ -144,15 +145,15 @@ describe('Idempotency-Key', () => {
     const raw = await rawPost(server.port, '/api/products', token, 'a\u0001b', JSON.stringify(engineInput()));
     expect(raw).toMatch(/^HTTP\/1\.1 400/);
     expect(raw).toContain('"error":"Requête invalide"');
-    expect(listingCount()).toBe(before);
+    expect(await listingCount()).toBe(before);
     expect((await create('x'.repeat(255))).status).toBe(201);
   });
 
   it('behaves as before without a key: two sends, two listings', async () => {
-    const before = listingCount();
+    const before = await listingCount();
     await server.api('/products', { method: 'POST', token, json: engineInput() });
     await server.api('/products', { method: 'POST', token, json: engineInput() });
-    expect(listingCount()).toBe(before + 2);
+    expect(await listingCount()).toBe(before + 2);
   });
 
   it('answers 409 to the same key while the first request still runs, and applies it once', async () => {
@@ -178,26 +179,26 @@ describe('Idempotency-Key', () => {
     const login = await server.api('/auth/login', { method: 'POST', json: { email: 'second@example.test', password: 'Second-Passw0rd!' } });
     const other = (await login.json()).accessToken as string;
     const key = newKey();
-    const before = listingCount();
+    const before = await listingCount();
     const mine = await (await create(key)).json();
     const theirs = await create(key, engineInput(), other);
     expect(theirs.status).toBe(201);
     expect(theirs.headers.get('idempotent-replayed')).toBeNull();
     expect((await theirs.json()).id).not.toBe(mine.id);
-    expect(listingCount()).toBe(before + 2);
+    expect(await listingCount()).toBe(before + 2);
   });
 
   it('forgets a key after 24 hours: the purge removes it and the key may run again', async () => {
     const key = newKey();
     await create(key);
     const dayAgo = Date.now() - 24 * 60 * 60 * 1000 - 1000;
-    withDb(server, (db) => db.$client.prepare('update idempotency_keys set created_at = ? where key = ?').run(dayAgo, key));
-    const before = listingCount();
+    await withDb(server, (db) => exec(db, sqlText('update idempotency_keys set created_at = ? where key = ?', dayAgo, key)));
+    const before = await listingCount();
     expect((await create(key)).status).toBe(201);
-    expect(listingCount()).toBe(before + 1); // an expired record no longer answers
-    withDb(server, (db) => db.$client.prepare('update idempotency_keys set created_at = ? where key = ?').run(dayAgo, key));
-    expect(withDb(server, (db) => purgeIdempotencyKeys(db))).toBeGreaterThanOrEqual(1);
-    expect(withDb(server, (db) => db.$client.prepare('select count(*) as n from idempotency_keys where key = ?').get(key))).toEqual({
+    expect(await listingCount()).toBe(before + 1); // an expired record no longer answers
+    await withDb(server, (db) => exec(db, sqlText('update idempotency_keys set created_at = ? where key = ?', dayAgo, key)));
+    expect(await withDb(server, (db) => purgeIdempotencyKeys(db))).toBeGreaterThanOrEqual(1);
+    expect(await withDb(server, (db) => row(db, sqlText('select count(*) as n from idempotency_keys where key = ?', key)))).toEqual({
       n: 0,
     });
   });
@@ -205,19 +206,20 @@ describe('Idempotency-Key', () => {
   it('applies to the public contact form, scoped to the client', async () => {
     const key = newKey();
     const message = { name: 'Marie Client', email: 'marie@example.test', message: 'Bonjour, le moteur est-il disponible ?' };
-    const count = () => withDb(server, (db) => (db.$client.prepare('select count(*) as n from inquiries').get() as { n: number }).n);
+    const count = () => withDb(server, async (db) => (await row<{ n: number }>(db, sqlText('select count(*) as n from inquiries')))!.n);
     const send = () => server.api('/inquiries', { method: 'POST', json: message, headers: keyed(key) });
-    const before = count();
+    const before = await count();
     const first = await send();
     expect(first.status).toBe(201);
     const retry = await send();
     expect(retry.status).toBe(201);
     expect(await retry.text()).toBe(await first.text());
-    expect(count()).toBe(before + 1);
+    expect(await count()).toBe(before + 1);
   });
 
   it('creates one SMTP account when the create is retried with its key', async () => {
-    const accounts = () => withDb(server, (db) => (db.$client.prepare('select count(*) as n from smtp_accounts').get() as { n: number }).n);
+    const accounts = () =>
+      withDb(server, async (db) => (await row<{ n: number }>(db, sqlText('select count(*) as n from smtp_accounts')))!.n);
     const key = newKey();
     const account = {
       name: 'Relais',
@@ -230,26 +232,29 @@ describe('Idempotency-Key', () => {
       fromName: 'Provence Moteurs',
     };
     const create = () => server.api('/smtp/accounts', { method: 'POST', token, json: account, headers: keyed(key) });
-    const before = accounts();
+    const before = await accounts();
     const first = await create();
     expect(first.status).toBe(201);
     const retry = await create();
     expect(retry.status).toBe(201);
     expect(await retry.text()).toBe(await first.text());
-    expect(accounts()).toBe(before + 1);
+    expect(await accounts()).toBe(before + 1);
   });
 
   // Uses the SMTP account created above (a sending needs an active account).
   it('starts one newsletter sending when a send is retried with its key', async () => {
-    withDb(server, (db) =>
-      db.$client
-        .prepare(
+    await withDb(server, (db) =>
+      exec(
+        db,
+        sqlText(
           "insert into newsletter_subscribers (email, language, is_active, unsubscribe_token, confirmed_at) values (?, 'fr', 1, ?, 0)",
-        )
-        .run('lecteur-idem@example.test', `unsub-${newKey()}`),
+          'lecteur-idem@example.test',
+          `unsub-${newKey()}`,
+        ),
+      ),
     );
     const sendings = () =>
-      withDb(server, (db) => (db.$client.prepare('select count(*) as n from newsletter_sendings').get() as { n: number }).n);
+      withDb(server, async (db) => (await row<{ n: number }>(db, sqlText('select count(*) as n from newsletter_sendings')))!.n);
     const key = newKey();
     const send = () =>
       server.api('/newsletter/admin/send', {
@@ -258,13 +263,13 @@ describe('Idempotency-Key', () => {
         json: { subject: 'Nouveautés', content: 'Trois moteurs.' },
         headers: keyed(key),
       });
-    const before = sendings();
+    const before = await sendings();
     const first = await send();
     expect(first.status).toBe(202);
     const retry = await send();
     expect(retry.status).toBe(202);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect((await retry.json()).sendingId).toBe((await first.json()).sendingId);
-    expect(sendings()).toBe(before + 1);
+    expect(await sendings()).toBe(before + 1);
   });
 });

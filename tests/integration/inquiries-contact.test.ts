@@ -29,7 +29,14 @@ const send = (body: Record<string, unknown>, headers?: Record<string, string>) =
 
 describe('POST /api/inquiries', () => {
   test('a French message is stored and notifies the French recipient, with the visitor as Reply-To', async () => {
-    const res = await send({ name: 'Jeanne Martin', email: 'jeanne@example.org', phone: '06 12 34 56 78', message: 'Bonjour,\nle moteur est-il dispo ?', language: 'fr', productReference: 'YAN-4JH' });
+    const res = await send({
+      name: 'Jeanne Martin',
+      email: 'jeanne@example.org',
+      phone: '06 12 34 56 78',
+      message: 'Bonjour,\nle moteur est-il dispo ?',
+      language: 'fr',
+      productReference: 'YAN-4JH',
+    });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ success: true, message: 'Message envoyé avec succès ! Nous vous répondrons rapidement.' });
 
@@ -50,7 +57,7 @@ describe('POST /api/inquiries', () => {
   });
 
   test('name, a valid e-mail and message are required, with a 400 and nothing stored', async () => {
-    const before = withDb(server, (db) => db.select().from(schema.inquiries).all().length);
+    const before = await withDb(server, async (db) => (await db.select().from(schema.inquiries)).length);
     for (const [body, field, error] of [
       [{ email: 'a@example.org', message: 'x' }, 'name', 'Le nom est requis'],
       [{ name: '  ', email: 'a@example.org', message: 'x' }, 'name', 'Le nom est requis'],
@@ -62,7 +69,7 @@ describe('POST /api/inquiries', () => {
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error, errors: [{ field, message: error }] });
     }
-    expect(withDb(server, (db) => db.select().from(schema.inquiries).all().length)).toBe(before);
+    expect(await withDb(server, async (db) => (await db.select().from(schema.inquiries)).length)).toBe(before);
   });
 
   test('CR/LF in every field creates no header: no Bcc, no extra recipient, no injected header', async () => {
@@ -100,17 +107,28 @@ describe('POST /api/inquiries', () => {
     await smtp.stop();
     const res = await send({ name: 'Pendant la panne', email: 'panne@example.org', message: 'Serveur arrêté', language: 'fr' });
     expect(res.status).toBe(201);
-    expect(withDb(server, (db) => db.select().from(schema.inquiries).all().some((i) => i.name === 'Pendant la panne'))).toBe(true);
+    expect(await withDb(server, async (db) => (await db.select().from(schema.inquiries)).some((i) => i.name === 'Pendant la panne'))).toBe(
+      true,
+    );
 
     // Let a few attempts fail, then bring the server back.
-    await expect.poll(() => withDb(server, (db) => db.select().from(schema.mailOutbox).all().find((o) => o.attempts >= 2 && o.status === 'pending')), { timeout: 10_000 }).toBeTruthy();
+    await expect
+      .poll(
+        () =>
+          withDb(server, async (db) => (await db.select().from(schema.mailOutbox)).find((o) => o.attempts >= 2 && o.status === 'pending')),
+        { timeout: 10_000 },
+      )
+      .toBeTruthy();
     await smtp.start();
     const [mail] = await smtp.waitFor((m) => m.parsed.subject === 'Nouveau message de Pendant la panne', { timeoutMs: 20_000 });
     expect(mail!.to).toEqual(['ventes-fr@example.test']);
     // The app records 'sent' once the server's 250 reaches it, just after the server has the message.
-    const outboxRow = () => withDb(server, (db) => db.select().from(schema.mailOutbox).all()).find((o) => (o.payload as { subject?: string }).subject === 'Nouveau message de Pendant la panne');
-    await expect.poll(() => outboxRow()?.status, { timeout: 10_000 }).toBe('sent');
-    const outbox = outboxRow();
+    const outboxRow = async () =>
+      (await withDb(server, async (db) => await db.select().from(schema.mailOutbox))).find(
+        (o) => (o.payload as { subject?: string }).subject === 'Nouveau message de Pendant la panne',
+      );
+    await expect.poll(async () => (await outboxRow())?.status, { timeout: 10_000 }).toBe('sent');
+    const outbox = await outboxRow();
     expect(outbox!.attempts).toBeGreaterThan(2);
   });
 
@@ -118,7 +136,7 @@ describe('POST /api/inquiries', () => {
     const res = await send({ name: 'Bot', email: 'bot@example.org', message: 'spam', website: 'http://spam.example' });
     expect(res.status).toBe(201);
     expect((await res.json()).success).toBe(true);
-    expect(withDb(server, (db) => db.select().from(schema.inquiries).all().some((i) => i.name === 'Bot'))).toBe(false);
+    expect(await withDb(server, async (db) => (await db.select().from(schema.inquiries)).some((i) => i.name === 'Bot'))).toBe(false);
   });
 });
 

@@ -22,7 +22,10 @@ beforeAll(async () => {
   server = await startServer();
   token = (await signInAsAdmin(server)).accessToken;
   accountId = await createSmtpAccount(server, token, smtp, { fromName: 'Service commercial', fromEmail: 'commercial@example.test' });
-  await server.api('/inquiries', { method: 'POST', json: { name: 'Paul Durand', email: 'paul@example.org', message: 'Quel est le prix du 6LY ?', language: 'fr' } });
+  await server.api('/inquiries', {
+    method: 'POST',
+    json: { name: 'Paul Durand', email: 'paul@example.org', message: 'Quel est le prix du 6LY ?', language: 'fr' },
+  });
   inquiryId = (await call('/inquiries')).body.inquiries[0].id;
 });
 
@@ -35,10 +38,21 @@ describe('POST /api/email-responses/send', () => {
   test('the reply reaches the author with the company header, signature and both parts, and is stored', async () => {
     const { status, body } = await call('/email-responses/send', {
       method: 'POST',
-      json: { inquiryId, smtpAccountId: accountId, subject: 'Re: Votre demande via Provence Moteurs', message: 'Bonjour Paul,\n\nLe 6LY est à 18 500 € HT.\n\nCordialement' },
+      json: {
+        inquiryId,
+        smtpAccountId: accountId,
+        subject: 'Re: Votre demande via Provence Moteurs',
+        message: 'Bonjour Paul,\n\nLe 6LY est à 18 500 € HT.\n\nCordialement',
+      },
     });
     expect(status).toBe(201);
-    expect(body).toMatchObject({ inquiryId, smtpAccountId: accountId, subject: 'Re: Votre demande via Provence Moteurs', toEmail: 'paul@example.org', fromEmail: 'commercial@example.test' });
+    expect(body).toMatchObject({
+      inquiryId,
+      smtpAccountId: accountId,
+      subject: 'Re: Votre demande via Provence Moteurs',
+      toEmail: 'paul@example.org',
+      fromEmail: 'commercial@example.test',
+    });
     expect(body.sentAt).toBeTruthy();
 
     const [mail] = await smtp.waitFor((m) => m.parsed.subject === 'Re: Votre demande via Provence Moteurs');
@@ -61,29 +75,57 @@ describe('POST /api/email-responses/send', () => {
   });
 
   test('HTML in the message is shown as text, not markup', async () => {
-    await call('/email-responses/send', { method: 'POST', json: { inquiryId, smtpAccountId: accountId, subject: 'HTML', message: '<script>alert(1)</script>' } });
+    await call('/email-responses/send', {
+      method: 'POST',
+      json: { inquiryId, smtpAccountId: accountId, subject: 'HTML', message: '<script>alert(1)</script>' },
+    });
     const [mail] = await smtp.waitFor((m) => m.parsed.subject === 'HTML');
     expect(mail!.parsed.html).not.toContain('<script>');
     expect(mail!.parsed.html).toContain('&lt;script&gt;');
   });
 
   test('a failed send answers an error and stores nothing', async () => {
-    const before = withDb(server, (db) => db.select().from(schema.emailResponses).all().length);
+    const before = await withDb(server, async (db) => (await db.select().from(schema.emailResponses)).length);
     smtp.refuseAuth(true);
-    const { status, body } = await call('/email-responses/send', { method: 'POST', json: { inquiryId, smtpAccountId: accountId, subject: 'Refusé', message: 'x' } });
+    const { status, body } = await call('/email-responses/send', {
+      method: 'POST',
+      json: { inquiryId, smtpAccountId: accountId, subject: 'Refusé', message: 'x' },
+    });
     smtp.refuseAuth(false);
     expect(status).toBe(502);
     expect(body).toMatchObject({ error: "Erreur lors de l'envoi : Authentification refusée par le serveur SMTP" });
-    expect(withDb(server, (db) => db.select().from(schema.emailResponses).all().length)).toBe(before);
+    expect(await withDb(server, async (db) => (await db.select().from(schema.emailResponses)).length)).toBe(before);
   });
 
   test('account, subject and message are required and non-blank; unknown message or account is 404', async () => {
-    expect((await call('/email-responses/send', { method: 'POST', json: { inquiryId, smtpAccountId: accountId, subject: '  ', message: 'x' } })).body).toMatchObject({ error: 'Le sujet est requis' });
-    expect((await call('/email-responses/send', { method: 'POST', json: { inquiryId, smtpAccountId: accountId, subject: 'x', message: ' ' } })).body).toMatchObject({ error: 'Le message est requis' });
+    expect(
+      (await call('/email-responses/send', { method: 'POST', json: { inquiryId, smtpAccountId: accountId, subject: '  ', message: 'x' } }))
+        .body,
+    ).toMatchObject({ error: 'Le sujet est requis' });
+    expect(
+      (await call('/email-responses/send', { method: 'POST', json: { inquiryId, smtpAccountId: accountId, subject: 'x', message: ' ' } }))
+        .body,
+    ).toMatchObject({ error: 'Le message est requis' });
     expect((await call('/email-responses/send', { method: 'POST', json: { inquiryId, subject: 'x', message: 'y' } })).status).toBe(400);
-    expect((await call('/email-responses/send', { method: 'POST', json: { inquiryId, smtpAccountId: accountId, subject: 'a\r\nBcc: x@example.net', message: 'y' } })).status).toBe(400);
-    expect((await call('/email-responses/send', { method: 'POST', json: { inquiryId: 99999, smtpAccountId: accountId, subject: 'x', message: 'y' } })).body).toMatchObject({ error: 'Message introuvable' });
-    expect((await call('/email-responses/send', { method: 'POST', json: { inquiryId, smtpAccountId: 99999, subject: 'x', message: 'y' } })).body).toMatchObject({ error: 'Compte SMTP introuvable' });
+    expect(
+      (
+        await call('/email-responses/send', {
+          method: 'POST',
+          json: { inquiryId, smtpAccountId: accountId, subject: 'a\r\nBcc: x@example.net', message: 'y' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call('/email-responses/send', {
+          method: 'POST',
+          json: { inquiryId: 99999, smtpAccountId: accountId, subject: 'x', message: 'y' },
+        })
+      ).body,
+    ).toMatchObject({ error: 'Message introuvable' });
+    expect(
+      (await call('/email-responses/send', { method: 'POST', json: { inquiryId, smtpAccountId: 99999, subject: 'x', message: 'y' } })).body,
+    ).toMatchObject({ error: 'Compte SMTP introuvable' });
   });
 
   test('quick-reply picks the first active account and the default subject', async () => {
@@ -102,7 +144,10 @@ describe('POST /api/email-responses/send', () => {
 
     const id = list.body.responses[0].id;
     expect((await call(`/email-responses/${id}`, { method: 'DELETE' })).status).toBe(200);
-    expect(await call(`/email-responses/${id}`, { method: 'DELETE' })).toMatchObject({ status: 404, body: { error: 'Réponse introuvable' } });
+    expect(await call(`/email-responses/${id}`, { method: 'DELETE' })).toMatchObject({
+      status: 404,
+      body: { error: 'Réponse introuvable' },
+    });
 
     expect((await call(`/inquiries/${inquiryId}`, { method: 'DELETE' })).status).toBe(200);
     expect((await call('/email-responses')).body.total).toBe(0);

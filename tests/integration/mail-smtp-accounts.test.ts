@@ -62,12 +62,19 @@ describe('SMTP accounts', () => {
   test('the password is encrypted at rest and never returned; an empty password keeps it; PUT toggles isActive', async () => {
     const created = await call('/smtp/accounts', { method: 'POST', json: smtp.account({ name: 'Principal' }) });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Principal', host: '127.0.0.1', port: smtp.port, secure: false, user: smtp.user, isActive: true });
+    expect(created.body).toMatchObject({
+      name: 'Principal',
+      host: '127.0.0.1',
+      port: smtp.port,
+      secure: false,
+      user: smtp.user,
+      isActive: true,
+    });
     expect(created.body).not.toHaveProperty('password');
     expect(created.body).not.toHaveProperty('passwordEncrypted');
     const id = created.body.id as number;
 
-    const stored = withDb(server, (db) => db.select().from(schema.smtpAccounts).all().find((a) => a.id === id)!);
+    const stored = await withDb(server, async (db) => (await db.select().from(schema.smtpAccounts)).find((a) => a.id === id)!);
     expect(stored.passwordEncrypted).not.toContain(smtp.password);
     expect(stored.passwordEncrypted).toMatch(/^v1:[A-Za-z0-9+/=]+$/);
     // No key in the environment: a key file was created on first start, readable by its owner only.
@@ -78,7 +85,10 @@ describe('SMTP accounts', () => {
     expect(updated.status).toBe(200);
     expect(updated.body.name).toBe('Renommé');
     // Still the same password: the connection test authenticates.
-    expect((await call(`/smtp/accounts/${id}/test`, { method: 'POST' })).body).toEqual({ success: true, message: 'Le serveur SMTP est correctement configuré' });
+    expect((await call(`/smtp/accounts/${id}/test`, { method: 'POST' })).body).toEqual({
+      success: true,
+      message: 'Le serveur SMTP est correctement configuré',
+    });
 
     const off = await call(`/smtp/accounts/${id}`, { method: 'PUT', json: { isActive: false } });
     expect(off.body).toMatchObject({ id, name: 'Renommé', isActive: false });
@@ -92,31 +102,53 @@ describe('SMTP accounts', () => {
   test('a changed password is used from then on', async () => {
     const { body } = await call('/smtp/accounts', { method: 'POST', json: smtp.account({ name: 'Changement' }) });
     await call(`/smtp/accounts/${body.id}`, { method: 'PUT', json: { password: 'wrong-password' } });
-    expect((await call(`/smtp/accounts/${body.id}/test`, { method: 'POST' })).body).toEqual({ success: false, message: 'Authentification refusée par le serveur SMTP' });
+    expect((await call(`/smtp/accounts/${body.id}/test`, { method: 'POST' })).body).toEqual({
+      success: false,
+      message: 'Authentification refusée par le serveur SMTP',
+    });
     await call(`/smtp/accounts/${body.id}`, { method: 'PUT', json: { password: smtp.password } });
     expect((await call(`/smtp/accounts/${body.id}/test`, { method: 'POST' })).body.success).toBe(true);
   });
 
   test('test-config really connects: success, refused login, server down', async () => {
-    const config = { host: '127.0.0.1', port: smtp.port, secure: false, user: smtp.user, password: smtp.password, fromEmail: 'noreply@example.test' };
-    expect((await call('/smtp/test-config', { method: 'POST', json: config })).body).toEqual({ success: true, message: 'Le serveur SMTP est correctement configuré' });
+    const config = {
+      host: '127.0.0.1',
+      port: smtp.port,
+      secure: false,
+      user: smtp.user,
+      password: smtp.password,
+      fromEmail: 'noreply@example.test',
+    };
+    expect((await call('/smtp/test-config', { method: 'POST', json: config })).body).toEqual({
+      success: true,
+      message: 'Le serveur SMTP est correctement configuré',
+    });
 
     smtp.refuseAuth(true);
-    expect((await call('/smtp/test-config', { method: 'POST', json: config })).body).toEqual({ success: false, message: 'Authentification refusée par le serveur SMTP' });
+    expect((await call('/smtp/test-config', { method: 'POST', json: config })).body).toEqual({
+      success: false,
+      message: 'Authentification refusée par le serveur SMTP',
+    });
     smtp.refuseAuth(false);
 
     const stopped = await startSmtpServer();
     const port = stopped.port;
     await stopped.stop();
     const started = Date.now();
-    expect((await call('/smtp/test-config', { method: 'POST', json: { ...config, port } })).body).toEqual({ success: false, message: 'Connexion au serveur SMTP impossible' });
+    expect((await call('/smtp/test-config', { method: 'POST', json: { ...config, port } })).body).toEqual({
+      success: false,
+      message: 'Connexion au serveur SMTP impossible',
+    });
     expect(Date.now() - started).toBeLessThan(6000);
   });
 
   test('deleting an account: 200, then 404', async () => {
     const { body } = await call('/smtp/accounts', { method: 'POST', json: smtp.account({ name: 'À supprimer' }) });
     expect((await call(`/smtp/accounts/${body.id}`, { method: 'DELETE' })).status).toBe(200);
-    expect(await call(`/smtp/accounts/${body.id}`, { method: 'DELETE' })).toMatchObject({ status: 404, body: { error: 'Compte SMTP introuvable' } });
+    expect(await call(`/smtp/accounts/${body.id}`, { method: 'DELETE' })).toMatchObject({
+      status: 404,
+      body: { error: 'Compte SMTP introuvable' },
+    });
     expect((await call('/smtp/accounts/abc', { method: 'DELETE' })).status).toBe(400);
   });
 });
@@ -127,16 +159,33 @@ describe('usage settings', () => {
     expect(usages.body.usages.map((u: { usageType: string }) => u.usageType)).toEqual(['contact_form_fr', 'contact_form_en', 'newsletter']);
 
     const { body: account } = await call('/smtp/accounts', { method: 'POST', json: smtp.account({ name: 'Usages' }) });
-    const partial = await call('/smtp/settings/contact_form_fr', { method: 'PUT', json: { smtpAccountId: account.id, recipientEmail: '' } });
-    expect(partial.body).toMatchObject({ usageType: 'contact_form_fr', smtpAccountId: account.id, recipientEmail: null, state: 'missing_recipient' });
-    const full = await call('/smtp/settings/contact_form_fr', { method: 'PUT', json: { smtpAccountId: account.id, recipientEmail: 'contact@example.test' } });
+    const partial = await call('/smtp/settings/contact_form_fr', {
+      method: 'PUT',
+      json: { smtpAccountId: account.id, recipientEmail: '' },
+    });
+    expect(partial.body).toMatchObject({
+      usageType: 'contact_form_fr',
+      smtpAccountId: account.id,
+      recipientEmail: null,
+      state: 'missing_recipient',
+    });
+    const full = await call('/smtp/settings/contact_form_fr', {
+      method: 'PUT',
+      json: { smtpAccountId: account.id, recipientEmail: 'contact@example.test' },
+    });
     expect(full.body).toMatchObject({ recipientEmail: 'contact@example.test', state: 'configured' });
-    expect((await call('/smtp/settings/contact_form_fr', { method: 'PUT', json: { recipientEmail: 'pas-un-email' } })).body).toMatchObject({ error: "Format d'email invalide" });
-    expect((await call('/smtp/settings/unknown_usage', { method: 'PUT', json: { smtpAccountId: account.id } })).body).toMatchObject({ error: "Type d'usage invalide" });
+    expect((await call('/smtp/settings/contact_form_fr', { method: 'PUT', json: { recipientEmail: 'pas-un-email' } })).body).toMatchObject({
+      error: "Format d'email invalide",
+    });
+    expect((await call('/smtp/settings/unknown_usage', { method: 'PUT', json: { smtpAccountId: account.id } })).body).toMatchObject({
+      error: "Type d'usage invalide",
+    });
     expect((await call('/smtp/settings/newsletter', { method: 'PUT', json: { smtpAccountId: 999999 } })).status).toBe(404);
 
     const settings = await call('/smtp/settings');
-    expect(settings.body.settings).toEqual([expect.objectContaining({ usageType: 'contact_form_fr', smtpAccountId: account.id, recipientEmail: 'contact@example.test' })]);
+    expect(settings.body.settings).toEqual([
+      expect.objectContaining({ usageType: 'contact_form_fr', smtpAccountId: account.id, recipientEmail: 'contact@example.test' }),
+    ]);
     expect((await call('/smtp/settings/contact_form_fr', { method: 'DELETE' })).status).toBe(200);
     expect((await call('/smtp/settings')).body.settings).toEqual([]);
   });

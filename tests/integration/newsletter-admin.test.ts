@@ -16,12 +16,24 @@ const call = async (pathname: string, init: RequestInit & { json?: unknown } = {
 
 const DAY = 24 * 60 * 60 * 1000;
 const addSubscriber = (email: string, values: Partial<typeof schema.newsletterSubscribers.$inferInsert> = {}) =>
-  withDb(server, (db) =>
-    db
-      .insert(schema.newsletterSubscribers)
-      .values({ email, unsubscribeToken: crypto.randomBytes(32).toString('base64url'), isActive: true, confirmedAt: new Date(), consentAt: new Date(), consentPage: '/', consentLanguage: 'fr', ...values })
-      .returning()
-      .get(),
+  withDb(
+    server,
+    async (db) =>
+      (
+        await db
+          .insert(schema.newsletterSubscribers)
+          .values({
+            email,
+            unsubscribeToken: crypto.randomBytes(32).toString('base64url'),
+            isActive: true,
+            confirmedAt: new Date(),
+            consentAt: new Date(),
+            consentPage: '/',
+            consentLanguage: 'fr',
+            ...values,
+          })
+          .returning()
+      )[0]!,
   );
 
 /** RFC 4180 reader, enough to read back what the export wrote. */
@@ -58,10 +70,15 @@ function parseCsv(text: string): string[][] {
 beforeAll(async () => {
   server = await startServer();
   token = (await signInAsAdmin(server)).accessToken;
-  addSubscriber('alice@example.org', { subscribedAt: new Date(Date.now() - 3 * DAY) });
-  addSubscriber('bob.martin@example.com', { subscribedAt: new Date(Date.now() - 2 * DAY), language: 'en', consentPage: '/en/annonces', consentLanguage: 'en' });
-  addSubscriber('"quoted,comma"@example.org', { isActive: false, consentPage: '/produit/12' });
-  addSubscriber('Élodie@exemple.fr'.toLowerCase(), { confirmedAt: null, isActive: false });
+  await addSubscriber('alice@example.org', { subscribedAt: new Date(Date.now() - 3 * DAY) });
+  await addSubscriber('bob.martin@example.com', {
+    subscribedAt: new Date(Date.now() - 2 * DAY),
+    language: 'en',
+    consentPage: '/en/annonces',
+    consentLanguage: 'en',
+  });
+  await addSubscriber('"quoted,comma"@example.org', { isActive: false, consentPage: '/produit/12' });
+  await addSubscriber('Élodie@exemple.fr'.toLowerCase(), { confirmedAt: null, isActive: false });
 });
 
 afterAll(async () => {
@@ -72,10 +89,19 @@ describe('subscribers', () => {
   test('list, case-insensitive search on the e-mail, status filter', async () => {
     const all = await call('/newsletter/admin/subscribers');
     expect(all.body.total).toBe(4);
-    expect(all.body.subscribers[0]).toMatchObject({ email: expect.any(String), isActive: expect.any(Boolean), subscribedAt: expect.any(String) });
-    expect((await call('/newsletter/admin/subscribers?search=MARTIN')).body.subscribers.map((s: any) => s.email)).toEqual(['bob.martin@example.com']);
+    expect(all.body.subscribers[0]).toMatchObject({
+      email: expect.any(String),
+      isActive: expect.any(Boolean),
+      subscribedAt: expect.any(String),
+    });
+    expect((await call('/newsletter/admin/subscribers?search=MARTIN')).body.subscribers.map((s: any) => s.email)).toEqual([
+      'bob.martin@example.com',
+    ]);
     expect((await call('/newsletter/admin/subscribers?search=%25')).body.total).toBe(0);
-    expect((await call('/newsletter/admin/subscribers?status=active')).body.subscribers.map((s: any) => s.email).sort()).toEqual(['alice@example.org', 'bob.martin@example.com']);
+    expect((await call('/newsletter/admin/subscribers?status=active')).body.subscribers.map((s: any) => s.email).sort()).toEqual([
+      'alice@example.org',
+      'bob.martin@example.com',
+    ]);
     expect((await call('/newsletter/admin/subscribers?status=inactive')).body.total).toBe(2);
     expect((await call('/newsletter/admin/subscribers?status=maybe')).status).toBe(400);
   });
@@ -89,8 +115,12 @@ describe('subscribers', () => {
     const off = await server.api(`/newsletter/admin/subscribers/${alice.id}/status`, { method: 'PATCH', token });
     expect(((await off.json()) as any).isActive).toBe(false);
     expect((await call(`/newsletter/admin/subscribers/${alice.id}/status`, { method: 'PATCH', json: {} })).body.isActive).toBe(true);
-    expect((await call(`/newsletter/admin/subscribers/${alice.id}/status`, { method: 'PATCH', json: { isActive: true } })).body.isActive).toBe(true);
-    expect((await call(`/newsletter/admin/subscribers/${alice.id}/status`, { method: 'PATCH', json: { isActive: 'yes' } })).status).toBe(400);
+    expect(
+      (await call(`/newsletter/admin/subscribers/${alice.id}/status`, { method: 'PATCH', json: { isActive: true } })).body.isActive,
+    ).toBe(true);
+    expect((await call(`/newsletter/admin/subscribers/${alice.id}/status`, { method: 'PATCH', json: { isActive: 'yes' } })).status).toBe(
+      400,
+    );
     expect((await call('/newsletter/admin/subscribers/999999/status', { method: 'PATCH' })).status).toBe(404);
   });
 
@@ -102,7 +132,18 @@ describe('subscribers', () => {
     const bytes = new Uint8Array(await csvRes.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...lines] = parseCsv(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).slice(1));
-    expect(header).toEqual(['id', 'email', 'language', 'isActive', 'subscribedAt', 'confirmedAt', 'unsubscribedAt', 'consentAt', 'consentPage', 'consentLanguage']);
+    expect(header).toEqual([
+      'id',
+      'email',
+      'language',
+      'isActive',
+      'subscribedAt',
+      'confirmedAt',
+      'unsubscribedAt',
+      'consentAt',
+      'consentPage',
+      'consentLanguage',
+    ]);
 
     const jsonRes = await server.api('/newsletter/admin/export?format=json', { token });
     expect(jsonRes.headers.get('content-disposition')).toBe('attachment; filename="newsletter-subscribers.json"');
@@ -111,10 +152,15 @@ describe('subscribers', () => {
     const fromCsv = lines.map((cells) => Object.fromEntries(header!.map((h, i) => [h, cells[i]])));
     const fromJson = json.map((r) => Object.fromEntries(header!.map((h) => [h, r[h] === null ? '' : String(r[h])])));
     expect(fromCsv).toEqual(fromJson);
-    expect(fromCsv.map((r) => r.email)).toEqual(['alice@example.org', 'bob.martin@example.com', '"quoted,comma"@example.org', 'élodie@exemple.fr']);
+    expect(fromCsv.map((r) => r.email)).toEqual([
+      'alice@example.org',
+      'bob.martin@example.com',
+      '"quoted,comma"@example.org',
+      'élodie@exemple.fr',
+    ]);
 
     // The same rows as the database holds.
-    const db = withDb(server, (d) => d.select().from(schema.newsletterSubscribers).all());
+    const db = await withDb(server, (d) => d.select().from(schema.newsletterSubscribers));
     expect(json.map((r) => [r.id, r.email, r.isActive, r.consentPage])).toEqual(db.map((r) => [r.id, r.email, r.isActive, r.consentPage]));
 
     expect((await server.api('/newsletter/admin/export?format=xml', { token })).status).toBe(400);
@@ -123,7 +169,9 @@ describe('subscribers', () => {
   test('delete: 200, then 404', async () => {
     const bob = (await call('/newsletter/admin/subscribers?search=bob')).body.subscribers[0];
     expect((await call(`/newsletter/admin/subscribers/${bob.id}`, { method: 'DELETE' })).status).toBe(200);
-    expect((await call(`/newsletter/admin/subscribers/${bob.id}`, { method: 'DELETE' })).body).toMatchObject({ error: 'Abonné introuvable' });
+    expect((await call(`/newsletter/admin/subscribers/${bob.id}`, { method: 'DELETE' })).body).toMatchObject({
+      error: 'Abonné introuvable',
+    });
   });
 
   test('admin routes refuse anonymous calls', async () => {
@@ -136,24 +184,36 @@ describe('subscribers', () => {
 describe('retention', () => {
   test('at start, messages older than 3 years (with replies) and unconfirmed subscriptions older than 30 days are purged', async () => {
     const now = Date.now();
-    const ids = withDb(server, (db) => {
-      const old = db.insert(schema.inquiries).values({ name: 'Ancien', email: 'old@example.org', message: 'm', createdAt: new Date(now - 3 * 366 * DAY) }).returning().get();
-      const recent = db.insert(schema.inquiries).values({ name: 'Récent', email: 'new@example.org', message: 'm', createdAt: new Date(now - 2 * 365 * DAY) }).returning().get();
-      db.insert(schema.emailResponses).values({ inquiryId: old.id, subject: 's', message: 'm', toEmail: 'old@example.org', fromEmail: 'a@example.test' }).run();
+    const ids = await withDb(server, async (db) => {
+      const old = (
+        await db
+          .insert(schema.inquiries)
+          .values({ name: 'Ancien', email: 'old@example.org', message: 'm', createdAt: new Date(now - 3 * 366 * DAY) })
+          .returning()
+      )[0]!;
+      const recent = (
+        await db
+          .insert(schema.inquiries)
+          .values({ name: 'Récent', email: 'new@example.org', message: 'm', createdAt: new Date(now - 2 * 365 * DAY) })
+          .returning()
+      )[0]!;
+      await db
+        .insert(schema.emailResponses)
+        .values({ inquiryId: old.id, subject: 's', message: 'm', toEmail: 'old@example.org', fromEmail: 'a@example.test' });
       return { old: old.id, recent: recent.id };
     });
-    addSubscriber('pending-old@example.org', { isActive: false, confirmedAt: null, subscribedAt: new Date(now - 31 * DAY) });
-    addSubscriber('pending-new@example.org', { isActive: false, confirmedAt: null, subscribedAt: new Date(now - 5 * DAY) });
-    addSubscriber('confirmed-old@example.org', { subscribedAt: new Date(now - 400 * DAY) });
+    await addSubscriber('pending-old@example.org', { isActive: false, confirmedAt: null, subscribedAt: new Date(now - 31 * DAY) });
+    await addSubscriber('pending-new@example.org', { isActive: false, confirmedAt: null, subscribedAt: new Date(now - 5 * DAY) });
+    await addSubscriber('confirmed-old@example.org', { subscribedAt: new Date(now - 400 * DAY) });
 
     await server.stop();
     server = await startServer({ dataDir: server.dataDir });
     token = (await signInAsAdmin(server)).accessToken;
 
-    const left = withDb(server, (db) => ({
-      inquiries: db.select().from(schema.inquiries).all().map((i) => i.id),
-      responses: db.select().from(schema.emailResponses).all().length,
-      subscribers: db.select().from(schema.newsletterSubscribers).all().map((s) => s.email),
+    const left = await withDb(server, async (db) => ({
+      inquiries: (await db.select().from(schema.inquiries)).map((i) => i.id),
+      responses: (await db.select().from(schema.emailResponses)).length,
+      subscribers: (await db.select().from(schema.newsletterSubscribers)).map((s) => s.email),
     }));
     expect(left.inquiries).toEqual([ids.recent]);
     expect(left.responses).toBe(0);

@@ -19,18 +19,29 @@ const call = async (pathname: string, init: RequestInit & { json?: unknown } = {
 /** Adds confirmed subscribers straight into the database (the double opt-in has its own tests). */
 const addSubscribers = (emails: string[], values: Partial<typeof schema.newsletterSubscribers.$inferInsert> = {}) =>
   withDb(server, (db) =>
-    db.transaction((tx) =>
-      emails.map(
-        (email, i) =>
-          tx
-            .insert(schema.newsletterSubscribers)
-            .values({ email, language: i % 2 ? 'en' : 'fr', unsubscribeToken: crypto.randomBytes(32).toString('base64url'), isActive: true, confirmedAt: new Date(), ...values })
-            .returning()
-            .get().id,
-      ),
-    ),
+    db.transaction(async (tx) => {
+      const ids: number[] = [];
+      for (const [i, email] of emails.entries()) {
+        ids.push(
+          (
+            await tx
+              .insert(schema.newsletterSubscribers)
+              .values({
+                email,
+                language: i % 2 ? 'en' : 'fr',
+                unsubscribeToken: crypto.randomBytes(32).toString('base64url'),
+                isActive: true,
+                confirmedAt: new Date(),
+                ...values,
+              })
+              .returning()
+          )[0]!.id,
+        );
+      }
+      return ids;
+    }),
   );
-const clearSubscribers = () => withDb(server, (db) => db.delete(schema.newsletterSubscribers).run());
+const clearSubscribers = () => withDb(server, async (db) => await db.delete(schema.newsletterSubscribers));
 
 const waitDone = async (id: number, timeout = 60_000) => {
   await expect.poll(async () => (await call(`/newsletter/admin/sendings/${id}`)).body.status, { timeout, interval: 200 }).toBe('done');
@@ -52,17 +63,29 @@ afterAll(async () => {
 
 describe('POST /api/newsletter/admin/send', () => {
   test('subject and content are required, with the spec message; no active subscriber is a 400', async () => {
-    expect((await call('/newsletter/admin/send', { method: 'POST', json: { subject: ' ', content: 'x' } })).body).toMatchObject({ error: 'Veuillez remplir le sujet et le contenu du message' });
-    expect((await call('/newsletter/admin/send', { method: 'POST', json: { subject: 'x', content: '' } })).body).toMatchObject({ error: 'Veuillez remplir le sujet et le contenu du message' });
-    expect(await call('/newsletter/admin/send', { method: 'POST', json: { subject: 'x', content: 'y' } })).toMatchObject({ status: 400, body: { error: 'Aucun abonné actif' } });
+    expect((await call('/newsletter/admin/send', { method: 'POST', json: { subject: ' ', content: 'x' } })).body).toMatchObject({
+      error: 'Veuillez remplir le sujet et le contenu du message',
+    });
+    expect((await call('/newsletter/admin/send', { method: 'POST', json: { subject: 'x', content: '' } })).body).toMatchObject({
+      error: 'Veuillez remplir le sujet et le contenu du message',
+    });
+    expect(await call('/newsletter/admin/send', { method: 'POST', json: { subject: 'x', content: 'y' } })).toMatchObject({
+      status: 400,
+      body: { error: 'Aucun abonné actif' },
+    });
   });
 
   test('each subscriber gets the version in their language; with one version only, everyone gets that one', async () => {
-    addSubscribers(['lecteur@example.org'], { language: 'fr' });
-    addSubscribers(['reader@example.org'], { language: 'en' });
+    await addSubscribers(['lecteur@example.org'], { language: 'fr' });
+    await addSubscribers(['reader@example.org'], { language: 'en' });
     const both = await call('/newsletter/admin/send', {
       method: 'POST',
-      json: { subject: 'Nouveautés d’avril', content: 'Bonjour, voici nos moteurs.', subjectEn: 'April news', contentEn: 'Hello, here are our engines.' },
+      json: {
+        subject: 'Nouveautés d’avril',
+        content: 'Bonjour, voici nos moteurs.',
+        subjectEn: 'April news',
+        contentEn: 'Hello, here are our engines.',
+      },
     });
     expect(both.status).toBe(202);
     await waitDone(both.body.id);
@@ -74,17 +97,22 @@ describe('POST /api/newsletter/admin/send', () => {
     expect(en!.parsed.text).not.toContain('Bonjour');
     expect(smtp.messages.filter((m) => m.parsed.subject === 'April news').flatMap((m) => m.to)).toEqual(['reader@example.org']);
 
-    const englishOnly = await call('/newsletter/admin/send', { method: 'POST', json: { subjectEn: 'English only', contentEn: 'Only in English.' } });
+    const englishOnly = await call('/newsletter/admin/send', {
+      method: 'POST',
+      json: { subjectEn: 'English only', contentEn: 'Only in English.' },
+    });
     expect(englishOnly.status).toBe(202);
     await waitDone(englishOnly.body.id);
     const received = await smtp.waitFor((m) => m.parsed.subject === 'English only', { count: 2 });
     expect(received.flatMap((m) => m.to).sort()).toEqual(['lecteur@example.org', 'reader@example.org']);
     expect(received.every((m) => m.parsed.text!.includes('Only in English.'))).toBe(true);
-    clearSubscribers();
+    await clearSubscribers();
   });
 
   test('half a version (a subject without its content) is refused with the spec message; so is no version at all', async () => {
-    expect(await call('/newsletter/admin/send', { method: 'POST', json: { subject: 'x', content: 'y', subjectEn: 'Only a subject' } })).toMatchObject({
+    expect(
+      await call('/newsletter/admin/send', { method: 'POST', json: { subject: 'x', content: 'y', subjectEn: 'Only a subject' } }),
+    ).toMatchObject({
       status: 400,
       body: { error: 'Veuillez remplir le sujet et le contenu du message' },
     });
@@ -96,11 +124,14 @@ describe('POST /api/newsletter/admin/send', () => {
 
   test('a newsletter to 1,000 subscribers is fully delivered, each with its own unsubscribe link and headers', async () => {
     const emails = Array.from({ length: 1000 }, (_, i) => `abonne${i}@example.org`);
-    addSubscribers(emails);
-    addSubscribers(['inactif@example.org'], { isActive: false });
+    await addSubscribers(emails);
+    await addSubscribers(['inactif@example.org'], { isActive: false });
 
     const started = Date.now();
-    const res = await call('/newsletter/admin/send', { method: 'POST', json: { subject: 'Nouveautés de mars', content: 'Bonjour,\n\nVoici nos nouveaux moteurs.' } });
+    const res = await call('/newsletter/admin/send', {
+      method: 'POST',
+      json: { subject: 'Nouveautés de mars', content: 'Bonjour,\n\nVoici nos nouveaux moteurs.' },
+    });
     expect(res.status).toBe(202);
     expect(Date.now() - started).toBeLessThan(2000);
     expect(res.body).toMatchObject({ id: expect.any(Number), totalCount: 1000, status: expect.stringMatching(/queued|sending/) });
@@ -125,14 +156,17 @@ describe('POST /api/newsletter/admin/send', () => {
     const sent = await call(`/newsletter/admin/sendings/${res.body.id}/deliveries?status=sent&limit=1000`);
     expect(sent.body.total).toBe(1000);
     expect(sent.body.deliveries.every((d: any) => d.attempts === 1 && d.sentAt)).toBe(true);
-    clearSubscribers();
+    await clearSubscribers();
   });
 
   test('per-recipient status: a refused address fails, a deferred one is retried and sent, an unselected one gets nothing', async () => {
-    const ids = addSubscribers(['ok@example.org', 'refuse@example.org', 'later@example.org', 'not-selected@example.org']);
+    const ids = await addSubscribers(['ok@example.org', 'refuse@example.org', 'later@example.org', 'not-selected@example.org']);
     smtp.rejectRecipients.add('refuse@example.org');
     smtp.deferRecipients.set('later@example.org', 1);
-    const res = await call('/newsletter/admin/send', { method: 'POST', json: { subject: 'Sélection', content: 'x', subscriberIds: ids.slice(0, 3) } });
+    const res = await call('/newsletter/admin/send', {
+      method: 'POST',
+      json: { subject: 'Sélection', content: 'x', subscriberIds: ids.slice(0, 3) },
+    });
     expect(res.body.totalCount).toBe(3);
     const done = await waitDone(res.body.id);
     expect(done).toMatchObject({ sentCount: 2, failedCount: 1 });
@@ -143,21 +177,30 @@ describe('POST /api/newsletter/admin/send', () => {
     expect(byEmail['later@example.org']).toMatchObject({ status: 'sent', attempts: 2 });
     expect(byEmail['refuse@example.org']).toMatchObject({ status: 'failed', attempts: 1, lastError: expect.any(String) });
     expect(byEmail['not-selected@example.org']).toBeUndefined();
-    expect(smtp.messages.filter((m) => m.parsed.subject === 'Sélection').flatMap((m) => m.to).sort()).toEqual(['later@example.org', 'ok@example.org']);
-    clearSubscribers();
+    expect(
+      smtp.messages
+        .filter((m) => m.parsed.subject === 'Sélection')
+        .flatMap((m) => m.to)
+        .sort(),
+    ).toEqual(['later@example.org', 'ok@example.org']);
+    await clearSubscribers();
   });
 
   test('a sending interrupted by a restart resumes and completes', async () => {
     const emails = Array.from({ length: 60 }, (_, i) => `reprise${i}@example.org`);
-    addSubscribers(emails);
+    await addSubscribers(emails);
     await server.stop();
     // Slow enough to stop it midway.
     server = await startServer({ dataDir: server.dataDir, env: { NEWSLETTER_RATE_PER_SECOND: '20', MAIL_WORKER_INTERVAL_MS: '200' } });
     token = (await signInAsAdmin(server)).accessToken;
     const res = await call('/newsletter/admin/send', { method: 'POST', json: { subject: 'Reprise', content: 'x' } });
-    await expect.poll(async () => (await call(`/newsletter/admin/sendings/${res.body.id}`)).body.sentCount, { timeout: 20_000 }).toBeGreaterThan(5);
+    await expect
+      .poll(async () => (await call(`/newsletter/admin/sendings/${res.body.id}`)).body.sentCount, { timeout: 20_000 })
+      .toBeGreaterThan(5);
     await server.stop();
-    const midway = withDb(server, (db) => db.select().from(schema.newsletterSendings).all().find((s) => s.id === res.body.id)!);
+    const midway = await withDb(server, async (db) =>
+      (await db.select().from(schema.newsletterSendings)).find((s) => s.id === res.body.id)!,
+    );
     expect(midway.status).toBe('sending');
     expect(midway.sentCount).toBeLessThan(60);
 

@@ -31,9 +31,11 @@ const post = async (path: string, json: unknown) => {
   const res = await server.api(path, { method: 'POST', json });
   return { status: res.status, body: (await res.json()) as any };
 };
-const subscriber = (email: string) => withDb(server, (db) => db.select().from(schema.newsletterSubscribers).all().filter((s) => s.email === email));
+const subscriber = (email: string) =>
+  withDb(server, async (db) => (await db.select().from(schema.newsletterSubscribers)).filter((s) => s.email === email));
 const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email));
-const linkIn = (mail: ReceivedMail, path: string) => new RegExp(`https://www\\.example\\.test${path}\\?token=([A-Za-z0-9_-]+)`).exec(mail.parsed.text!)?.[1];
+const linkIn = (mail: ReceivedMail, path: string) =>
+  new RegExp(`https://www\\.example\\.test${path}\\?token=([A-Za-z0-9_-]+)`).exec(mail.parsed.text!)?.[1];
 
 describe('double opt-in', () => {
   test('subscribing mails a confirmation in French with a link to the confirm page; the POST confirms', async () => {
@@ -44,7 +46,7 @@ describe('double opt-in', () => {
     expect(mail!.parsed.from?.value[0]?.address).toBe('news@example.test');
 
     // Not subscribed until confirmed; consent recorded.
-    let [row] = subscriber('marie@example.org');
+    let [row] = await subscriber('marie@example.org');
     expect(row).toMatchObject({ isActive: false, confirmedAt: null, consentPage: '/annonces', consentLanguage: 'fr', language: 'fr' });
     expect(row!.consentAt).toBeInstanceOf(Date);
 
@@ -52,8 +54,11 @@ describe('double opt-in', () => {
     expect(confirmToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The token is stored only as a hash.
     expect(row!.confirmTokenHash).not.toBe(confirmToken);
-    expect(await post('/newsletter/confirm', { token: confirmToken })).toEqual({ status: 200, body: { success: true, message: 'Votre inscription à la newsletter est confirmée.' } });
-    [row] = subscriber('marie@example.org');
+    expect(await post('/newsletter/confirm', { token: confirmToken })).toEqual({
+      status: 200,
+      body: { success: true, message: 'Votre inscription à la newsletter est confirmée.' },
+    });
+    [row] = await subscriber('marie@example.org');
     expect(row).toMatchObject({ isActive: true });
     expect(row!.confirmedAt).toBeInstanceOf(Date);
     // Confirming again (double click) is harmless.
@@ -69,21 +74,27 @@ describe('double opt-in', () => {
   });
 
   test('a wrong or malformed token is refused', async () => {
-    expect(await post('/newsletter/confirm', { token: 'A'.repeat(43) })).toMatchObject({ status: 400, body: { error: 'Lien invalide ou expiré' } });
+    expect(await post('/newsletter/confirm', { token: 'A'.repeat(43) })).toMatchObject({
+      status: 400,
+      body: { error: 'Lien invalide ou expiré' },
+    });
     expect((await post('/newsletter/confirm', { token: '../../etc' })).status).toBe(400);
     expect((await post('/newsletter/confirm', {})).status).toBe(400);
   });
 
   test('an invalid address gets the popup message', async () => {
-    expect(await subscribe({ email: 'pas-une-adresse', language: 'fr' })).toMatchObject({ status: 400, body: { error: 'Veuillez saisir une adresse email valide.' } });
+    expect(await subscribe({ email: 'pas-une-adresse', language: 'fr' })).toMatchObject({
+      status: 400,
+      body: { error: 'Veuillez saisir une adresse email valide.' },
+    });
   });
 
   test('subscribing again answers the same for known and unknown addresses and creates no duplicate', async () => {
     const known = await subscribe({ email: 'marie@example.org', language: 'fr' });
     const unknown = await subscribe({ email: 'nouveau@example.org', language: 'fr' });
     expect(known).toEqual(unknown);
-    expect(subscriber('marie@example.org')).toHaveLength(1);
-    expect(subscriber('marie@example.org')[0]!.isActive).toBe(true);
+    expect(await subscriber('marie@example.org')).toHaveLength(1);
+    expect((await subscriber('marie@example.org'))[0]!.isActive).toBe(true);
     await smtp.waitFor((m) => m.to.includes('nouveau@example.org'));
     // A confirmed subscriber is not mailed again by someone typing their address.
     expect(mailsTo('marie@example.org')).toHaveLength(1);
@@ -91,13 +102,13 @@ describe('double opt-in', () => {
     // A pending one gets a fresh link; still one row.
     await subscribe({ email: 'nouveau@example.org', language: 'fr' });
     await smtp.waitFor((m) => m.to.includes('nouveau@example.org'), { count: 2 });
-    expect(subscriber('nouveau@example.org')).toHaveLength(1);
+    expect(await subscriber('nouveau@example.org')).toHaveLength(1);
   });
 
   test('a filled honeypot is answered the same and records nothing', async () => {
     const res = await subscribe({ email: 'robot@example.org', language: 'fr', website: 'x' });
     expect(res.status).toBe(200);
-    expect(subscriber('robot@example.org')).toHaveLength(0);
+    expect(await subscriber('robot@example.org')).toHaveLength(0);
   });
 });
 
@@ -106,11 +117,13 @@ describe('unsubscribe', () => {
     await subscribe({ email: 'claire@example.org', language: 'fr' });
     const [mail] = await smtp.waitFor((m) => m.to.includes('claire@example.org'));
     await post('/newsletter/confirm', { token: linkIn(mail!, '/newsletter/confirmer') });
-    expect(subscriber('claire@example.org')[0]!.isActive).toBe(true);
+    expect((await subscriber('claire@example.org'))[0]!.isActive).toBe(true);
 
     expect(mail!.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     const listUnsubscribe = mail!.header('List-Unsubscribe')!.replace(/\s+/g, '');
-    const oneClick = /^<(https:\/\/www\.example\.test\/api\/newsletter\/unsubscribe\/one-click\?token=[A-Za-z0-9_-]{43})>$/.exec(listUnsubscribe)?.[1];
+    const oneClick = /^<(https:\/\/www\.example\.test\/api\/newsletter\/unsubscribe\/one-click\?token=[A-Za-z0-9_-]{43})>$/.exec(
+      listUnsubscribe,
+    )?.[1];
     expect(oneClick).toBeTruthy();
     // The page link in the body uses the same personal token.
     const pageToken = linkIn(mail!, '/newsletter/desinscription');
@@ -126,11 +139,11 @@ describe('unsubscribe', () => {
       });
     const res = await send();
     expect(res.status).toBe(200);
-    expect(subscriber('claire@example.org')[0]).toMatchObject({ isActive: false });
+    expect((await subscriber('claire@example.org'))[0]).toMatchObject({ isActive: false });
     // Idempotent.
     expect((await send()).status).toBe(200);
     expect((await post('/newsletter/unsubscribe', { token: pageToken })).status).toBe(200);
-    expect(subscriber('claire@example.org')[0]!.isActive).toBe(false);
+    expect((await subscriber('claire@example.org'))[0]!.isActive).toBe(false);
     // The old confirmation link cannot bring the subscription back.
     expect((await post('/newsletter/confirm', { token: linkIn(mail!, '/newsletter/confirmer') })).status).toBe(400);
   });

@@ -29,10 +29,19 @@ afterAll(async () => {
 });
 
 const subscribe = (body: Record<string, unknown>) => server.api('/newsletter/subscribe', { method: 'POST', json: body });
-const row = (email: string) => withDb(server, (db) => db.select().from(schema.newsletterSubscribers).all().filter((s) => s.email === email));
+const row = (email: string) =>
+  withDb(server, async (db) => (await db.select().from(schema.newsletterSubscribers)).filter((s) => s.email === email));
 /** Every link of a mail (text and HTML parts), pointed at the test server instead of PUBLIC_URL. */
 const linksOf = (mail: ReceivedMail) =>
-  [...new Set([...`${mail.parsed.text ?? ''} ${mail.parsed.html || ''} ${mail.header('list-unsubscribe') ?? ''}`.matchAll(/https?:\/\/[^\s"'<>]+/g)].map((m) => m[0].replace(/&amp;/g, '&')))]
+  [
+    ...new Set(
+      [
+        ...`${mail.parsed.text ?? ''} ${mail.parsed.html || ''} ${mail.header('list-unsubscribe') ?? ''}`.matchAll(
+          /https?:\/\/[^\s"'<>]+/g,
+        ),
+      ].map((m) => m[0].replace(/&amp;/g, '&')),
+    ),
+  ]
     .filter((u) => u.startsWith(PUBLIC))
     .map((u) => u.replace(PUBLIC, server.url));
 
@@ -56,7 +65,7 @@ describe('double opt-in', () => {
         expect(res.status, `${method} ${link}`).toBeLessThan(500);
       }
     }
-    expect(row('scanned@example.org')[0]).toMatchObject({ isActive: false, confirmedAt: null });
+    expect((await row('scanned@example.org'))[0]).toMatchObject({ isActive: false, confirmedAt: null });
   });
 
   it('the confirmation mail contains no text the visitor supplied besides their address', async () => {
@@ -72,12 +81,12 @@ describe('double opt-in', () => {
     const res = await subscribe({ email: 'refused@example.org', language: 'fr', page: '/annonces <b>Injected-Visitor-Text</b>' });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: 'Page invalide', errors: [{ field: 'page', message: 'Page invalide' }] });
-    expect(row('refused@example.org')).toEqual([]);
+    expect(await row('refused@example.org')).toEqual([]);
   });
 
   it('records consent: when, from which page, in which language', async () => {
     await confirmed('consent@example.org', '/en/produit/3', 'en');
-    const [r] = row('consent@example.org');
+    const [r] = await row('consent@example.org');
     expect(r).toMatchObject({ isActive: true, consentPage: '/en/produit/3', consentLanguage: 'en' });
     expect(r!.consentAt).toBeInstanceOf(Date);
   });
@@ -87,7 +96,7 @@ describe('double opt-in', () => {
     const fresh = await subscribe({ email: 'brand-new@example.org', language: 'fr' });
     expect(known.status).toBe(fresh.status);
     expect(await known.json()).toEqual(await fresh.json());
-    expect(row('consent@example.org')).toHaveLength(1);
+    expect(await row('consent@example.org')).toHaveLength(1);
   });
 });
 
@@ -96,7 +105,11 @@ describe('newsletters and unsubscription', () => {
   beforeAll(async () => {
     await confirmed('reader1@example.org');
     await confirmed('reader2@example.org');
-    const res = await server.api('/newsletter/admin/send', { method: 'POST', token, json: { subject: 'Nouveautés du mois', content: 'Trois nouveaux groupes électrogènes.' } });
+    const res = await server.api('/newsletter/admin/send', {
+      method: 'POST',
+      token,
+      json: { subject: 'Nouveautés du mois', content: 'Trois nouveaux groupes électrogènes.' },
+    });
     expect(res.status).toBe(202);
     mails = await smtp.waitFor((m) => m.parsed.subject === 'Nouveautés du mois', { count: 3 });
   });
@@ -120,18 +133,26 @@ describe('newsletters and unsubscription', () => {
     const mail = mails.find((m) => m.to.includes('reader1@example.org'))!;
     const oneClick = /<([^>]+)>/.exec(mail.header('list-unsubscribe')!.replace(/\s+/g, ''))![1]!.replace(PUBLIC, server.url);
     await fetch(oneClick);
-    expect(row('reader1@example.org')[0]!.isActive).toBe(true);
-    const post = () => fetch(oneClick, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect((await row('reader1@example.org'))[0]!.isActive).toBe(true);
+    const post = () =>
+      fetch(oneClick, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
     const first = await post();
     expect(first.status).toBe(200);
     const second = await post();
     expect(second.status).toBe(200);
     expect(await second.json()).toEqual(await first.json());
-    expect(row('reader1@example.org')[0]!.isActive).toBe(false);
+    expect((await row('reader1@example.org'))[0]!.isActive).toBe(false);
   });
 
   it('a guessed or altered token unsubscribes nobody', async () => {
-    const header = mails.find((m) => m.to.includes('reader2@example.org'))!.header('list-unsubscribe')!.replace(/\s+/g, '');
+    const header = mails
+      .find((m) => m.to.includes('reader2@example.org'))!
+      .header('list-unsubscribe')!
+      .replace(/\s+/g, '');
     const real = /token=([A-Za-z0-9_-]+)/.exec(header)![1]!;
     const flipped = real.slice(0, -1) + (real.endsWith('A') ? 'B' : 'A');
     for (const t of [flipped, 'A'.repeat(real.length), '0'.repeat(43)]) {
@@ -139,6 +160,6 @@ describe('newsletters and unsubscription', () => {
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: 'Lien invalide ou expiré' });
     }
-    expect(row('reader2@example.org')[0]!.isActive).toBe(true);
+    expect((await row('reader2@example.org'))[0]!.isActive).toBe(true);
   });
 });

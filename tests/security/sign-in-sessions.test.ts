@@ -2,8 +2,8 @@
 // stored hashes, token strength and storage, rotation and reuse, invalidation, uniform failures,
 // brute force with its bypass variants, and the forced password change lock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '@app/db';
-import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, createUser, signInAsAdmin, withDb } from '../support/auth.ts';
+import { schema, exec } from '@app/db';
+import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, createUser, signInAsAdmin, withDb, sqlText } from '../support/auth.ts';
 import { openReader } from '../support/db-state.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
@@ -34,7 +34,7 @@ describe('passwords and tokens at rest', () => {
 
   it('stores passwords as Argon2id with 19 MiB, 2 iterations, parallelism 1', async () => {
     await signInAsAdmin(server);
-    const hash = withDb(server, (db) => db.select().from(schema.users).all()[0]!.passwordHash);
+    const hash = await withDb(server, async (db) => (await db.select().from(schema.users))[0]!.passwordHash);
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
@@ -87,7 +87,7 @@ describe('refresh rotation, logout and password change', () => {
     expect(second.refreshToken).not.toBe(first.refreshToken);
     // The attacker replays the stolen, already used token after the 30 s grace window for lost
     // answers (moved back here): the legitimate holder loses the session too.
-    withDb(server, (db) => db.$client.prepare('update refresh_tokens set used_at = used_at - 31000 where used_at is not null').run());
+    await withDb(server, (db) => exec(db, sqlText('update refresh_tokens set used_at = used_at - 31000 where used_at is not null')));
     expect((await refresh(first.refreshToken)).status).toBe(401);
     expect((await refresh(second.refreshToken)).status).toBe(401);
     expect((await server.api('/auth/profile', { token: second.accessToken })).status).toBe(401);
@@ -136,7 +136,10 @@ describe('uniform sign-in failures', () => {
     const times = { unknown: [] as number[], wrong: [] as number[] };
     const answers = new Set<string>();
     for (let i = 0; i < 8; i++) {
-      for (const [kind, email] of [['unknown', `nobody${i}@example.test`], ['wrong', INITIAL_ADMIN.email]] as const) {
+      for (const [kind, email] of [
+        ['unknown', `nobody${i}@example.test`],
+        ['wrong', INITIAL_ADMIN.email],
+      ] as const) {
         const start = performance.now();
         const r = await login(server, email, `Wrong-Passw0rd-${i}`, from(i));
         times[kind].push(performance.now() - start);

@@ -1,6 +1,8 @@
 // Signs in as the test server's first administrator, doing the forced password change on the first
 // call, so tests of admin routes start from an allowed session.
 import { openDb, schema, type Db } from '@app/db';
+
+export { sqlText } from '@app/db';
 import { hashPassword } from '@app/api/services/passwords';
 import type { TestServer } from './server.ts';
 
@@ -52,20 +54,29 @@ export function signInAsAdmin(server: TestServer): Promise<AdminSession> {
 }
 
 /** Runs fn on its own connection to the server's SQLite file (the server keeps running). */
-export function withDb<T>(server: TestServer, fn: (db: Db) => T): T {
+export async function withDb<T>(server: TestServer, fn: (db: Db) => T | Promise<T>): Promise<T> {
   const db = openDb(server.databasePath);
   try {
-    return fn(db);
+    return await fn(db);
   } finally {
-    db.$client.close();
+    await db.$close();
   }
 }
 
 /** Adds a user straight into the database (there is no user-management endpoint). */
 export async function createUser(
   server: TestServer,
-  { email, password, role = 'editor', mustChangePassword = false, name = 'Utilisateur de test' }: { email: string; password: string; role?: string; mustChangePassword?: boolean; name?: string },
+  {
+    email,
+    password,
+    role = 'editor',
+    mustChangePassword = false,
+    name = 'Utilisateur de test',
+  }: { email: string; password: string; role?: string; mustChangePassword?: boolean; name?: string },
 ): Promise<number> {
   const passwordHash = await hashPassword(password);
-  return withDb(server, (db) => db.insert(schema.users).values({ email, name, role, passwordHash, mustChangePassword }).returning().get().id);
+  return withDb(
+    server,
+    async (db) => (await db.insert(schema.users).values({ email, name, role, passwordHash, mustChangePassword }).returning())[0]!.id,
+  );
 }

@@ -18,7 +18,7 @@ if (!fs.existsSync(env.databasePath)) {
 }
 const db = openDb(env.databasePath);
 try {
-  runMigrations(db); // the same schema the server would bring it to
+  await runMigrations(db); // the same schema the server would bring it to
   const result = await resetPassword(db, email);
   if (!result) {
     process.stderr.write(`No account with the e-mail ${email} in ${env.databasePath}\n`);
@@ -36,5 +36,5 @@ try {
     );
   }
 } finally {
-  db.$client.close();
+  await db.$close();
 }

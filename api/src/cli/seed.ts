@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { openDb, runMigrations, schema } from '@app/db';
+import { exec, first, openDb, row, runMigrations, schema } from '@app/db';
 import { toKw } from '@app/domain/power';
 import type { Deps } from '../context.ts';
 import { parseEnv } from '../env.ts';
@@ -33,16 +33,20 @@ const EPOCH = (() => {
   return d.getTime();
 })();
 
-const picture = (kind: Illustration, variant: number, label: string, view = 0) => sharp(Buffer.from(illustrationSvg(kind, variant, label, view))).png().toBuffer();
+const picture = (kind: Illustration, variant: number, label: string, view = 0) =>
+  sharp(Buffer.from(illustrationSvg(kind, variant, label, view)))
+    .png()
+    .toBuffer();
 
-const countProducts = (deps: Deps) => deps.db.get<{ n: number }>(sql`select count(*) as n from products`).n;
+const countProducts = async (deps: Deps) => (await row<{ n: number }>(deps.db, sql`select count(*) as n from products`))!.n;
 
 /** Removes every listing (with its files) and the technical library. */
-function clearCatalogue(deps: Deps) {
-  for (const { id } of deps.db.select({ id: schema.products.id }).from(schema.products).all()) deleteProduct(deps, id);
+async function clearCatalogue(deps: Deps) {
+  for (const { id } of await deps.db.select({ id: schema.products.id }).from(schema.products)) await deleteProduct(deps, id);
   const storage = storageFor(deps.env.dataDir);
-  for (const { key } of deps.db.select({ key: schema.technicalDocuments.storageKey }).from(schema.technicalDocuments).all()) storage.removeDocument(key);
-  deps.db.delete(schema.technicalDocuments).run();
+  for (const { key } of await deps.db.select({ key: schema.technicalDocuments.storageKey }).from(schema.technicalDocuments))
+    storage.removeDocument(key);
+  await deps.db.delete(schema.technicalDocuments);
 }
 
 export type SeedResult = { skipped: boolean; products: number; images: number; documents: number; technicalDocuments: number };
@@ -50,9 +54,9 @@ export type SeedResult = { skipped: boolean; products: number; images: number; d
 /** Loads the demo catalogue unless listings already exist (then it does nothing, unless force). */
 export async function seedDemoData(deps: Deps, options: { force?: boolean } = {}): Promise<SeedResult> {
   const result: SeedResult = { skipped: false, products: 0, images: 0, documents: 0, technicalDocuments: 0 };
-  if (countProducts(deps) > 0) {
+  if ((await countProducts(deps)) > 0) {
     if (!options.force) return { ...result, skipped: true };
-    clearCatalogue(deps);
+    await clearCatalogue(deps);
   }
   const listings = demoListings();
   const ids: number[] = [];
@@ -62,9 +66,12 @@ export async function seedDemoData(deps: Deps, options: { force?: boolean } = {}
   const encodes = new Map<string, () => Promise<StoredImage>>();
   for (const [i, listing] of listings.entries()) {
     const { illustration, images, documents = [], ...input } = listing;
-    const product = createProduct(deps, input);
+    const product = await createProduct(deps, input);
     const createdAt = new Date(EPOCH - (listings.length - i) * 2.5 * DAY);
-    deps.db.update(schema.products).set({ createdAt, updatedAt: createdAt }).where(sql`id = ${product.id}`).run();
+    await deps.db
+      .update(schema.products)
+      .set({ createdAt, updatedAt: createdAt })
+      .where(sql`id = ${product.id}`);
     ids.push(product.id);
     result.products++;
     for (let n = 0; n < images; n++) {
@@ -85,7 +92,12 @@ export async function seedDemoData(deps: Deps, options: { force?: boolean } = {}
       ]);
       const key = keepFile(deps.env.dataDir, pdf);
       const name = `${title} ${input.brand} ${input.model}.pdf`.replace(/[’"/\\]/g, ' ').replace(/\s+/g, ' ');
-      insertProductDocument(deps, product.id, { key, mimeType: 'application/pdf', kind: 'pdf', originalFilename: name, size: pdf.length }, { title, titleEn, descriptionFr: 'Document constructeur', descriptionEn: 'Manufacturer document' });
+      await insertProductDocument(
+        deps,
+        product.id,
+        { key, mimeType: 'application/pdf', kind: 'pdf', originalFilename: name, size: pdf.length },
+        { title, titleEn, descriptionFr: 'Document constructeur', descriptionEn: 'Manufacturer document' },
+      );
       result.documents++;
     }
   }
@@ -94,11 +106,11 @@ export async function seedDemoData(deps: Deps, options: { force?: boolean } = {}
   const used = new Set<string>();
   for (const p of pictures) {
     const stored = encoded.get(p.picture)!;
-    insertImage(deps, p.productId, used.has(p.picture) ? copyImage(deps.env.dataDir, stored) : stored, p.alt);
+    await insertImage(deps, p.productId, used.has(p.picture) ? copyImage(deps.env.dataDir, stored) : stored, p.alt);
     used.add(p.picture);
   }
   result.technicalDocuments = await seedTechnicalLibrary(deps, ids);
-  seedMessagesAndSubscribers(deps);
+  await seedMessagesAndSubscribers(deps);
   return result;
 }
 
@@ -117,40 +129,129 @@ async function inPairs<T>(tasks: (() => Promise<T>)[]): Promise<T[]> {
 }
 
 async function seedTechnicalLibrary(deps: Deps, productIds: number[]): Promise<number> {
-  const docs: { title: string; titleFr: string; titleEn: string; descriptionFr: string; descriptionEn: string; product?: number; lines: string[] }[] = [
-    { title: 'Guide d’entretien moteurs marins', titleFr: 'Guide d’entretien des moteurs marins', titleEn: 'Marine engine maintenance guide', descriptionFr: 'Intervalles de vidange, filtres et anodes.', descriptionEn: 'Oil change intervals, filters and anodes.', lines: ['Vidange : toutes les 250 heures', 'Filtres à carburant : toutes les 500 heures', 'Anodes : contrôle à chaque carénage'] },
-    { title: 'Dimensionner un groupe électrogène', titleFr: 'Dimensionner un groupe électrogène', titleEn: 'Sizing a generator set', descriptionFr: 'kVA, kW et facteur de puissance expliqués.', descriptionEn: 'kVA, kW and power factor explained.', lines: ['kW = kVA x facteur de puissance (0,8)', 'Prévoir 25 % de marge au démarrage des moteurs'] },
-    { title: 'Fiche technique Caterpillar C18', titleFr: 'Fiche technique Caterpillar C18', titleEn: 'Caterpillar C18 data sheet', descriptionFr: 'Courbes de puissance et de consommation.', descriptionEn: 'Power and fuel consumption curves.', product: productIds[0], lines: ['Puissance : 1015 HP à 2300 tr/min', 'Cylindrée : 18,1 L'] },
-    { title: 'Choisir son hélice', titleFr: 'Choisir son hélice', titleEn: 'Choosing a propeller', descriptionFr: 'Diamètre, pas et nombre de pales.', descriptionEn: 'Diameter, pitch and blade count.', lines: ['Le pas détermine la vitesse théorique', 'Plus de pales : moins de vibrations'] },
-    { title: 'Alignement d’une ligne d’arbre', titleFr: 'Alignement d’une ligne d’arbre', titleEn: 'Aligning a shaft line', descriptionFr: 'Procédure et tolérances.', descriptionEn: 'Procedure and tolerances.', lines: ['Tolérance : 0,05 mm par 100 mm de diamètre d’accouplement'] },
+  const docs: {
+    title: string;
+    titleFr: string;
+    titleEn: string;
+    descriptionFr: string;
+    descriptionEn: string;
+    product?: number;
+    lines: string[];
+  }[] = [
+    {
+      title: 'Guide d’entretien moteurs marins',
+      titleFr: 'Guide d’entretien des moteurs marins',
+      titleEn: 'Marine engine maintenance guide',
+      descriptionFr: 'Intervalles de vidange, filtres et anodes.',
+      descriptionEn: 'Oil change intervals, filters and anodes.',
+      lines: ['Vidange : toutes les 250 heures', 'Filtres à carburant : toutes les 500 heures', 'Anodes : contrôle à chaque carénage'],
+    },
+    {
+      title: 'Dimensionner un groupe électrogène',
+      titleFr: 'Dimensionner un groupe électrogène',
+      titleEn: 'Sizing a generator set',
+      descriptionFr: 'kVA, kW et facteur de puissance expliqués.',
+      descriptionEn: 'kVA, kW and power factor explained.',
+      lines: ['kW = kVA x facteur de puissance (0,8)', 'Prévoir 25 % de marge au démarrage des moteurs'],
+    },
+    {
+      title: 'Fiche technique Caterpillar C18',
+      titleFr: 'Fiche technique Caterpillar C18',
+      titleEn: 'Caterpillar C18 data sheet',
+      descriptionFr: 'Courbes de puissance et de consommation.',
+      descriptionEn: 'Power and fuel consumption curves.',
+      product: productIds[0],
+      lines: ['Puissance : 1015 HP à 2300 tr/min', 'Cylindrée : 18,1 L'],
+    },
+    {
+      title: 'Choisir son hélice',
+      titleFr: 'Choisir son hélice',
+      titleEn: 'Choosing a propeller',
+      descriptionFr: 'Diamètre, pas et nombre de pales.',
+      descriptionEn: 'Diameter, pitch and blade count.',
+      lines: ['Le pas détermine la vitesse théorique', 'Plus de pales : moins de vibrations'],
+    },
+    {
+      title: 'Alignement d’une ligne d’arbre',
+      titleFr: 'Alignement d’une ligne d’arbre',
+      titleEn: 'Aligning a shaft line',
+      descriptionFr: 'Procédure et tolérances.',
+      descriptionEn: 'Procedure and tolerances.',
+      lines: ['Tolérance : 0,05 mm par 100 mm de diamètre d’accouplement'],
+    },
   ];
   let n = 0;
   for (const [i, d] of docs.entries()) {
     const pdf = makePdf(d.titleFr, d.lines);
     const key = keepFile(deps.env.dataDir, pdf);
     const createdAt = new Date(EPOCH - (docs.length - i) * 7 * DAY);
-    deps.db
-      .insert(schema.technicalDocuments)
-      .values({ title: d.title, titleFr: d.titleFr, titleEn: d.titleEn, descriptionFr: d.descriptionFr, descriptionEn: d.descriptionEn, type: 'pdf', mimeType: 'application/pdf', storageKey: key, originalFilename: `${d.titleFr}.pdf`.replace(/’/g, "'"), size: pdf.length, downloadCount: (i * 7) % 23, productId: d.product ?? null, createdAt, updatedAt: createdAt })
-      .run();
+    await deps.db.insert(schema.technicalDocuments).values({
+      title: d.title,
+      titleFr: d.titleFr,
+      titleEn: d.titleEn,
+      descriptionFr: d.descriptionFr,
+      descriptionEn: d.descriptionEn,
+      type: 'pdf',
+      mimeType: 'application/pdf',
+      storageKey: key,
+      originalFilename: `${d.titleFr}.pdf`.replace(/’/g, "'"),
+      size: pdf.length,
+      downloadCount: (i * 7) % 23,
+      productId: d.product ?? null,
+      createdAt,
+      updatedAt: createdAt,
+    });
     n++;
   }
-  const diagram = await sharp(Buffer.from(illustrationSvg('generator', 2, 'Schéma de raccordement'))).png().toBuffer();
+  const diagram = await sharp(Buffer.from(illustrationSvg('generator', 2, 'Schéma de raccordement')))
+    .png()
+    .toBuffer();
   const key = keepFile(deps.env.dataDir, diagram);
-  deps.db
-    .insert(schema.technicalDocuments)
-    .values({ title: 'Schéma de raccordement triphasé', titleFr: 'Schéma de raccordement triphasé', titleEn: 'Three-phase wiring diagram', descriptionFr: 'Raccordement 400 V d’un groupe électrogène.', descriptionEn: 'Wiring a 400 V generator set.', type: 'image', mimeType: 'image/png', storageKey: key, originalFilename: 'schema-raccordement.png', size: diagram.length })
-    .run();
+  await deps.db.insert(schema.technicalDocuments).values({
+    title: 'Schéma de raccordement triphasé',
+    titleFr: 'Schéma de raccordement triphasé',
+    titleEn: 'Three-phase wiring diagram',
+    descriptionFr: 'Raccordement 400 V d’un groupe électrogène.',
+    descriptionEn: 'Wiring a 400 V generator set.',
+    type: 'image',
+    mimeType: 'image/png',
+    storageKey: key,
+    originalFilename: 'schema-raccordement.png',
+    size: diagram.length,
+  });
   return n + 1;
 }
 
-function seedMessagesAndSubscribers(deps: Deps) {
+async function seedMessagesAndSubscribers(deps: Deps) {
   const inquiries = [
-    { name: 'Jean-Marc Olivier', email: 'jm.olivier@example.fr', phone: '+33 6 12 34 56 78', message: 'Bonjour, le Caterpillar C18 est-il toujours disponible ? Pouvez-vous me faire une offre livrée à Sète ?', language: 'fr', productReference: 'Caterpillar C18 ACERT' },
-    { name: 'Sarah Collins', email: 'sarah.collins@example.co.uk', phone: null, message: 'Hello, I am looking for a 99 ekW marine generator for a 24 m yacht. What lead time can you offer?', language: 'en', productReference: null },
-    { name: 'Chantier naval du Golfe', email: 'atelier@example.com', phone: '+33 4 90 00 00 00', message: 'Nous cherchons un inverseur ZF 325 avec rapport 2.5:1. Merci de nous indiquer prix et délai.', language: 'fr', productReference: 'ZF 325-1A' },
+    {
+      name: 'Jean-Marc Olivier',
+      email: 'jm.olivier@example.fr',
+      phone: '+33 6 12 34 56 78',
+      message: 'Bonjour, le Caterpillar C18 est-il toujours disponible ? Pouvez-vous me faire une offre livrée à Sète ?',
+      language: 'fr',
+      productReference: 'Caterpillar C18 ACERT',
+    },
+    {
+      name: 'Sarah Collins',
+      email: 'sarah.collins@example.co.uk',
+      phone: null,
+      message: 'Hello, I am looking for a 99 ekW marine generator for a 24 m yacht. What lead time can you offer?',
+      language: 'en',
+      productReference: null,
+    },
+    {
+      name: 'Chantier naval du Golfe',
+      email: 'atelier@example.com',
+      phone: '+33 4 90 00 00 00',
+      message: 'Nous cherchons un inverseur ZF 325 avec rapport 2.5:1. Merci de nous indiquer prix et délai.',
+      language: 'fr',
+      productReference: 'ZF 325-1A',
+    },
   ];
-  inquiries.forEach((inq, i) => deps.db.insert(schema.inquiries).values({ ...inq, createdAt: new Date(EPOCH - [23, 9, 1][i]! * DAY) }).run());
+  inquiries.forEach(
+    async (inq, i) => await deps.db.insert(schema.inquiries).values({ ...inq, createdAt: new Date(EPOCH - [23, 9, 1][i]! * DAY) }),
+  );
   const subscribers = [
     { email: 'capitaine.martin@example.fr', language: 'fr', isActive: true },
     { email: 'fleet.manager@example.com', language: 'en', isActive: true },
@@ -158,11 +259,19 @@ function seedMessagesAndSubscribers(deps: Deps) {
   ];
   for (const [i, s] of subscribers.entries()) {
     const at = new Date(EPOCH - (10 - i) * DAY);
-    deps.db
+    await deps.db
       .insert(schema.newsletterSubscribers)
-      .values({ ...s, unsubscribeToken: randomBytes(24).toString('base64url'), confirmedAt: s.isActive ? at : null, unsubscribedAt: s.isActive ? null : at, consentAt: at, consentPage: '/', consentLanguage: s.language, subscribedAt: at })
-      .onConflictDoNothing()
-      .run();
+      .values({
+        ...s,
+        unsubscribeToken: randomBytes(24).toString('base64url'),
+        confirmedAt: s.isActive ? at : null,
+        unsubscribedAt: s.isActive ? null : at,
+        consentAt: at,
+        consentPage: '/',
+        consentLanguage: s.language,
+        subscribedAt: at,
+      })
+      .onConflictDoNothing();
   }
 }
 
@@ -178,38 +287,40 @@ export async function seedBenchmarkListings(deps: Deps, count: number): Promise<
     bases.push(await encodeImage(deps.env.dataDir, await picture(kind, i, `Bench ${kind}`)));
   }
   const now = Date.now();
-  deps.db.transaction((tx) => {
-    for (let start = 0; start < count; start += 500) {
-      const rows = [];
-      for (let i = start; i < Math.min(count, start + 500); i++) {
-        const d = demo[i % demo.length]!;
-        const power = Math.round(d.powerOutput * (0.5 + ((i * 37) % 100) / 100));
-        rows.push({
-          ...d,
-          titleFr: `${d.titleFr} n° ${i + 1}`,
-          titleEn: `${d.titleEn} #${i + 1}`,
-          powerOutput: power,
-          powerKw: toKw(power, d.powerUnit),
-          price: d.price === null ? null : Math.round(d.price * (0.6 + ((i * 13) % 80) / 100)),
-          featured: false,
-          year: 2000 + (i % 26),
-          condition: i % 3 ? d.condition : d.condition === 'new' ? 'used' : 'new',
-          createdAt: new Date(now - (count - i) * 60_000),
-          updatedAt: new Date(now - (count - i) * 60_000),
-        });
-      }
-      const inserted = tx.insert(schema.products).values(rows).returning({ id: schema.products.id }).all();
-      const images = inserted.map(({ id }, j) => {
-        const base = bases[(start + j) % bases.length]!;
-        const key = storage.newKey();
-        fs.symlinkSync(storage.imageDir(base.key), storage.imageDir(key), 'dir');
-        return { productId: id, storageKey: key, alt: '', position: 0, width: base.width, height: base.height, variants: base.variants };
+  // One transaction per batch of 500 multi-row inserts: the handle's other users wait for one batch, not the whole seed.
+  for (let start = 0; start < count; start += 500) {
+    const rows: (typeof schema.products.$inferInsert)[] = [];
+    for (let i = start; i < Math.min(count, start + 500); i++) {
+      const d = demo[i % demo.length]!;
+      const power = Math.round(d.powerOutput * (0.5 + ((i * 37) % 100) / 100));
+      rows.push({
+        ...d,
+        titleFr: `${d.titleFr} n° ${i + 1}`,
+        titleEn: `${d.titleEn} #${i + 1}`,
+        powerOutput: power,
+        powerKw: toKw(power, d.powerUnit),
+        price: d.price === null ? null : Math.round(d.price * (0.6 + ((i * 13) % 80) / 100)),
+        featured: false,
+        year: 2000 + (i % 26),
+        condition: i % 3 ? d.condition : d.condition === 'new' ? 'used' : 'new',
+        createdAt: new Date(now - (count - i) * 60_000),
+        updatedAt: new Date(now - (count - i) * 60_000),
       });
-      tx.insert(schema.productImages).values(images).run();
     }
-  });
+    // The image folders first: no file I/O inside the transaction, which owns the connection.
+    const folders = rows.map((_, j) => {
+      const base = bases[(start + j) % bases.length]!;
+      const key = storage.newKey();
+      fs.symlinkSync(storage.imageDir(base.key), storage.imageDir(key), 'dir');
+      return { storageKey: key, alt: '', position: 0, width: base.width, height: base.height, variants: base.variants };
+    });
+    await deps.db.transaction(async (tx) => {
+      const inserted = await tx.insert(schema.products).values(rows).returning({ id: schema.products.id });
+      await tx.insert(schema.productImages).values(inserted.map(({ id }, j) => ({ productId: id, ...folders[j]! })));
+    });
+  }
   // Fresh statistics, so that the search's planner knows the new catalogue (docs/decisions/077).
-  deps.db.$client.exec('ANALYZE');
+  await exec(deps.db, sql`ANALYZE`);
   return count;
 }
 
@@ -221,12 +332,22 @@ const DEMO_MARKER = 'demo-data-loaded-at';
  */
 export async function seedOnFirstRun(deps: Deps): Promise<void> {
   const { db } = deps;
-  if (db.select().from(schema.appMeta).where(sql`${schema.appMeta.key} = ${DEMO_MARKER}`).get()) return;
+  if (
+    await first(
+      db
+        .select()
+        .from(schema.appMeta)
+        .where(sql`${schema.appMeta.key} = ${DEMO_MARKER}`),
+    )
+  )
+    return;
   const started = Date.now();
   const result = await seedDemoData(deps, { force: false });
-  db.insert(schema.appMeta).values({ key: DEMO_MARKER, value: new Date().toISOString() }).onConflictDoNothing().run();
+  await db.insert(schema.appMeta).values({ key: DEMO_MARKER, value: new Date().toISOString() }).onConflictDoNothing();
   if (!result.skipped) {
-    process.stdout.write(`Demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.products} listings, ${result.images} images.\n`);
+    process.stdout.write(
+      `Demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.products} listings, ${result.images} images.\n`,
+    );
   }
 }
 
@@ -235,20 +356,21 @@ async function main(argv: string[]) {
   const log = createLogger('warn');
   fs.mkdirSync(env.dataDir, { recursive: true });
   const db = openDb(env.databasePath);
-  runMigrations(db);
+  await runMigrations(db);
   const deps: Deps = { db, env, log };
   const force = argv.includes('--force');
   if (argv.includes('--first-run')) {
     await seedOnFirstRun(deps);
-    db.$client.close();
+    await db.$close();
     return;
   }
   const at = argv.indexOf('--listings');
   const started = Date.now();
   if (at >= 0) {
     const count = Number(argv[at + 1]);
-    if (!Number.isInteger(count) || count < 1 || count > 1_000_000) throw new Error('--listings needs a whole number between 1 and 1,000,000');
-    if (force) clearCatalogue(deps);
+    if (!Number.isInteger(count) || count < 1 || count > 1_000_000)
+      throw new Error('--listings needs a whole number between 1 and 1,000,000');
+    if (force) await clearCatalogue(deps);
     await seedBenchmarkListings(deps, count);
     process.stdout.write(`Added ${count} generated listings in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
   } else {
@@ -259,7 +381,7 @@ async function main(argv: string[]) {
         : `Demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.products} listings, ${result.images} images, ${result.documents} documents, ${result.technicalDocuments} technical documents.\n`,
     );
   }
-  db.$client.close();
+  await db.$close();
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

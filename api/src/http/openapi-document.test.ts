@@ -9,8 +9,8 @@ import { answeredRoutes, buildOpenApi, toOpenApiPath } from './openapi-document.
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-doc-'));
 const { app, deps } = await boot({ DATA_DIR: dataDir, LOG_LEVEL: 'error', NODE_ENV: 'test' });
-afterAll(() => {
-  deps.db.$client.close();
+afterAll(async () => {
+  await deps.db.$close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -10,16 +10,21 @@ import { requireAdmin, sameSiteOnly } from './auth.ts';
 describe('auth guards', () => {
   let db: Db;
   let app: Hono<AppEnv>;
-  const tokenFor = (role: string, mustChangePassword = false) => {
-    const user = db.insert(schema.users).values({ email: `${role}-${Math.random()}@example.test`, name: role, role, passwordHash: 'x', mustChangePassword }).returning().get();
-    return sessionsFor(db).create(user.id).accessToken;
+  const tokenFor = async (role: string, mustChangePassword = false) => {
+    const user = (
+      await db
+        .insert(schema.users)
+        .values({ email: `${role}-${Math.random()}@example.test`, name: role, role, passwordHash: 'x', mustChangePassword })
+        .returning()
+    )[0]!;
+    return (await sessionsFor(db).create(user.id)).accessToken;
   };
   const call = (token?: string, headers: Record<string, string> = {}, method = 'GET') =>
     app.request('/admin-only', { method, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
 
-  beforeEach(() => {
+  beforeEach(async () => {
     db = openDb(':memory:');
-    runMigrations(db);
+    await runMigrations(db);
     const deps: Deps = { db, env: parseEnv({ PUBLIC_URL: 'https://moteurs.example' }), log: createLogger('silent') };
     app = new Hono<AppEnv>()
       .use(sameSiteOnly(deps))
@@ -28,19 +33,19 @@ describe('auth guards', () => {
   });
 
   it('lets an administrator through and tells the handler who and which session', async () => {
-    const res = await call(tokenFor('admin'));
+    const res = await call(await tokenFor('admin'));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ user: expect.stringMatching(/^admin-/), session: expect.any(String) });
   });
 
   it('answers 403 to a signed-in user whose role is not admin', async () => {
-    const res = await call(tokenFor('editor'));
+    const res = await call(await tokenFor('editor'));
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ error: 'Accès réservé aux administrateurs' });
   });
 
   it('answers 403 to an administrator who must still change the password', async () => {
-    const res = await call(tokenFor('admin', true));
+    const res = await call(await tokenFor('admin', true));
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ error: 'Vous devez changer votre mot de passe avant de continuer' });
   });
@@ -54,7 +59,7 @@ describe('auth guards', () => {
   });
 
   it('refuses state-changing requests a browser sends from another site', async () => {
-    const token = tokenFor('admin');
+    const token = await tokenFor('admin');
     expect((await call(token, { 'sec-fetch-site': 'cross-site' }, 'POST')).status).toBe(403);
     expect((await call(token, { 'sec-fetch-site': 'same-site' }, 'POST')).status).toBe(403);
     expect((await call(token, { origin: 'https://evil.example' }, 'POST')).status).toBe(403);

@@ -34,7 +34,7 @@ export const requireSession = (
   withMeta<MiddlewareHandler<AppEnv>>(async (c, next) => {
     const token = bearerToken(c);
     if (!token) return fail(c, 401, authMessages.noToken);
-    const found = sessionsFor(db).authenticate(token);
+    const found = await sessionsFor(db).authenticate(token);
     if (!found) return fail(c, 401, authMessages.expired);
     if (adminOnly && found.user.role !== 'admin') return fail(c, 403, authMessages.notAdmin);
     if (found.user.mustChangePassword && !allowPendingPasswordChange) return fail(c, 403, authMessages.mustChangePassword);

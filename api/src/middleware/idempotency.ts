@@ -23,9 +23,9 @@ const CREDENTIAL_PATHS = /^\/api\/auth\/(login|refresh|change-password)$/;
 const isMultipart = (contentType: string | undefined) => /^multipart\/form-data/i.test(contentType ?? '');
 
 /** A signed-in admin's keys are theirs alone; the public forms' keys belong to the client address. */
-function scopeOf(c: Parameters<MiddlewareHandler<AppEnv>>[0], deps: Deps): string {
+async function scopeOf(c: Parameters<MiddlewareHandler<AppEnv>>[0], deps: Deps): Promise<string> {
   const token = bearerToken(c);
-  const signedIn = token ? sessionsFor(deps.db).authenticate(token) : null;
+  const signedIn = token ? await sessionsFor(deps.db).authenticate(token) : null;
   return signedIn ? `user:${signedIn.user.id}` : `client:${clientIp(c, deps.env.TRUST_PROXY)}`;
 }
 
@@ -58,18 +58,19 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
     if (!isValidIdempotencyKey(key)) throw new ApiError(400, idempotencyMessages.malformed);
     if (CREDENTIAL_PATHS.test(c.req.path)) return next();
 
-    const pending: PendingKey = { scope: scopeOf(c, deps), key, method: c.req.method, path: c.req.path, recorded: false };
+    const pending: PendingKey = { scope: await scopeOf(c, deps), key, method: c.req.method, path: c.req.path, recorded: false };
     const id = `${pending.scope}\n${key}`;
-    // Claimed before the first await: a twin arriving meanwhile is refused, never run twice.
+    // Claimed with no await between the check and the claim: a twin arriving meanwhile is refused, never run twice.
     if (running.has(id)) throw new ApiError(409, idempotencyMessages.inProgress);
     running.add(id);
     try {
       const multipart = isMultipart(c.req.header('content-type'));
       if (!multipart) c.set('bodyDigest', await digestSmallBody(c.req.raw));
-      const stored = findOutcome(deps.db, pending.scope, key);
+      const stored = await findOutcome(deps.db, pending.scope, key);
       if (stored) {
         const digest = c.get('bodyDigest') ?? (await digestMultipart(c));
-        if (fingerprintOf(pending.method, pending.path, digest) !== stored.fingerprint) throw new ApiError(422, idempotencyMessages.mismatch);
+        if (fingerprintOf(pending.method, pending.path, digest) !== stored.fingerprint)
+          throw new ApiError(422, idempotencyMessages.mismatch);
         const headers = new Headers(JSON.parse(stored.headers) as Record<string, string>);
         headers.set('Idempotent-Replayed', 'true');
         return new Response(stored.body, { status: stored.status, headers });
@@ -82,7 +83,14 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
       if (!pending.recorded && res.status >= 200 && res.status < 300) {
         const body = await res.clone().text();
         const contentType = res.headers.get('content-type');
-        recordOutcome(deps.db, pending, c.get('bodyDigest') ?? sha256(''), res.status, contentType ? { 'content-type': contentType } : {}, body);
+        await recordOutcome(
+          deps.db,
+          pending,
+          c.get('bodyDigest') ?? sha256(''),
+          res.status,
+          contentType ? { 'content-type': contentType } : {},
+          body,
+        );
         pending.recorded = true;
       }
     } finally {

@@ -2,7 +2,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { eq } from 'drizzle-orm';
-import { schema } from '@app/db';
+import { schema, first } from '@app/db';
 import { ChangePasswordSchema, LoginSchema, passwordMessages, RefreshSchema, type AuthUser, type LoginResponse } from '@app/domain/auth';
 import type { AppEnv, Deps, SessionUser } from '../context.ts';
 import { clientIp } from '../http/client-ip.ts';
@@ -43,7 +43,7 @@ export const authRoutes = (deps: Deps) => {
   const { db, env, log } = deps;
   const sessions = sessionsFor(db);
   const guard = createLoginGuard();
-  const findUser = (email: string) => db.select().from(schema.users).where(eq(schema.users.email, email)).get();
+  const findUser = async (email: string) => await first(db.select().from(schema.users).where(eq(schema.users.email, email)));
   const signedIn = requireSession(deps, { allowPendingPasswordChange: true });
   // Credentials are a few hundred bytes; nothing bigger is read into memory.
   const smallBody = bodyLimit({ maxSize: 16 * 1024, onError: (c) => fail(c, 413, 'Requête trop volumineuse') });
@@ -68,7 +68,7 @@ export const authRoutes = (deps: Deps) => {
       async (c) => {
         const { email, password } = c.req.valid('json');
         const ip = clientIp(c, env.TRUST_PROXY);
-        const user = findUser(email);
+        const user = await findUser(email);
         const attempt = await guard.attempt({
           ip,
           account: user ? `user:${user.id}` : `email:${email}`,
@@ -80,8 +80,8 @@ export const authRoutes = (deps: Deps) => {
           log.info('sign-in failed', { ip });
           return fail(c, 401, authRouteMessages.loginFailed);
         }
-        sessions.purgeExpired();
-        const tokens = sessions.create(user.id);
+        await sessions.purgeExpired();
+        const tokens = await sessions.create(user.id);
         log.info('signed in', { userId: user.id, sessionId: tokens.sessionId, ip });
         return c.json(tokenResponse(c, deps, tokens, toUser(user), wantsCookieTransport(c)));
       },
@@ -96,17 +96,17 @@ export const authRoutes = (deps: Deps) => {
       sameSiteOnly(deps),
       smallBody,
       validate('json', RefreshSchema),
-      (c) => {
+      async (c) => {
         const fromBody = c.req.valid('json').refreshToken;
         const token = fromBody ?? readRefreshCookie(c);
         if (!token) return fail(c, 401, authRouteMessages.noRefreshToken);
-        const outcome = sessions.refresh(token, Date.now(), env.REFRESH_GRACE_MS);
+        const outcome = await sessions.refresh(token, Date.now(), env.REFRESH_GRACE_MS);
         if (!outcome.ok) {
           clearRefreshCookie(c, env);
           if (outcome.reason === 'reused') log.warn('refresh token reused: session revoked', { ip: clientIp(c, env.TRUST_PROXY) });
           return fail(c, 401, authRouteMessages.refreshFailed);
         }
-        const user = db.select().from(schema.users).where(eq(schema.users.id, outcome.userId)).get();
+        const user = await first(db.select().from(schema.users).where(eq(schema.users.id, outcome.userId)));
         if (!user) return fail(c, 401, authRouteMessages.refreshFailed);
         // A cookie-based client keeps getting cookies only; a body-based client keeps getting bodies.
         return c.json(tokenResponse(c, deps, outcome.tokens, toUser(user), !fromBody || wantsCookieTransport(c)));
@@ -119,8 +119,8 @@ export const authRoutes = (deps: Deps) => {
       '/auth/session',
       doc({ summary: 'When the session expires (idle and absolute)', responses: { 200: A.SessionAnswer } }),
       requireSession(deps),
-      (c) => {
-        const session = db.select().from(schema.authSessions).where(eq(schema.authSessions.id, c.var.sessionId)).get()!;
+      async (c) => {
+        const session = (await first(db.select().from(schema.authSessions).where(eq(schema.authSessions.id, c.var.sessionId))))!;
         return c.json({ expiresAt: session.expiresAt.toISOString(), absoluteExpiresAt: session.absoluteExpiresAt.toISOString() });
       },
     )
@@ -132,8 +132,8 @@ export const authRoutes = (deps: Deps) => {
         errors: { 401: 'The session cannot be extended' },
       }),
       requireSession(deps),
-      (c) => {
-        const session = sessions.extend(c.var.sessionId);
+      async (c) => {
+        const session = await sessions.extend(c.var.sessionId);
         if (!session) return fail(c, 401, authRouteMessages.extendFailed);
         return c.json({ expiresAt: session.expiresAt.toISOString(), absoluteExpiresAt: session.absoluteExpiresAt.toISOString() });
       },
@@ -151,7 +151,7 @@ export const authRoutes = (deps: Deps) => {
       async (c) => {
         const { currentPassword, newPassword } = c.req.valid('json');
         const me = c.var.user;
-        const row = db.select().from(schema.users).where(eq(schema.users.id, me.id)).get();
+        const row = await first(db.select().from(schema.users).where(eq(schema.users.id, me.id)));
         if (!row) return fail(c, 400, passwordMessages.changeFailed);
         const attempt = await guard.attempt({
           ip: clientIp(c, env.TRUST_PROXY),
@@ -162,18 +162,18 @@ export const authRoutes = (deps: Deps) => {
         if (attempt.limited) return tooMany(c, attempt.retryAfterMs);
         // 400, not 401: a 401 would make the admin's client sign the user out.
         if (!attempt.ok) return fail(c, 400, passwordMessages.currentWrong);
-        db.update(schema.users)
+        await db
+          .update(schema.users)
           .set({
             passwordHash: await hashPassword(newPassword),
             mustChangePassword: false,
             passwordChangedAt: new Date(),
             updatedAt: new Date(),
           })
-          .where(eq(schema.users.id, row.id))
-          .run();
+          .where(eq(schema.users.id, row.id));
         // Every earlier token dies, this session's too; the caller continues with the new pair.
-        sessions.revokeAllForUser(row.id, 'password changed');
-        const tokens = sessions.create(row.id);
+        await sessions.revokeAllForUser(row.id, 'password changed');
+        const tokens = await sessions.create(row.id);
         log.info('password changed', { userId: row.id });
         const user = toUser({ ...me, mustChangePassword: false });
         return c.json({ message: 'Mot de passe modifié avec succès', ...tokenResponse(c, deps, tokens, user, wantsCookieTransport(c)) });
@@ -183,8 +183,8 @@ export const authRoutes = (deps: Deps) => {
       '/auth/logout',
       doc({ summary: 'Ends this session and clears the refresh cookie', responses: { 200: A.Success } }),
       signedIn,
-      (c) => {
-        sessions.revoke(c.var.sessionId, 'logout');
+      async (c) => {
+        await sessions.revoke(c.var.sessionId, 'logout');
         clearRefreshCookie(c, env);
         log.info('signed out', { userId: c.var.user.id });
         return c.json({ success: true });

@@ -2,7 +2,7 @@
 // header and signature, stored only once the mail server accepted them.
 import { count, desc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { schema } from '@app/db';
+import { schema, first } from '@app/db';
 import {
   IdParamSchema,
   PageQuerySchema,
@@ -45,7 +45,7 @@ export const emailResponsesRoutes = (deps: Deps) => {
   const r = schema.emailResponses;
 
   const send = async (c: Context<AppEnv>, inquiryId: number, account: AccountRow | undefined, subject: string, message: string) => {
-    const inquiry = db.select().from(schema.inquiries).where(eq(schema.inquiries.id, inquiryId)).get();
+    const inquiry = await first(db.select().from(schema.inquiries).where(eq(schema.inquiries.id, inquiryId)));
     if (!inquiry) throw new ApiError(404, 'Message introuvable');
     if (!account) throw new ApiError(400, 'Aucun compte SMTP actif');
     if (!account.isActive) throw new ApiError(400, 'Ce compte SMTP est désactivé');
@@ -60,35 +60,35 @@ export const emailResponsesRoutes = (deps: Deps) => {
     }
     // The reply's row and its Idempotency-Key record commit together: a retry after a lost answer
     // finds the record and sends nothing again.
-    return commitOnce(c, db, 201, () => {
-      const row = db
-        .insert(r)
-        .values({
-          inquiryId,
-          smtpAccountId: account.id,
-          subject,
-          message,
-          toEmail: inquiry.email,
-          fromEmail: account.fromEmail,
-          messageId: info.messageId ?? null,
-          sentAt: new Date(),
-        })
-        .returning()
-        .get();
+    return commitOnce(c, db, 201, async () => {
+      const row = (
+        await db
+          .insert(r)
+          .values({
+            inquiryId,
+            smtpAccountId: account.id,
+            subject,
+            message,
+            toEmail: inquiry.email,
+            fromEmail: account.fromEmail,
+            messageId: info.messageId ?? null,
+            sentAt: new Date(),
+          })
+          .returning()
+      )[0]!;
       return toResponse(row);
     });
   };
 
-  const page = (where: ReturnType<typeof eq> | undefined, p: number, limit: number) => {
-    const total = db.select({ n: count() }).from(r).where(where).get()!.n;
-    const rows = db
+  const page = async (where: ReturnType<typeof eq> | undefined, p: number, limit: number) => {
+    const total = (await first(db.select({ n: count() }).from(r).where(where)))!.n;
+    const rows = await db
       .select()
       .from(r)
       .where(where)
       .orderBy(desc(r.createdAt), desc(r.id))
       .limit(limit)
-      .offset((p - 1) * limit)
-      .all();
+      .offset((p - 1) * limit);
     return { responses: rows.map(toResponse), total, totalPages: Math.ceil(total / limit), page: p, limit };
   };
 
@@ -105,7 +105,7 @@ export const emailResponsesRoutes = (deps: Deps) => {
       validate('json', ReplyInputSchema),
       async (c) => {
         const input = c.req.valid('json');
-        const account = db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.id, input.smtpAccountId)).get();
+        const account = await first(db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.id, input.smtpAccountId)));
         if (!account) throw new ApiError(404, 'Compte SMTP introuvable');
         return c.json(await send(c, input.inquiryId, account, input.subject, input.message), 201);
       },
@@ -122,12 +122,12 @@ export const emailResponsesRoutes = (deps: Deps) => {
         const input = c.req.valid('json');
         let account: AccountRow | undefined;
         if (input.smtpAccountId) {
-          account = db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.id, input.smtpAccountId)).get();
+          account = await first(db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.id, input.smtpAccountId)));
           if (!account) throw new ApiError(404, 'Compte SMTP introuvable');
         } else {
-          const inquiry = db.select().from(schema.inquiries).where(eq(schema.inquiries.id, input.inquiryId)).get();
+          const inquiry = await first(db.select().from(schema.inquiries).where(eq(schema.inquiries.id, input.inquiryId)));
           if (!inquiry) throw new ApiError(404, 'Message introuvable');
-          account = accountForUsage(deps, inquiry.language === 'en' ? 'contact_form_en' : 'contact_form_fr').account;
+          account = (await accountForUsage(deps, inquiry.language === 'en' ? 'contact_form_en' : 'contact_form_fr')).account;
         }
         return c.json(await send(c, input.inquiryId, account, input.subject ?? replySubject(env.company.brand), input.message), 201);
       },
@@ -136,9 +136,9 @@ export const emailResponsesRoutes = (deps: Deps) => {
       '/email-responses',
       doc({ summary: 'Replies sent, newest first', responses: { 200: A.EmailResponseListAnswer } }),
       validate('query', PageQuerySchema),
-      (c) => {
+      async (c) => {
         const q = c.req.valid('query');
-        return c.json(page(undefined, q.page, q.limit));
+        return c.json(await page(undefined, q.page, q.limit));
       },
     )
     .get(
@@ -146,21 +146,22 @@ export const emailResponsesRoutes = (deps: Deps) => {
       doc({ summary: 'Replies to one contact message', responses: { 200: A.EmailResponseListAnswer } }),
       validate('param', InquiryParamSchema),
       validate('query', PageQuerySchema),
-      (c) => {
+      async (c) => {
         const q = c.req.valid('query');
-        return c.json(page(eq(r.inquiryId, c.req.valid('param').inquiryId), q.page, q.limit));
+        return c.json(await page(eq(r.inquiryId, c.req.valid('param').inquiryId), q.page, q.limit));
       },
     )
     .get(
       '/email-responses/:id',
       doc({ summary: 'One reply', responses: { 200: A.EmailResponseAnswer } }),
       validate('param', IdParamSchema),
-      (c) => {
-        const row = db
-          .select()
-          .from(r)
-          .where(eq(r.id, c.req.valid('param').id))
-          .get();
+      async (c) => {
+        const row = await first(
+          db
+            .select()
+            .from(r)
+            .where(eq(r.id, c.req.valid('param').id)),
+        );
         if (!row) throw new ApiError(404, 'Réponse introuvable');
         return c.json(toResponse(row));
       },
@@ -169,12 +170,11 @@ export const emailResponsesRoutes = (deps: Deps) => {
       '/email-responses/:id',
       doc({ summary: 'Delete a reply', responses: { 200: A.Success } }),
       validate('param', IdParamSchema),
-      (c) => {
-        const deleted = db
+      async (c) => {
+        const deleted = await db
           .delete(r)
           .where(eq(r.id, c.req.valid('param').id))
-          .returning({ id: r.id })
-          .all();
+          .returning({ id: r.id });
         if (!deleted.length) throw new ApiError(404, 'Réponse introuvable');
         return c.json({ success: true });
       },

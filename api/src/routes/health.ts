@@ -1,6 +1,7 @@
 // GET /api/health: is the process up and the database answering?
 import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
+import { row } from '@app/db';
 import type { AppEnv, Deps } from '../context.ts';
 import { doc } from '../http/openapi-meta.ts';
 import { z } from 'zod';
@@ -13,12 +14,13 @@ export const healthRoutes = ({ db }: Deps) =>
       responses: { 200: z.object({ status: z.literal('ok'), database: z.object({ status: z.string(), migrations: z.number() }) }) },
       errors: { 503: 'The database is unavailable' },
     }),
-    (c) => {
+    async (c) => {
       try {
-        const row = db.get<{ ok: number; migrations: number }>(
+        const found = await row<{ ok: number; migrations: number }>(
+          db,
           sql`select 1 as ok, (select count(*) from __drizzle_migrations) as migrations`,
         );
-        return c.json({ status: 'ok', database: { status: 'ok', migrations: row.migrations } });
+        return c.json({ status: 'ok', database: { status: 'ok', migrations: Number(found!.migrations) } });
       } catch {
         return c.json({ status: 'error', database: { status: 'unavailable' } }, 503);
       }

@@ -3,7 +3,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { schema } from '@app/db';
+import { schema, first } from '@app/db';
 import { HONEYPOT_FIELD, INQUIRY_SENT, InquiryInputSchema, type Inquiry } from '@app/domain/inquiries';
 import { IdParamSchema, PageQuerySchema } from '@app/domain/mail';
 import type { AppEnv, Deps } from '../context.ts';
@@ -56,21 +56,22 @@ export const inquiriesRoutes = (deps: Deps) => {
           deps.log.info('inquiry honeypot filled', { ip: clientIp(c, env.TRUST_PROXY) });
           return c.json(answer, 201);
         }
-        return respondOnce(c, db, 201, () => {
-          const row = db
-            .insert(t)
-            .values({
-              name: input.name,
-              email: input.email,
-              phone: input.phone,
-              message: input.message,
-              language: input.language,
-              productReference: input.productReference,
-            })
-            .returning()
-            .get();
+        return respondOnce(c, db, 201, async () => {
+          const row = (
+            await db
+              .insert(t)
+              .values({
+                name: input.name,
+                email: input.email,
+                phone: input.phone,
+                message: input.message,
+                language: input.language,
+                productReference: input.productReference,
+              })
+              .returning()
+          )[0]!;
           const mail = contactNotification(env.company, env.publicUrl, { ...row, language: input.language });
-          enqueueMail(deps, 'contact_notification', input.language === 'en' ? 'contact_form_en' : 'contact_form_fr', {
+          await enqueueMail(deps, 'contact_notification', input.language === 'en' ? 'contact_form_en' : 'contact_form_fr', {
             ...mail,
             replyTo: row.email,
             fallbackTo: env.company.email[input.language],
@@ -84,16 +85,15 @@ export const inquiriesRoutes = (deps: Deps) => {
       doc({ summary: 'Contact messages, newest first', responses: { 200: A.InquiryListAnswer } }),
       requireAdmin(deps),
       validate('query', PageQuerySchema),
-      (c) => {
+      async (c) => {
         const { page, limit } = c.req.valid('query');
-        const total = db.select({ n: count() }).from(t).get()!.n;
-        const rows = db
+        const total = (await first(db.select({ n: count() }).from(t)))!.n;
+        const rows = await db
           .select()
           .from(t)
           .orderBy(desc(t.createdAt), desc(t.id))
           .limit(limit)
-          .offset((page - 1) * limit)
-          .all();
+          .offset((page - 1) * limit);
         return c.json({ inquiries: rows.map(toInquiry), total, totalPages: Math.ceil(total / limit), page, limit });
       },
     )
@@ -102,12 +102,13 @@ export const inquiriesRoutes = (deps: Deps) => {
       doc({ summary: 'One contact message', responses: { 200: A.InquiryAnswer } }),
       requireAdmin(deps),
       validate('param', IdParamSchema),
-      (c) => {
-        const row = db
-          .select()
-          .from(t)
-          .where(eq(t.id, c.req.valid('param').id))
-          .get();
+      async (c) => {
+        const row = await first(
+          db
+            .select()
+            .from(t)
+            .where(eq(t.id, c.req.valid('param').id)),
+        );
         if (!row) throw new ApiError(404, 'Message introuvable');
         return c.json(toInquiry(row));
       },
@@ -119,8 +120,8 @@ export const inquiriesRoutes = (deps: Deps) => {
       validate('param', IdParamSchema),
       (c) => {
         const id = c.req.valid('param').id;
-        return respondOnce(c, db, 200, () => {
-          const deleted = db.delete(t).where(eq(t.id, id)).returning({ id: t.id }).all();
+        return respondOnce(c, db, 200, async () => {
+          const deleted = await db.delete(t).where(eq(t.id, id)).returning({ id: t.id });
           if (!deleted.length) throw new ApiError(404, 'Message introuvable');
           return { success: true };
         });

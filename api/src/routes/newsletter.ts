@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { schema } from '@app/db';
+import { schema, first } from '@app/db';
 import { HONEYPOT_FIELD } from '@app/domain/inquiries';
 import { IdParamSchema } from '@app/domain/mail';
 import {
@@ -68,8 +68,8 @@ export const newsletterRoutes = (deps: Deps) => {
     if (status !== 'all') where.push(eq(n.isActive, status === 'active'));
     return where.length ? and(...where) : undefined;
   };
-  const findSubscriber = (id: number) => {
-    const row = db.select().from(n).where(eq(n.id, id)).get();
+  const findSubscriber = async (id: number) => {
+    const row = await first(db.select().from(n).where(eq(n.id, id)));
     if (!row) throw new ApiError(404, 'Abonné introuvable');
     return row;
   };
@@ -90,8 +90,8 @@ export const newsletterRoutes = (deps: Deps) => {
         validate('json', SubscribeInputSchema),
         (c) => {
           const input = c.req.valid('json');
-          return respondOnce(c, db, 200, () => {
-            if (!input[HONEYPOT_FIELD]) requestSubscription(deps, input);
+          return respondOnce(c, db, 200, async () => {
+            if (!input[HONEYPOT_FIELD]) await requestSubscription(deps, input);
             return { success: true, message: SUBSCRIBE_ANSWER[input.language] };
           });
         },
@@ -107,9 +107,9 @@ export const newsletterRoutes = (deps: Deps) => {
         limitPerAddress(deps, tokens, 'newsletter-token'),
         validate('json', TokenInputSchema),
         (c) => {
-          return respondOnce(c, db, 200, () => ({
+          return respondOnce(c, db, 200, async () => ({
             success: true,
-            message: CONFIRMED[confirmSubscription(deps, c.req.valid('json').token)],
+            message: CONFIRMED[await confirmSubscription(deps, c.req.valid('json').token)],
           }));
         },
       )
@@ -120,7 +120,7 @@ export const newsletterRoutes = (deps: Deps) => {
         limitPerAddress(deps, tokens, 'newsletter-token'),
         validate('json', TokenInputSchema),
         (c) => {
-          return respondOnce(c, db, 200, () => ({ success: true, message: UNSUBSCRIBED[unsubscribe(deps, c.req.valid('json').token)] }));
+          return respondOnce(c, db, 200, async () => ({ success: true, message: UNSUBSCRIBED[await unsubscribe(deps, c.req.valid('json').token)] }));
         },
       )
       // RFC 8058: mail clients POST "List-Unsubscribe=One-Click" to the address of the List-Unsubscribe header.
@@ -133,8 +133,8 @@ export const newsletterRoutes = (deps: Deps) => {
         }),
         small,
         validate('query', TokenInputSchema),
-        (c) => {
-          const lang = unsubscribe(deps, c.req.valid('query').token);
+        async (c) => {
+          const lang = await unsubscribe(deps, c.req.valid('query').token);
           return c.json({ success: true, message: UNSUBSCRIBED[lang] });
         },
       )
@@ -147,9 +147,9 @@ export const newsletterRoutes = (deps: Deps) => {
           responses: { 200: z.object({ subscribers: z.array(A.SubscriberAnswer), total: z.number() }) },
         }),
         validate('query', SubscriberListQuerySchema),
-        (c) => {
+        async (c) => {
           const { search, status } = c.req.valid('query');
-          const rows = db.select().from(n).where(filtered(search, status)).orderBy(desc(n.subscribedAt), desc(n.id)).all();
+          const rows = await db.select().from(n).where(filtered(search, status)).orderBy(desc(n.subscribedAt), desc(n.id));
           return c.json({ subscribers: rows.map(toSubscriber), total: rows.length });
         },
       )
@@ -158,7 +158,7 @@ export const newsletterRoutes = (deps: Deps) => {
         doc({ summary: 'Activate or deactivate a subscriber (toggles when isActive is absent)', responses: { 200: A.SubscriberAnswer } }),
         validate('param', IdParamSchema),
         async (c) => {
-          const row = findSubscriber(c.req.valid('param').id);
+          const row = await findSubscriber(c.req.valid('param').id);
           // The body is optional (the badge toggles); an explicit { isActive } sets that state.
           const text = await c.req.text();
           let body: unknown;
@@ -170,14 +170,15 @@ export const newsletterRoutes = (deps: Deps) => {
           const parsed = SubscriberStatusInputSchema.safeParse(body);
           if (!parsed.success) throw new ApiError(400, 'Booléen attendu', [{ field: 'isActive', message: 'Booléen attendu' }]);
           const isActive = parsed.data.isActive ?? !row.isActive;
-          return respondOnce(c, db, 200, () =>
+          return respondOnce(c, db, 200, async () =>
             toSubscriber(
-              db
-                .update(n)
-                .set({ isActive, unsubscribedAt: isActive ? null : (row.unsubscribedAt ?? new Date()) })
-                .where(eq(n.id, row.id))
-                .returning()
-                .get(),
+              (
+                await db
+                  .update(n)
+                  .set({ isActive, unsubscribedAt: isActive ? null : (row.unsubscribedAt ?? new Date()) })
+                  .where(eq(n.id, row.id))
+                  .returning()
+              )[0]!,
             ),
           );
         },
@@ -186,28 +187,25 @@ export const newsletterRoutes = (deps: Deps) => {
         '/newsletter/admin/subscribers/:id',
         doc({ summary: 'Delete a subscriber', responses: { 200: A.Success } }),
         validate('param', IdParamSchema),
-        (c) => {
-          const row = findSubscriber(c.req.valid('param').id);
-          return respondOnce(c, db, 200, () => {
-            db.delete(n).where(eq(n.id, row.id)).run();
+        async (c) => {
+          const row = await findSubscriber(c.req.valid('param').id);
+          return respondOnce(c, db, 200, async () => {
+            await db.delete(n).where(eq(n.id, row.id));
             return { success: true };
           });
         },
       )
-      .get('/newsletter/admin/stats', doc({ summary: 'Subscriber counts', responses: { 200: A.SubscriberStatsAnswer } }), (c) => {
-        const row = db
-          .select({ total: count(), active: sql<number>`coalesce(sum(${n.isActive}), 0)` })
-          .from(n)
-          .get()!;
+      .get('/newsletter/admin/stats', doc({ summary: 'Subscriber counts', responses: { 200: A.SubscriberStatsAnswer } }), async (c) => {
+        const row = (await first(db.select({ total: count(), active: sql<number>`coalesce(sum(${n.isActive}), 0)` }).from(n)))!;
         return c.json({ totalSubscribers: row.total, activeSubscribers: row.active, inactiveSubscribers: row.total - row.active });
       })
       .get(
         '/newsletter/admin/export',
         doc({ summary: 'Export subscribers as CSV or JSON (attachment)', responses: { 200: 'csv-or-json' } }),
         validate('query', ExportQuerySchema),
-        (c) => {
+        async (c) => {
           const { format } = c.req.valid('query');
-          const rows = db.select().from(n).orderBy(asc(n.id)).all();
+          const rows = await db.select().from(n).orderBy(asc(n.id));
           const records = rows.map((r) => ({
             id: r.id,
             email: r.email,
@@ -240,8 +238,8 @@ export const newsletterRoutes = (deps: Deps) => {
         validate('json', NewsletterSendSchema),
         (c) => {
           // A retried send answers the first sending: subscribers never get the newsletter twice.
-          return respondOnce(c, db, 202, () => {
-            const sending = createSending(deps, c.req.valid('json'));
+          return respondOnce(c, db, 202, async () => {
+            const sending = await createSending(deps, c.req.valid('json'));
             return { ...sending, sendingId: sending.id };
           });
         },
@@ -249,17 +247,17 @@ export const newsletterRoutes = (deps: Deps) => {
       .get(
         '/newsletter/admin/sendings',
         doc({ summary: 'Newsletter sendings with their progress', responses: { 200: z.object({ sendings: z.array(A.SendingAnswer) }) } }),
-        (c) => {
-          const rows = db.select({ id: s.id }).from(s).orderBy(desc(s.id)).limit(50).all();
-          return c.json({ sendings: rows.map((r) => sendingStatus(deps, r.id)!) });
+        async (c) => {
+          const rows = await db.select({ id: s.id }).from(s).orderBy(desc(s.id)).limit(50);
+          return c.json({ sendings: await Promise.all(rows.map(async (r) => (await sendingStatus(deps, r.id))!)) });
         },
       )
       .get(
         '/newsletter/admin/sendings/:id',
         doc({ summary: 'One sending and its progress', responses: { 200: A.SendingAnswer } }),
         validate('param', IdParamSchema),
-        (c) => {
-          const status = sendingStatus(deps, c.req.valid('param').id);
+        async (c) => {
+          const status = await sendingStatus(deps, c.req.valid('param').id);
           if (!status) throw new ApiError(404, 'Envoi introuvable');
           return c.json(status);
         },
@@ -269,29 +267,29 @@ export const newsletterRoutes = (deps: Deps) => {
         doc({ summary: 'Per-recipient deliveries of a sending', responses: { 200: A.DeliveriesAnswer } }),
         validate('param', IdParamSchema),
         validate('query', DeliveriesQuerySchema),
-        (c) => {
+        async (c) => {
           const id = c.req.valid('param').id;
-          if (!sendingStatus(deps, id)) throw new ApiError(404, 'Envoi introuvable');
+          if (!(await sendingStatus(deps, id))) throw new ApiError(404, 'Envoi introuvable');
           const { status, page, limit } = c.req.valid('query');
           const where = status ? and(eq(d.sendingId, id), eq(d.status, status)) : eq(d.sendingId, id);
-          const total = db.select({ n: count() }).from(d).where(where).get()!.n;
-          const deliveries = db
-            .select({
-              id: d.id,
-              subscriberId: d.subscriberId,
-              email: d.email,
-              status: d.status,
-              attempts: d.attempts,
-              lastError: d.lastError,
-              sentAt: d.sentAt,
-            })
-            .from(d)
-            .where(where)
-            .orderBy(asc(d.id))
-            .limit(limit)
-            .offset((page - 1) * limit)
-            .all()
-            .map((r) => ({ ...r, sentAt: iso(r.sentAt) }));
+          const total = (await first(db.select({ n: count() }).from(d).where(where)))!.n;
+          const deliveries = (
+            await db
+              .select({
+                id: d.id,
+                subscriberId: d.subscriberId,
+                email: d.email,
+                status: d.status,
+                attempts: d.attempts,
+                lastError: d.lastError,
+                sentAt: d.sentAt,
+              })
+              .from(d)
+              .where(where)
+              .orderBy(asc(d.id))
+              .limit(limit)
+              .offset((page - 1) * limit)
+          ).map((r) => ({ ...r, sentAt: iso(r.sentAt) }));
           return c.json({ deliveries, total, totalPages: Math.ceil(total / limit), page, limit });
         },
       )

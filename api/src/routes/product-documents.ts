@@ -2,7 +2,7 @@
 // descriptions as JSON arrays, refused files reported), counted downloads and sandboxed previews.
 import { Hono, type Context } from 'hono';
 import { and, eq } from 'drizzle-orm';
-import { schema } from '@app/db';
+import { schema, first } from '@app/db';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, PRODUCT_DOCUMENT_TYPES } from '@app/domain/documents';
 import type { AppEnv, Deps } from '../context.ts';
 import { ApiError, PROBLEM_TYPE, problem } from '../http/errors.ts';
@@ -44,15 +44,19 @@ function stringArray(fields: Record<string, string>, name: string, single?: stri
 
 export const productDocumentsRoutes = (deps: Deps) => {
   const storage = storageFor(deps.env.dataDir);
-  const productId = (id: string) => requireProductRow(deps, Number(id)).id;
-  const findDocument = (c: Context) => {
-    const row = deps.db
-      .select()
-      .from(schema.productDocuments)
-      .where(
-        and(eq(schema.productDocuments.id, Number(c.req.param('docId'))), eq(schema.productDocuments.productId, Number(c.req.param('id')))),
-      )
-      .get();
+  const productId = async (id: string) => (await requireProductRow(deps, Number(id))).id;
+  const findDocument = async (c: Context) => {
+    const row = await first(
+      deps.db
+        .select()
+        .from(schema.productDocuments)
+        .where(
+          and(
+            eq(schema.productDocuments.id, Number(c.req.param('docId'))),
+            eq(schema.productDocuments.productId, Number(c.req.param('id'))),
+          ),
+        ),
+    );
     if (!row) throw new ApiError(404, DOCUMENT_NOT_FOUND);
     return row;
   };
@@ -61,14 +65,13 @@ export const productDocumentsRoutes = (deps: Deps) => {
     .get(
       '/products/:id{[0-9]+}/documents',
       doc({ summary: 'Documents of a listing', responses: { 200: z.object({ documents: z.array(ProductDocumentSchema) }) } }),
-      (c) => {
-        const id = productId(c.req.param('id'));
-        const rows = deps.db
+      async (c) => {
+        const id = await productId(c.req.param('id'));
+        const rows = await deps.db
           .select()
           .from(schema.productDocuments)
           .where(eq(schema.productDocuments.productId, id))
-          .orderBy(schema.productDocuments.id)
-          .all();
+          .orderBy(schema.productDocuments.id);
         return c.json({ documents: rows.map(toProductDocument) });
       },
     )
@@ -87,7 +90,7 @@ export const productDocumentsRoutes = (deps: Deps) => {
       }),
       requireAdmin(deps),
       async (c) => {
-        const id = productId(c.req.param('id'));
+        const id = await productId(c.req.param('id'));
         const { fields, files } = await parseMultipart(c, {
           storage,
           fileFields: ['documents', 'document', 'file'],
@@ -113,8 +116,8 @@ export const productDocumentsRoutes = (deps: Deps) => {
               'content-type': PROBLEM_TYPE,
             });
           }
-          return respondOnce(c, deps.db, 201, () => ({
-            documents: storeProductDocuments(
+          return respondOnce(c, deps.db, 201, async () => ({
+            documents: await storeProductDocuments(
               deps,
               id,
               accepted.map((a) => {
@@ -143,8 +146,8 @@ export const productDocumentsRoutes = (deps: Deps) => {
       doc({ summary: 'Delete a document and its file', responses: { 200: A.Success } }),
       requireAdmin(deps),
       (c) =>
-        respondOnce(c, deps.db, 200, () => {
-          if (!deleteProductDocument(deps, Number(c.req.param('id')), Number(c.req.param('docId'))))
+        respondOnce(c, deps.db, 200, async () => {
+          if (!(await deleteProductDocument(deps, Number(c.req.param('id')), Number(c.req.param('docId')))))
             throw new ApiError(404, DOCUMENT_NOT_FOUND);
           return { success: true };
         }),
@@ -153,12 +156,15 @@ export const productDocumentsRoutes = (deps: Deps) => {
       ['GET', 'HEAD'],
       '/products/:id{[0-9]+}/documents/:docId{[0-9]+}/download',
       fileDoc('Download (attachment, Range, counted)'),
-      (c) => {
-        const row = findDocument(c);
+      async (c) => {
+        const row = await findDocument(c);
         return sendDocument(c, deps, row, 'download', () => countProductDocumentDownload(deps, row.id));
       },
     )
-    .on(['GET', 'HEAD'], '/products/:id{[0-9]+}/documents/:docId{[0-9]+}/preview', fileDoc('Inline preview under a sandboxing CSP'), (c) =>
-      sendDocument(c, deps, findDocument(c), 'preview'),
+    .on(
+      ['GET', 'HEAD'],
+      '/products/:id{[0-9]+}/documents/:docId{[0-9]+}/preview',
+      fileDoc('Inline preview under a sandboxing CSP'),
+      async (c) => sendDocument(c, deps, await findDocument(c), 'preview'),
     );
 };

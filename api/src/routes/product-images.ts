@@ -28,13 +28,13 @@ const MIME_BY_EXT: Record<string, string> = { webp: 'image/webp', avif: 'image/a
 
 export const productImagesRoutes = (deps: Deps) => {
   const storage = storageFor(deps.env.dataDir);
-  const productId = (id: string) => requireProductRow(deps, Number(id)).id;
+  const productId = async (id: string) => (await requireProductRow(deps, Number(id))).id;
 
   return new Hono<AppEnv>()
     .get(
       '/products/:id{[0-9]+}/images',
       doc({ summary: 'Images in display order (cover first)', responses: { 200: z.object({ images: z.array(ProductImageSchema) }) } }),
-      (c) => c.json({ images: listProductImages(deps, productId(c.req.param('id'))) }),
+      async (c) => c.json({ images: await listProductImages(deps, await productId(c.req.param('id'))) }),
     )
     .post(
       '/products/:id{[0-9]+}/images',
@@ -46,7 +46,7 @@ export const productImagesRoutes = (deps: Deps) => {
       }),
       requireAdmin(deps),
       async (c) => {
-        const id = productId(c.req.param('id'));
+        const id = await productId(c.req.param('id'));
         const { fields, files } = await parseMultipart(c, {
           storage,
           fileFields: ['image'],
@@ -62,7 +62,8 @@ export const productImagesRoutes = (deps: Deps) => {
           if (!sniffed || !(IMAGE_MIME_TYPES as readonly string[]).includes(sniffed.mime)) throw new ApiError(415, IMAGE_MESSAGES.type);
           const alt = AltSchema.safeParse(fields.alt ?? '');
           if (!alt.success) throw new ApiError(400, '300 caractères au maximum');
-          const recorded = (insert: () => ProductImage) => commitOnce(c, deps.db, 201, () => ({ image: insert() })).image;
+          const recorded = async (insert: () => Promise<ProductImage>) =>
+            (await commitOnce(c, deps.db, 201, async () => ({ image: await insert() }))).image;
           const image = await addProductImage(deps, id, file.tempPath, alt.data, recorded);
           return c.json({ image }, 201);
         } finally {
@@ -75,9 +76,9 @@ export const productImagesRoutes = (deps: Deps) => {
       doc({ summary: 'Reorder images (first = cover)', responses: { 200: z.object({ images: z.array(ProductImageSchema) }) } }),
       requireAdmin(deps),
       validate('json', ImageOrderSchema),
-      (c) => {
-        const id = productId(c.req.param('id'));
-        return respondOnce(c, deps.db, 200, () => ({ images: reorderProductImages(deps, id, c.req.valid('json').imageIds) }));
+      async (c) => {
+        const id = await productId(c.req.param('id'));
+        return respondOnce(c, deps.db, 200, async () => ({ images: await reorderProductImages(deps, id, c.req.valid('json').imageIds) }));
       },
     )
     .patch(
@@ -88,13 +89,13 @@ export const productImagesRoutes = (deps: Deps) => {
       }),
       requireAdmin(deps),
       validate('json', ImagePatchSchema),
-      (c) => {
-        const id = productId(c.req.param('id'));
+      async (c) => {
+        const id = await productId(c.req.param('id'));
         const imageId = Number(c.req.param('imageId'));
         const body = c.req.valid('json');
-        if (!listProductImages(deps, id).some((i) => i.id === imageId)) throw new ApiError(404, IMAGE_NOT_FOUND);
-        if (body.alt !== undefined) setImageAlt(deps, imageId, body.alt);
-        const images = body.cover ? reorderProductImages(deps, id, [imageId]) : listProductImages(deps, id);
+        if (!(await listProductImages(deps, id)).some((i) => i.id === imageId)) throw new ApiError(404, IMAGE_NOT_FOUND);
+        if (body.alt !== undefined) await setImageAlt(deps, imageId, body.alt);
+        const images = body.cover ? await reorderProductImages(deps, id, [imageId]) : await listProductImages(deps, id);
         return c.json({ image: images.find((i) => i.id === imageId), images });
       },
     )
@@ -102,10 +103,10 @@ export const productImagesRoutes = (deps: Deps) => {
       '/products/:id{[0-9]+}/images/:imageId{[0-9]+}',
       doc({ summary: 'Delete an image and its files', responses: { 200: A.Success } }),
       requireAdmin(deps),
-      (c) => {
-        const id = productId(c.req.param('id'));
-        return respondOnce(c, deps.db, 200, () => {
-          if (!deleteProductImage(deps, id, Number(c.req.param('imageId')))) throw new ApiError(404, IMAGE_NOT_FOUND);
+      async (c) => {
+        const id = await productId(c.req.param('id'));
+        return respondOnce(c, deps.db, 200, async () => {
+          if (!(await deleteProductImage(deps, id, Number(c.req.param('imageId'))))) throw new ApiError(404, IMAGE_NOT_FOUND);
           return { success: true };
         });
       },

@@ -35,10 +35,10 @@ export const productsRoutes = (deps: Deps) =>
       '/products',
       doc({ summary: 'Search and filter listings (full-text, facets, pages)', responses: { 200: ProductListSchema } }),
       validate('query', ProductQuerySchema),
-      (c) => shareable(c).json(searchProducts(deps, c.req.valid('query'))),
+      async (c) => shareable(c).json(await searchProducts(deps, c.req.valid('query'))),
     )
-    .get('/products/:id{[0-9]+}', doc({ summary: 'One listing with its images and documents', responses: { 200: ProductSchema } }), (c) =>
-      shareable(c).json(getProduct(deps, Number(c.req.param('id')))),
+    .get('/products/:id{[0-9]+}', doc({ summary: 'One listing with its images and documents', responses: { 200: ProductSchema } }), async (c) =>
+      shareable(c).json(await getProduct(deps, Number(c.req.param('id')))),
     )
     .post(
       '/products',
@@ -71,7 +71,7 @@ export const productsRoutes = (deps: Deps) =>
       validate('json', ProductPatchSchema),
       async (c) => {
         const id = Number(c.req.param('id'));
-        const current = getProduct(deps, id);
+        const current = await getProduct(deps, id);
         // The body as sent (already parsed once by the validator): absent fields keep their stored value.
         const sent = await c.req.json<Record<string, unknown>>();
         const stored = Object.fromEntries(PRODUCT_FIELDS.map((k) => [k, current[k]]));
@@ -84,8 +84,8 @@ export const productsRoutes = (deps: Deps) =>
       doc({ summary: 'Delete a listing with its files', responses: { 200: A.Success } }),
       requireAdmin(deps),
       (c) =>
-        respondOnce(c, deps.db, 200, () => {
-          if (!deleteProduct(deps, Number(c.req.param('id')))) throw new ApiError(404, PRODUCT_NOT_FOUND);
+        respondOnce(c, deps.db, 200, async () => {
+          if (!(await deleteProduct(deps, Number(c.req.param('id'))))) throw new ApiError(404, PRODUCT_NOT_FOUND);
           return { success: true };
         }),
     );

@@ -2,7 +2,7 @@
 // guarded against SSRF, and the usage assignments (which account sends what, to whom).
 import { asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { schema } from '@app/db';
+import { schema, first } from '@app/db';
 import {
   IdParamSchema,
   SmtpAccountCreateSchema,
@@ -56,8 +56,8 @@ export const smtpRoutes = (deps: Deps) => {
   const guardTests = (userId: number) => {
     if (!tests.hit(String(userId))) throw new ApiError(429, 'Trop de tests de connexion. Veuillez patienter une minute.');
   };
-  const findAccount = (id: number) => {
-    const row = db.select().from(a).where(eq(a.id, id)).get();
+  const findAccount = async (id: number) => {
+    const row = await first(db.select().from(a).where(eq(a.id, id)));
     if (!row) throw new ApiError(404, 'Compte SMTP introuvable');
     return row;
   };
@@ -77,7 +77,7 @@ export const smtpRoutes = (deps: Deps) => {
         summary: 'Outgoing mail accounts (never their password)',
         responses: { 200: z.object({ accounts: z.array(A.SmtpAccountAnswer) }) },
       }),
-      (c) => c.json({ accounts: db.select().from(a).orderBy(asc(a.id)).all().map(toAccount) }),
+      async (c) => c.json({ accounts: (await db.select().from(a).orderBy(asc(a.id))).map(toAccount) }),
     )
     .post(
       '/smtp/accounts',
@@ -85,12 +85,13 @@ export const smtpRoutes = (deps: Deps) => {
       validate('json', SmtpAccountCreateSchema),
       (c) => {
         const { password, ...fields } = c.req.valid('json');
-        return respondOnce(c, db, 201, () => {
-          const row = db
-            .insert(a)
-            .values({ ...fields, passwordEncrypted: crypto().encrypt(password) })
-            .returning()
-            .get();
+        return respondOnce(c, db, 201, async () => {
+          const row = (
+            await db
+              .insert(a)
+              .values({ ...fields, passwordEncrypted: crypto().encrypt(password) })
+              .returning()
+          )[0]!;
           deps.log.info('smtp account created', { id: row.id });
           return toAccount(row);
         });
@@ -100,21 +101,22 @@ export const smtpRoutes = (deps: Deps) => {
       '/smtp/accounts/:id',
       doc({ summary: 'One account', responses: { 200: A.SmtpAccountAnswer } }),
       validate('param', IdParamSchema),
-      (c) => c.json(toAccount(findAccount(c.req.valid('param').id))),
+      async (c) => c.json(toAccount(await findAccount(c.req.valid('param').id))),
     )
     .put(
       '/smtp/accounts/:id',
       doc({ summary: 'Update an account (any subset; an empty password keeps the stored one)', responses: { 200: A.SmtpAccountAnswer } }),
       validate('param', IdParamSchema),
       validate('json', SmtpAccountUpdateSchema),
-      (c) => {
+      async (c) => {
         const { id } = c.req.valid('param');
-        findAccount(id);
+        await findAccount(id);
         const { password, ...fields } = c.req.valid('json');
         const changes: Partial<typeof a.$inferInsert> = { ...fields, updatedAt: new Date() };
         // An empty password means "keep the current one" (back-office section 5).
         if (password) changes.passwordEncrypted = crypto().encrypt(password);
-        const row = db.update(a).set(changes).where(eq(a.id, id)).returning().get();
+        const row = (await db.update(a).set(changes).where(eq(a.id, id)).returning())[0];
+        if (!row) throw new ApiError(404, 'Compte SMTP introuvable');
         return c.json(toAccount(row));
       },
     )
@@ -122,11 +124,11 @@ export const smtpRoutes = (deps: Deps) => {
       '/smtp/accounts/:id',
       doc({ summary: 'Delete an account', responses: { 200: A.Success } }),
       validate('param', IdParamSchema),
-      (c) => {
+      async (c) => {
         const { id } = c.req.valid('param');
-        findAccount(id);
-        return respondOnce(c, db, 200, () => {
-          db.delete(a).where(eq(a.id, id)).run();
+        await findAccount(id);
+        return respondOnce(c, db, 200, async () => {
+          await db.delete(a).where(eq(a.id, id));
           return { success: true };
         });
       },
@@ -140,7 +142,7 @@ export const smtpRoutes = (deps: Deps) => {
       }),
       validate('param', IdParamSchema),
       async (c) => {
-        const account = findAccount(c.req.valid('param').id);
+        const account = await findAccount(c.req.valid('param').id);
         return c.json(await testConnection(deps, accountConfig(deps, account), () => guardTests(c.get('user').id)));
       },
     )
@@ -162,7 +164,7 @@ export const smtpRoutes = (deps: Deps) => {
         summary: 'Which account and recipient each usage has',
         responses: { 200: z.object({ settings: z.array(A.SmtpSettingAnswer) }) },
       }),
-      (c) => c.json({ settings: db.select().from(st).orderBy(asc(st.usageType)).all().map(settingOf) }),
+      async (c) => c.json({ settings: (await db.select().from(st).orderBy(asc(st.usageType))).map(settingOf) }),
     )
     .put(
       '/smtp/settings/:usageType',
@@ -173,21 +175,22 @@ export const smtpRoutes = (deps: Deps) => {
       }),
       validate('param', UsageParamSchema),
       validate('json', SmtpSettingInputSchema),
-      (c) => {
+      async (c) => {
         const { usageType } = c.req.valid('param');
         const input = c.req.valid('json');
-        if (input.smtpAccountId) findAccount(input.smtpAccountId);
+        if (input.smtpAccountId) await findAccount(input.smtpAccountId);
         const values = {
           ...(input.smtpAccountId !== undefined ? { smtpAccountId: input.smtpAccountId } : {}),
           ...(input.recipientEmail !== undefined ? { recipientEmail: input.recipientEmail || null } : {}),
           updatedAt: new Date(),
         };
-        const row = db
-          .insert(st)
-          .values({ usageType, ...values })
-          .onConflictDoUpdate({ target: st.usageType, set: values })
-          .returning()
-          .get();
+        const row = (
+          await db
+            .insert(st)
+            .values({ usageType, ...values })
+            .onConflictDoUpdate({ target: st.usageType, set: values })
+            .returning()
+        )[0]!;
         return c.json(settingOf(row));
       },
     )
@@ -196,12 +199,11 @@ export const smtpRoutes = (deps: Deps) => {
       doc({ summary: 'Remove the assignment of a usage', responses: { 200: A.Success } }),
       validate('param', UsageParamSchema),
       (c) =>
-        respondOnce(c, db, 200, () => {
-          const deleted = db
+        respondOnce(c, db, 200, async () => {
+          const deleted = await db
             .delete(st)
             .where(eq(st.usageType, c.req.valid('param').usageType))
-            .returning()
-            .all();
+            .returning();
           if (!deleted.length) throw new ApiError(404, 'Aucun paramètre pour cet usage');
           return { success: true };
         }),

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { Hono, type Context } from 'hono';
 import { eq } from 'drizzle-orm';
-import { schema } from '@app/db';
+import { schema, first } from '@app/db';
 import {
   DOCUMENT_MAX_BYTES,
   PublicTechnicalDocumentQuerySchema,
@@ -34,37 +34,38 @@ const t = schema.technicalDocuments;
 
 export const technicalDocumentsRoutes = (deps: Deps) => {
   const storage = storageFor(deps.env.dataDir);
-  const requireDocument = (id: string) => {
-    const row = deps.db
-      .select()
-      .from(t)
-      .where(eq(t.id, Number(id)))
-      .get();
+  const requireDocument = async (id: string) => {
+    const row = await first(
+      deps.db
+        .select()
+        .from(t)
+        .where(eq(t.id, Number(id))),
+    );
     if (!row) throw new ApiError(404, TECHNICAL_MESSAGES.notFound);
     return row;
   };
-  const checkProduct = (productId: number | null | undefined) => {
-    if (productId && !findProductRow(deps, productId))
+  const checkProduct = async (productId: number | null | undefined) => {
+    if (productId && !(await findProductRow(deps, productId)))
       throw new ApiError(400, PRODUCT_NOT_FOUND, [{ field: 'productId', message: PRODUCT_NOT_FOUND }]);
   };
-  const found = (c: Context, id: number, status: 200 | 201 = 200) => c.json({ document: getTechnicalDocument(deps, id)! }, status);
+  const found = async (c: Context, id: number, status: 200 | 201 = 200) => c.json({ document: (await getTechnicalDocument(deps, id))! }, status);
 
   return new Hono<AppEnv>()
     .get(
       '/technical-documents/public',
       doc({ summary: 'The public technical library', responses: { 200: TechnicalDocumentListSchema } }),
       validate('query', PublicTechnicalDocumentQuerySchema),
-      (c) => {
-        const { documents, pagination } = listTechnicalDocuments(deps, c.req.valid('query'));
+      async (c) => {
+        const { documents, pagination } = await listTechnicalDocuments(deps, c.req.valid('query'));
         return c.json({ documents, pagination });
       },
     )
-    .on(['GET', 'HEAD'], '/technical-documents/download/:id{[0-9]+}', fileDoc('Download (attachment, counted)'), (c) => {
-      const row = requireDocument(c.req.param('id'));
+    .on(['GET', 'HEAD'], '/technical-documents/download/:id{[0-9]+}', fileDoc('Download (attachment, counted)'), async (c) => {
+      const row = await requireDocument(c.req.param('id'));
       return sendDocument(c, deps, row, 'download', () => countTechnicalDownload(deps, row.id));
     })
-    .on(['GET', 'HEAD'], '/technical-documents/preview/:id{[0-9]+}', fileDoc('Inline preview'), (c) =>
-      sendDocument(c, deps, requireDocument(c.req.param('id')), 'preview'),
+    .on(['GET', 'HEAD'], '/technical-documents/preview/:id{[0-9]+}', fileDoc('Inline preview'), async (c) =>
+      sendDocument(c, deps, await requireDocument(c.req.param('id')), 'preview'),
     )
     .use('/admin/technical-documents', requireAdmin(deps))
     .use('/admin/technical-documents/*', requireAdmin(deps))
@@ -72,17 +73,17 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
       '/admin/technical-documents',
       doc({ summary: 'The library as administrators list it', responses: { 200: TechnicalDocumentListSchema } }),
       validate('query', TechnicalDocumentQuerySchema),
-      (c) => c.json(listTechnicalDocuments(deps, c.req.valid('query'))),
+      async (c) => c.json(await listTechnicalDocuments(deps, c.req.valid('query'))),
     )
     .get(
       '/admin/technical-documents/stats',
       doc({ summary: 'Library statistics', responses: { 200: TechnicalDocumentStatsSchema } }),
-      (c) => c.json(technicalStats(deps)),
+      async (c) => c.json(await technicalStats(deps)),
     )
     .get(
       '/admin/technical-documents/:id{[0-9]+}',
       doc({ summary: 'One library document', responses: { 200: z.object({ document: TechnicalDocumentSchema }) } }),
-      (c) => found(c, requireDocument(c.req.param('id')).id),
+      async (c) => found(c, (await requireDocument(c.req.param('id'))).id),
     )
     .post(
       '/admin/technical-documents/upload',
@@ -114,18 +115,19 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
           const file = files[0];
           if (!file || file.size === 0) throw new ApiError(400, TECHNICAL_MESSAGES.missingFile);
           const parsed = parseOrThrow(TechnicalDocumentFieldsSchema, { title: '', ...fields });
-          checkProduct(parsed.productId);
+          await checkProduct(parsed.productId);
           const { accepted, refused } = await classify([file], TECHNICAL_DOCUMENT_TYPES, TECHNICAL_MESSAGES);
           if (refused[0]) throw new ApiError(refused[0].status, refused[0].error);
           const { mimeType, kind } = accepted[0]!;
           const key = keepFile(deps.env.dataDir, file);
-          return respondOnce(c, deps.db, 201, () => {
-            const row = deps.db
-              .insert(t)
-              .values({ ...parsed, type: kind, mimeType, storageKey: key, originalFilename: file.originalName, size: file.size })
-              .returning()
-              .get();
-            return { document: getTechnicalDocument(deps, row.id)! };
+          return respondOnce(c, deps.db, 201, async () => {
+            const row = (
+              await deps.db
+                .insert(t)
+                .values({ ...parsed, type: kind, mimeType, storageKey: key, originalFilename: file.originalName, size: file.size })
+                .returning()
+            )[0]!;
+            return { document: (await getTechnicalDocument(deps, row.id))! };
           });
         } finally {
           removeTemp(files);
@@ -140,31 +142,32 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
         errors: { 404: 'The listing document does not exist', 415: 'Its type cannot go into the library' },
       }),
       validate('json', TechnicalDocumentCreateSchema),
-      (c) => {
+      async (c) => {
         const { sourceDocumentId, ...fields } = c.req.valid('json');
-        checkProduct(fields.productId);
-        const source = deps.db.select().from(schema.productDocuments).where(eq(schema.productDocuments.id, sourceDocumentId)).get();
+        await checkProduct(fields.productId);
+        const source = await first(deps.db.select().from(schema.productDocuments).where(eq(schema.productDocuments.id, sourceDocumentId)));
         if (!source) throw new ApiError(404, TECHNICAL_MESSAGES.notFound);
         const kind = TECHNICAL_DOCUMENT_TYPES[source.mimeType];
         if (!kind) throw new ApiError(415, TECHNICAL_MESSAGES.type);
         // A copy, so that deleting either document never removes the other's file.
         const key = storage.newKey();
         fs.copyFileSync(storage.documentPath(source.storageKey), storage.documentPath(key), fs.constants.COPYFILE_EXCL);
-        return respondOnce(c, deps.db, 201, () => {
-          const row = deps.db
-            .insert(t)
-            .values({
-              ...fields,
-              productId: fields.productId ?? source.productId,
-              type: kind,
-              mimeType: source.mimeType,
-              storageKey: key,
-              originalFilename: source.originalFilename,
-              size: source.size,
-            })
-            .returning()
-            .get();
-          return { document: getTechnicalDocument(deps, row.id)! };
+        return respondOnce(c, deps.db, 201, async () => {
+          const row = (
+            await deps.db
+              .insert(t)
+              .values({
+                ...fields,
+                productId: fields.productId ?? source.productId,
+                type: kind,
+                mimeType: source.mimeType,
+                storageKey: key,
+                originalFilename: source.originalFilename,
+                size: source.size,
+              })
+              .returning()
+          )[0]!;
+          return { document: (await getTechnicalDocument(deps, row.id))! };
         });
       },
     )
@@ -172,25 +175,24 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
       '/admin/technical-documents/:id{[0-9]+}',
       doc({ summary: 'Edit texts or the linked listing', responses: { 200: z.object({ document: TechnicalDocumentSchema }) } }),
       validate('json', TechnicalDocumentUpdateSchema),
-      (c) => {
-        const row = requireDocument(c.req.param('id'));
+      async (c) => {
+        const row = await requireDocument(c.req.param('id'));
         const changes = c.req.valid('json');
-        checkProduct(changes.productId);
-        deps.db
+        await checkProduct(changes.productId);
+        await deps.db
           .update(t)
           .set({ ...changes, updatedAt: new Date() })
-          .where(eq(t.id, row.id))
-          .run();
+          .where(eq(t.id, row.id));
         return found(c, row.id);
       },
     )
     .delete(
       '/admin/technical-documents/:id{[0-9]+}',
       doc({ summary: 'Delete a library document and its file', responses: { 200: A.SuccessMessage } }),
-      (c) => {
-        const row = requireDocument(c.req.param('id'));
-        const answer = commitOnce(c, deps.db, 200, () => {
-          deps.db.delete(t).where(eq(t.id, row.id)).run();
+      async (c) => {
+        const row = await requireDocument(c.req.param('id'));
+        const answer = await commitOnce(c, deps.db, 200, async () => {
+          await deps.db.delete(t).where(eq(t.id, row.id));
           return { success: true, message: 'Document supprimé' };
         });
         storage.removeDocument(row.storageKey);

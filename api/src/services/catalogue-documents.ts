@@ -40,7 +40,10 @@ export function toProductDocument(row: ProductDocumentRow): ProductDocument {
   };
 }
 
-export function toTechnicalDocument(row: TechnicalDocumentRow, product: { id: number; titleFr: string; titleEn: string } | null): TechnicalDocument {
+export function toTechnicalDocument(
+  row: TechnicalDocumentRow,
+  product: { id: number; titleFr: string; titleEn: string } | null,
+): TechnicalDocument {
   return {
     id: row.id,
     title: row.title,
@@ -92,58 +95,81 @@ export async function classify(files: UploadedFile[], allowed: Record<string, st
   return { accepted, refused };
 }
 
-export type DocumentMeta = { title?: string; titleEn?: string | null; description?: string | null; descriptionFr?: string | null; descriptionEn?: string | null };
+export type DocumentMeta = {
+  title?: string;
+  titleEn?: string | null;
+  description?: string | null;
+  descriptionFr?: string | null;
+  descriptionEn?: string | null;
+};
 
-export function insertProductDocument(deps: Deps, productId: number, stored: { key: string; mimeType: string; kind: string; originalFilename: string; size: number }, meta: DocumentMeta) {
-  const row = deps.db
-    .insert(schema.productDocuments)
-    .values({
-      productId,
-      title: meta.title?.trim() || defaultTitle(stored.originalFilename),
-      titleEn: meta.titleEn?.trim() || null,
-      description: meta.description?.trim() || null,
-      descriptionFr: meta.descriptionFr?.trim() || null,
-      descriptionEn: meta.descriptionEn?.trim() || null,
-      type: stored.kind,
-      mimeType: stored.mimeType,
-      storageKey: stored.key,
-      originalFilename: stored.originalFilename,
-      size: stored.size,
-    })
-    .returning()
-    .get();
+export async function insertProductDocument(
+  deps: Deps,
+  productId: number,
+  stored: { key: string; mimeType: string; kind: string; originalFilename: string; size: number },
+  meta: DocumentMeta,
+) {
+  const row = (
+    await deps.db
+      .insert(schema.productDocuments)
+      .values({
+        productId,
+        title: meta.title?.trim() || defaultTitle(stored.originalFilename),
+        titleEn: meta.titleEn?.trim() || null,
+        description: meta.description?.trim() || null,
+        descriptionFr: meta.descriptionFr?.trim() || null,
+        descriptionEn: meta.descriptionEn?.trim() || null,
+        type: stored.kind,
+        mimeType: stored.mimeType,
+        storageKey: stored.key,
+        originalFilename: stored.originalFilename,
+        size: stored.size,
+      })
+      .returning()
+  )[0]!;
   return toProductDocument(row);
 }
 
 /** Stores the accepted files of a batch as documents of the listing, each with its title and description. */
-export function storeProductDocuments(deps: Deps, productId: number, accepted: (AcceptedFile & { meta: DocumentMeta })[]) {
-  return accepted.map(({ file, mimeType, kind, meta }) => {
+export async function storeProductDocuments(deps: Deps, productId: number, accepted: (AcceptedFile & { meta: DocumentMeta })[]) {
+  const stored = [];
+  for (const { file, mimeType, kind, meta } of accepted) {
     const key = keepFile(deps.env.dataDir, file);
     try {
-      return insertProductDocument(deps, productId, { key, mimeType, kind, originalFilename: file.originalName, size: file.size }, meta);
+      stored.push(
+        await insertProductDocument(deps, productId, { key, mimeType, kind, originalFilename: file.originalName, size: file.size }, meta),
+      );
     } catch (err) {
       storageFor(deps.env.dataDir).removeDocument(key);
       throw err;
     }
-  });
+  }
+  return stored;
 }
 
-export function deleteProductDocument(deps: Deps, productId: number, docId: number): boolean {
-  const row = deps.db
-    .delete(schema.productDocuments)
-    .where(and(eq(schema.productDocuments.id, docId), eq(schema.productDocuments.productId, productId)))
-    .returning()
-    .get();
+export async function deleteProductDocument(deps: Deps, productId: number, docId: number): Promise<boolean> {
+  const row = (
+    await deps.db
+      .delete(schema.productDocuments)
+      .where(and(eq(schema.productDocuments.id, docId), eq(schema.productDocuments.productId, productId)))
+      .returning()
+  )[0];
   if (row) storageFor(deps.env.dataDir).removeDocument(row.storageKey);
   return !!row;
 }
 
-export function countProductDocumentDownload(deps: Deps, id: number) {
-  deps.db.update(schema.productDocuments).set({ downloadCount: sql`${schema.productDocuments.downloadCount} + 1` }).where(eq(schema.productDocuments.id, id)).run();
+export async function countProductDocumentDownload(deps: Deps, id: number) {
+  await deps.db
+    .update(schema.productDocuments)
+    .set({ downloadCount: sql`${schema.productDocuments.downloadCount} + 1` })
+    .where(eq(schema.productDocuments.id, id));
 }
 
-export function countTechnicalDownload(deps: Deps, id: number) {
-  deps.db.update(schema.technicalDocuments).set({ downloadCount: sql`${schema.technicalDocuments.downloadCount} + 1` }).where(eq(schema.technicalDocuments.id, id)).run();
+export async function countTechnicalDownload(deps: Deps, id: number) {
+  await deps.db
+    .update(schema.technicalDocuments)
+    .set({ downloadCount: sql`${schema.technicalDocuments.downloadCount} + 1` })
+    .where(eq(schema.technicalDocuments.id, id));
 }
 
 export const documentTypes = { product: PRODUCT_DOCUMENT_TYPES, technical: TECHNICAL_DOCUMENT_TYPES, productMessages: DOCUMENT_MESSAGES };

@@ -1,7 +1,7 @@
 // Listings as the API returns them (with images and documents), and their creation, optimistic
 // update (version) and deletion with the files they own.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { schema } from '@app/db';
+import { schema, first } from '@app/db';
 import { toKw } from '@app/domain/power';
 import { STALE_VERSION_MESSAGE, type Product, type ProductInput, type ProductUpdate } from '@app/domain/products';
 import type { Deps } from '../context.ts';
@@ -29,21 +29,19 @@ function toProduct(row: ProductRow, images: Product['images'], documents: Produc
 }
 
 /** Rows → products, loading the images and documents of all of them in two queries. */
-export function toProducts(deps: Deps, rows: ProductRow[]): Product[] {
+export async function toProducts(deps: Deps, rows: ProductRow[]): Promise<Product[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const images = deps.db
+  const images = await deps.db
     .select()
     .from(schema.productImages)
     .where(inArray(schema.productImages.productId, ids))
-    .orderBy(asc(schema.productImages.position), asc(schema.productImages.id))
-    .all();
-  const documents = deps.db
+    .orderBy(asc(schema.productImages.position), asc(schema.productImages.id));
+  const documents = await deps.db
     .select()
     .from(schema.productDocuments)
     .where(inArray(schema.productDocuments.productId, ids))
-    .orderBy(asc(schema.productDocuments.id))
-    .all();
+    .orderBy(asc(schema.productDocuments.id));
   return rows.map((row) =>
     toProduct(
       row,
@@ -53,50 +51,57 @@ export function toProducts(deps: Deps, rows: ProductRow[]): Product[] {
   );
 }
 
-export function findProductRow(deps: Deps, id: number): ProductRow | undefined {
-  return deps.db.select().from(schema.products).where(eq(schema.products.id, id)).get();
+export async function findProductRow(deps: Deps, id: number): Promise<ProductRow | undefined> {
+  return await first(deps.db.select().from(schema.products).where(eq(schema.products.id, id)));
 }
 
 /** 404 'Annonce introuvable' when the listing does not exist. */
-export function requireProductRow(deps: Deps, id: number): ProductRow {
-  const row = findProductRow(deps, id);
+export async function requireProductRow(deps: Deps, id: number): Promise<ProductRow> {
+  const row = await findProductRow(deps, id);
   if (!row) throw new ApiError(404, PRODUCT_NOT_FOUND);
   return row;
 }
 
-export function getProduct(deps: Deps, id: number): Product {
-  return toProducts(deps, [requireProductRow(deps, id)])[0]!;
+export async function getProduct(deps: Deps, id: number): Promise<Product> {
+  return (await toProducts(deps, [await requireProductRow(deps, id)]))[0]!;
 }
 
 const columns = (input: ProductInput) => ({ ...input, powerKw: toKw(input.powerOutput, input.powerUnit) });
 
-export function createProduct(deps: Deps, input: ProductInput): Product {
-  const row = deps.db.insert(schema.products).values(columns(input)).returning().get();
-  return toProducts(deps, [row])[0]!;
+export async function createProduct(deps: Deps, input: ProductInput): Promise<Product> {
+  const row = (await deps.db.insert(schema.products).values(columns(input)).returning())[0]!;
+  return (await toProducts(deps, [row!]))[0]!;
 }
 
 /** Applies the edit only if the stored version is the one the client edited; otherwise 409. */
-export function updateProduct(deps: Deps, id: number, input: ProductUpdate): Product {
+export async function updateProduct(deps: Deps, id: number, input: ProductUpdate): Promise<Product> {
   const { version, ...fields } = input;
-  const row = deps.db
-    .update(schema.products)
-    .set({ ...columns(fields), version: sql`${schema.products.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(schema.products.id, id), eq(schema.products.version, version)))
-    .returning()
-    .get();
+  const row = (
+    await deps.db
+      .update(schema.products)
+      .set({ ...columns(fields), version: sql`${schema.products.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(schema.products.id, id), eq(schema.products.version, version)))
+      .returning()
+  )[0];
   if (!row) {
-    requireProductRow(deps, id);
+    await requireProductRow(deps, id);
     throw new ApiError(409, STALE_VERSION_MESSAGE);
   }
-  return toProducts(deps, [row])[0]!;
+  return (await toProducts(deps, [row!]))[0]!;
 }
 
 /** Deletes the listing, its rows (cascade) and then its files. false when it did not exist. */
-export function deleteProduct(deps: Deps, id: number): boolean {
+export async function deleteProduct(deps: Deps, id: number): Promise<boolean> {
   const { db } = deps;
-  const images = db.select({ key: schema.productImages.storageKey }).from(schema.productImages).where(eq(schema.productImages.productId, id)).all();
-  const documents = db.select({ key: schema.productDocuments.storageKey }).from(schema.productDocuments).where(eq(schema.productDocuments.productId, id)).all();
-  const deleted = db.delete(schema.products).where(eq(schema.products.id, id)).returning({ id: schema.products.id }).get();
+  const images = await db
+    .select({ key: schema.productImages.storageKey })
+    .from(schema.productImages)
+    .where(eq(schema.productImages.productId, id));
+  const documents = await db
+    .select({ key: schema.productDocuments.storageKey })
+    .from(schema.productDocuments)
+    .where(eq(schema.productDocuments.productId, id));
+  const deleted = (await db.delete(schema.products).where(eq(schema.products.id, id)).returning({ id: schema.products.id }))[0];
   if (!deleted) return false;
   const storage = storageFor(deps.env.dataDir);
   for (const { key } of images) storage.removeImage(key);

@@ -10,9 +10,9 @@ import { listTechnicalDocuments } from './technical-library.ts';
 export function createCatalogueReader(deps: Deps): CatalogueReader {
   return {
     searchProducts: (query) => searchProducts(deps, query),
-    getProduct(id) {
+    async getProduct(id) {
       try {
-        return getProduct(deps, id);
+        return await getProduct(deps, id);
       } catch (err) {
         if (err instanceof ApiError && err.status === 404) return null;
         throw err;

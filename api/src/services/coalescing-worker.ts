@@ -1,7 +1,7 @@
 // One background run at a time per database: a kick during a run asks for one more pass after it,
 // and stop() waits for the run to end and turns later kicks into no-ops. Used by the mail outbox and
 // the newsletter sender, whose passes check `stopped` between sends.
-import type { Db } from '@app/db';
+import { outsideTransaction, type Db } from '@app/db';
 import type { Deps } from '../context.ts';
 
 /** What a pass sees: whether it must stop, and the hook that cuts an interruptible sleep short. */
@@ -25,8 +25,9 @@ export function coalescingWorker(name: string, pass: (deps: Deps, state: WorkerS
         state.again = true;
         return state.running;
       }
-      state.running = (async () => {
-        await null; // the body must not finish before state.running is assigned
+      // Started outside the caller's transaction: a kick from inside one runs after it commits, never within it.
+      state.running = outsideTransaction(async () => {
+        await Promise.resolve(); // the body must not finish before state.running is assigned
         try {
           do {
             state.again = false;
@@ -37,7 +38,7 @@ export function coalescingWorker(name: string, pass: (deps: Deps, state: WorkerS
         } finally {
           state.running = undefined;
         }
-      })();
+      });
       return state.running;
     },
 

@@ -10,13 +10,13 @@ import { storageFor } from './storage.ts';
 export const PREVIEW_CSP = "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 export const DOWNLOAD_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
-export function sendDocument(
+export async function sendDocument(
   c: Context,
   deps: Deps,
   row: { storageKey: string; mimeType: string; originalFilename: string },
   mode: 'download' | 'preview',
-  onDownload?: () => void,
-) {
+  onDownload?: () => Promise<void>,
+): Promise<Response> {
   const inline = mode === 'preview' && previewable(row.mimeType);
   const response = serveFile(c, {
     path: storageFor(deps.env.dataDir).documentPath(row.storageKey),
@@ -26,6 +26,6 @@ export function sendDocument(
     cacheControl: 'private, no-cache',
     csp: inline ? PREVIEW_CSP : DOWNLOAD_CSP,
   });
-  if (mode === 'download' && onDownload && response.status < 300 && readsFromStart(c)) onDownload();
+  if (mode === 'download' && onDownload && response.status < 300 && readsFromStart(c)) await onDownload();
   return response;
 }

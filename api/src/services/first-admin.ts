@@ -6,12 +6,12 @@ import type { Deps } from '../context.ts';
 import { generatePassword, hashPassword } from './passwords.ts';
 
 export async function ensureFirstAdmin({ db, env }: Deps): Promise<{ email: string; password: string; generated: boolean } | null> {
-  const [row] = db.select({ n: count() }).from(schema.users).all();
+  const [row] = await db.select({ n: count() }).from(schema.users);
   if ((row?.n ?? 0) > 0) return null;
   const email = (env.ADMIN_EMAIL ?? 'admin@provence-moteurs.fr').toLowerCase();
   const password = env.ADMIN_PASSWORD ?? generatePassword();
-  db.insert(schema.users)
-    .values({ email, name: 'Administrateur', role: 'admin', passwordHash: await hashPassword(password), mustChangePassword: true })
-    .run();
+  await db
+    .insert(schema.users)
+    .values({ email, name: 'Administrateur', role: 'admin', passwordHash: await hashPassword(password), mustChangePassword: true });
   return { email, password, generated: !env.ADMIN_PASSWORD };
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { openDb, runMigrations, schema, type Db } from '@app/db';
+import { sql } from 'drizzle-orm';
+import { openDb, row, runMigrations, schema, type Db } from '@app/db';
 import type { AppEnv, Deps } from '../context.ts';
 import { parseEnv } from '../env.ts';
 import { toErrorResponse } from '../http/errors.ts';
@@ -13,22 +14,25 @@ describe('respondOnce', () => {
   let db: Db;
   let app: Hono<AppEnv>;
   let failAfterChange: 'throw' | 'record-conflict' | null;
-  const count = (table: 'app_meta' | 'idempotency_keys') => (db.$client.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
-  const post = (key: string) => app.request('/write', { method: 'POST', headers: { 'idempotency-key': key, 'content-type': 'application/json' }, body: '{}' });
+  const count = async (table: 'app_meta' | 'idempotency_keys') => (await row<{ n: number }>(db, sql`select count(*) as n from ${sql.identifier(table)}`))!.n;
+  const post = (key: string) =>
+    app.request('/write', { method: 'POST', headers: { 'idempotency-key': key, 'content-type': 'application/json' }, body: '{}' });
 
-  beforeEach(() => {
+  beforeEach(async () => {
     db = openDb(':memory:');
-    runMigrations(db);
+    await runMigrations(db);
     const deps: Deps = { db, env: parseEnv({ PUBLIC_URL: 'https://moteurs.example' }), log: createLogger('silent') };
     failAfterChange = null;
     app = new Hono<AppEnv>().use(idempotency(deps)).post('/write', (c) =>
-      respondOnce(c, db, 201, () => {
-        db.insert(schema.appMeta).values({ key: `k${Math.random()}`, value: 'x' }).run();
+      respondOnce(c, db, 201, async () => {
+        await db.insert(schema.appMeta).values({ key: `k${Math.random()}`, value: 'x' });
         if (failAfterChange === 'throw') throw new Error('crash after the change');
         if (failAfterChange === 'record-conflict') {
           // Someone else's row already holds the key: recording fails after the change was made.
           const pending = c.get('idempotency')!;
-          db.insert(schema.idempotencyKeys).values({ scope: pending.scope, key: pending.key, fingerprint: 'x', status: 200, headers: '{}', body: '{}' }).run();
+          await db
+            .insert(schema.idempotencyKeys)
+            .values({ scope: pending.scope, key: pending.key, fingerprint: 'x', status: 200, headers: '{}', body: '{}' });
         }
         return { ok: true };
       }),
@@ -39,18 +43,18 @@ describe('respondOnce', () => {
   it('keeps the change and its record together', async () => {
     expect((await post('a')).status).toBe(201);
     expect((await post('a')).headers.get('idempotent-replayed')).toBe('true');
-    expect([count('app_meta'), count('idempotency_keys')]).toEqual([1, 1]);
+    expect([await count('app_meta'), await count('idempotency_keys')]).toEqual([1, 1]);
   });
 
   it('keeps neither when the handler fails after its change', async () => {
     failAfterChange = 'throw';
     expect((await post('b')).status).toBe(500);
-    expect([count('app_meta'), count('idempotency_keys')]).toEqual([0, 0]);
+    expect([await count('app_meta'), await count('idempotency_keys')]).toEqual([0, 0]);
   });
 
   it('keeps neither when the record cannot be written', async () => {
     failAfterChange = 'record-conflict';
     expect((await post('c')).status).toBe(500);
-    expect([count('app_meta'), count('idempotency_keys')]).toEqual([0, 0]);
+    expect([await count('app_meta'), await count('idempotency_keys')]).toEqual([0, 0]);
   });
 });

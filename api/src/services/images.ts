@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { schema } from '@app/db';
+import { schema, first } from '@app/db';
 import type { ImageVariant } from '@app/db/schema/catalogue';
 import { IMAGE_MESSAGES } from '@app/domain/documents';
 import type { ProductImage } from '@app/domain/products';
@@ -39,7 +39,9 @@ export function toProductImage(row: ImageRow): ProductImage {
     position: row.position,
     width: row.width,
     height: row.height,
-    sources: row.variants.filter((v) => v.file !== THUMBNAIL.file).map((v) => ({ width: v.width, format: v.format, url: imageUrl(row.storageKey, v.file) })),
+    sources: row.variants
+      .filter((v) => v.file !== THUMBNAIL.file)
+      .map((v) => ({ width: v.width, format: v.format, url: imageUrl(row.storageKey, v.file) })),
   };
 }
 
@@ -84,9 +86,16 @@ export async function encodeImage(dataDir: string, input: string | Buffer): Prom
       }
     }
     const jpegWidth = Math.min(JPEG_WIDTH, info.width);
-    const jpeg = await base().resize({ width: jpegWidth }).flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toFile(path.join(dir, `${jpegWidth}.jpg`));
+    const jpeg = await base()
+      .resize({ width: jpegWidth })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toFile(path.join(dir, `${jpegWidth}.jpg`));
     variants.push({ width: jpeg.width, height: jpeg.height, format: 'jpeg', file: `${jpegWidth}.jpg`, bytes: jpeg.size });
-    const thumb = await base().resize({ width: THUMBNAIL.width, height: THUMBNAIL.height, fit: 'cover' }).webp({ quality: 75 }).toFile(path.join(dir, THUMBNAIL.file));
+    const thumb = await base()
+      .resize({ width: THUMBNAIL.width, height: THUMBNAIL.height, fit: 'cover' })
+      .webp({ quality: 75 })
+      .toFile(path.join(dir, THUMBNAIL.file));
     variants.push({ width: thumb.width, height: thumb.height, format: 'webp', file: THUMBNAIL.file, bytes: thumb.size });
     return { key, width: info.width, height: info.height, variants };
   } catch (err) {
@@ -97,18 +106,28 @@ export async function encodeImage(dataDir: string, input: string | Buffer): Prom
 }
 
 /** Stores an encoded image as the product's last picture (the first one becomes the cover). */
-export function insertImage(deps: Deps, productId: number, stored: StoredImage, alt: string): ImageRow {
+export async function insertImage(deps: Deps, productId: number, stored: StoredImage, alt: string): Promise<ImageRow> {
   const { db } = deps;
-  const next = db
-    .select({ n: sql<number>`coalesce(max(${schema.productImages.position}) + 1, 0)` })
-    .from(schema.productImages)
-    .where(eq(schema.productImages.productId, productId))
-    .get();
-  return db
-    .insert(schema.productImages)
-    .values({ productId, storageKey: stored.key, alt, position: next?.n ?? 0, width: stored.width, height: stored.height, variants: stored.variants })
-    .returning()
-    .get();
+  const next = await first(
+    db
+      .select({ n: sql<number>`coalesce(max(${schema.productImages.position}) + 1, 0)` })
+      .from(schema.productImages)
+      .where(eq(schema.productImages.productId, productId)),
+  );
+  return (
+    await db
+      .insert(schema.productImages)
+      .values({
+        productId,
+        storageKey: stored.key,
+        alt,
+        position: next?.n ?? 0,
+        width: stored.width,
+        height: stored.height,
+        variants: stored.variants,
+      })
+      .returning()
+  )[0]!;
 }
 
 /**
@@ -120,59 +139,63 @@ export async function addProductImage(
   productId: number,
   input: string | Buffer,
   alt: string,
-  commit: (insert: () => ProductImage) => ProductImage = (insert) => insert(),
+  commit: (insert: () => Promise<ProductImage>) => Promise<ProductImage> = (insert) => insert(),
 ) {
   const stored = await encodeImage(deps.env.dataDir, input);
   try {
-    return commit(() => toProductImage(insertImage(deps, productId, stored, alt)));
+    return await commit(async () => toProductImage(await insertImage(deps, productId, stored, alt)));
   } catch (err) {
     storageFor(deps.env.dataDir).removeImage(stored.key);
     throw err;
   }
 }
 
-export function listProductImages(deps: Deps, productId: number): ProductImage[] {
-  return deps.db
-    .select()
-    .from(schema.productImages)
-    .where(eq(schema.productImages.productId, productId))
-    .orderBy(asc(schema.productImages.position), asc(schema.productImages.id))
-    .all()
-    .map(toProductImage);
+export async function listProductImages(deps: Deps, productId: number): Promise<ProductImage[]> {
+  return (
+    await deps.db
+      .select()
+      .from(schema.productImages)
+      .where(eq(schema.productImages.productId, productId))
+      .orderBy(asc(schema.productImages.position), asc(schema.productImages.id))
+  ).map(toProductImage);
 }
 
-export function deleteProductImage(deps: Deps, productId: number, imageId: number): boolean {
-  const row = deps.db
-    .delete(schema.productImages)
-    .where(and(eq(schema.productImages.id, imageId), eq(schema.productImages.productId, productId)))
-    .returning()
-    .get();
+export async function deleteProductImage(deps: Deps, productId: number, imageId: number): Promise<boolean> {
+  const row = (
+    await deps.db
+      .delete(schema.productImages)
+      .where(and(eq(schema.productImages.id, imageId), eq(schema.productImages.productId, productId)))
+      .returning()
+  )[0];
   if (!row) return false;
   storageFor(deps.env.dataDir).removeImage(row.storageKey);
-  renumber(deps, productId);
+  await renumber(deps, productId);
   return true;
 }
 
 /** Positions 0..n-1 in the current order; position 0 is the cover. */
-function renumber(deps: Deps, productId: number, order?: number[]) {
-  const ids = order ?? listProductImages(deps, productId).map((i) => i.id);
-  deps.db.transaction((tx) => {
-    ids.forEach((id, position) => {
-      tx.update(schema.productImages).set({ position }).where(and(eq(schema.productImages.id, id), eq(schema.productImages.productId, productId))).run();
-    });
+async function renumber(deps: Deps, productId: number, order?: number[]) {
+  const ids = order ?? (await listProductImages(deps, productId)).map((i) => i.id);
+  await deps.db.transaction(async (tx) => {
+    for (const [position, id] of ids.entries()) {
+      await tx
+        .update(schema.productImages)
+        .set({ position })
+        .where(and(eq(schema.productImages.id, id), eq(schema.productImages.productId, productId)));
+    }
   });
 }
 
 /** Reorders with the given ids first (in that order); images not named keep their relative order after them. */
-export function reorderProductImages(deps: Deps, productId: number, ids: number[]): ProductImage[] {
-  const current = listProductImages(deps, productId).map((i) => i.id);
+export async function reorderProductImages(deps: Deps, productId: number, ids: number[]): Promise<ProductImage[]> {
+  const current = (await listProductImages(deps, productId)).map((i) => i.id);
   const wanted = ids.filter((id, i) => current.includes(id) && ids.indexOf(id) === i);
-  renumber(deps, productId, [...wanted, ...current.filter((id) => !wanted.includes(id))]);
+  await renumber(deps, productId, [...wanted, ...current.filter((id) => !wanted.includes(id))]);
   return listProductImages(deps, productId);
 }
 
-export function setImageAlt(deps: Deps, imageId: number, alt: string) {
-  deps.db.update(schema.productImages).set({ alt }).where(eq(schema.productImages.id, imageId)).run();
+export async function setImageAlt(deps: Deps, imageId: number, alt: string) {
+  await deps.db.update(schema.productImages).set({ alt }).where(eq(schema.productImages.id, imageId));
 }
 
 /** Files of images removed with their product (the rows go by cascade; the folders must go too). */

@@ -17,28 +17,33 @@ const DAY = 24 * 60 * 60 * 1000;
  * them through the foreign key) after 3 years, unconfirmed subscriptions after 30 days, and the
  * outbox copies of mails once they are old.
  */
-export function purgeExpired(deps: Deps, now = new Date()) {
+export async function purgeExpired(deps: Deps, now = new Date()) {
   const { db } = deps;
   const yearsAgo = new Date(now);
   yearsAgo.setFullYear(yearsAgo.getFullYear() - INQUIRY_RETENTION_YEARS);
-  const inquiries = db.delete(schema.inquiries).where(lt(schema.inquiries.createdAt, yearsAgo)).run().changes;
+  const inquiries = (await db.delete(schema.inquiries).where(lt(schema.inquiries.createdAt, yearsAgo)).returning({ id: schema.inquiries.id })).length;
   const n = schema.newsletterSubscribers;
-  const subscribers = db
-    .delete(n)
-    .where(and(isNull(n.confirmedAt), eq(n.isActive, false), lt(n.subscribedAt, new Date(now.getTime() - CONFIRMATION_DAYS * DAY))))
-    .run().changes;
+  const subscribers = (
+    await db
+      .delete(n)
+      .where(and(isNull(n.confirmedAt), eq(n.isActive, false), lt(n.subscribedAt, new Date(now.getTime() - CONFIRMATION_DAYS * DAY))))
+      .returning({ id: n.id })
+  ).length;
   const o = schema.mailOutbox;
-  const outbox = db
-    .delete(o)
-    .where(
-      or(
-        and(eq(o.status, 'sent'), lt(o.createdAt, new Date(now.getTime() - 7 * DAY))),
-        and(eq(o.status, 'failed'), lt(o.createdAt, new Date(now.getTime() - 90 * DAY))),
-      ),
-    )
-    .run().changes;
-  const idempotencyKeys = purgeIdempotencyKeys(db, now.getTime());
-  if (inquiries || subscribers || outbox || idempotencyKeys) deps.log.info('retention purge', { inquiries, subscribers, outbox, idempotencyKeys });
+  const outbox = (
+    await db
+      .delete(o)
+      .where(
+        or(
+          and(eq(o.status, 'sent'), lt(o.createdAt, new Date(now.getTime() - 7 * DAY))),
+          and(eq(o.status, 'failed'), lt(o.createdAt, new Date(now.getTime() - 90 * DAY))),
+        ),
+      )
+      .returning({ id: o.id })
+  ).length;
+  const idempotencyKeys = await purgeIdempotencyKeys(db, now.getTime());
+  if (inquiries || subscribers || outbox || idempotencyKeys)
+    deps.log.info('retention purge', { inquiries, subscribers, outbox, idempotencyKeys });
   return { inquiries, subscribers, outbox, idempotencyKeys };
 }
 
@@ -49,15 +54,15 @@ export function startJobs(deps: Deps): () => Promise<void> {
     void kickOutbox(deps);
     void kickNewsletters(deps);
   };
-  const retention = () => {
+  const retention = async () => {
     try {
-      purgeExpired(deps);
+      await purgeExpired(deps);
     } catch (err) {
       log.error('retention purge failed', { error: String(err) });
     }
   };
   tick();
-  retention();
+  void retention();
   // Hourly: Idempotency-Key records go one day after their request (the rest is cheap to re-check).
   const timers = [setInterval(tick, env.MAIL_WORKER_INTERVAL_MS), setInterval(retention, DAY / 24)];
   for (const t of timers) t.unref();

@@ -2,7 +2,7 @@
 // decrypts its password, connects only to a checked address, and words failures generically.
 import { asc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import { schema } from '@app/db';
+import { schema, first } from '@app/db';
 import { headerSafe } from '@app/domain/header-text';
 import type { UsageType } from '@app/domain/mail';
 import type { Deps } from '../context.ts';
@@ -84,14 +84,16 @@ export async function sendWithAccount(deps: Deps, account: AccountRow, mail: Out
  * The account sending for a usage: the assigned one when active, else the first active account
  * (back-office section 4), with the recipient configured for that usage.
  */
-export function accountForUsage(deps: Deps, usageType: UsageType): { account?: AccountRow; recipientEmail: string | null } {
+export async function accountForUsage(deps: Deps, usageType: UsageType): Promise<{ account?: AccountRow; recipientEmail: string | null }> {
   const { db } = deps;
-  const setting = db.select().from(schema.smtpSettings).where(eq(schema.smtpSettings.usageType, usageType)).get();
+  const setting = await first(db.select().from(schema.smtpSettings).where(eq(schema.smtpSettings.usageType, usageType)));
   let account = setting?.smtpAccountId
-    ? db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.id, setting.smtpAccountId)).get()
+    ? await first(db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.id, setting.smtpAccountId)))
     : undefined;
   if (!account?.isActive) {
-    account = db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.isActive, true)).orderBy(asc(schema.smtpAccounts.id)).get();
+    account = await first(
+      db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.isActive, true)).orderBy(asc(schema.smtpAccounts.id)),
+    );
   }
   return { account, recipientEmail: setting?.recipientEmail || null };
 }
@@ -114,7 +116,11 @@ export function describeMailError(err: unknown): string {
  * Connects and authenticates (nodemailer verify), answering the spec's { success, message }.
  * beforeConnect runs once the target passed the guard (a refused target costs no connection).
  */
-export async function testConnection(deps: Deps, config: ConnectionConfig, beforeConnect?: () => void): Promise<{ success: boolean; message: string }> {
+export async function testConnection(
+  deps: Deps,
+  config: ConnectionConfig,
+  beforeConnect?: () => void,
+): Promise<{ success: boolean; message: string }> {
   const failed = (err: unknown) => {
     deps.log.info('smtp test failed', { code: (err as { code?: string })?.code ?? (err as Error)?.name });
     return { success: false, message: describeMailError(err) };

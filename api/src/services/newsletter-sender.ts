@@ -1,12 +1,21 @@
 // Sends a newsletter in the background: one delivery row per recipient, pooled SMTP connections,
 // a rate limit, retries per recipient, and progress that survives a restart (pending rows resume).
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
-import { schema } from '@app/db';
+import { schema, first, exec } from '@app/db';
 import { newsletterVersion, type NewsletterSend, type NewsletterSending, type SendingStatus } from '@app/domain/newsletter';
 import type { Deps } from '../context.ts';
 import { coalescingWorker, interruptibleSleep as sleep, type WorkerState } from './coalescing-worker.ts';
 import { ApiError } from '../http/errors.ts';
-import { accountForUsage, accountConfig, createTransport, describeMailError, isPermanentFailure, sendMail, type AccountRow, type Transport } from './mailer.ts';
+import {
+  accountForUsage,
+  accountConfig,
+  createTransport,
+  describeMailError,
+  isPermanentFailure,
+  sendMail,
+  type AccountRow,
+  type Transport,
+} from './mailer.ts';
 import { newsletterLinks, newsletterMail } from './mail-templates.ts';
 import { retryDelay } from './outbox.ts';
 
@@ -21,31 +30,49 @@ const d = schema.newsletterDeliveries;
 const sub = schema.newsletterSubscribers;
 
 /** Queues a sending to every active subscriber, or to the active ones among subscriberIds. */
-export function createSending(deps: Deps, input: NewsletterSend): NewsletterSending {
+export async function createSending(deps: Deps, input: NewsletterSend): Promise<NewsletterSending> {
   const { db } = deps;
-  const { account } = accountForUsage(deps, 'newsletter');
+  const { account } = await accountForUsage(deps, 'newsletter');
   if (!account) throw new ApiError(400, 'Aucun compte SMTP actif');
-  const id = db.transaction((tx) => {
-    const sending = tx
-      .insert(s)
-      // '' marks a missing French version (see the schema); the schema guarantees one version is whole.
-      .values({ subject: input.subject ?? '', content: input.content ?? '', subjectEn: input.subjectEn || null, contentEn: input.contentEn || null, smtpAccountId: account.id }).returning({ id: s.id }).get();
-    const selected = input.subscriberIds ? sql` AND id IN (SELECT value FROM json_each(${JSON.stringify(input.subscriberIds)}))` : sql``;
-    const inserted = tx.run(
-      sql`INSERT INTO newsletter_deliveries (sending_id, subscriber_id, email) SELECT ${sending.id}, id, email FROM newsletter_subscribers WHERE is_active = 1${selected}`,
-    );
-    if (!inserted.changes) throw new ApiError(400, 'Aucun abonné actif');
-    tx.update(s).set({ totalCount: inserted.changes }).where(eq(s.id, sending.id)).run();
-    return sending.id;
-  }, { behavior: 'immediate' });
+  const id = await db.transaction(
+    async (tx) => {
+      const sending = (
+        await tx
+          .insert(s)
+          // '' marks a missing French version (see the schema); the schema guarantees one version is whole.
+          .values({
+            subject: input.subject ?? '',
+            content: input.content ?? '',
+            subjectEn: input.subjectEn || null,
+            contentEn: input.contentEn || null,
+            smtpAccountId: account.id,
+          })
+          .returning({ id: s.id })
+      )[0]!;
+      const selected = input.subscriberIds ? sql` AND id IN (SELECT value FROM json_each(${JSON.stringify(input.subscriberIds)}))` : sql``;
+      const inserted = await exec(
+        tx,
+        sql`INSERT INTO newsletter_deliveries (sending_id, subscriber_id, email) SELECT ${sending.id}, id, email FROM newsletter_subscribers WHERE is_active = 1${selected}`,
+      );
+      if (!inserted) throw new ApiError(400, 'Aucun abonné actif');
+      await tx.update(s).set({ totalCount: inserted }).where(eq(s.id, sending.id));
+      return sending.id;
+    },
+    { behavior: 'immediate' },
+  );
   void kickNewsletters(deps);
-  return sendingStatus(deps, id)!;
+  return (await sendingStatus(deps, id))!;
 }
 
-export function sendingStatus(deps: Deps, id: number): NewsletterSending | undefined {
-  const row = deps.db.select().from(s).where(eq(s.id, id)).get();
+export async function sendingStatus(deps: Deps, id: number): Promise<NewsletterSending | undefined> {
+  const row = await first(deps.db.select().from(s).where(eq(s.id, id)));
   if (!row) return undefined;
-  const pending = deps.db.select({ n: count() }).from(d).where(and(eq(d.sendingId, id), eq(d.status, 'pending'))).get()!.n;
+  const pending = (await first(
+    deps.db
+      .select({ n: count() })
+      .from(d)
+      .where(and(eq(d.sendingId, id), eq(d.status, 'pending'))),
+  ))!.n;
   const handled = row.totalCount - pending;
   return {
     id: row.id,
@@ -64,7 +91,11 @@ export function sendingStatus(deps: Deps, id: number): NewsletterSending | undef
 
 /** Runs every queued or interrupted sending, one after the other. */
 const worker = coalescingWorker('newsletter', async (deps, state) => {
-  const open = deps.db.select().from(s).where(inArray(s.status, ['queued', 'sending'])).orderBy(asc(s.id)).all();
+  const open = await deps.db
+    .select()
+    .from(s)
+    .where(inArray(s.status, ['queued', 'sending']))
+    .orderBy(asc(s.id));
   for (const sending of open) {
     if (state.stopped) return;
     await runSending(deps, state, sending);
@@ -77,17 +108,17 @@ export const stopNewsletters = worker.stop;
 async function runSending(deps: Deps, state: WorkerState, sending: typeof s.$inferSelect) {
   const { db, env, log } = deps;
   let account: AccountRow | undefined = sending.smtpAccountId
-    ? db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.id, sending.smtpAccountId)).get()
+    ? await first(db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.id, sending.smtpAccountId)))
     : undefined;
-  if (!account?.isActive) account = accountForUsage(deps, 'newsletter').account;
+  if (!account?.isActive) account = (await accountForUsage(deps, 'newsletter')).account;
   if (!account) {
     log.warn('newsletter waiting for an active SMTP account', { sendingId: sending.id });
     return;
   }
-  db.update(s)
+  await db
+    .update(s)
     .set({ status: 'sending', startedAt: sending.startedAt ?? new Date(), smtpAccountId: account.id })
-    .where(eq(s.id, sending.id))
-    .run();
+    .where(eq(s.id, sending.id));
   log.info('newsletter sending started', { sendingId: sending.id, total: sending.totalCount });
 
   let transport: Transport;
@@ -106,14 +137,20 @@ async function runSending(deps: Deps, state: WorkerState, sending: typeof s.$inf
       let lastId = 0;
       for (;;) {
         if (state.stopped) return;
-        const batch = db
-          .select({ id: d.id, email: d.email, attempts: d.attempts, isActive: sub.isActive, language: sub.language, token: sub.unsubscribeToken })
+        const batch = await db
+          .select({
+            id: d.id,
+            email: d.email,
+            attempts: d.attempts,
+            isActive: sub.isActive,
+            language: sub.language,
+            token: sub.unsubscribeToken,
+          })
           .from(d)
           .leftJoin(sub, eq(sub.id, d.subscriberId))
           .where(and(eq(d.sendingId, sending.id), eq(d.status, 'pending'), gt(d.id, lastId)))
           .orderBy(asc(d.id))
-          .limit(BATCH)
-          .all();
+          .limit(BATCH);
         if (!batch.length) break;
         lastId = batch[batch.length - 1]!.id;
         const inFlight = new Set<Promise<void>>();
@@ -130,13 +167,18 @@ async function runSending(deps: Deps, state: WorkerState, sending: typeof s.$inf
         }
         await Promise.all(inFlight);
       }
-      const left = db.select({ n: count() }).from(d).where(and(eq(d.sendingId, sending.id), eq(d.status, 'pending'))).get()!.n;
+      const left = (await first(
+        db
+          .select({ n: count() })
+          .from(d)
+          .where(and(eq(d.sendingId, sending.id), eq(d.status, 'pending'))),
+      ))!.n;
       if (!left || state.stopped) break;
       await sleep(state, retryDelay(env.MAIL_RETRY_BASE_MS, pass));
     }
     if (state.stopped) return;
-    db.update(s).set({ status: 'done', finishedAt: new Date() }).where(eq(s.id, sending.id)).run();
-    const done = sendingStatus(deps, sending.id)!;
+    await db.update(s).set({ status: 'done', finishedAt: new Date() }).where(eq(s.id, sending.id));
+    const done = (await sendingStatus(deps, sending.id))!;
     const seconds = (Date.now() - started) / 1000;
     log.info('newsletter sending done', {
       sendingId: sending.id,
@@ -156,31 +198,41 @@ async function deliver(deps: Deps, transport: Transport, account: AccountRow, se
   const { db, env } = deps;
   // Unsubscribed (or deleted) since the sending was queued: they get nothing.
   if (!delivery.isActive || !delivery.token) {
-    db.update(d).set({ status: 'skipped' }).where(eq(d.id, delivery.id)).run();
+    await db.update(d).set({ status: 'skipped' }).where(eq(d.id, delivery.id));
     return;
   }
   const lang = delivery.language === 'en' ? 'en' : 'fr';
   // The subscriber's own version, or the other one when the admin wrote only one; the mail's frame
   // (greeting, unsubscribe line) follows the version's language so one mail reads in one language;
   // the unsubscribe page is in the language the subscriber chose.
-  const version = newsletterVersion({ ...sending, subjectEn: sending.subjectEn ?? undefined, contentEn: sending.contentEn ?? undefined }, lang)!;
+  const version = newsletterVersion(
+    { ...sending, subjectEn: sending.subjectEn ?? undefined, contentEn: sending.contentEn ?? undefined },
+    lang,
+  )!;
   const links = newsletterLinks(env.publicUrl, lang, delivery.token);
   const mail = newsletterMail(env.company, env.publicUrl, version.lang, version.subject, version.content, links.unsubscribeUrl);
   const attempts = delivery.attempts + 1;
   try {
     await sendMail(transport, account, { to: delivery.email, ...mail, headers: links.headers });
-    db.transaction((tx) => {
-      tx.update(d).set({ status: 'sent', attempts, sentAt: new Date(), lastError: null }).where(eq(d.id, delivery.id)).run();
-      tx.update(s).set({ sentCount: sql`${s.sentCount} + 1` }).where(eq(s.id, sending.id)).run();
+    await db.transaction(async (tx) => {
+      await tx.update(d).set({ status: 'sent', attempts, sentAt: new Date(), lastError: null }).where(eq(d.id, delivery.id));
+      await tx
+        .update(s)
+        .set({ sentCount: sql`${s.sentCount} + 1` })
+        .where(eq(s.id, sending.id));
     });
   } catch (err) {
     const failed = attempts >= MAX_DELIVERY_ATTEMPTS || isPermanentFailure(err);
-    db.transaction((tx) => {
-      tx.update(d)
+    await db.transaction(async (tx) => {
+      await tx
+        .update(d)
         .set({ status: failed ? 'failed' : 'pending', attempts, lastError: describeMailError(err) })
-        .where(eq(d.id, delivery.id))
-        .run();
-      if (failed) tx.update(s).set({ failedCount: sql`${s.failedCount} + 1` }).where(eq(s.id, sending.id)).run();
+        .where(eq(d.id, delivery.id));
+      if (failed)
+        await tx
+          .update(s)
+          .set({ failedCount: sql`${s.failedCount} + 1` })
+          .where(eq(s.id, sending.id));
     });
   }
 }

@@ -2,7 +2,7 @@
 // by token (page or RFC 8058 one-click). Answers never reveal whether an address was known.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { schema } from '@app/db';
+import { schema, first } from '@app/db';
 import type { Language } from '@app/domain/inquiries';
 import { CONFIRMATION_DAYS } from '@app/domain/newsletter';
 import type { Deps } from '../context.ts';
@@ -18,64 +18,78 @@ const newToken = () => randomBytes(32).toString('base64url');
  * Records the request and consent, and mails a confirmation link, unless the address is already
  * confirmed (then nothing is sent, so the form cannot be used to flood a subscriber).
  */
-export function requestSubscription(deps: Deps, input: { email: string; language: Language; page?: string }) {
+export async function requestSubscription(deps: Deps, input: { email: string; language: Language; page?: string }) {
   const { db, env } = deps;
   const now = new Date();
   const confirmToken = newToken();
   const consent = { consentAt: now, consentPage: input.page ?? null, consentLanguage: input.language };
-  const row = db.transaction(
-    (tx) => {
-      const existing = tx.select().from(n).where(eq(n.email, input.email)).get();
+  const row = await db.transaction(
+    async (tx) => {
+      const existing = await first(tx.select().from(n).where(eq(n.email, input.email)));
       if (existing?.isActive) return undefined;
       if (existing) {
-        return tx
-          .update(n)
-          .set({
-            language: input.language,
-            confirmTokenHash: hashToken(confirmToken),
-            ...consent,
-            // A pending request restarts its 30 days; a past subscriber keeps their history.
-            ...(existing.confirmedAt ? {} : { subscribedAt: now }),
-          })
-          .where(eq(n.id, existing.id))
-          .returning()
-          .get();
+        return (
+          await tx
+            .update(n)
+            .set({
+              language: input.language,
+              confirmTokenHash: hashToken(confirmToken),
+              ...consent,
+              // A pending request restarts its 30 days; a past subscriber keeps their history.
+              ...(existing.confirmedAt ? {} : { subscribedAt: now }),
+            })
+            .where(eq(n.id, existing.id))
+            .returning()
+        )[0];
       }
-      return tx
-        .insert(n)
-        .values({ email: input.email, language: input.language, isActive: false, confirmTokenHash: hashToken(confirmToken), unsubscribeToken: newToken(), ...consent })
-        .returning()
-        .get();
+      return (
+        await tx
+          .insert(n)
+          .values({
+            email: input.email,
+            language: input.language,
+            isActive: false,
+            confirmTokenHash: hashToken(confirmToken),
+            unsubscribeToken: newToken(),
+            ...consent,
+          })
+          .returning()
+      )[0]!;
     },
     { behavior: 'immediate' },
   );
   if (!row) return;
   const links = newsletterLinks(env.publicUrl, input.language, row.unsubscribeToken, confirmToken);
   const mail = confirmationMail(env.company, env.publicUrl, input.language, links.confirmUrl!, links.unsubscribeUrl);
-  enqueueMail(deps, 'newsletter_confirmation', 'newsletter', { to: row.email, ...mail, headers: links.headers });
+  await enqueueMail(deps, 'newsletter_confirmation', 'newsletter', { to: row.email, ...mail, headers: links.headers });
 }
 
-export function confirmSubscription(deps: Deps, token: string): Language {
+export async function confirmSubscription(deps: Deps, token: string): Promise<Language> {
   const { db } = deps;
-  const row = db.select().from(n).where(eq(n.confirmTokenHash, hashToken(token))).get();
+  const row = await first(
+    db
+      .select()
+      .from(n)
+      .where(eq(n.confirmTokenHash, hashToken(token))),
+  );
   const expired = row?.consentAt && Date.now() - row.consentAt.getTime() > CONFIRMATION_DAYS * 24 * 60 * 60 * 1000;
   if (!row || expired) throw new ApiError(400, 'Lien invalide ou expiré');
   // Confirming twice (a double click, a second tab) is harmless.
-  db.update(n)
+  await db
+    .update(n)
     .set({ isActive: true, confirmedAt: row.confirmedAt ?? new Date(), unsubscribedAt: null })
-    .where(eq(n.id, row.id))
-    .run();
+    .where(eq(n.id, row.id));
   return row.language === 'en' ? 'en' : 'fr';
 }
 
 /** Idempotent: a second call answers the same; the pending confirmation link dies with it. */
-export function unsubscribe(deps: Deps, token: string): Language {
+export async function unsubscribe(deps: Deps, token: string): Promise<Language> {
   const { db } = deps;
-  const row = db.select().from(n).where(eq(n.unsubscribeToken, token)).get();
+  const row = await first(db.select().from(n).where(eq(n.unsubscribeToken, token)));
   if (!row) throw new ApiError(400, 'Lien invalide ou expiré');
-  db.update(n)
+  await db
+    .update(n)
     .set({ isActive: false, unsubscribedAt: row.unsubscribedAt && !row.isActive ? row.unsubscribedAt : new Date(), confirmTokenHash: null })
-    .where(eq(n.id, row.id))
-    .run();
+    .where(eq(n.id, row.id));
   return row.language === 'en' ? 'en' : 'fr';
 }

@@ -2,7 +2,7 @@
 // decided here. A session is one sign-in; its refresh tokens rotate and form one family.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
-import { schema, type Db } from '@app/db';
+import { schema, type Db, first } from '@app/db';
 import type { SessionUser } from '../context.ts';
 
 const MINUTE = 60_000;
@@ -35,20 +35,23 @@ export type IssuedTokens = {
 };
 
 export type RefreshOutcome =
-  | { ok: true; tokens: IssuedTokens; userId: number }
-  | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'revoked' };
+  { ok: true; tokens: IssuedTokens; userId: number } | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'revoked' };
 
 type SessionRow = typeof schema.authSessions.$inferSelect;
 const alive = (s: SessionRow, now: number) => !s.revokedAt && s.expiresAt.getTime() > now && s.absoluteExpiresAt.getTime() > now;
 
 export function createSessions(db: Db, lifetimes = sessionLifetimes) {
-  function issuePair(session: SessionRow, now: number): IssuedTokens {
+  async function issuePair(session: SessionRow, now: number): Promise<IssuedTokens> {
     const accessToken = newToken();
     const refreshToken = newToken();
     const accessTokenExpiresAt = new Date(Math.min(now + lifetimes.accessMs, session.expiresAt.getTime()));
     const refreshExpiresAt = new Date(Math.min(now + lifetimes.refreshIdleMs, session.absoluteExpiresAt.getTime()));
-    db.insert(schema.accessTokens).values({ tokenHash: hashToken(accessToken), sessionId: session.id, expiresAt: accessTokenExpiresAt }).run();
-    db.insert(schema.refreshTokens).values({ tokenHash: hashToken(refreshToken), sessionId: session.id, expiresAt: refreshExpiresAt }).run();
+    await db
+      .insert(schema.accessTokens)
+      .values({ tokenHash: hashToken(accessToken), sessionId: session.id, expiresAt: accessTokenExpiresAt });
+    await db
+      .insert(schema.refreshTokens)
+      .values({ tokenHash: hashToken(refreshToken), sessionId: session.id, expiresAt: refreshExpiresAt });
     return {
       sessionId: session.id,
       accessToken,
@@ -60,47 +63,55 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
   }
 
   /** Used less than graceMs ago, and no token of its family rotated since (so not an older one). */
-  function withinGrace(token: typeof schema.refreshTokens.$inferSelect, now: number, graceMs: number) {
+  async function withinGrace(token: typeof schema.refreshTokens.$inferSelect, now: number, graceMs: number) {
     if (!token.usedAt || now - token.usedAt.getTime() > graceMs) return false;
-    const later = db
-      .select({ hash: schema.refreshTokens.tokenHash })
-      .from(schema.refreshTokens)
-      .where(and(eq(schema.refreshTokens.sessionId, token.sessionId), gt(schema.refreshTokens.usedAt, token.usedAt)))
-      .get();
+    const later = await first(
+      db
+        .select({ hash: schema.refreshTokens.tokenHash })
+        .from(schema.refreshTokens)
+        .where(and(eq(schema.refreshTokens.sessionId, token.sessionId), gt(schema.refreshTokens.usedAt, token.usedAt))),
+    );
     return !later;
   }
 
-  function revoke(sessionId: string, reason: string, now = Date.now()) {
-    db.update(schema.authSessions)
+  async function revoke(sessionId: string, reason: string, now = Date.now()) {
+    await db
+      .update(schema.authSessions)
       .set({ revokedAt: new Date(now), revokedReason: reason })
-      .where(and(eq(schema.authSessions.id, sessionId), isNull(schema.authSessions.revokedAt)))
-      .run();
+      .where(and(eq(schema.authSessions.id, sessionId), isNull(schema.authSessions.revokedAt)));
     // The tokens are worthless now; removing them keeps the tables small.
-    db.delete(schema.accessTokens).where(eq(schema.accessTokens.sessionId, sessionId)).run();
+    await db.delete(schema.accessTokens).where(eq(schema.accessTokens.sessionId, sessionId));
   }
 
   return {
     /** A new session (a new token pair at every sign-in). */
-    create(userId: number, now = Date.now()): IssuedTokens {
+    async create(userId: number, now = Date.now()): Promise<IssuedTokens> {
       const absoluteExpiresAt = new Date(now + lifetimes.absoluteMs);
-      const session = db
-        .insert(schema.authSessions)
-        .values({ id: newSessionId(), userId, expiresAt: new Date(Math.min(now + lifetimes.idleMs, absoluteExpiresAt.getTime())), absoluteExpiresAt })
-        .returning()
-        .get();
+      const session = (
+        await db
+          .insert(schema.authSessions)
+          .values({
+            id: newSessionId(),
+            userId,
+            expiresAt: new Date(Math.min(now + lifetimes.idleMs, absoluteExpiresAt.getTime())),
+            absoluteExpiresAt,
+          })
+          .returning()
+      )[0]!;
       return issuePair(session, now);
     },
 
     /** The session and user behind a bearer token, or null when it is unknown, expired or revoked. */
-    authenticate(accessToken: string, now = Date.now()): { user: SessionUser; session: SessionRow } | null {
+    async authenticate(accessToken: string, now = Date.now()): Promise<{ user: SessionUser; session: SessionRow } | null> {
       const tokenHash = hashToken(accessToken);
-      const row = db
-        .select({ token: schema.accessTokens, session: schema.authSessions, user: schema.users })
-        .from(schema.accessTokens)
-        .innerJoin(schema.authSessions, eq(schema.authSessions.id, schema.accessTokens.sessionId))
-        .innerJoin(schema.users, eq(schema.users.id, schema.authSessions.userId))
-        .where(eq(schema.accessTokens.tokenHash, tokenHash))
-        .get();
+      const row = await first(
+        db
+          .select({ token: schema.accessTokens, session: schema.authSessions, user: schema.users })
+          .from(schema.accessTokens)
+          .innerJoin(schema.authSessions, eq(schema.authSessions.id, schema.accessTokens.sessionId))
+          .innerJoin(schema.users, eq(schema.users.id, schema.authSessions.userId))
+          .where(eq(schema.accessTokens.tokenHash, tokenHash)),
+      );
       if (!row || !sameHash(row.token.tokenHash, tokenHash)) return null;
       if (row.token.expiresAt.getTime() <= now || !alive(row.session, now)) return null;
       const { id, email, name, role, mustChangePassword } = row.user;
@@ -113,43 +124,45 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
      * the family's latest rotation presented again within `graceMs`: its answer was lost (a reload,
      * a dropped connection), so it gets a fresh pair in the same family (docs/decisions/013).
      */
-    refresh(refreshToken: string, now = Date.now(), graceMs = 0): RefreshOutcome {
+    async refresh(refreshToken: string, now = Date.now(), graceMs = 0): Promise<RefreshOutcome> {
       const tokenHash = hashToken(refreshToken);
-      const row = db
-        .select({ token: schema.refreshTokens, session: schema.authSessions })
-        .from(schema.refreshTokens)
-        .innerJoin(schema.authSessions, eq(schema.authSessions.id, schema.refreshTokens.sessionId))
-        .where(eq(schema.refreshTokens.tokenHash, tokenHash))
-        .get();
+      const row = await first(
+        db
+          .select({ token: schema.refreshTokens, session: schema.authSessions })
+          .from(schema.refreshTokens)
+          .innerJoin(schema.authSessions, eq(schema.authSessions.id, schema.refreshTokens.sessionId))
+          .where(eq(schema.refreshTokens.tokenHash, tokenHash)),
+      );
       if (!row || !sameHash(row.token.tokenHash, tokenHash)) return { ok: false, reason: 'unknown' };
       if (row.session.revokedAt) return { ok: false, reason: 'revoked' };
-      const claimed = db
+      const claimed = await db
         .update(schema.refreshTokens)
         .set({ usedAt: new Date(now) })
         .where(and(eq(schema.refreshTokens.tokenHash, tokenHash), isNull(schema.refreshTokens.usedAt)))
-        .run();
-      if (claimed.changes === 0) {
-        if (withinGrace(row.token, now, graceMs) && alive(row.session, now)) return { ok: true, tokens: issuePair(row.session, now), userId: row.session.userId };
-        revoke(row.session.id, 'refresh token reused', now);
+        .returning({ hash: schema.refreshTokens.tokenHash });
+      if (claimed.length === 0) {
+        if ((await withinGrace(row.token, now, graceMs)) && alive(row.session, now))
+          return { ok: true, tokens: await issuePair(row.session, now), userId: row.session.userId };
+        await revoke(row.session.id, 'refresh token reused', now);
         return { ok: false, reason: 'reused' };
       }
       if (row.token.expiresAt.getTime() <= now || !alive(row.session, now)) return { ok: false, reason: 'expired' };
-      return { ok: true, tokens: issuePair(row.session, now), userId: row.session.userId };
+      return { ok: true, tokens: await issuePair(row.session, now), userId: row.session.userId };
     },
 
     /** Pushes the session's end a full idle lifetime away, never past its absolute end. */
-    extend(sessionId: string, now = Date.now()): SessionRow | null {
-      const session = db.select().from(schema.authSessions).where(eq(schema.authSessions.id, sessionId)).get();
+    async extend(sessionId: string, now = Date.now()): Promise<SessionRow | null> {
+      const session = await first(db.select().from(schema.authSessions).where(eq(schema.authSessions.id, sessionId)));
       if (!session || !alive(session, now)) return null;
       const expiresAt = new Date(Math.min(now + lifetimes.idleMs, session.absoluteExpiresAt.getTime()));
-      return db.update(schema.authSessions).set({ expiresAt }).where(eq(schema.authSessions.id, sessionId)).returning().get() ?? null;
+      return (await db.update(schema.authSessions).set({ expiresAt }).where(eq(schema.authSessions.id, sessionId)).returning())[0] ?? null;
     },
 
     revoke,
 
     /** Ends every live session of a user, except the one given (after a password change). */
-    revokeAllForUser(userId: number, reason: string, exceptSessionId?: string, now = Date.now()) {
-      const sessions = db
+    async revokeAllForUser(userId: number, reason: string, exceptSessionId?: string, now = Date.now()) {
+      const sessions = await db
         .select({ id: schema.authSessions.id })
         .from(schema.authSessions)
         .where(
@@ -158,16 +171,15 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
             isNull(schema.authSessions.revokedAt),
             exceptSessionId ? ne(schema.authSessions.id, exceptSessionId) : undefined,
           ),
-        )
-        .all();
-      for (const s of sessions) revoke(s.id, reason, now);
+        );
+      for (const s of sessions) await revoke(s.id, reason, now);
     },
 
     /** Drops rows nobody can use any more. */
-    purgeExpired(now = Date.now()) {
+    async purgeExpired(now = Date.now()) {
       const at = new Date(now);
-      db.delete(schema.accessTokens).where(lt(schema.accessTokens.expiresAt, at)).run();
-      db.delete(schema.authSessions).where(or(lt(schema.authSessions.absoluteExpiresAt, at), lt(schema.authSessions.expiresAt, at))).run();
+      await db.delete(schema.accessTokens).where(lt(schema.accessTokens.expiresAt, at));
+      await db.delete(schema.authSessions).where(or(lt(schema.authSessions.absoluteExpiresAt, at), lt(schema.authSessions.expiresAt, at)));
     },
   };
 }

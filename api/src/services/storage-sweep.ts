@@ -7,7 +7,7 @@ import { schema } from '@app/db';
 import type { Deps } from '../context.ts';
 import { storageFor } from './storage.ts';
 
-export function sweepStorage(deps: Deps): { partials: number; images: number; documents: number } {
+export async function sweepStorage(deps: Deps): Promise<{ partials: number; images: number; documents: number }> {
   const { db, log } = deps;
   const storage = storageFor(deps.env.dataDir);
   const result = { partials: 0, images: 0, documents: 0 };
@@ -17,7 +17,7 @@ export function sweepStorage(deps: Deps): { partials: number; images: number; do
     result.partials++;
   }
 
-  const imageKeys = new Set(db.select({ key: schema.productImages.storageKey }).from(schema.productImages).all().map((r) => r.key));
+  const imageKeys = new Set((await db.select({ key: schema.productImages.storageKey }).from(schema.productImages)).map((r) => r.key));
   // A recorded folder may be a link to a shared one (the benchmark seed): its target is in use too.
   const linkedTargets = new Set<string>();
   const entries = fs.readdirSync(storage.dirs.images, { withFileTypes: true });
@@ -33,8 +33,8 @@ export function sweepStorage(deps: Deps): { partials: number; images: number; do
   }
 
   const documentKeys = new Set([
-    ...db.select({ key: schema.productDocuments.storageKey }).from(schema.productDocuments).all().map((r) => r.key),
-    ...db.select({ key: schema.technicalDocuments.storageKey }).from(schema.technicalDocuments).all().map((r) => r.key),
+    ...(await db.select({ key: schema.productDocuments.storageKey }).from(schema.productDocuments)).map((r) => r.key),
+    ...(await db.select({ key: schema.technicalDocuments.storageKey }).from(schema.technicalDocuments)).map((r) => r.key),
   ]);
   for (const name of fs.readdirSync(storage.dirs.documents)) {
     if (documentKeys.has(name) || !storage.isKey(name)) continue;

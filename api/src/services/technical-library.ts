@@ -1,7 +1,7 @@
 // The technical library's queries: paged lists (admin and public), statistics, and the rows with
 // the listing each document may belong to.
 import { and, asc, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
-import { schema } from '@app/db';
+import { schema, first } from '@app/db';
 import type { TechnicalDocument, TechnicalDocumentQuery } from '@app/domain/documents';
 import type { Deps } from '../context.ts';
 import { toTechnicalDocument } from './catalogue-documents.ts';
@@ -24,40 +24,58 @@ function where(q: { search?: string; type?: string }): SQL | undefined {
 }
 
 function select(deps: Deps) {
-  return deps.db
-    .select({ doc: t, productTitleFr: p.titleFr, productTitleEn: p.titleEn })
-    .from(t)
-    .leftJoin(p, eq(t.productId, p.id));
+  return deps.db.select({ doc: t, productTitleFr: p.titleFr, productTitleEn: p.titleEn }).from(t).leftJoin(p, eq(t.productId, p.id));
 }
 
 type Joined = { doc: typeof t.$inferSelect; productTitleFr: string | null; productTitleEn: string | null };
 const toDocument = (r: Joined): TechnicalDocument =>
-  toTechnicalDocument(r.doc, r.doc.productId && r.productTitleFr !== null ? { id: r.doc.productId, titleFr: r.productTitleFr, titleEn: r.productTitleEn ?? '' } : null);
+  toTechnicalDocument(
+    r.doc,
+    r.doc.productId && r.productTitleFr !== null
+      ? { id: r.doc.productId, titleFr: r.productTitleFr, titleEn: r.productTitleEn ?? '' }
+      : null,
+  );
 
-export function listTechnicalDocuments(deps: Deps, q: Pick<TechnicalDocumentQuery, 'page' | 'limit' | 'search' | 'type'> & Partial<Pick<TechnicalDocumentQuery, 'sortBy' | 'sortOrder'>>) {
+export async function listTechnicalDocuments(
+  deps: Deps,
+  q: Pick<TechnicalDocumentQuery, 'page' | 'limit' | 'search' | 'type'> & Partial<Pick<TechnicalDocumentQuery, 'sortBy' | 'sortOrder'>>,
+) {
   const filter = where(q);
-  const totalDocuments = deps.db.select({ n: sql<number>`count(*)` }).from(t).where(filter).get()?.n ?? 0;
+  const totalDocuments =
+    (
+      await first(
+        deps.db
+          .select({ n: sql<number>`count(*)` })
+          .from(t)
+          .where(filter),
+      )
+    )?.n ?? 0;
   const by = q.sortOrder === 'ASC' ? asc : desc;
   const column = q.sortBy === 'title' ? sql`${t.title} collate nocase` : q.sortBy === 'downloadCount' ? t.downloadCount : t.createdAt;
-  const rows = select(deps)
+  const rows = await select(deps)
     .where(filter)
     .orderBy(by(column), by(t.id))
     .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
-    .all();
+    .offset((q.page - 1) * q.limit);
   return {
     documents: rows.map(toDocument),
     pagination: { currentPage: q.page, totalPages: Math.ceil(totalDocuments / q.limit), totalDocuments, limit: q.limit },
   };
 }
 
-export function getTechnicalDocument(deps: Deps, id: number): TechnicalDocument | undefined {
-  const row = select(deps).where(eq(t.id, id)).get();
+export async function getTechnicalDocument(deps: Deps, id: number): Promise<TechnicalDocument | undefined> {
+  const row = await first(select(deps).where(eq(t.id, id)));
   return row && toDocument(row);
 }
 
-export function technicalStats(deps: Deps) {
-  const totals = deps.db.select({ n: sql<number>`count(*)`, downloads: sql<number>`coalesce(sum(${t.downloadCount}), 0)` }).from(t).get();
-  const byType = deps.db.select({ type: t.type, count: sql<number>`count(*)` }).from(t).groupBy(t.type).orderBy(t.type).all();
+export async function technicalStats(deps: Deps) {
+  const totals = await first(
+    deps.db.select({ n: sql<number>`count(*)`, downloads: sql<number>`coalesce(sum(${t.downloadCount}), 0)` }).from(t),
+  );
+  const byType = await deps.db
+    .select({ type: t.type, count: sql<number>`count(*)` })
+    .from(t)
+    .groupBy(t.type)
+    .orderBy(t.type);
   return { totalDocuments: totals?.n ?? 0, totalDownloads: totals?.downloads ?? 0, documentsByType: byType };
 }

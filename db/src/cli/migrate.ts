@@ -3,6 +3,6 @@ import { openDb, runMigrations } from '../index.ts';
 
 const file = process.env.DATABASE_PATH ?? './data/app.db';
 const db = openDb(file);
-runMigrations(db);
-db.$client.close();
+await runMigrations(db);
+await db.$close();
 console.log(`Database migrated: ${file}`);
