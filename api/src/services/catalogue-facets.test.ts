@@ -100,6 +100,18 @@ describe('facet counts kept up to date by the writes', () => {
     expect((await cache.groups('cheap', { maxPrice: 5 }, 'm', db.count({ maxPrice: 5 }))).reduce((n, g) => n + g.count, 0)).toBe(2);
   });
 
+  it('forgets every set when a write it applied is no longer true (its transaction rolled back)', async () => {
+    const db = catalogue([{ id: 1, brand: 'Volvo', condition: 'new', kind: 'marine', price: 1 }]);
+    const cache = createFacetCache<Base>();
+    await cache.groups('all', {}, 'm', db.count({}));
+    await cache.write(undefined, db.placer, async () => {
+      db.listings.push({ id: 2, brand: 'MAN', condition: 'used', kind: 'generator', price: 2 });
+      return { id: 2, value: null, stillTrue: async () => db.listings.some((l) => l.id === 2) };
+    });
+    db.listings.pop(); // the rollback
+    expect(sorted(await cache.groups('all', {}, 'm', db.count({})))).toEqual(sorted(await db.count({})()));
+  });
+
   it('keeps at most maxEntries sets, the least recently used going first', async () => {
     const db = catalogue([{ id: 1, brand: 'Volvo', condition: 'new', kind: 'marine', price: 1 }]);
     const cache = createFacetCache<Base>({ maxEntries: 2 });

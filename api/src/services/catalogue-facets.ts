@@ -17,6 +17,7 @@ type Entry<B> = { base: B; marker: string; groups: Map<string, Group> };
 
 /** Places one listing in base sets: made once per listing and moment (before, after the write), then asked per set. */
 export type Placer<B> = { place(base: B): Promise<Placement>; close?(): Promise<void> };
+export type Written<T> = { id: number; value: T; stillTrue?: () => Promise<boolean> };
 
 const groupKey = (g: Omit<Group, 'count'>) => `${g.brand}\u0000${g.condition}\u0000${g.kind}`;
 
@@ -26,9 +27,11 @@ export type FacetCache<B> = {
   /**
    * Runs one listing write (`run` answers the listing's id) and applies it to every kept base set:
    * `placer(id)` says where the listing stands in each set, asked before the write (when the id is known)
-   * and after it. A write that fails forgets every set (what it changed is unknown).
+   * and after it. A write that fails forgets every set (what it changed is unknown). `stillTrue`, when
+   * given, is asked before the next count is answered: false (the transaction around the write rolled
+   * back after all) forgets every set.
    */
-  write<T>(id: number | undefined, placer: (id: number) => Promise<Placer<B>>, run: () => Promise<{ id: number; value: T }>): Promise<T>;
+  write<T>(id: number | undefined, placer: (id: number) => Promise<Placer<B>>, run: () => Promise<Written<T>>): Promise<T>;
   /** Forgets every set: for writes that do not go through `write` (bulk loads). */
   clear(): void;
   size(): number;
@@ -44,6 +47,20 @@ export function createFacetCache<B>({ maxEntries = 64 } = {}): FacetCache<B> {
   // table before or after it, so it is used for its request but not kept.
   let epoch = 0;
   let writing = 0;
+  let unconfirmed: (() => Promise<boolean>)[] = [];
+
+  /** Writes applied inside a transaction that may still roll back: checked once it is over (statements outside it wait for it). */
+  const confirm = async () => {
+    const checks = unconfirmed;
+    unconfirmed = [];
+    for (const stillTrue of checks) {
+      if (!(await stillTrue())) {
+        entries.clear();
+        epoch++;
+        return;
+      }
+    }
+  };
 
   const placements = async (id: number, placer: (id: number) => Promise<Placer<B>>) => {
     const out = new Map<string, Placement>();
@@ -73,6 +90,7 @@ export function createFacetCache<B>({ maxEntries = 64 } = {}): FacetCache<B> {
 
   return {
     async groups(key, base, marker, count) {
+      if (unconfirmed.length && writing === 0) await confirm();
       const hit = entries.get(key);
       if (hit && hit.marker === marker) {
         entries.delete(key);
@@ -99,6 +117,7 @@ export function createFacetCache<B>({ maxEntries = 64 } = {}): FacetCache<B> {
         const before = id === undefined ? undefined : await placements(id, placer);
         const done = await run();
         const after = await placements(done.id, placer);
+        if (done.stillTrue) unconfirmed.push(done.stillTrue);
         for (const [key, entry] of entries) {
           // Every kept set was placed before the write started: counts that overlap a write are not kept.
           const from = before ? before.get(key) : null;

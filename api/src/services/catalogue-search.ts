@@ -1,12 +1,13 @@
 // The listing query behind GET /products: full-text search (FTS5, accent- and case-insensitive,
 // prefix matching), filters, sort, pagination and facet counts for the public filter panel.
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { rows as rawRows, schema } from '@app/db';
+import { first, row as rawRow, rows as rawRows, schema } from '@app/db';
 import { toKw } from '@app/domain/power';
 import type { ProductList, ProductQuery } from '@app/domain/products';
 import type { Deps } from '../context.ts';
 import { toProducts } from './catalogue-products.ts';
-import { changeMarker, searchSql } from './search-sql.ts';
+import { createFacetCache, type FacetCache, type Group, type Placer, type Written } from './catalogue-facets.ts';
+import { changeMarker, listingTextProbe, searchSql } from './search-sql.ts';
 
 const p = schema.products;
 const priceKeys = schema.priceSortKeys(p.price);
@@ -25,11 +26,14 @@ export function ftsQuery(search: string | undefined): string | null {
   return terms.length ? terms.map((t) => (t.length > 1 ? `"${t}"*` : `"${t}"`)).join(' ') : null;
 }
 
-/** Filters that narrow the set the facets are counted over (brand, condition and type are the facets). */
-function baseConditions(deps: Deps, q: ProductQuery): SQL[] {
+/**
+ * Filters that narrow the set the facets are counted over (brand, condition and type are the facets);
+ * `text: false` leaves out the full-text term (placing one listing probes its texts instead).
+ */
+function baseConditions(deps: Deps, q: ProductQuery, text = true): SQL[] {
   const where: SQL[] = [];
   const match = ftsQuery(q.search);
-  if (match) where.push(searchSql(deps.db).match(match));
+  if (match && text) where.push(searchSql(deps.db).match(match));
   if (q.category) where.push(eq(p.category, q.category));
   if (q.featured) where.push(eq(p.featured, q.featured === 'true'));
   // A price on request (null or 0) counts as 0: public-site section 5 keeps the minimum at 0 by default.
@@ -59,7 +63,6 @@ function conditions(deps: Deps, q: ProductQuery): SQL[] {
   return where;
 }
 
-type Group = { brand: string; condition: string; kind: string; count: number };
 type Facet = { value: string; count: number };
 
 /**
@@ -73,7 +76,7 @@ async function countGroups(deps: Deps, q: ProductQuery): Promise<Group[]> {
   );
   const merged = new Map<string, Group>();
   for (const r of rows) {
-    const kind = r.type === 'generator' ? 'generator' : 'marine';
+    const kind = kindOf(r.type);
     const key = `${r.brand}\u0000${r.condition}\u0000${kind}`;
     const g = merged.get(key);
     if (g) g.count += r.count;
@@ -132,23 +135,61 @@ function orderBy(deps: Deps, q: ProductQuery): SQL[] {
   }
 }
 
+const kindOf = (type: string) => (type === 'generator' ? 'generator' : 'marine');
+
 /**
- * The groups of a base set are reused until the database changes (changeMarker). They are
- * keyed by the base filters only, so every brand, condition and type choice over the same set shares one
- * count after a write.
+ * The groups of a base set, counted once and then kept up to date by this process's listing writes
+ * (trackListingWrite); another connection's commit (changeMarker) counts them again. They are keyed by the
+ * base filters only, so every brand, condition and type choice over the same set shares one count.
  */
-const groupCache = new WeakMap<object, Map<string, { marker: string; groups: Group[] }>>();
+const facetCaches = new WeakMap<object, FacetCache<ProductQuery>>();
+function facetCacheOf(deps: Deps): FacetCache<ProductQuery> {
+  let cache = facetCaches.get(deps.db);
+  if (!cache) facetCaches.set(deps.db, (cache = createFacetCache<ProductQuery>()));
+  return cache;
+}
+
 async function cachedGroups(deps: Deps, q: ProductQuery): Promise<Group[]> {
-  const marker = await changeMarker(deps.db);
-  let cache = groupCache.get(deps.db);
-  if (!cache) groupCache.set(deps.db, (cache = new Map()));
   const key = JSON.stringify([ftsQuery(q.search), q.category, q.featured, q.minPrice, q.maxPrice, q.minPower, q.maxPower, q.powerUnit]);
-  const hit = cache.get(key);
-  if (hit && hit.marker === marker) return hit.groups;
-  const groups = await countGroups(deps, q);
-  if (cache.size >= 500) cache.delete(cache.keys().next().value!);
-  cache.set(key, { marker, groups });
-  return groups;
+  return facetCacheOf(deps).groups(key, q, await changeMarker(deps.db), () => countGroups(deps, q));
+}
+
+/**
+ * Where one listing stands in base sets: its row is read once; its texts are probed once (not through the
+ * catalogue's full-text index) for every search term; the other filters are asked of its row by id.
+ */
+async function listingPlacer(deps: Deps, id: number): Promise<Placer<ProductQuery>> {
+  const listing = await first(
+    deps.db
+      .select({ brand: p.brand, condition: p.condition, type: p.type, titleFr: p.titleFr, titleEn: p.titleEn, descriptionFr: p.descriptionFr, descriptionEn: p.descriptionEn, model: p.model })
+      .from(p)
+      .where(eq(p.id, id)),
+  );
+  if (!listing) return { place: async () => null };
+  const group = { brand: listing.brand, condition: listing.condition, kind: kindOf(listing.type) };
+  let probe: ReturnType<typeof listingTextProbe> | undefined;
+  return {
+    async place(q) {
+      const match = ftsQuery(q.search);
+      if (match) {
+        const texts = await (probe ??= listingTextProbe(deps.db, listing));
+        if (!texts) return undefined;
+        if (!(await texts.matches(match))) return null;
+      }
+      const others = baseConditions(deps, q, false);
+      if (others.length && !(await rawRow(deps.db, sql`select 1 as m from ${p} where ${and(eq(p.id, id), ...others)}`))) return null;
+      return group;
+    },
+    close: async () => (await probe)?.close(),
+  };
+}
+
+/**
+ * Runs a write to one listing (`id` undefined for a new one) and applies it to the kept facet counts.
+ * `stillTrue` lets a write inside a transaction (an Idempotency-Key) be checked once it is over.
+ */
+export function trackListingWrite<T>(deps: Deps, id: number | undefined, run: () => Promise<Written<T>>): Promise<T> {
+  return facetCacheOf(deps).write(id, (listingId) => listingPlacer(deps, listingId), run);
 }
 
 export async function searchProducts(deps: Deps, q: ProductQuery): Promise<ProductList> {
