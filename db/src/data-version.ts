@@ -5,8 +5,9 @@ import type { Db } from './database.ts';
 
 export function otherCommitsOf(db: Db): () => string {
   if (db.$engine === 'sqlite' && db.$sqlite) {
-    const sqlite = db.$sqlite;
-    return () => String(sqlite.pragma('data_version', { simple: true }));
+    // Prepared once: pragma() prepares its statement on every call.
+    const dataVersion = db.$sqlite.prepare('PRAGMA data_version').pluck();
+    return () => String(dataVersion.get());
   }
   throw new Error('The data version is not implemented on PostgreSQL yet');
 }
