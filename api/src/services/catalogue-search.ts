@@ -27,13 +27,16 @@ export function ftsQuery(search: string | undefined): string | null {
 }
 
 /**
- * Filters that narrow the set the facets are counted over (brand, condition and type are the facets);
- * `text: false` leaves out the full-text term (placing one listing probes its texts instead).
+ * How a full-text term is read: `join` from the index's matches, `walk` as a filter on rows read in the
+ * sort's order (textPlan), `none` left out (placing one listing probes its texts instead).
  */
-function baseConditions(deps: Deps, q: ProductQuery, text = true): SQL[] {
+type TextPlan = 'join' | 'walk' | 'none';
+
+/** Filters that narrow the set the facets are counted over (brand, condition and type are the facets). */
+function baseConditions(deps: Deps, q: ProductQuery, text: TextPlan = 'join'): SQL[] {
   const where: SQL[] = [];
   const match = ftsQuery(q.search);
-  if (match && text) where.push(searchSql(deps.db).match(match));
+  if (match && text !== 'none') where.push(text === 'walk' ? searchSql(deps.db).matchFilter(match) : searchSql(deps.db).match(match));
   if (q.category) where.push(eq(p.category, q.category));
   if (q.featured) where.push(eq(p.featured, q.featured === 'true'));
   // A price on request (null or 0) counts as 0: public-site section 5 keeps the minimum at 0 by default.
@@ -51,8 +54,8 @@ function priceRange(min: number | undefined, max: number | undefined): SQL {
   return onRequestInRange ? or(range, isNull(p.price))! : range;
 }
 
-function conditions(deps: Deps, q: ProductQuery): SQL[] {
-  const where = baseConditions(deps, q);
+function conditions(deps: Deps, q: ProductQuery, text: TextPlan): SQL[] {
+  const where = baseConditions(deps, q, text);
   const engine = searchSql(deps.db);
   // Type and condition keep about half the catalogue each: walking the sort's index and skipping rows finds
   // a page sooner than reading them all through their own index and sorting, so `+` hides those indexes.
@@ -114,7 +117,7 @@ function facetsOf(groups: Group[], q: ProductQuery) {
   };
 }
 
-const from = (deps: Deps, q: ProductQuery) => searchSql(deps.db).from(ftsQuery(q.search));
+const from = (deps: Deps, q: ProductQuery, text: TextPlan = 'join') => searchSql(deps.db).from(text === 'join' ? ftsQuery(q.search) : null);
 const where = (conditions: SQL[]) => (conditions.length ? sql`where ${and(...conditions)}` : sql``);
 
 function orderBy(deps: Deps, q: ProductQuery): SQL[] {
@@ -176,7 +179,7 @@ async function listingPlacer(deps: Deps, id: number): Promise<Placer<ProductQuer
         if (!texts) return undefined;
         if (!(await texts.matches(match))) return null;
       }
-      const others = baseConditions(deps, q, false);
+      const others = baseConditions(deps, q, 'none');
       if (others.length && !(await rawRow(deps.db, sql`select 1 as m from ${p} where ${and(eq(p.id, id), ...others)}`))) return null;
       return group;
     },
@@ -192,13 +195,26 @@ export function trackListingWrite<T>(deps: Deps, id: number | undefined, run: ()
   return facetCacheOf(deps).write(id, (listingId) => listingPlacer(deps, listingId), run);
 }
 
+/**
+ * A term matching much of the catalogue ('caterpillar': a quarter of it) is cheaper as a filter on rows
+ * read in the sort's index order, stopping when the page is full, than as a join that reads and sorts
+ * every match; a rare term is the other way round. The facet total (known before the page query) and the
+ * catalogue's size tell which: rows walked ≈ rows needed × size ÷ matches, against the matches themselves.
+ */
+async function textPlan(deps: Deps, q: ProductQuery, total: number): Promise<TextPlan> {
+  if (!ftsQuery(q.search) || q.sort === 'name' || total === 0) return 'join';
+  const size = (await rawRow<{ n: number | null }>(deps.db, sql`select max(${p.id}) as n from ${p}`))?.n ?? 0;
+  return q.page * q.limit * size <= 2 * total * total ? 'walk' : 'join';
+}
+
 export async function searchProducts(deps: Deps, q: ProductQuery): Promise<ProductList> {
   const { total, facets } = facetsOf(await cachedGroups(deps, q), q);
+  const text = await textPlan(deps, q, total);
   // Ids first (the sort then carries two columns, not whole rows), then the page's rows.
   const ids = (
     await rawRows<{ id: number }>(
       deps.db,
-      sql`select ${p.id} as id ${from(deps, q)} ${where(conditions(deps, q))} order by ${sql.join(orderBy(deps, q), sql`, `)} limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+      sql`select ${p.id} as id ${from(deps, q, text)} ${where(conditions(deps, q, text))} order by ${sql.join(orderBy(deps, q), sql`, `)} limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
     )
   ).map((r) => r.id);
   const rows = ids.length ? await deps.db.select().from(p).where(inArray(p.id, ids)) : [];

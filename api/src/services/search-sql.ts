@@ -15,6 +15,11 @@ export const searchSql = (db: Db) => {
   return {
     /** Rows matching the full-text query (FTS5 over both titles, both descriptions, brand and model). */
     match: (query: string): SQL => sql`products_fts match ${query}`,
+    /**
+     * The same match as a filter on listing rows read in another order: the matching ids are listed once,
+     * and `+` keeps that list from driving the query, so the planner walks the sort's index (catalogue-search.ts textPlan).
+     */
+    matchFilter: (query: string): SQL => sql`+${p.id} in (select rowid from products_fts where products_fts match ${query})`,
     /** The listing table, joined to the full-text index when searching (a join, not a materialised IN list). */
     from: (query: string | null): SQL => (query ? sql`from products_fts cross join ${p} on ${p.id} = products_fts.rowid` : sql`from ${p}`),
     /** Case-insensitive equality. */
