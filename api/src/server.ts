@@ -37,7 +37,9 @@ if (!env.API_ONLY) {
 
 const siteClientDir = site ? path.join(repoRoot, 'site/dist/client') : undefined;
 const dataVersion = otherCommitsOf(deps.db);
-const server = createServer(createOriginListener({ api: app, catalogue: createCatalogueReader(deps), site, adminDir, siteClientDir, dataVersion }));
+const server = createServer(
+  createOriginListener({ api: app, catalogue: createCatalogueReader(deps), site, adminDir, siteClientDir, dataVersion }),
+);
 server.keepAliveTimeout = 65_000;
 server.on('clientError', answerClientError);
 server.listen(env.PORT, env.HOST, () => {
@@ -64,10 +66,10 @@ function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info('shutting down', { signal });
-  server.close(async () => {
-    await stopJobs();
-    await deps.db.$close();
-    process.exit(0);
+  server.close(() => {
+    void stopJobs()
+      .then(() => deps.db.$close())
+      .finally(() => process.exit(0));
   });
   server.closeIdleConnections();
   setTimeout(() => process.exit(0), 10_000).unref();

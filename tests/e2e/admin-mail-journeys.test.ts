@@ -165,7 +165,7 @@ describe('admin mail journeys', () => {
     await withDb(
       server,
       async (db) =>
-        await db
+        db
           .insert(schema.newsletterSubscribers)
           .values({
             email: 'export@example.test',

@@ -65,7 +65,7 @@ describe('admin shell and dialogs', () => {
     await withDb(
       env.server,
       async (db) =>
-        await db
+        db
           .insert(schema.newsletterSubscribers)
           .values({
             email: 'layout@example.test',
@@ -106,7 +106,7 @@ describe('admin shell and dialogs', () => {
     await withDb(
       env.server,
       async (db) =>
-        await db
+        db
           .insert(schema.newsletterSubscribers)
           .values({
             email: 'english@example.test',

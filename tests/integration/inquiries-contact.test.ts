@@ -124,7 +124,7 @@ describe('POST /api/inquiries', () => {
     expect(mail!.to).toEqual(['ventes-fr@example.test']);
     // The app records 'sent' once the server's 250 reaches it, just after the server has the message.
     const outboxRow = async () =>
-      (await withDb(server, async (db) => await db.select().from(schema.mailOutbox))).find(
+      (await withDb(server, async (db) => db.select().from(schema.mailOutbox))).find(
         (o) => (o.payload as { subject?: string }).subject === 'Nouveau message de Pendant la panne',
       );
     await expect.poll(async () => (await outboxRow())?.status, { timeout: 10_000 }).toBe('sent');

@@ -41,7 +41,7 @@ const addSubscribers = (emails: string[], values: Partial<typeof schema.newslett
       return ids;
     }),
   );
-const clearSubscribers = () => withDb(server, async (db) => await db.delete(schema.newsletterSubscribers));
+const clearSubscribers = () => withDb(server, async (db) => db.delete(schema.newsletterSubscribers));
 
 const waitDone = async (id: number, timeout = 60_000) => {
   await expect.poll(async () => (await call(`/newsletter/admin/sendings/${id}`)).body.status, { timeout, interval: 200 }).toBe('done');

@@ -77,29 +77,33 @@ export async function startSmtpServer(options: { user?: string; password?: strin
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', async () => {
-          const raw = Buffer.concat(chunks).toString('utf8');
-          try {
-            const parsed = await simpleParser(raw);
-            const headerBlock = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-            const header = (name: string) => {
-              const line = headerBlock.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
-              return line?.slice(name.length + 1).trim();
-            };
-            const envelope = session.envelope;
-            messages.push({
-              from: envelope.mailFrom ? envelope.mailFrom.address : '',
-              to: envelope.rcptTo.map((r) => r.address),
-              raw,
-              parsed,
-              header,
-            });
-            for (const wake of waiters) wake();
-            callback();
-          } catch (err) {
-            callback(err as Error);
-          }
-        });
+        stream.on(
+          'end',
+          () =>
+            void (async () => {
+              const raw = Buffer.concat(chunks).toString('utf8');
+              try {
+                const parsed = await simpleParser(raw);
+                const headerBlock = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+                const header = (name: string) => {
+                  const line = headerBlock.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+                  return line?.slice(name.length + 1).trim();
+                };
+                const envelope = session.envelope;
+                messages.push({
+                  from: envelope.mailFrom ? envelope.mailFrom.address : '',
+                  to: envelope.rcptTo.map((r) => r.address),
+                  raw,
+                  parsed,
+                  header,
+                });
+                for (const wake of waiters) wake();
+                callback();
+              } catch (err) {
+                callback(err as Error);
+              }
+            })(),
+        );
       },
     });
 
@@ -152,7 +156,11 @@ export async function startSmtpServer(options: { user?: string; password?: strin
         };
         const timer = setTimeout(() => {
           cleanup();
-          reject(new Error(`expected ${count} matching mail(s) within ${timeoutMs} ms, got ${messages.filter(match).length} of ${messages.length}`));
+          reject(
+            new Error(
+              `expected ${count} matching mail(s) within ${timeoutMs} ms, got ${messages.filter(match).length} of ${messages.length}`,
+            ),
+          );
         }, timeoutMs);
         const cleanup = () => {
           clearTimeout(timer);
@@ -189,14 +197,25 @@ export async function startSmtpServer(options: { user?: string; password?: strin
 type ApiServer = { api(pathname: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response> };
 
 /** Creates an SMTP account pointing at smtp through the admin API and returns its id. */
-export async function createSmtpAccount(server: ApiServer, token: string, smtp: TestSmtp, overrides: Record<string, unknown> = {}): Promise<number> {
+export async function createSmtpAccount(
+  server: ApiServer,
+  token: string,
+  smtp: TestSmtp,
+  overrides: Record<string, unknown> = {},
+): Promise<number> {
   const res = await server.api('/smtp/accounts', { method: 'POST', token, json: smtp.account(overrides) });
   if (res.status !== 201) throw new Error(`createSmtpAccount: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { id: number }).id;
 }
 
 /** Assigns an account and a recipient to a usage through the admin API. */
-export async function assignUsage(server: ApiServer, token: string, usageType: string, smtpAccountId: number | null, recipientEmail: string | null) {
+export async function assignUsage(
+  server: ApiServer,
+  token: string,
+  usageType: string,
+  smtpAccountId: number | null,
+  recipientEmail: string | null,
+) {
   const res = await server.api(`/smtp/settings/${usageType}`, { method: 'PUT', token, json: { smtpAccountId, recipientEmail } });
   if (res.status !== 200) throw new Error(`assignUsage: ${res.status} ${await res.text()}`);
 }

@@ -249,9 +249,9 @@ async function seedMessagesAndSubscribers(deps: Deps) {
       productReference: 'ZF 325-1A',
     },
   ];
-  inquiries.forEach(
-    async (inq, i) => await deps.db.insert(schema.inquiries).values({ ...inq, createdAt: new Date(EPOCH - [23, 9, 1][i]! * DAY) }),
-  );
+  for (const [i, inq] of inquiries.entries()) {
+    await deps.db.insert(schema.inquiries).values({ ...inq, createdAt: new Date(EPOCH - [23, 9, 1][i]! * DAY) });
+  }
   const subscribers = [
     { email: 'capitaine.martin@example.fr', language: 'fr', isActive: true },
     { email: 'fleet.manager@example.com', language: 'en', isActive: true },

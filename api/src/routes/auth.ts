@@ -43,7 +43,7 @@ export const authRoutes = (deps: Deps) => {
   const { db, env, log } = deps;
   const sessions = sessionsFor(db);
   const guard = createLoginGuard();
-  const findUser = async (email: string) => await first(db.select().from(schema.users).where(eq(schema.users.email, email)));
+  const findUser = async (email: string) => first(db.select().from(schema.users).where(eq(schema.users.email, email)));
   const signedIn = requireSession(deps, { allowPendingPasswordChange: true });
   // Credentials are a few hundred bytes; nothing bigger is read into memory.
   const smallBody = bodyLimit({ maxSize: 16 * 1024, onError: (c) => fail(c, 413, 'Requête trop volumineuse') });

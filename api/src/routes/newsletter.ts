@@ -120,7 +120,10 @@ export const newsletterRoutes = (deps: Deps) => {
         limitPerAddress(deps, tokens, 'newsletter-token'),
         validate('json', TokenInputSchema),
         (c) => {
-          return respondOnce(c, db, 200, async () => ({ success: true, message: UNSUBSCRIBED[await unsubscribe(deps, c.req.valid('json').token)] }));
+          return respondOnce(c, db, 200, async () => ({
+            success: true,
+            message: UNSUBSCRIBED[await unsubscribe(deps, c.req.valid('json').token)],
+          }));
         },
       )
       // RFC 8058: mail clients POST "List-Unsubscribe=One-Click" to the address of the List-Unsubscribe header.

@@ -116,7 +116,7 @@ export const productDocumentsRoutes = (deps: Deps) => {
               'content-type': PROBLEM_TYPE,
             });
           }
-          return respondOnce(c, deps.db, 201, async () => ({
+          return await respondOnce(c, deps.db, 201, async () => ({
             documents: await storeProductDocuments(
               deps,
               id,

@@ -37,8 +37,10 @@ export const productsRoutes = (deps: Deps) =>
       validate('query', ProductQuerySchema),
       async (c) => shareable(c).json(await searchProducts(deps, c.req.valid('query'))),
     )
-    .get('/products/:id{[0-9]+}', doc({ summary: 'One listing with its images and documents', responses: { 200: ProductSchema } }), async (c) =>
-      shareable(c).json(await getProduct(deps, Number(c.req.param('id')))),
+    .get(
+      '/products/:id{[0-9]+}',
+      doc({ summary: 'One listing with its images and documents', responses: { 200: ProductSchema } }),
+      async (c) => shareable(c).json(await getProduct(deps, Number(c.req.param('id')))),
     )
     .post(
       '/products',

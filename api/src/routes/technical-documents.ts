@@ -48,7 +48,8 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
     if (productId && !(await findProductRow(deps, productId)))
       throw new ApiError(400, PRODUCT_NOT_FOUND, [{ field: 'productId', message: PRODUCT_NOT_FOUND }]);
   };
-  const found = async (c: Context, id: number, status: 200 | 201 = 200) => c.json({ document: (await getTechnicalDocument(deps, id))! }, status);
+  const found = async (c: Context, id: number, status: 200 | 201 = 200) =>
+    c.json({ document: (await getTechnicalDocument(deps, id))! }, status);
 
   return new Hono<AppEnv>()
     .get(
@@ -120,7 +121,7 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
           if (refused[0]) throw new ApiError(refused[0].status, refused[0].error);
           const { mimeType, kind } = accepted[0]!;
           const key = keepFile(deps.env.dataDir, file);
-          return respondOnce(c, deps.db, 201, async () => {
+          return await respondOnce(c, deps.db, 201, async () => {
             const row = (
               await deps.db
                 .insert(t)

@@ -53,7 +53,7 @@ export async function toProducts(deps: Deps, rows: ProductRow[]): Promise<Produc
 }
 
 export async function findProductRow(deps: Deps, id: number): Promise<ProductRow | undefined> {
-  return await first(deps.db.select().from(schema.products).where(eq(schema.products.id, id)));
+  return first(deps.db.select().from(schema.products).where(eq(schema.products.id, id)));
 }
 
 /** 404 'Annonce introuvable' when the listing does not exist. */

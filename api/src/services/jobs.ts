@@ -21,7 +21,9 @@ export async function purgeExpired(deps: Deps, now = new Date()) {
   const { db } = deps;
   const yearsAgo = new Date(now);
   yearsAgo.setFullYear(yearsAgo.getFullYear() - INQUIRY_RETENTION_YEARS);
-  const inquiries = (await db.delete(schema.inquiries).where(lt(schema.inquiries.createdAt, yearsAgo)).returning({ id: schema.inquiries.id })).length;
+  const inquiries = (
+    await db.delete(schema.inquiries).where(lt(schema.inquiries.createdAt, yearsAgo)).returning({ id: schema.inquiries.id })
+  ).length;
   const n = schema.newsletterSubscribers;
   const subscribers = (
     await db
@@ -64,7 +66,7 @@ export function startJobs(deps: Deps): () => Promise<void> {
   tick();
   void retention();
   // Hourly: Idempotency-Key records go one day after their request (the rest is cheap to re-check).
-  const timers = [setInterval(tick, env.MAIL_WORKER_INTERVAL_MS), setInterval(retention, DAY / 24)];
+  const timers = [setInterval(tick, env.MAIL_WORKER_INTERVAL_MS), setInterval(() => void retention(), DAY / 24)];
   for (const t of timers) t.unref();
   return async () => {
     for (const t of timers) clearInterval(t);

@@ -1,0 +1,80 @@
+// The async handle over one SQLite connection: what a transaction owns, and what waits for it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { first, openDb, outsideTransaction, row, runMigrations, schema, sqlText, type Db } from './index.ts';
+
+const meta = schema.appMeta;
+let db: Db;
+beforeEach(async () => {
+  db = openDb(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pm-handle-')), 'app.db'));
+  await runMigrations(db);
+});
+afterEach(() => db.$close());
+
+const keys = async () => (await db.select({ key: meta.key }).from(meta).orderBy(meta.key)).map((r) => r.key);
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+describe('the async handle on SQLite', () => {
+  it('keeps a statement of another request out of an open transaction: it still lands when the transaction rolls back', async () => {
+    let outside: Promise<unknown> | undefined;
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(meta).values({ key: 'inside', value: '1' });
+        outside = outsideTransaction(() =>
+          db
+            .insert(meta)
+            .values({ key: 'outside', value: '1' })
+            .then(() => undefined),
+        );
+        await tick();
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await outside;
+    expect(await keys()).toEqual(['outside']);
+  });
+
+  it('runs a transaction opened inside another as a savepoint: its failure undoes only its own writes', async () => {
+    await db.transaction(async (tx) => {
+      await tx.insert(meta).values({ key: 'outer', value: '1' });
+      await expect(
+        db.transaction(async (inner) => {
+          await inner.insert(meta).values({ key: 'inner', value: '1' });
+          throw new Error('inner fails');
+        }),
+      ).rejects.toThrow('inner fails');
+      await db.transaction(async (inner) => {
+        await inner.insert(meta).values({ key: 'inner-kept', value: '1' });
+      });
+    });
+    expect(await keys()).toEqual(['inner-kept', 'outer']);
+  });
+
+  it('lets work started outside the transaction see its rows only once it committed', async () => {
+    let seen: string | undefined = 'not read';
+    let reader: Promise<void> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.insert(meta).values({ key: 'queued', value: 'mail' });
+      reader = outsideTransaction(async () => {
+        seen = (await first(db.select().from(meta).where(eq(meta.key, 'queued'))))?.value;
+      });
+      await tick();
+      expect(seen).toBe('not read');
+    });
+    await reader;
+    expect(seen).toBe('mail');
+  });
+
+  it('runs raw SQL with ? placeholders and counts the rows a statement changed', async () => {
+    await db.insert(meta).values([
+      { key: 'a', value: 'x' },
+      { key: 'b', value: 'x' },
+    ]);
+    const changed = await db.update(meta).set({ value: 'y' }).where(eq(meta.value, 'x')).returning({ key: meta.key });
+    expect(changed).toHaveLength(2);
+    expect(await row(db, sqlText('select count(*) as n from app_meta where value = ?', 'y'))).toEqual({ n: 2 });
+  });
+});
