@@ -112,6 +112,15 @@ describe('facet counts kept up to date by the writes', () => {
     expect(sorted(await cache.groups('all', {}, 'm', db.count({})))).toEqual(sorted(await db.count({})()));
   });
 
+  it('never fails a write because placing its listing failed: the sets are forgotten instead', async () => {
+    const db = catalogue([{ id: 1, brand: 'Volvo', condition: 'new', kind: 'marine', price: 1 }]);
+    const cache = createFacetCache<Base>();
+    await cache.groups('all', {}, 'm', db.count({}));
+    const broken = async () => ({ place: async (): Promise<Placement> => Promise.reject(new Error('probe failed')) });
+    await expect(cache.write(1, broken, async () => ({ id: 1, value: 'saved' }))).resolves.toBe('saved');
+    expect(cache.size()).toBe(0);
+  });
+
   it('keeps at most maxEntries sets, the least recently used going first', async () => {
     const db = catalogue([{ id: 1, brand: 'Volvo', condition: 'new', kind: 'marine', price: 1 }]);
     const cache = createFacetCache<Base>({ maxEntries: 2 });

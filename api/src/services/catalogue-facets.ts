@@ -113,10 +113,20 @@ export function createFacetCache<B>({ maxEntries = 64 } = {}): FacetCache<B> {
     async write(id, placer, run) {
       writing++;
       epoch++;
+      // Placing is bookkeeping: when it fails, the sets are forgotten, never the write.
+      const placed = (listing: number) =>
+        placements(listing, placer).catch(() => {
+          entries.clear();
+          return new Map<string, Placement>();
+        });
       try {
-        const before = id === undefined ? undefined : await placements(id, placer);
-        const done = await run();
-        const after = await placements(done.id, placer);
+        const before = id === undefined ? undefined : await placed(id);
+        // A write that fails changed something unknown: forget every set.
+        const done = await run().catch((err: unknown) => {
+          entries.clear();
+          throw err;
+        });
+        const after = await placed(done.id);
         if (done.stillTrue) unconfirmed.push(done.stillTrue);
         for (const [key, entry] of entries) {
           // Every kept set was placed before the write started: counts that overlap a write are not kept.
@@ -126,9 +136,6 @@ export function createFacetCache<B>({ maxEntries = 64 } = {}): FacetCache<B> {
           else move(entry, from, to);
         }
         return done.value;
-      } catch (err) {
-        entries.clear();
-        throw err;
       } finally {
         writing--;
         epoch++;
