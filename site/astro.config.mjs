@@ -6,14 +6,18 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import precompress from './precompress.mjs';
+import cspDigestMemo from './csp-digest-memo.mjs';
 import { THEME_BOOT_HASH } from './src/lib/theme-boot.mjs';
 
 const building = process.argv.includes('build');
 
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'middleware' }),
-  integrations: [react(), precompress()],
+  // No streaming: the server keeps each page whole anyway (its ETag, the page cache), and rendering to
+  // one string skips the web-stream machinery per chunk (issue #17: a cheaper uncached render). React
+  // islands render with renderToString for the same reason (none of them suspends).
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
+  integrations: [react({ experimentalDisableStreaming: true }), precompress()],
   trailingSlash: 'ignore',
   markdown: { syntaxHighlight: false },
   build: { inlineStylesheets: 'auto' },
@@ -22,6 +26,7 @@ export default defineConfig({
   // Only for `astro build`: the dev server loads React as it is (bundling its CommonJS there fails).
   vite: building
     ? {
+        plugins: [cspDigestMemo()],
         ssr: { noExternal: ['react', 'react-dom', 'scheduler'] },
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
       }

@@ -10,6 +10,9 @@ export function openSqlite(file: string): Database.Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
+  // A page cache that holds the listing table's hot pages at 100,000 listings (the default, 2 MiB, made a
+  // search that looks up a few thousand rows read most of them through the OS again; docs/decisions/077).
+  sqlite.pragma('cache_size = -65536');
   // Table statistics let the planner pick between the filter and sort indexes (search, docs/decisions/077):
   // bounded sampling, and only for tables that changed enough since the last analysis (sqlite.org/lang_analyze.html).
   sqlite.pragma('analysis_limit = 0');

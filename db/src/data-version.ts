@@ -7,8 +7,9 @@ import { announcePostgresChange, watchPostgresChanges } from './pg/data-changes.
 
 export function otherCommitsOf(db: Db): () => string {
   if (db.$engine === 'sqlite' && db.$sqlite) {
-    const sqlite = db.$sqlite;
-    return () => String(sqlite.pragma('data_version', { simple: true }));
+    // Prepared once: pragma() prepares its statement on every call.
+    const dataVersion = db.$sqlite.prepare('PRAGMA data_version').pluck();
+    return () => String(dataVersion.get());
   }
   return watchPostgresChanges(db).current;
 }

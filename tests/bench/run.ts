@@ -18,6 +18,13 @@ import { againstBare, BROWSER_HEADERS, COOKIE_HEADERS, measure, type Scenario } 
 import { apiWire, firstLoad } from './wire.ts';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const PARTS = ['cached', 'cookies', 'uncached', 'wire', 'search', 'writes', 'upload'] as const;
+type Part = (typeof PARTS)[number];
+const chosen = (process.env.BENCH_PARTS ?? PARTS.join(',')).split(',').map((x) => x.trim());
+const unknown = chosen.filter((x) => !(PARTS as readonly string[]).includes(x));
+if (unknown.length) throw new Error(`BENCH_PARTS: unknown ${unknown.join(', ')} (parts: ${PARTS.join(', ')})`);
+const parts = new Set(chosen as Part[]);
+const partial = parts.size < PARTS.length;
 const settings = {
   sizes: (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number),
   durationS: num('BENCH_DURATION', 5),
@@ -26,13 +33,16 @@ const settings = {
   searchRounds: num('BENCH_SEARCH_ROUNDS', 15),
   writePauseMs: num('BENCH_WRITE_PAUSE_MS', 200),
   subscribers: num('BENCH_SUBSCRIBERS', 0),
+  parts: [...parts],
 };
 const outDir = path.join(repoRoot, 'bench-results');
 const say = (msg: string) => process.stderr.write(`› ${msg}\n`);
 const { connections, durationS } = settings;
 
 async function listingIds(server: TestServer, count: number): Promise<number[]> {
-  const list = (await (await server.api(`/products?limit=${Math.min(100, count)}&sort=date&order=desc`)).json()) as { items: { id: number }[] };
+  const list = (await (await server.api(`/products?limit=${Math.min(100, count)}&sort=date&order=desc`)).json()) as {
+    items: { id: number }[];
+  };
   return list.items.map((i) => i.id);
 }
 
@@ -42,36 +52,55 @@ async function visitors(server: TestServer & { pid: number }, ids: number[], lis
   const manyProducts = Array.from({ length: listings }, (_, i) => `/produit/${ids[0]! - i}`);
   const product = `/produit/${ids[0]}`;
   const cachedPaths = ['/', '/annonces', product, '/en/annonces'];
-  const scenarios: (Scenario & { group: string })[] = [
+  const all: (Scenario & { group: string })[] = [
     ...cachedPaths.map((p) => ({ group: 'cached', name: `cached ${p}`, paths: [p], headers: BROWSER_HEADERS })),
     { group: 'cookies', name: 'cookies (lang, theme, _ga) on the 4 cached pages', paths: cachedPaths, headers: COOKIE_HEADERS },
     { group: 'uncached', name: 'uncached /annonces?r=<n>', paths: ['/annonces?r={n}'], headers: BROWSER_HEADERS },
     { group: 'uncached', name: `uncached /produit/{id} (${listings} listings in turn)`, paths: manyProducts, headers: BROWSER_HEADERS },
   ];
+  const scenarios = all.filter((s) => parts.has(s.group as Part));
   const results = [];
   for (const s of scenarios) {
     const r = await againstBare(server, s, connections, durationS, settings.rounds);
     results.push({ group: s.group, ...r });
-    say(`${s.name}: ${Math.round(r.product.rps)} req/s (${r.product.cpuUsPerRequest} µs CPU/req), p99 ${r.product.p99} ms; bare ${Math.round(r.bare.rps)} req/s (${r.bare.cpuUsPerRequest} µs); ratio ${r.ratio.toFixed(3)}`);
+    say(
+      `${s.name}: ${Math.round(r.product.rps)} req/s (${r.product.cpuUsPerRequest} µs CPU/req), p99 ${r.product.p99} ms; bare ${Math.round(r.bare.rps)} req/s (${r.bare.cpuUsPerRequest} µs); ratio ${r.ratio.toFixed(3)}`,
+    );
   }
+  if (!parts.has('wire')) return { scenarios: results, pages: [], api: [] };
   say('bytes on the wire');
   const pages = [];
   for (const p of [...cachedPaths, '/admin/']) pages.push(await firstLoad(server.url, p));
-  const api = await apiWire(server.url, ['/api/products?limit=100', '/api/products?limit=12', `/api/products/${ids[0]}`, '/api/products?search=caterpillar&limit=24']);
+  const api = await apiWire(server.url, [
+    '/api/products?limit=100',
+    '/api/products?limit=12',
+    `/api/products/${ids[0]}`,
+    '/api/products?search=caterpillar&limit=24',
+  ]);
   return { scenarios: results, pages, api };
 }
 
 /** Search latency, and cached pages under writes against none. */
 async function atSize(server: TestServer & { pid: number }, session: AdminSession, ids: number[]) {
-  const search = await searchTimes(server, session, settings.searchRounds);
-  say(`search: warm p50 ${search.warmP50} ms, after a write p50 ${search.afterWriteP50} ms (p99 ${search.afterWriteP99} ms)`);
-  const cached: Scenario = { name: 'cached pages', paths: ['/', '/annonces', `/produit/${ids[0]}`, '/en/annonces'], headers: BROWSER_HEADERS };
+  const search = parts.has('search') ? await searchTimes(server, session, settings.searchRounds) : undefined;
+  if (search) say(`search: warm p50 ${search.warmP50} ms, after a write p50 ${search.afterWriteP50} ms (p99 ${search.afterWriteP99} ms)`);
+  if (!parts.has('writes')) return { search };
+  const cached: Scenario = {
+    name: 'cached pages',
+    paths: ['/', '/annonces', `/produit/${ids[0]}`, '/en/annonces'],
+    headers: BROWSER_HEADERS,
+  };
   const quiet = await measure(server.port, server.pid, cached, connections, durationS);
   const writer = adminWriter(server, session, settings.writePauseMs);
   const busy = await measure(server.port, server.pid, cached, connections, durationS);
   const writes = await writer.stop();
-  say(`cached pages: ${Math.round(quiet.rps)} req/s without writes, ${Math.round(busy.rps)} req/s with ${writes.writes} writes (${(busy.rps / quiet.rps).toFixed(2)})`);
-  return { search, underWrites: { quiet, busy, ratio: busy.rps / quiet.rps, writes: writes.writes, writeFailures: writes.failures.length } };
+  say(
+    `cached pages: ${Math.round(quiet.rps)} req/s without writes, ${Math.round(busy.rps)} req/s with ${writes.writes} writes (${(busy.rps / quiet.rps).toFixed(2)})`,
+  );
+  return {
+    search,
+    underWrites: { quiet, busy, ratio: busy.rps / quiet.rps, writes: writes.writes, writeFailures: writes.failures.length },
+  };
 }
 
 const started = new Date();
@@ -91,7 +120,7 @@ try {
     try {
       const session = await signInAsAdmin(server);
       const ids = await listingIds(server, 100);
-      if (!visitorResults) {
+      if (!visitorResults && ['cached', 'cookies', 'uncached', 'wire'].some((p) => parts.has(p as Part))) {
         visitorResults = await visitors(server, ids, listings);
         if (process.env.LIGHTHOUSE_DIR) lh = await lighthouse(server.url, ['/', '/annonces', `/produit/${ids[0]}`, '/en/annonces']);
       }
@@ -104,19 +133,21 @@ try {
     }
   }
 
-  say('upload memory in a freshly started process (50 MB document)');
-  const fresh = await startServer();
   let upload;
-  try {
-    const session = await signInAsAdmin(fresh);
-    const created = await fresh.api('/products', { method: 'POST', headers: session.headers, json: listingWrittenUnderLoad(0) });
-    const productId = ((await created.json()) as { id: number }).id;
-    const fiftyMB = await uploadMemory(fresh, session, productId, 50_000_000);
-    const fiftyMiB = await uploadMemory(fresh, session, productId, 50 * 1024 * 1024);
-    upload = { fiftyMB, fiftyMiBStatus: fiftyMiB.status, fiftyMiBAnswer: fiftyMiB.answer };
-    say(`upload 50 MB: ${fiftyMB.status}, RSS +${fiftyMB.deltaMB.toFixed(1)} MB; 50 MiB: ${fiftyMiB.status}`);
-  } finally {
-    await fresh.stop();
+  if (parts.has('upload')) {
+    say('upload memory in a freshly started process (50 MB document)');
+    const fresh = await startServer();
+    try {
+      const session = await signInAsAdmin(fresh);
+      const created = await fresh.api('/products', { method: 'POST', headers: session.headers, json: listingWrittenUnderLoad(0) });
+      const productId = ((await created.json()) as { id: number }).id;
+      const fiftyMB = await uploadMemory(fresh, session, productId, 50_000_000);
+      const fiftyMiB = await uploadMemory(fresh, session, productId, 50 * 1024 * 1024);
+      upload = { fiftyMB, fiftyMiBStatus: fiftyMiB.status, fiftyMiBAnswer: fiftyMiB.answer };
+      say(`upload 50 MB: ${fiftyMB.status}, RSS +${fiftyMB.deltaMB.toFixed(1)} MB; 50 MiB: ${fiftyMiB.status}`);
+    } finally {
+      await fresh.stop();
+    }
   }
 
   let newsletter;
@@ -136,17 +167,20 @@ try {
     startedAt: started.toISOString(),
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'unknown', node: process.version, loadAverage: os.loadavg() },
     settings,
-    visitors: visitorResults!,
+    visitors: visitorResults ?? { scenarios: [], pages: [], api: [] },
     sizes,
-    upload: upload!,
+    upload,
     newsletter,
     lighthouse: lh,
   };
-  writeReport(outDir, results);
-  const errors = visitorResults!.scenarios.reduce((n, s) => n + s.product.errors + s.product.timeouts + s.product.non2xx, 0);
-  const writeFailures = sizes.reduce((n, s) => n + s.underWrites.writeFailures + s.sqliteBusy + s.underWrites.busy.errors + s.underWrites.busy.non2xx, 0);
+  const written = writeReport(outDir, results, partial ? `report-${[...parts].join('-')}` : 'report');
+  const errors = results.visitors.scenarios.reduce((n, s) => n + s.product.errors + s.product.timeouts + s.product.non2xx, 0);
+  const writeFailures = sizes.reduce(
+    (n, s) => n + s.sqliteBusy + (s.underWrites ? s.underWrites.writeFailures + s.underWrites.busy.errors + s.underWrites.busy.non2xx : 0),
+    0,
+  );
   failed = errors + writeFailures > 0;
-  say(`report: ${path.relative(process.cwd(), path.join(outDir, 'report.md'))}${failed ? ' — with errors under load' : ''}`);
+  say(`report: ${path.relative(process.cwd(), written)}${failed ? ' — with errors under load' : ''}`);
 } catch (err) {
   failed = true;
   process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);

@@ -56,6 +56,23 @@ describe('page microcache', () => {
     expect(s.renders()).toBe(1);
   });
 
+  it('gives a page rendered without a validator a weak ETag of its content, and answers 304 to it', async () => {
+    let body = 'first';
+    const s = await serve({ render: (_req, res) => (res.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'public' }), res.end(body)) });
+    const etag = (await s.get('/')).headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"[\w-]{22}"$/);
+    expect((await s.get('/', { 'if-none-match': etag })).status).toBe(304);
+    body = 'second';
+    s.setVersion('v2');
+    const changed = await s.get('/', { 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    // The same content after another write keeps its validator.
+    body = 'first';
+    s.setVersion('v3');
+    expect((await s.get('/')).headers.get('etag')).toBe(etag);
+  });
+
   it('does not replay the render time (Server-Timing) of the answer it keeps', async () => {
     const s = await serve({ render: (_req, res) => (res.writeHead(200, { 'cache-control': 'public', 'server-timing': 'total;dur=4.2' }), res.end('x')) });
     expect((await s.get('/')).headers.get('server-timing')).toBe('total;dur=4.2');

@@ -6,7 +6,10 @@
 // `version()` moves on whenever the data behind the pages may have changed. After a change, the first
 // visitor waits for a fresh render while the others get the previous copy (stale-while-revalidate),
 // so a stream of admin writes never piles every visitor up behind renders.
-// Every answer that passes here, kept or not, leaves compressed when it is text of 1 KB or more.
+// Every answer that passes here, kept or not, leaves compressed when it is text of 1 KB or more, and a
+// 200 without a validator gets a weak ETag hashed from its body here, where the body is whole already
+// (the site no longer reads its own answer back to hash it).
+import { hash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { chooseEncoding, compress, isCompressible, MIN_COMPRESS_BYTES, varyWithEncoding, type Encoding } from './compression.ts';
 
@@ -96,6 +99,7 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
   };
 
   const toEntry = (current: string, { status, headers, body }: Rendered): Entry => {
+    if (status === 200 && headers.etag === undefined && body.length > 0) headers.etag = `W/"${hash('sha1', body, 'base64url').slice(0, 22)}"`;
     const compressible = body.length >= MIN_COMPRESS_BYTES && isCompressible(String(headers['content-type'] ?? '')) && headers['content-encoding'] === undefined;
     const base = compressible ? { ...headers, vary: varyWithEncoding(headers.vary === undefined ? undefined : String(headers.vary)) } : headers;
     const notModified = { ...base };

@@ -7,6 +7,7 @@ import { STALE_VERSION_MESSAGE, type Product, type ProductInput, type ProductUpd
 import type { Deps } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import { toProductDocument } from './catalogue-documents.ts';
+import { trackListingWrite } from './catalogue-search.ts';
 import { toProductImage } from './images.ts';
 import { storageFor } from './storage.ts';
 
@@ -69,12 +70,21 @@ export async function getProduct(deps: Deps, id: number): Promise<Product> {
 const columns = (input: ProductInput) => ({ ...input, powerKw: toKw(input.powerOutput, input.powerUnit) });
 
 export async function createProduct(deps: Deps, input: ProductInput): Promise<Product> {
-  const row = (await deps.db.insert(schema.products).values(columns(input)).returning())[0]!;
-  return (await toProducts(deps, [row!]))[0]!;
+  return trackListingWrite(deps, undefined, async () => {
+    const row = (await deps.db.insert(schema.products).values(columns(input)).returning())[0]!;
+    return { id: row.id, value: (await toProducts(deps, [row]))[0]!, stillTrue: async () => (await findProductRow(deps, row.id))?.version === row.version };
+  });
 }
 
 /** Applies the edit only if the stored version is the one the client edited; otherwise 409. */
 export async function updateProduct(deps: Deps, id: number, input: ProductUpdate): Promise<Product> {
+  return trackListingWrite(deps, id, async () => {
+    const value = await updateRow(deps, id, input);
+    return { id, value, stillTrue: async () => (await findProductRow(deps, id))?.version === value.version };
+  });
+}
+
+async function updateRow(deps: Deps, id: number, input: ProductUpdate): Promise<Product> {
   const { version, ...fields } = input;
   const row = (
     await deps.db
@@ -92,6 +102,10 @@ export async function updateProduct(deps: Deps, id: number, input: ProductUpdate
 
 /** Deletes the listing, its rows (cascade) and then its files. false when it did not exist. */
 export async function deleteProduct(deps: Deps, id: number): Promise<boolean> {
+  return trackListingWrite(deps, id, async () => ({ id, value: await deleteRows(deps, id), stillTrue: async () => !(await findProductRow(deps, id)) }));
+}
+
+async function deleteRows(deps: Deps, id: number): Promise<boolean> {
   const { db } = deps;
   const images = await db
     .select({ key: schema.productImages.storageKey })

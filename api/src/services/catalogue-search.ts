@@ -1,12 +1,13 @@
 // The listing query behind GET /products: full-text search (FTS5, accent- and case-insensitive,
 // prefix matching), filters, sort, pagination and facet counts for the public filter panel.
 import { and, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { rows as rawRows, schema } from '@app/db';
+import { first, row as rawRow, rows as rawRows, schema } from '@app/db';
 import { toKw } from '@app/domain/power';
 import type { ProductList, ProductQuery } from '@app/domain/products';
 import type { Deps } from '../context.ts';
 import { toProducts } from './catalogue-products.ts';
-import { changeMarker, searchSql } from './search-sql.ts';
+import { createFacetCache, type FacetCache, type Group, type Placer, type Written } from './catalogue-facets.ts';
+import { changeMarker, listingTextProbe, searchSql } from './search-sql.ts';
 
 const p = schema.products;
 const priceKeys = schema.priceSortKeys(p.price);
@@ -25,11 +26,17 @@ export function ftsQuery(search: string | undefined): string | null {
   return terms.length ? terms.map((t) => (t.length > 1 ? `"${t}"*` : `"${t}"`)).join(' ') : null;
 }
 
+/**
+ * How a full-text term is read: `join` from the index's matches, `walk` as a filter on rows read in the
+ * sort's order (textPlan), `none` left out (placing one listing probes its texts instead).
+ */
+type TextPlan = 'join' | 'walk' | 'none';
+
 /** Filters that narrow the set the facets are counted over (brand, condition and type are the facets). */
-function baseConditions(deps: Deps, q: ProductQuery): SQL[] {
+function baseConditions(deps: Deps, q: ProductQuery, text: TextPlan = 'join'): SQL[] {
   const where: SQL[] = [];
   const match = ftsQuery(q.search);
-  if (match) where.push(searchSql(deps.db).match(match));
+  if (match && text !== 'none') where.push(text === 'walk' ? searchSql(deps.db).matchFilter(match) : searchSql(deps.db).match(match));
   if (q.category) where.push(eq(p.category, q.category));
   if (q.featured) where.push(eq(p.featured, q.featured === 'true'));
   // A price on request (null or 0) counts as 0: public-site section 5 keeps the minimum at 0 by default.
@@ -47,8 +54,8 @@ function priceRange(min: number | undefined, max: number | undefined): SQL {
   return onRequestInRange ? or(range, isNull(p.price))! : range;
 }
 
-function conditions(deps: Deps, q: ProductQuery): SQL[] {
-  const where = baseConditions(deps, q);
+function conditions(deps: Deps, q: ProductQuery, text: TextPlan): SQL[] {
+  const where = baseConditions(deps, q, text);
   const engine = searchSql(deps.db);
   // Type and condition keep about half the catalogue each: walking the sort's index and skipping rows finds
   // a page sooner than reading them all through their own index and sorting, so `+` hides those indexes.
@@ -59,7 +66,6 @@ function conditions(deps: Deps, q: ProductQuery): SQL[] {
   return where;
 }
 
-type Group = { brand: string; condition: string; kind: string; count: number };
 type Facet = { value: string; count: number };
 
 /**
@@ -73,7 +79,7 @@ async function countGroups(deps: Deps, q: ProductQuery): Promise<Group[]> {
   );
   const merged = new Map<string, Group>();
   for (const r of rows) {
-    const kind = r.type === 'generator' ? 'generator' : 'marine';
+    const kind = kindOf(r.type);
     const key = `${r.brand}\u0000${r.condition}\u0000${kind}`;
     const g = merged.get(key);
     if (g) g.count += r.count;
@@ -111,7 +117,7 @@ function facetsOf(groups: Group[], q: ProductQuery) {
   };
 }
 
-const from = (deps: Deps, q: ProductQuery) => searchSql(deps.db).from(ftsQuery(q.search));
+const from = (deps: Deps, q: ProductQuery, text: TextPlan = 'join') => searchSql(deps.db).from(text === 'join' ? ftsQuery(q.search) : null);
 const where = (conditions: SQL[]) => (conditions.length ? sql`where ${and(...conditions)}` : sql``);
 
 function orderBy(deps: Deps, q: ProductQuery): SQL[] {
@@ -133,32 +139,83 @@ function orderBy(deps: Deps, q: ProductQuery): SQL[] {
   }
 }
 
+const kindOf = (type: string) => (type === 'generator' ? 'generator' : 'marine');
+
 /**
- * The groups of a base set are reused until the database changes (changeMarker). They are
- * keyed by the base filters only, so every brand, condition and type choice over the same set shares one
- * count after a write.
+ * The groups of a base set, counted once and then kept up to date by this process's listing writes
+ * (trackListingWrite); another connection's commit (changeMarker) counts them again. They are keyed by the
+ * base filters only, so every brand, condition and type choice over the same set shares one count.
  */
-const groupCache = new WeakMap<object, Map<string, { marker: string; groups: Group[] }>>();
+const facetCaches = new WeakMap<object, FacetCache<ProductQuery>>();
+function facetCacheOf(deps: Deps): FacetCache<ProductQuery> {
+  let cache = facetCaches.get(deps.db);
+  if (!cache) facetCaches.set(deps.db, (cache = createFacetCache<ProductQuery>()));
+  return cache;
+}
+
 async function cachedGroups(deps: Deps, q: ProductQuery): Promise<Group[]> {
-  const marker = await changeMarker(deps.db);
-  let cache = groupCache.get(deps.db);
-  if (!cache) groupCache.set(deps.db, (cache = new Map()));
   const key = JSON.stringify([ftsQuery(q.search), q.category, q.featured, q.minPrice, q.maxPrice, q.minPower, q.maxPower, q.powerUnit]);
-  const hit = cache.get(key);
-  if (hit && hit.marker === marker) return hit.groups;
-  const groups = await countGroups(deps, q);
-  if (cache.size >= 500) cache.delete(cache.keys().next().value!);
-  cache.set(key, { marker, groups });
-  return groups;
+  return facetCacheOf(deps).groups(key, q, await changeMarker(deps.db), () => countGroups(deps, q));
+}
+
+/**
+ * Where one listing stands in base sets: its row is read once; its texts are probed once (not through the
+ * catalogue's full-text index) for every search term; the other filters are asked of its row by id.
+ */
+async function listingPlacer(deps: Deps, id: number): Promise<Placer<ProductQuery>> {
+  const listing = await first(
+    deps.db
+      .select({ brand: p.brand, condition: p.condition, type: p.type, titleFr: p.titleFr, titleEn: p.titleEn, descriptionFr: p.descriptionFr, descriptionEn: p.descriptionEn, model: p.model })
+      .from(p)
+      .where(eq(p.id, id)),
+  );
+  if (!listing) return { place: async () => null };
+  const group = { brand: listing.brand, condition: listing.condition, kind: kindOf(listing.type) };
+  let probe: ReturnType<typeof listingTextProbe> | undefined;
+  return {
+    async place(q) {
+      const match = ftsQuery(q.search);
+      if (match) {
+        const texts = await (probe ??= listingTextProbe(deps.db, listing));
+        if (!texts) return undefined;
+        if (!(await texts.matches(match))) return null;
+      }
+      const others = baseConditions(deps, q, 'none');
+      if (others.length && !(await rawRow(deps.db, sql`select 1 as m from ${p} where ${and(eq(p.id, id), ...others)}`))) return null;
+      return group;
+    },
+    close: async () => (await probe)?.close(),
+  };
+}
+
+/**
+ * Runs a write to one listing (`id` undefined for a new one) and applies it to the kept facet counts.
+ * `stillTrue` lets a write inside a transaction (an Idempotency-Key) be checked once it is over.
+ */
+export function trackListingWrite<T>(deps: Deps, id: number | undefined, run: () => Promise<Written<T>>): Promise<T> {
+  return facetCacheOf(deps).write(id, (listingId) => listingPlacer(deps, listingId), run);
+}
+
+/**
+ * A term matching much of the catalogue ('caterpillar': a quarter of it) is cheaper as a filter on rows
+ * read in the sort's index order, stopping when the page is full, than as a join that reads and sorts
+ * every match; a rare term is the other way round. The facet total (known before the page query) and the
+ * catalogue's size tell which: rows walked ≈ rows needed × size ÷ matches, against the matches themselves.
+ */
+async function textPlan(deps: Deps, q: ProductQuery, total: number): Promise<TextPlan> {
+  if (!ftsQuery(q.search) || q.sort === 'name' || total === 0) return 'join';
+  const size = (await rawRow<{ n: number | null }>(deps.db, sql`select max(${p.id}) as n from ${p}`))?.n ?? 0;
+  return q.page * q.limit * size <= 2 * total * total ? 'walk' : 'join';
 }
 
 export async function searchProducts(deps: Deps, q: ProductQuery): Promise<ProductList> {
   const { total, facets } = facetsOf(await cachedGroups(deps, q), q);
+  const text = await textPlan(deps, q, total);
   // Ids first (the sort then carries two columns, not whole rows), then the page's rows.
   const ids = (
     await rawRows<{ id: number }>(
       deps.db,
-      sql`select ${p.id} as id ${from(deps, q)} ${where(conditions(deps, q))} order by ${sql.join(orderBy(deps, q), sql`, `)} limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+      sql`select ${p.id} as id ${from(deps, q, text)} ${where(conditions(deps, q, text))} order by ${sql.join(orderBy(deps, q), sql`, `)} limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
     )
   ).map((r) => r.id);
   const rows = ids.length ? await deps.db.select().from(p).where(inArray(p.id, ids)) : [];

@@ -15,8 +15,12 @@ export function tsQueryText(ftsQuery: string): string {
   return [...ftsQuery.matchAll(/"([\p{L}\p{N}]+)"(\*?)/gu)].map(([, term, prefix]) => `${term}${prefix ? ':*' : ''}`).join(' & ');
 }
 
+const match = (query: string): SQL => sql`${p}.search_vector @@ to_tsquery('simple', app_fold(${tsQueryText(query)}))`;
+
 export const postgresSearchSql = {
-  match: (query: string): SQL => sql`${p}.search_vector @@ to_tsquery('simple', app_fold(${tsQueryText(query)}))`,
+  match,
+  // The vector is on the listing row, so the filter on rows read in another order is the match itself.
+  matchFilter: match,
   // The vector is a column of the listing table itself: no join.
   from: (_query: string | null): SQL => sql`from ${p}`,
   sameText: (column: SQL | typeof p.brand, value: string): SQL => sql`lower(${column}) = lower(${value})`,

@@ -1,8 +1,9 @@
 // The SQL of the listing search that only SQLite speaks, in one place per engine (docs/decisions/083):
 // FTS5 `match`, the accent-folding fold() function (registered on the connection by @app/db), `collate nocase`, the `+column` index hints and the
-// change marker behind the facet cache. PostgreSQL's versions are in search-sql-postgres.ts (docs/decisions/084).
+// change marker behind the facet cache and the one-listing text probe. PostgreSQL's versions are in
+// search-sql-postgres.ts (docs/decisions/084).
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
-import { row, schema, type Db } from '@app/db';
+import { exec, row, schema, type Db } from '@app/db';
 import { postgresChangeMarker, postgresSearchSql } from './search-sql-postgres.ts';
 
 const p = schema.products;
@@ -12,6 +13,11 @@ export const searchSql = (db: Db) => {
   return {
     /** Rows matching the full-text query (FTS5 over both titles, both descriptions, brand and model). */
     match: (query: string): SQL => sql`products_fts match ${query}`,
+    /**
+     * The same match as a filter on listing rows read in another order: the matching ids are listed once,
+     * and `+` keeps that list from driving the query, so the planner walks the sort's index (catalogue-search.ts textPlan).
+     */
+    matchFilter: (query: string): SQL => sql`+${p.id} in (select rowid from products_fts where products_fts match ${query})`,
     /** The listing table, joined to the full-text index when searching (a join, not a materialised IN list). */
     from: (query: string | null): SQL => (query ? sql`from products_fts cross join ${p} on ${p.id} = products_fts.rowid` : sql`from ${p}`),
     /** Case-insensitive equality. */
@@ -27,14 +33,39 @@ export const searchSql = (db: Db) => {
 };
 
 /**
- * A marker that changes whenever the data may have: total_changes() moves with this connection's writes,
- * data_version with other connections' commits (a seed, a backup restore).
+ * A marker that changes when another connection commits (a seed, a backup restore): this process's own
+ * listing writes keep the facet cache up to date instead (catalogue-facets.ts), and its other writes
+ * (sessions, messages) do not touch the facets.
  */
 export async function changeMarker(db: Db): Promise<string> {
   if (db.$engine === 'postgres') return postgresChangeMarker(db);
-  const marker = await row<Record<string, number>>(
-    db,
-    sql`select total_changes() as t, (select data_version from pragma_data_version) as v`,
-  );
-  return Object.values(marker ?? {}).join(':');
+  const marker = await row<{ v: number }>(db, sql`select data_version as v from pragma_data_version`);
+  return String(marker?.v);
+}
+
+export type ListingTexts = Pick<typeof p.$inferSelect, 'titleFr' | 'titleEn' | 'descriptionFr' | 'descriptionEn' | 'brand' | 'model'>;
+let probes = 0;
+
+/**
+ * Tells whether one listing's texts match full-text queries, without asking the catalogue's index (a
+ * prefix query there costs as much as its whole match set, ~9 ms at 100,000 listings): the texts go into
+ * a one-row FTS5 table of this connection, declared like products_fts (its SQL is read from the schema,
+ * so the tokenizer is the same), and each query is asked of that row. undefined when the engine has none.
+ */
+export async function listingTextProbe(db: Db, texts: ListingTexts): Promise<{ matches(query: string): Promise<boolean>; close(): Promise<void> } | undefined> {
+  if (db.$engine !== 'sqlite') return undefined;
+  const declared = await row<{ sql: string }>(db, sql`select sql from sqlite_master where name = 'products_fts'`);
+  const probe = declared?.sql
+    .replace(/^CREATE VIRTUAL TABLE [`"]?products_fts[`"]?/i, 'CREATE VIRTUAL TABLE IF NOT EXISTS temp.listing_probe')
+    .replace(/content(?:_rowid)?\s*=\s*'[^']*'\s*,\s*/gi, '');
+  if (!probe?.startsWith('CREATE VIRTUAL TABLE IF NOT EXISTS temp.listing_probe') || /content/i.test(probe)) return undefined;
+  await exec(db, sql.raw(probe));
+  // A rowid per probe: two writes placing listings at once do not share a row.
+  const id = ++probes;
+  const t = texts;
+  await exec(db, sql`insert into temp.listing_probe(rowid, title_fr, title_en, description_fr, description_en, brand, model) values (${id}, ${t.titleFr}, ${t.titleEn}, ${t.descriptionFr}, ${t.descriptionEn}, ${t.brand}, ${t.model})`);
+  return {
+    matches: async (query) => (await row(db, sql`select 1 as m from temp.listing_probe where listing_probe match ${query} and rowid = ${id}`)) !== undefined,
+    close: async () => void (await exec(db, sql`delete from temp.listing_probe where rowid = ${id}`)),
+  };
 }

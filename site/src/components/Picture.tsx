@@ -1,19 +1,11 @@
 // A responsive <picture>: AVIF and WebP srcsets from the image variants the API stores, the
 // original (or thumbnail) as the fallback.
-import type { ListingImage } from '@app/domain/catalogue-listing';
+import type { PictureImage } from '../lib/picture.ts';
 
-type Props = { image: ListingImage; sizes: string; eager?: boolean; thumbnail?: boolean; className?: string };
-
-const srcset = (image: ListingImage, format: string) =>
-  (image.sources ?? [])
-    .filter((s) => s.format === format)
-    .sort((a, b) => a.width - b.width)
-    .map((s) => `${s.url} ${s.width}w`)
-    .join(', ');
+type Props = { image: PictureImage; sizes: string; eager?: boolean; thumbnail?: boolean; className?: string };
 
 export default function Picture({ image, sizes, eager = false, thumbnail = false, className }: Props) {
-  const avif = srcset(image, 'avif');
-  const webp = srcset(image, 'webp');
+  const { avif, webp } = image;
   return (
     <picture className={className}>
       {avif && <source type="image/avif" srcSet={avif} sizes={sizes} />}

@@ -5,6 +5,7 @@ import type { ListingImage } from '@app/domain/catalogue-listing';
 import type { Dictionary } from '@app/domain/i18n/fr';
 import { fill } from '@app/domain/i18n/index';
 import Picture from '../components/Picture.tsx';
+import { toPictureImage } from '../lib/picture.ts';
 
 type Props = { images: ListingImage[]; t: Dictionary['product'] };
 
@@ -31,7 +32,7 @@ export default function Gallery({ images, t }: Props) {
   return (
     <section aria-label={t.gallery} aria-roledescription="carousel">
       <div className="gallery-main" tabIndex={count > 1 ? 0 : undefined} onKeyDown={onKey} onTouchStart={onTouchStart} onTouchEnd={onTouchEnd} data-testid="gallery-main">
-        <Picture key={index} image={image} sizes="(max-width: 900px) 100vw, 640px" eager={index === 0} />
+        <Picture key={index} image={toPictureImage(image)} sizes="(max-width: 900px) 100vw, 640px" eager={index === 0} />
         {count > 1 && (
           <>
             <button type="button" className="gallery-nav gallery-prev" aria-label={t.previousImage} onClick={() => go(index - 1)}>‹</button>

@@ -1,7 +1,8 @@
 // The slice of a Listing a card needs: what the server hands to islands, kept small in the HTML.
-import type { Listing, ListingImage } from '@app/domain/catalogue-listing';
+import type { Listing } from '@app/domain/catalogue-listing';
+import { toPictureImage, type PictureImage } from './picture.ts';
 
-export type CardListing = Pick<Listing, 'id' | 'title' | 'priceLabel' | 'typeLabel' | 'type' | 'brand' | 'year' | 'powerLabel' | 'condition' | 'conditionLabel'> & { image: ListingImage };
+export type CardListing = Pick<Listing, 'id' | 'title' | 'priceLabel' | 'typeLabel' | 'type' | 'brand' | 'year' | 'powerLabel' | 'condition' | 'conditionLabel'> & { image: PictureImage };
 
 export const toCard = (l: Listing): CardListing => ({
   id: l.id,
@@ -14,5 +15,5 @@ export const toCard = (l: Listing): CardListing => ({
   powerLabel: l.powerLabel,
   condition: l.condition,
   conditionLabel: l.conditionLabel,
-  image: l.images[0]!,
+  image: toPictureImage(l.images[0]!),
 });
