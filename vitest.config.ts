@@ -27,6 +27,7 @@ const sqliteOnly = [
   'tests/integration/auth-reset-password.test.ts',
   'tests/integration/bad-input-admin.test.ts',
   'tests/integration/bad-input-public.test.ts',
+  'tests/integration/catalogue-seed.test.ts',
   'tests/integration/faults-backup.test.ts',
   'tests/integration/faults-kill.test.ts',
   'tests/integration/faults-mail.test.ts',

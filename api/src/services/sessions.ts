@@ -141,7 +141,10 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
         .where(and(eq(schema.refreshTokens.tokenHash, tokenHash), isNull(schema.refreshTokens.usedAt)))
         .returning({ hash: schema.refreshTokens.tokenHash });
       if (claimed.length === 0) {
-        if ((await withinGrace(row.token, now, graceMs)) && alive(row.session, now))
+        // Read the token again: a use racing this one (another pooled connection, another instance) may
+        // have claimed it after the read above, and its usedAt decides the grace.
+        const current = await first(db.select().from(schema.refreshTokens).where(eq(schema.refreshTokens.tokenHash, tokenHash)));
+        if (current && (await withinGrace(current, now, graceMs)) && alive(row.session, now))
           return { ok: true, tokens: await issuePair(row.session, now), userId: row.session.userId };
         await revoke(row.session.id, 'refresh token reused', now);
         return { ok: false, reason: 'reused' };
