@@ -20,6 +20,12 @@ export function dialectOf(which: Engine) {
       postgres
         ? sql`${column} = any(string_to_array(${ids.join(',')}, ',')::integer[])`
         : sql`${column} in (select value from json_each(${JSON.stringify(ids)}))`,
+    /**
+     * Makes transactions that read then write the same thing take turns: SQLite already runs one write
+     * transaction at a time (BEGIN IMMEDIATE); PostgreSQL's READ COMMITTED does not, so this takes a
+     * transaction-scoped advisory lock on the key (null on SQLite: nothing to run).
+     */
+    serialize: (key: string): SQL | null => (postgres ? sql`select pg_advisory_xact_lock(hashtext(${key}))` : null),
     /** drizzle's table of applied migrations. */
     migrationsTable: postgres ? sql`drizzle.__drizzle_migrations` : sql`__drizzle_migrations`,
   };

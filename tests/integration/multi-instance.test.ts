@@ -3,6 +3,7 @@
 // and a newsletter whose sender is killed in the middle is finished by the other, once per subscriber.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@app/db';
@@ -203,6 +204,24 @@ describe('an instance starting while the other receives an upload', () => {
       const download = await server.api(`/products/${product}/documents/${doc.id}/download`);
       expect(download.status).toBe(200);
       expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
+    }
+  });
+});
+
+describe('two instances starting at once on a new database', () => {
+  it('both start, migrated once, with one first administrator', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-twin-'));
+    const started = await Promise.allSettled([startServer({ dataDir }), startServer({ dataDir })]);
+    try {
+      expect(started.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled']);
+      const [a, b] = started.map((s) => (s as PromiseFulfilledResult<TestServer>).value);
+      for (const server of [a!, b!]) expect((await server.api('/health')).status).toBe(200);
+      const users = await withDb(a!, (db) => db.select({ email: schema.users.email, role: schema.users.role }).from(schema.users));
+      expect(users).toEqual([{ email: 'admin@example.test', role: 'admin' }]);
+      // The administrator signs in on either instance.
+      for (const server of [a!, b!]) expect((await signInAsAdmin(server)).accessToken).toBeTruthy();
+    } finally {
+      await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.stop() : undefined)));
     }
   });
 });

@@ -107,10 +107,11 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 export const onPostgres = () => engine === 'postgres';
 
 /** On PostgreSQL, the database of a data folder: a fresh copy of the migrated template, kept for restarts. */
-const databases = new Map<string, string>();
+// The promise is kept, so servers started at once on one folder share one database.
+const databases = new Map<string, Promise<string>>();
 async function postgresFor(dataDir: string): Promise<string | undefined> {
   if (!onPostgres()) return undefined;
   let url = databases.get(dataDir);
-  if (!url) databases.set(dataDir, (url = await createDatabase(inject('postgresAdminUrl'))));
+  if (!url) databases.set(dataDir, (url = createDatabase(inject('postgresAdminUrl'))));
   return url;
 }

@@ -5,8 +5,8 @@
 //   counts as a failure until it finishes, then is kept (it failed) or removed (it succeeded), so a
 //   burst of concurrent attempts cannot all pass, on one instance or across several.
 // Keys are bucketed by the limiter's name ('inquiries:<address>'), so limiters never share counts.
-import { and, asc, count, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import { exec, schema, type Db, type Engine, type Queryable } from '@app/db';
+import { and, asc, count, desc, eq, gt, lte } from 'drizzle-orm';
+import { dialectOf, exec, schema, type Db, type Engine, type Queryable } from '@app/db';
 
 export type LimitRule = { limit: number; windowMs: number };
 
@@ -104,8 +104,10 @@ export function reserveAttempts(db: Db, claims: [Throttle, string][], now = Date
  * transaction-scoped advisory lock, in a fixed order so that two of them never wait on each other.
  */
 async function serializeBuckets(engine: Engine, tx: Queryable, buckets: string[]) {
-  if (engine !== 'postgres') return;
-  for (const bucket of [...buckets].sort()) await exec(tx, sql`select pg_advisory_xact_lock(hashtext(${bucket}))`);
+  for (const bucket of [...buckets].sort()) {
+    const lock = dialectOf(engine).serialize(bucket);
+    if (lock) await exec(tx, lock);
+  }
 }
 
 /** Deletes hits that no longer count (the retention job). */
