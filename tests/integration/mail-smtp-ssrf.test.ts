@@ -2,24 +2,19 @@
 // private, link-local, CGNAT and metadata addresses in any notation, names resolving to them, and
 // non-mail ports, before any connection is made.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signInAsAdmin } from '../support/auth.ts';
-import { startServer, type TestServer } from '../support/server.ts';
-import { startSmtpServer, type TestSmtp } from '../support/smtp.ts';
+import { startMailStack, stopMailStack } from '../support/mail-stack.ts';
+import type { TestServer } from '../support/server.ts';
+import type { TestSmtp } from '../support/smtp.ts';
 
 let server: TestServer;
 let smtp: TestSmtp;
 let token: string;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startServer({ env: { SMTP_ALLOW_LOCAL: 'false' } });
-  token = (await signInAsAdmin(server)).accessToken;
+  ({ server, smtp, token } = await startMailStack({ SMTP_ALLOW_LOCAL: 'false' }));
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.stop();
-});
+afterAll(() => stopMailStack({ server, smtp }));
 
 const testConfig = async (host: string, port = 587) => {
   const res = await server.api('/smtp/test-config', {
