@@ -1,6 +1,22 @@
 // Small inline SVG icons (no icon font, nothing fetched); decorative unless given a title.
 import type { ReactNode, SVGProps } from 'react';
 
+/** A mark drawn inside the full-size circle (error, info). */
+const inCircle = (d: string) => (
+  <>
+    <circle cx="12" cy="12" r="10" />
+    <path d={d} />
+  </>
+);
+
+// "view" (an action) and "eye" (show the password) are the same picture.
+const eye = (
+  <>
+    <path d="M1 12s4-8 11-8 11 8 11 8-4 8-11 8-11-8-11-8z" />
+    <circle cx="12" cy="12" r="3" />
+  </>
+);
+
 const paths: Record<string, ReactNode> = {
   success: <path d="M20 6 9 17l-5-5" />,
   grip: (
@@ -13,18 +29,8 @@ const paths: Record<string, ReactNode> = {
       <circle cx="15" cy="18" r="1" />
     </>
   ),
-  error: (
-    <>
-      <circle cx="12" cy="12" r="10" />
-      <path d="m15 9-6 6M9 9l6 6" />
-    </>
-  ),
-  info: (
-    <>
-      <circle cx="12" cy="12" r="10" />
-      <path d="M12 16v-4M12 8h.01" />
-    </>
-  ),
+  error: inCircle('m15 9-6 6M9 9l6 6'),
+  info: inCircle('M12 16v-4M12 8h.01'),
   warning: <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0zM12 9v4M12 17h.01" />,
   close: <path d="M18 6 6 18M6 6l12 12" />,
   menu: <path d="M3 12h18M3 6h18M3 18h18" />,
@@ -47,22 +53,12 @@ const paths: Record<string, ReactNode> = {
     </>
   ),
   logout: <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />,
-  eye: (
-    <>
-      <path d="M1 12s4-8 11-8 11 8 11 8-4 8-11 8-11-8-11-8z" />
-      <circle cx="12" cy="12" r="3" />
-    </>
-  ),
+  eye,
   eyeOff: <path d="M17.9 17.9A10 10 0 0 1 12 20c-7 0-11-8-11-8a18 18 0 0 1 5.1-5.9M9.9 4.2A9 9 0 0 1 12 4c7 0 11 8 11 8a18 18 0 0 1-2.2 3.2M1 1l22 22" />,
   plus: <path d="M12 5v14M5 12h14" />,
   edit: <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />,
   trash: <path d="M3 6h18M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6M10 11v6M14 11v6M9 6V4a1 1 0 0 1 1-1h4a1 1 0 0 1 1 1v2" />,
-  view: (
-    <>
-      <path d="M1 12s4-8 11-8 11 8 11 8-4 8-11 8-11-8-11-8z" />
-      <circle cx="12" cy="12" r="3" />
-    </>
-  ),
+  view: eye,
   star: <path d="m12 2 3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z" />,
   back: <path d="M19 12H5M12 19l-7-7 7-7" />,
   upload: <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12" />,
