@@ -2,14 +2,10 @@
 // control and bidi character (NEL, VT, FF, U+2028, U+2029, U+202E), or is refused with a clear 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineInput, makePdf, upload } from '../fixtures/catalogue.ts';
-import { FAST_MAIL_ENV, startMailStack, stopMailStack } from '../support/mail-stack.ts';
-import type { TestServer } from '../support/server.ts';
-import { assignUsage, createSmtpAccount, type TestSmtp } from '../support/smtp.ts';
+import { FAST_MAIL_ENV, startMailStack, stopMailStack, type MailStack } from '../support/mail-stack.ts';
+import { assignUsage, createSmtpAccount } from '../support/smtp.ts';
 
-let server: TestServer;
-let smtp: TestSmtp;
-let token: string;
-
+let { server, smtp, token } = {} as MailStack; // set by beforeAll
 beforeAll(async () => {
   ({ server, smtp, token } = await startMailStack(FAST_MAIL_ENV));
   const accountId = await createSmtpAccount(server, token, smtp);

@@ -3,14 +3,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { schema } from '@app/db';
 import { withDb } from '../support/auth.ts';
-import { FAST_MAIL_ENV, startMailStack, stopMailStack } from '../support/mail-stack.ts';
-import { startServer, type TestServer } from '../support/server.ts';
-import { assignUsage, createSmtpAccount, type TestSmtp } from '../support/smtp.ts';
+import { FAST_MAIL_ENV, startMailStack, stopMailStack, type MailStack } from '../support/mail-stack.ts';
+import { startServer } from '../support/server.ts';
+import { assignUsage, createSmtpAccount } from '../support/smtp.ts';
 
-let server: TestServer;
-let smtp: TestSmtp;
-let token: string;
-
+let { server, smtp, token } = {} as MailStack; // set by beforeAll
 beforeAll(async () => {
   ({ server, smtp, token } = await startMailStack(FAST_MAIL_ENV));
   const accountId = await createSmtpAccount(server, token, smtp);

@@ -2,14 +2,9 @@
 // private, link-local, CGNAT and metadata addresses in any notation, names resolving to them, and
 // non-mail ports, before any connection is made.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startMailStack, stopMailStack } from '../support/mail-stack.ts';
-import type { TestServer } from '../support/server.ts';
-import type { TestSmtp } from '../support/smtp.ts';
+import { startMailStack, stopMailStack, type MailStack } from '../support/mail-stack.ts';
 
-let server: TestServer;
-let smtp: TestSmtp;
-let token: string;
-
+let { server, smtp, token } = {} as MailStack; // set by beforeAll
 beforeAll(async () => {
   ({ server, smtp, token } = await startMailStack({ SMTP_ALLOW_LOCAL: 'false' }));
 });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsAdmin } from '../support/auth.ts';
 import { openReader } from '../support/db-state.ts';
-import { startMailStack, stopMailStack } from '../support/mail-stack.ts';
+import { startMailStack, stopMailStack, type MailStack } from '../support/mail-stack.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { assignUsage, createSmtpAccount, startSmtpServer, type TestSmtp } from '../support/smtp.ts';
 
@@ -53,9 +53,7 @@ describe('SMTP passwords', () => {
 });
 
 describe('connection tests against internal targets (SMTP_ALLOW_LOCAL=false)', () => {
-  let server: TestServer;
-  let smtp: TestSmtp;
-  let token: string;
+  let { server, smtp, token } = {} as MailStack; // set by beforeAll
   beforeAll(async () => {
     ({ server, smtp, token } = await startMailStack({ SMTP_ALLOW_LOCAL: 'false' }));
   });
