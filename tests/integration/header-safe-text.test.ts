@@ -2,25 +2,16 @@
 // control and bidi character (NEL, VT, FF, U+2028, U+2029, U+202E), or is refused with a clear 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineInput, makePdf, upload } from '../fixtures/catalogue.ts';
-import { signInAsAdmin } from '../support/auth.ts';
-import { startServer, type TestServer } from '../support/server.ts';
-import { assignUsage, createSmtpAccount, startSmtpServer, type TestSmtp } from '../support/smtp.ts';
+import { FAST_MAIL_ENV, startMailStack, stopMailStack, type MailStack } from '../support/mail-stack.ts';
+import { assignUsage, createSmtpAccount } from '../support/smtp.ts';
 
-let server: TestServer;
-let smtp: TestSmtp;
-let token: string;
-
+let { server, smtp, token } = {} as MailStack; // set by beforeAll
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startServer({ env: { MAIL_RETRY_BASE_MS: '100', MAIL_WORKER_INTERVAL_MS: '100' } });
-  token = (await signInAsAdmin(server)).accessToken;
+  ({ server, smtp, token } = await startMailStack(FAST_MAIL_ENV));
   const accountId = await createSmtpAccount(server, token, smtp);
   await assignUsage(server, token, 'contact_form_fr', accountId, 'ventes-fr@example.test');
 });
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.stop();
-});
+afterAll(() => stopMailStack({ server, smtp }));
 
 const UNSAFE = [
   ['NEL', '\u0085'],

@@ -2,27 +2,20 @@
 // and retried while the mail server is down, no header injection, bots and floods turned away.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { schema } from '@app/db';
-import { signInAsAdmin, withDb } from '../support/auth.ts';
-import { startServer, type TestServer } from '../support/server.ts';
-import { assignUsage, createSmtpAccount, startSmtpServer, type TestSmtp } from '../support/smtp.ts';
+import { withDb } from '../support/auth.ts';
+import { FAST_MAIL_ENV, startMailStack, stopMailStack, type MailStack } from '../support/mail-stack.ts';
+import { startServer } from '../support/server.ts';
+import { assignUsage, createSmtpAccount } from '../support/smtp.ts';
 
-let server: TestServer;
-let smtp: TestSmtp;
-let token: string;
-
+let { server, smtp, token } = {} as MailStack; // set by beforeAll
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startServer({ env: { MAIL_RETRY_BASE_MS: '100', MAIL_WORKER_INTERVAL_MS: '100' } });
-  token = (await signInAsAdmin(server)).accessToken;
+  ({ server, smtp, token } = await startMailStack(FAST_MAIL_ENV));
   const accountId = await createSmtpAccount(server, token, smtp);
   await assignUsage(server, token, 'contact_form_fr', accountId, 'ventes-fr@example.test');
   await assignUsage(server, token, 'contact_form_en', accountId, 'sales-en@example.test');
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.stop();
-});
+afterAll(() => stopMailStack({ server, smtp }));
 
 const send = (body: Record<string, unknown>, headers?: Record<string, string>) =>
   server.api('/inquiries', { method: 'POST', json: body, headers });

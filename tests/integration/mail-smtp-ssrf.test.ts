@@ -2,24 +2,14 @@
 // private, link-local, CGNAT and metadata addresses in any notation, names resolving to them, and
 // non-mail ports, before any connection is made.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signInAsAdmin } from '../support/auth.ts';
-import { startServer, type TestServer } from '../support/server.ts';
-import { startSmtpServer, type TestSmtp } from '../support/smtp.ts';
+import { startMailStack, stopMailStack, type MailStack } from '../support/mail-stack.ts';
 
-let server: TestServer;
-let smtp: TestSmtp;
-let token: string;
-
+let { server, smtp, token } = {} as MailStack; // set by beforeAll
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startServer({ env: { SMTP_ALLOW_LOCAL: 'false' } });
-  token = (await signInAsAdmin(server)).accessToken;
+  ({ server, smtp, token } = await startMailStack({ SMTP_ALLOW_LOCAL: 'false' }));
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.stop();
-});
+afterAll(() => stopMailStack({ server, smtp }));
 
 const testConfig = async (host: string, port = 587) => {
   const res = await server.api('/smtp/test-config', {

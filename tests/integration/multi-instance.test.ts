@@ -221,7 +221,7 @@ describe('two instances starting at once on a new database', () => {
       // The administrator signs in on either instance.
       for (const server of [a!, b!]) expect((await signInAsAdmin(server)).accessToken).toBeTruthy();
     } finally {
-      await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.stop() : undefined)));
+      for (const s of started) if (s.status === 'fulfilled') await s.value.stop();
     }
   });
 });

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsAdmin } from '../support/auth.ts';
 import { openReader } from '../support/db-state.ts';
+import { startMailStack, stopMailStack, type MailStack } from '../support/mail-stack.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { assignUsage, createSmtpAccount, startSmtpServer, type TestSmtp } from '../support/smtp.ts';
 
@@ -52,18 +53,11 @@ describe('SMTP passwords', () => {
 });
 
 describe('connection tests against internal targets (SMTP_ALLOW_LOCAL=false)', () => {
-  let server: TestServer;
-  let smtp: TestSmtp;
-  let token: string;
+  let { server, smtp, token } = {} as MailStack; // set by beforeAll
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    server = await startServer({ env: { SMTP_ALLOW_LOCAL: 'false' } });
-    token = (await signInAsAdmin(server)).accessToken;
+    ({ server, smtp, token } = await startMailStack({ SMTP_ALLOW_LOCAL: 'false' }));
   });
-  afterAll(async () => {
-    await server.stop();
-    await smtp.stop();
-  });
+  afterAll(() => stopMailStack({ server, smtp }));
 
   const probe = async (host: string, port: number = smtp.port) => {
     const res = await server.api('/smtp/test-config', { method: 'POST', token, json: { host, port, secure: false, user: 'u@example.test', password: 'x', fromEmail: 'a@example.test' } });

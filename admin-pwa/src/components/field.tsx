@@ -24,13 +24,18 @@ function Wrapper({ id, label, required, error, errorId, hint, hintId, className,
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p className="field-error" id={errorId} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
+}
+
+/** An error under a field or a group of fields, announced when it appears. */
+export function FieldError({ id, error }: { id?: string; error?: string | null }) {
+  return error ? (
+    <p className="field-error" id={id} role="alert">
+      {error}
+    </p>
+  ) : null;
 }
 
 export function TextField({ label, error, hint, required, className, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {

@@ -23,20 +23,37 @@ export function FormDialog({ title, formId, busy, submitLabel, cancelLabel, onSu
       onClose={onClose}
       busy={busy}
       size="large"
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onCancel ?? onClose} disabled={busy && !onCancel}>
-            {cancelLabel}
-          </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={busy} aria-busy={busy}>
-            {submitLabel}
-          </button>
-        </>
-      }
+      footer={<FormFooter formId={formId} busy={busy} cancelLabel={cancelLabel} submitLabel={submitLabel} onCancel={onCancel ?? onClose} cancelDisabled={busy && !onCancel} />}
     >
       <form id={formId} className="form-grid" onSubmit={onSubmit} noValidate>
         {children}
       </form>
     </Dialog>
+  );
+}
+
+type FooterProps = {
+  formId: string;
+  busy: boolean;
+  cancelLabel: string;
+  submitLabel: string;
+  onCancel: () => void;
+  /** Cancel stays usable while busy only where it stops the work (an upload). */
+  cancelDisabled?: boolean;
+  /** The form cannot be sent yet (nothing to send). */
+  submitDisabled?: boolean;
+};
+
+/** Cancel, then the submit button of the form named by formId. */
+export function FormFooter({ formId, busy, cancelLabel, submitLabel, onCancel, cancelDisabled = busy, submitDisabled = false }: FooterProps) {
+  return (
+    <>
+      <button type="button" className="btn" onClick={onCancel} disabled={cancelDisabled}>
+        {cancelLabel}
+      </button>
+      <button type="submit" form={formId} className="btn btn-primary" disabled={busy || submitDisabled} aria-busy={busy}>
+        {submitLabel}
+      </button>
+    </>
   );
 }

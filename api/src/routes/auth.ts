@@ -26,6 +26,12 @@ export const authRouteMessages = {
 
 const toUser = ({ id, name, email, role, mustChangePassword }: SessionUser): AuthUser => ({ id, name, email, role, mustChangePassword });
 
+/** GET /auth/session and POST /auth/extend answer alike. */
+const sessionAnswer = (s: { expiresAt: Date; absoluteExpiresAt: Date }) => ({
+  expiresAt: s.expiresAt.toISOString(),
+  absoluteExpiresAt: s.absoluteExpiresAt.toISOString(),
+});
+
 /** The login answer; the refresh token goes in the body, in the cookie, or (API clients) both ways. */
 function tokenResponse(c: Context, deps: Deps, tokens: IssuedTokens, user: AuthUser, cookieOnly: boolean): LoginResponse {
   setRefreshCookie(c, deps.env, tokens);
@@ -121,7 +127,7 @@ export const authRoutes = (deps: Deps) => {
       requireSession(deps),
       async (c) => {
         const session = (await first(db.select().from(schema.authSessions).where(eq(schema.authSessions.id, c.var.sessionId))))!;
-        return c.json({ expiresAt: session.expiresAt.toISOString(), absoluteExpiresAt: session.absoluteExpiresAt.toISOString() });
+        return c.json(sessionAnswer(session));
       },
     )
     .post(
@@ -135,7 +141,7 @@ export const authRoutes = (deps: Deps) => {
       async (c) => {
         const session = await sessions.extend(c.var.sessionId);
         if (!session) return fail(c, 401, authRouteMessages.extendFailed);
-        return c.json({ expiresAt: session.expiresAt.toISOString(), absoluteExpiresAt: session.absoluteExpiresAt.toISOString() });
+        return c.json(sessionAnswer(session));
       },
     )
     .post(

@@ -44,6 +44,12 @@ export const emailResponsesRoutes = (deps: Deps) => {
   const { db, env } = deps;
   const r = schema.emailResponses;
 
+  const accountById = async (id: number): Promise<AccountRow> => {
+    const account = await first(db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.id, id)));
+    if (!account) throw new ApiError(404, 'Compte SMTP introuvable');
+    return account;
+  };
+
   const send = async (c: Context<AppEnv>, inquiryId: number, account: AccountRow | undefined, subject: string, message: string) => {
     const inquiry = await first(db.select().from(schema.inquiries).where(eq(schema.inquiries.id, inquiryId)));
     if (!inquiry) throw new ApiError(404, 'Message introuvable');
@@ -105,8 +111,7 @@ export const emailResponsesRoutes = (deps: Deps) => {
       validate('json', ReplyInputSchema),
       async (c) => {
         const input = c.req.valid('json');
-        const account = await first(db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.id, input.smtpAccountId)));
-        if (!account) throw new ApiError(404, 'Compte SMTP introuvable');
+        const account = await accountById(input.smtpAccountId);
         return c.json(await send(c, input.inquiryId, account, input.subject, input.message), 201);
       },
     )
@@ -122,8 +127,7 @@ export const emailResponsesRoutes = (deps: Deps) => {
         const input = c.req.valid('json');
         let account: AccountRow | undefined;
         if (input.smtpAccountId) {
-          account = await first(db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.id, input.smtpAccountId)));
-          if (!account) throw new ApiError(404, 'Compte SMTP introuvable');
+          account = await accountById(input.smtpAccountId);
         } else {
           const inquiry = await first(db.select().from(schema.inquiries).where(eq(schema.inquiries.id, input.inquiryId)));
           if (!inquiry) throw new ApiError(404, 'Message introuvable');

@@ -1,10 +1,10 @@
 // /api/newsletter: public subscription (double opt-in), confirmation and unsubscription by token,
 // and the administrators' subscribers, stats, export and background sendings.
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { dialect, schema, first } from '@app/db';
-import { HONEYPOT_FIELD } from '@app/domain/inquiries';
+import { HONEYPOT_FIELD, type Language } from '@app/domain/inquiries';
 import { IdParamSchema } from '@app/domain/mail';
 import {
   EXPORT_COLUMNS,
@@ -58,6 +58,14 @@ export const newsletterRoutes = (deps: Deps) => {
   const n = schema.newsletterSubscribers;
   const s = schema.newsletterSendings;
   const d = schema.newsletterDeliveries;
+
+  // Confirm and unsubscribe: the token of a mail acted on, answered in the subscriber's language.
+  const answerToken = (
+    c: Context<AppEnv>,
+    token: string,
+    action: (deps: Deps, token: string) => Promise<Language>,
+    answers: Record<Language, string>,
+  ) => respondOnce(c, db, 200, async () => ({ success: true, message: answers[await action(deps, token)] }));
   const perAddress = createRateLimiter(db, 'newsletter', { limit: 10, windowMs: 15 * 60_000 });
   const tokens = createRateLimiter(db, 'newsletter-token', { limit: 30, windowMs: 15 * 60_000 });
   const small = bodyLimit({ maxSize: 8 * 1024, onError: (c) => fail(c, 413, 'Requête trop volumineuse') });
@@ -106,12 +114,7 @@ export const newsletterRoutes = (deps: Deps) => {
         small,
         limitPerAddress(deps, tokens, 'newsletter-token'),
         validate('json', TokenInputSchema),
-        (c) => {
-          return respondOnce(c, db, 200, async () => ({
-            success: true,
-            message: CONFIRMED[await confirmSubscription(deps, c.req.valid('json').token)],
-          }));
-        },
+        (c) => answerToken(c, c.req.valid('json').token, confirmSubscription, CONFIRMED),
       )
       .post(
         '/newsletter/unsubscribe',
@@ -119,12 +122,7 @@ export const newsletterRoutes = (deps: Deps) => {
         small,
         limitPerAddress(deps, tokens, 'newsletter-token'),
         validate('json', TokenInputSchema),
-        (c) => {
-          return respondOnce(c, db, 200, async () => ({
-            success: true,
-            message: UNSUBSCRIBED[await unsubscribe(deps, c.req.valid('json').token)],
-          }));
-        },
+        (c) => answerToken(c, c.req.valid('json').token, unsubscribe, UNSUBSCRIBED),
       )
       // RFC 8058: mail clients POST "List-Unsubscribe=One-Click" to the address of the List-Unsubscribe header.
       .post(

@@ -1,5 +1,7 @@
 // French texts of the admin back office (the spec's language): the source whose shape the English
 // file must match. The spec's own texts are kept verbatim (back-office.txt).
+import type { Widen } from './widen.ts';
+
 export const adminFr = {
   common: {
     close: 'Fermer',
@@ -709,6 +711,5 @@ export const adminFr = {
   },
 } as const;
 
-type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 /** The English file has exactly the French keys; a missing or extra key is a type error. */
 export type AdminDictionary = Widen<typeof adminFr>;

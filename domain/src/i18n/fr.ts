@@ -1,4 +1,6 @@
 // French texts of the public site: the source dictionary whose shape every other locale must match.
+import type { Widen } from './widen.ts';
+
 export const fr = {
   meta: {
     siteDescription: 'Moteurs marins, moteurs industriels et groupes électrogènes neufs et d’occasion à Salon-de-Provence : vente, conseil et service après-vente.',
@@ -201,6 +203,5 @@ export const fr = {
   },
 } as const;
 
-type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 /** Every locale has exactly the French keys; a missing or extra key is a type error. */
 export type Dictionary = Widen<typeof fr>;

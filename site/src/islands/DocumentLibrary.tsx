@@ -7,6 +7,7 @@ import { fill } from '@app/domain/i18n/index';
 import type { DocumentsPage } from '../lib/catalogue.server.ts';
 import { toast } from './toast.ts';
 import { EmptyState, ErrorState, LoadingState } from '../components/States.tsx';
+import { DocumentActions } from '../components/DocumentActions.tsx';
 
 type Props = { lang: Lang; t: Dictionary['docs']; st: Dictionary['states']; basePath: string; initialSearch: string; initial: DocumentsPage | null; initialStatus?: number | undefined };
 type Status = 'loaded' | 'loading' | 'error';
@@ -71,10 +72,7 @@ export default function DocumentLibrary({ lang, t, st, basePath, initialSearch, 
                 {d.description && <p className="muted">{d.description}</p>}
                 <p className="card-meta">{d.type.toUpperCase()} · {d.size}</p>
                 {d.product && <p className="card-meta">{fill(t.linkedProduct, { title: d.product })}</p>}
-                <div className="doc-actions">
-                  {d.previewUrl && <a className="btn btn-outline btn-small" href={d.previewUrl} target="_blank" rel="noopener" data-doc-action="preview" data-doc-error={t.openError}>{t.preview}<span className="visually-hidden"> – {d.title}</span></a>}
-                  <a className="btn btn-small" href={d.downloadUrl} download data-doc-action="download" data-doc-error={t.downloadError}>{t.download}<span className="visually-hidden"> – {d.title}</span></a>
-                </div>
+                <DocumentActions title={d.title} previewUrl={d.previewUrl} downloadUrl={d.downloadUrl} t={t} />
               </li>
             ))}
           </ul>

@@ -40,6 +40,13 @@ export default function DashboardPage() {
     { label: dict.shell.nav.messages, value: stats?.messages, to: '/messages' },
     { label: dict.shell.nav.documents, value: stats?.documents, to: '/documents' },
   ];
+  // The first is the page's main action.
+  const quickActions = [
+    { label: t.newListing, icon: 'plus', to: '/annonces/new' },
+    { label: t.seeMessages, icon: 'messages', to: '/messages' },
+    { label: t.technicalDocuments, icon: 'documents', to: '/documents' },
+    { label: t.newsletter, icon: 'newsletter', to: '/newsletter' },
+  ] as const;
 
   return (
     <section className="page" aria-labelledby="dash-title">
@@ -70,18 +77,11 @@ export default function DashboardPage() {
       </div>
       <h2 style={{ marginTop: '1.5rem' }}>{t.quickActions}</h2>
       <div className="actions">
-        <Link className="btn btn-primary" to="/annonces/new">
-          <Icon name="plus" /> {t.newListing}
-        </Link>
-        <Link className="btn" to="/messages">
-          <Icon name="messages" /> {t.seeMessages}
-        </Link>
-        <Link className="btn" to="/documents">
-          <Icon name="documents" /> {t.technicalDocuments}
-        </Link>
-        <Link className="btn" to="/newsletter">
-          <Icon name="newsletter" /> {t.newsletter}
-        </Link>
+        {quickActions.map((a, i) => (
+          <Link key={a.to} className={i === 0 ? 'btn btn-primary' : 'btn'} to={a.to}>
+            <Icon name={a.icon} /> {a.label}
+          </Link>
+        ))}
       </div>
       <div style={{ marginTop: '1.5rem' }}>
         <MessagesChart dates={dates} />

@@ -2,6 +2,7 @@
 // size, and per row a download link and a delete button.
 import type { TechnicalDocument } from '@app/domain/documents';
 import { Icon } from '../../components/icons.tsx';
+import { IconButton } from '../../components/icon-button.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { formatSize } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
@@ -57,12 +58,8 @@ export function DocumentsTable({ documents, query, onSort, onDelete, onEdit }: P
                 <a className="icon-btn" href={d.url} download={d.originalFilename} aria-label={fill(t.download, { title: d.title })} onClick={() => toast.info(fill(t.downloadStarted, { title: d.title }))}>
                   <Icon name="download" />
                 </a>
-                <button type="button" className="icon-btn" aria-label={fill(t.edit, { title: d.title })} onClick={() => onEdit(d)}>
-                  <Icon name="edit" />
-                </button>
-                <button type="button" className="icon-btn icon-btn-danger" aria-label={fill(t.remove, { title: d.title })} onClick={() => onDelete(d)}>
-                  <Icon name="trash" />
-                </button>
+                <IconButton icon="edit" label={fill(t.edit, { title: d.title })} onClick={() => onEdit(d)} />
+                <IconButton icon="trash" danger label={fill(t.remove, { title: d.title })} onClick={() => onDelete(d)} />
               </td>
             </tr>
           ))}

@@ -17,6 +17,11 @@ export function ListingFields({ form, errors, set }: Props) {
     error: errors[key],
     onChange: (e: { target: { value: string } }) => set(key, e.target.value as never),
   });
+  // A required choice: never empty, so it carries no error of its own.
+  const choice = <K extends 'type' | 'condition'>(key: K) => ({
+    value: form[key],
+    onChange: (e: { target: { value: string } }) => set(key, e.target.value as ListingForm[K]),
+  });
   return (
     <>
       <fieldset>
@@ -24,26 +29,8 @@ export function ListingFields({ form, errors, set }: Props) {
         <div className="form-grid">
           <TextField label={t.titleFr} required {...text('titleFr')} />
           <TextField label={t.titleEn} required {...text('titleEn')} />
-          <SelectField
-            label={t.type}
-            required
-            value={form.type}
-            onChange={(e) => set('type', e.target.value as ListingForm['type'])}
-            options={[
-              { value: 'generator', label: t.generator },
-              { value: 'engine', label: t.engine },
-            ]}
-          />
-          <SelectField
-            label={t.condition}
-            required
-            value={form.condition}
-            onChange={(e) => set('condition', e.target.value as ListingForm['condition'])}
-            options={[
-              { value: 'new', label: t.new },
-              { value: 'used', label: t.used },
-            ]}
-          />
+          <SelectField label={t.type} required {...choice('type')} options={[{ value: 'generator', label: t.generator }, { value: 'engine', label: t.engine }]} />
+          <SelectField label={t.condition} required {...choice('condition')} options={[{ value: 'new', label: t.new }, { value: 'used', label: t.used }]} />
           <SelectField label={t.category} {...text('category')} options={[{ value: '', label: t.noCategory }, ...CATEGORIES.map((c) => ({ value: c, label: all.listings.categoryLabels[c] }))]} />
           <TextField label={t.brand} required {...text('brand')} />
           <TextField label={t.model} required {...text('model')} />

@@ -10,7 +10,7 @@ import type { AdminDictionary } from '@app/domain/i18n/admin-fr';
 import { toast } from '../../lib/toast.ts';
 import { db, type QueuedFile } from '../../db/db.ts';
 import { enqueue, perform, queuedFile } from '../../db/outbox.ts';
-import { Icon } from '../../components/icons.tsx';
+import { BackLink } from '../../components/icon-button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ErrorState } from '../../components/states.tsx';
 import { UploadProgressList, useUploads } from '../../components/upload-progress.tsx';
@@ -204,9 +204,7 @@ export default function ListingFormPage() {
     <section className="page" aria-labelledby="form-title">
       <div className="page-header">
         <h1 id="form-title">
-          <Link to="/annonces" className="icon-btn" aria-label={t.back}>
-            <Icon name="back" />
-          </Link>{' '}
+          <BackLink to="/annonces" label={t.back} />{' '}
           {edit ? t.editTitle : t.newTitle}
         </h1>
       </div>

@@ -5,6 +5,7 @@ import { formatSize } from '../../lib/format.ts';
 import { fill, useT } from '../../lib/i18n.ts';
 import { FileDrop } from '../../components/file-drop.tsx';
 import { Icon } from '../../components/icons.tsx';
+import { FieldError } from '../../components/field.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { reorder, SortableImages, SortableTile } from './sortable-images.tsx';
 
@@ -100,11 +101,7 @@ export function ImagesEditor({ existing, onExisting, added, onAdded, onPick, err
       </SortableImages>
       {total === 0 ? <p className="muted">{t.noImages}</p> : null}
       <FileDrop label={t.addImages} accept="image/jpeg,image/png,image/webp" onFiles={onPick} hint={t.imagesHint} />
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError error={error} />
     </fieldset>
   );
 }
@@ -155,11 +152,7 @@ export function DocumentsEditor({ existing, onExisting, added, onAdded, onPick, 
         onFiles={onPick}
         hint={t.documentsHint}
       />
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError error={error} />
     </fieldset>
   );
 }

@@ -10,6 +10,7 @@ import { toast } from '../../lib/toast.ts';
 import { db } from '../../db/db.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Icon } from '../../components/icons.tsx';
+import { BackLink } from '../../components/icon-button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ErrorState } from '../../components/states.tsx';
 import { deleteDocument, documentDownloadUrl, fetchListing } from './api.ts';
@@ -48,9 +49,7 @@ export default function ListingViewPage() {
     <article className="page" aria-labelledby="view-title">
       <div className="page-header">
         <h1 id="view-title">
-          <Link to="/annonces" className="icon-btn" aria-label={t.back}>
-            <Icon name="back" />
-          </Link>{' '}
+          <BackLink to="/annonces" label={t.back} />{' '}
           {lang === 'en' ? p.titleEn : p.titleFr} {p.featured ? <Icon name="star" title={t.featured} /> : null}
         </h1>
         <div className="actions">

@@ -7,6 +7,7 @@ import type { SmtpAccount } from '@app/domain/mail';
 import { ReplyInputSchema } from '@app/domain/mail';
 import type { Inquiry } from '@app/domain/inquiries';
 import { Dialog } from '../../components/dialog.tsx';
+import { FormFooter } from '../../components/form-dialog.tsx';
 import { SelectField, TextAreaField, TextField } from '../../components/field.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { perform } from '../../db/outbox.ts';
@@ -62,14 +63,7 @@ export function ReplyDialog({ inquiry, brand, accounts, onClose }: Props) {
       busy={sending}
       size="large"
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={sending}>
-            {t.cancel}
-          </button>
-          <button type="submit" form="reply-form" className="btn btn-primary" disabled={sending || !active.length} aria-busy={sending}>
-            {sending ? t.sending : t.send}
-          </button>
-        </>
+        <FormFooter formId="reply-form" busy={sending} cancelLabel={t.cancel} submitLabel={sending ? t.sending : t.send} onCancel={onClose} submitDisabled={!active.length} />
       }
     >
       <div className="reply-layout">

@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { completeVersions, NewsletterSendSchema } from '@app/domain/newsletter';
 import { Dialog } from '../../components/dialog.tsx';
+import { FormFooter } from '../../components/form-dialog.tsx';
 import { TextAreaField, TextField } from '../../components/field.tsx';
 import { perform } from '../../db/outbox.ts';
 import { errorText } from '../../lib/api.ts';
@@ -61,16 +62,7 @@ export function SendDialog({ selectedIds, activeSelected, activeTotal, onClose, 
       onClose={onClose}
       busy={sending}
       size="medium"
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={sending}>
-            {t.cancel}
-          </button>
-          <button type="submit" form="newsletter-send-form" className="btn btn-primary" disabled={sending} aria-busy={sending}>
-            {sending ? t.sending : t.send}
-          </button>
-        </>
-      }
+      footer={<FormFooter formId="newsletter-send-form" busy={sending} cancelLabel={t.cancel} submitLabel={sending ? t.sending : t.send} onCancel={onClose} />}
     >
       <form id="newsletter-send-form" className="form-stack" onSubmit={submit} noValidate>
         <p className="muted">

@@ -2,7 +2,7 @@
 // badge (toggles active/inactive), the subscription date and a delete action.
 import { useEffect, useRef } from 'react';
 import type { Subscriber } from '@app/domain/newsletter';
-import { Icon } from '../../components/icons.tsx';
+import { IconButton } from '../../components/icon-button.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { fill, useT } from '../../lib/i18n.ts';
@@ -60,9 +60,7 @@ export function SubscribersTable({ subscribers, selected, onSelect, onToggleStat
                 <time dateTime={s.subscribedAt}>{formatDateTime(s.subscribedAt)}</time>
               </td>
               <td data-label="Actions" className="row-actions">
-                <button type="button" className="icon-btn icon-btn-danger" aria-label={fill(t.remove, { email: s.email })} onClick={() => onDelete(s)}>
-                  <Icon name="trash" />
-                </button>
+                <IconButton icon="trash" danger label={fill(t.remove, { email: s.email })} onClick={() => onDelete(s)} />
               </td>
             </tr>
           ))}
