@@ -44,7 +44,7 @@ it("fails the admin's typecheck where it reads a field that a route's answer sch
   plant('domain/src/products.ts', '  pages: z.number(),\n  page: z.number(),', '  pageCount: z.number(),\n  page: z.number(),');
   // GET /api/auth/session and POST /api/auth/extend answer a shape only the route knows: the admin
   // can see this rename through AppType alone (a cast to a domain type would hide it).
-  plant('api/src/routes/auth.ts', 'c.json({ expiresAt: session.expiresAt', 'c.json({ idleExpiresAt: session.expiresAt');
+  plant('api/src/routes/auth.ts', '  expiresAt: s.expiresAt.toISOString(),', '  idleExpiresAt: s.expiresAt.toISOString(),');
 
   const { code, output } = await typecheckAdmin();
   expect(code).not.toBe(0);

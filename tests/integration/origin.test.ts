@@ -71,7 +71,9 @@ describe('admin PWA on the shared origin', () => {
     const total = [...seen.values()].reduce((a, b) => a + b, 0) + Buffer.byteLength(shell);
     console.info(`admin first load: ${total} bytes on the wire over ${seen.size + 1} files`);
     expect(total, JSON.stringify(Object.fromEntries(seen))).toBeLessThanOrEqual(160_000);
-    const gz = await wire([...seen.keys()].find((u) => u.endsWith('.js'))!, 'gzip');
+    // The largest script (the app's bundle; the theme's boot script is under 1 KB and goes as it is).
+    const bundle = [...seen].filter(([u]) => u.endsWith('.js')).sort((x, y) => y[1] - x[1])[0]![0];
+    const gz = await wire(bundle, 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
   });
 });

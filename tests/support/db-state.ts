@@ -18,6 +18,9 @@ export function openReader(databasePath: string): Sqlite {
  * One hash per table of its rows in rowid order, so a difference names the table that changed.
  * Tables the server rewrites on its own schedule (nothing the request did) can be left out.
  */
+/** The limits' counters (sign-in and form floods): every attempt counts, a refused one too, by design. */
+export const LIMIT_COUNTERS = 'rate_limit_hits';
+
 export function tableChecksums(db: Sqlite, ignore: string[] = []): Record<string, string> {
   const tables = db
     .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%_fts%' order by name")
