@@ -2,6 +2,7 @@
 // the goal table of issue #17 (product, vs bare, p99, goal, met?), followed by the details.
 import fs from 'node:fs';
 import path from 'node:path';
+import { ENGINE_NAMES, type BenchEngine } from './engines.ts';
 import type { LighthouseOutcome } from './measures.ts';
 import type { SearchTimes } from './search.ts';
 import type { Measured, ScenarioResult } from './visitors.ts';
@@ -13,10 +14,12 @@ export type SizeResults = {
   /** Absent when BENCH_PARTS leaves that part out. */
   search?: SearchTimes;
   underWrites?: { quiet: Measured; busy: Measured; ratio: number; writes: number; writeFailures: number };
-  sqliteBusy: number;
+  /** Lock errors in the server's log: SQLITE_BUSY, or PostgreSQL's deadlocks and serialisation failures. */
+  lockErrors: number;
 };
 
 export type BenchResults = {
+  engine: BenchEngine;
   startedAt: string;
   machine: { cpus: number; model: string; node: string; loadAverage: number[] };
   settings: Record<string, unknown>;
@@ -38,7 +41,8 @@ const range = (xs: number[], digits = 0) =>
       : `${fmt(Math.min(...xs), digits)}–${fmt(Math.max(...xs), digits)}`
     : '—';
 
-function goalTable(r: BenchResults): string[] {
+/** The goal rows: path, product, vs bare, p99, server CPU / request, goal, met? */
+function goalRows(r: BenchResults): string[][] {
   const group = (g: string) => r.visitors.scenarios.filter((s) => s.group === g);
   const cached = group('cached');
   const cookies = group('cookies');
@@ -173,16 +177,37 @@ function goalTable(r: BenchResults): string[] {
       yes(Math.max(...publicPages.map((p) => p.jsBytes)) <= 80_000),
     ],
   ];
+  return rows.filter((row) => row !== false);
+}
+
+const tableLine = (cells: string[]) => `| ${cells.join(' | ')} |`;
+
+function goalTable(r: BenchResults): string[] {
   return [
     '| Path | Product | vs bare | p99 | server CPU / request | Goal | Met? |',
     '| --- | --- | --- | --- | --- | --- | --- |',
-    ...rows.filter((row) => row !== false).map((row) => `| ${row.join(' | ')} |`),
+    ...goalRows(r).map(tableLine),
+  ];
+}
+
+/** One goal table for two runs of the same parts on both engines, matched by path. */
+function sideBySide(a: BenchResults, b: BenchResults): string[] {
+  const other = new Map(goalRows(b).map((row) => [row[0], row]));
+  const [na, nb] = [ENGINE_NAMES[a.engine], ENGINE_NAMES[b.engine]];
+  const measured = (row: string[] | undefined) => (row ? row.slice(1, 5) : ['—', '—', '—', '—']);
+  return [
+    tableLine(['Path', ...['product', 'vs bare', 'p99', 'CPU / request'].flatMap((c) => [`${na} ${c}`, `${nb} ${c}`]), 'Goal', `Met? (${na} / ${nb})`]),
+    tableLine(Array.from({ length: 11 }, () => '---')),
+    ...goalRows(a).map((row) => {
+      const [x, y] = [measured(row), measured(other.get(row[0]))];
+      return tableLine([row[0]!, ...x.flatMap((cell, i) => [cell, y[i]!]), row[5]!, `${row[6]} / ${other.get(row[0])?.[6] ?? '—'}`]);
+    }),
   ];
 }
 
 function markdown(r: BenchResults): string {
   const s = r.settings;
-  const lines: string[] = ['# Benchmark report', ''];
+  const lines: string[] = [`# Benchmark report (${ENGINE_NAMES[r.engine]})`, ''];
   lines.push(
     `${r.startedAt} · ${r.machine.cpus} CPU (${r.machine.model}) · Node ${r.machine.node} · load average at the end ${r.machine.loadAverage.map((x) => fmt(x, 1)).join(' / ')}`,
     '',
@@ -208,7 +233,7 @@ function markdown(r: BenchResults): string {
     '',
     '## Per catalogue size',
     '',
-    '| listings | seeded in | search warm p50 / p99 | after a write p50 / p99 | cached req/s, no writes | with writes | ratio | writes (failed) | SQLITE_BUSY |',
+    '| listings | seeded in | search warm p50 / p99 | after a write p50 / p99 | cached req/s, no writes | with writes | ratio | writes (failed) | lock errors in the log |',
     '| ---: | ---: | --- | --- | ---: | ---: | ---: | --- | ---: |',
   );
   for (const z of r.sizes) {
@@ -217,7 +242,7 @@ function markdown(r: BenchResults): string {
       ? [`${fmt(q.warmP50, 1)} / ${fmt(q.warmP99, 1)} ms`, `${fmt(q.afterWriteP50, 1)} / ${fmt(q.afterWriteP99, 1)} ms`]
       : ['—', '—'];
     const writeCells = w ? [fmt(w.quiet.rps), fmt(w.busy.rps), fmt(w.ratio, 2), `${w.writes} (${w.writeFailures})`] : ['—', '—', '—', '—'];
-    lines.push(`| ${fmt(z.listings)} | ${fmt(z.seedSeconds, 1)} s | ${[...searchCells, ...writeCells].join(' | ')} | ${z.sqliteBusy} |`);
+    lines.push(`| ${fmt(z.listings)} | ${fmt(z.seedSeconds, 1)} s | ${[...searchCells, ...writeCells].join(' | ')} | ${z.lockErrors} |`);
   }
   const searched = r.sizes.filter((z) => z.search);
   lines.push(
@@ -282,5 +307,26 @@ export function writeReport(dir: string, results: BenchResults, name = 'report')
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
   fs.writeFileSync(path.join(dir, `${name}.md`), markdown(results));
+  return path.join(dir, `${name}.md`);
+}
+
+/** Both engines in one report: the goal tables side by side, then each engine's details. */
+export function writeBothReport(dir: string, [a, b]: [BenchResults, BenchResults], name: string): string {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify([a, b], null, 2)}\n`);
+  const details = (r: BenchResults) => markdown(r).replace(/^#/gm, '##');
+  const text = [
+    `# Benchmark report, ${ENGINE_NAMES[a.engine]} then ${ENGINE_NAMES[b.engine]}`,
+    '',
+    'The same parts and settings on each engine, one after the other in one process, each with its own bare replay.',
+    '',
+    '## Goals (issue #17), side by side',
+    '',
+    ...sideBySide(a, b),
+    '',
+    details(a),
+    details(b),
+  ].join('\n');
+  fs.writeFileSync(path.join(dir, `${name}.md`), text);
   return path.join(dir, `${name}.md`);
 }

@@ -4,15 +4,18 @@
 // listings, seeded in a temporary folder): at the first size the cached pages, cookie-carrying visitors,
 // uncached renders and bytes on the wire; at every size the search API warm and just after a write, and
 // cached pages with an administrator writing every 200 ms against none. Then a 50 MB upload in a freshly
-// started process. Writes bench-results/report.{md,json}. Settings: see README "Benchmarks".
+// started process. All of it on SQLite, on PostgreSQL (BENCH_ENGINE=postgres, a throwaway cluster) or on
+// both one after the other (BENCH_ENGINE=both, one report side by side). Writes bench-results/report*.{md,json}.
+// Settings: see README "Benchmarks".
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { signInAsAdmin, type AdminSession } from '../support/auth.ts';
 import { repoRoot, startServer, type TestServer } from '../support/server.ts';
 import { adminWriter, listingWrittenUnderLoad, seededDataDir } from '../load/scenario.ts';
+import { chosenEngines, ENGINE_NAMES, engineHost, type EngineHost } from './engines.ts';
 import { addSubscribers, countingSmtp, lighthouse, newsletterRun, uploadMemory } from './measures.ts';
-import { writeReport, type BenchResults, type SizeResults } from './report.ts';
+import { writeBothReport, writeReport, type BenchResults, type SizeResults } from './report.ts';
 import { searchTimes } from './search.ts';
 import { againstBare, BROWSER_HEADERS, COOKIE_HEADERS, measure, type Scenario } from './visitors.ts';
 import { apiWire, firstLoad } from './wire.ts';
@@ -24,6 +27,7 @@ const chosen = (process.env.BENCH_PARTS ?? PARTS.join(',')).split(',').map((x) =
 const unknown = chosen.filter((x) => !(PARTS as readonly string[]).includes(x));
 if (unknown.length) throw new Error(`BENCH_PARTS: unknown ${unknown.join(', ')} (parts: ${PARTS.join(', ')})`);
 const parts = new Set(chosen as Part[]);
+const engines = chosenEngines();
 const partial = parts.size < PARTS.length;
 const settings = {
   sizes: (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number),
@@ -34,6 +38,7 @@ const settings = {
   writePauseMs: num('BENCH_WRITE_PAUSE_MS', 200),
   subscribers: num('BENCH_SUBSCRIBERS', 0),
   parts: [...parts],
+  engines,
 };
 const outDir = path.join(repoRoot, 'bench-results');
 const say = (msg: string) => process.stderr.write(`› ${msg}\n`);
@@ -103,19 +108,20 @@ async function atSize(server: TestServer & { pid: number }, session: AdminSessio
   };
 }
 
-const started = new Date();
-const sizes: SizeResults[] = [];
-let visitorResults: Awaited<ReturnType<typeof visitors>> | undefined;
-let lh: Awaited<ReturnType<typeof lighthouse>> | undefined;
-let failed: boolean;
-try {
+/** Every chosen part on one engine, each catalogue seeded and served on it. */
+async function benchOn(host: EngineHost): Promise<BenchResults> {
+  const startedAt = new Date();
+  const sizes: SizeResults[] = [];
+  let visitorResults: Awaited<ReturnType<typeof visitors>> | undefined;
+  let lh: Awaited<ReturnType<typeof lighthouse>> | undefined;
   for (const listings of settings.sizes) {
-    say(`seeding ${listings} listings`);
+    say(`${ENGINE_NAMES[host.engine]}: seeding ${listings} listings`);
+    const databaseEnv = await host.databaseEnv();
     const seedStart = performance.now();
-    const dataDir = await seededDataDir(listings);
+    const dataDir = await seededDataDir(listings, databaseEnv);
     const seedSeconds = (performance.now() - seedStart) / 1000;
     say(`seeded in ${seedSeconds.toFixed(1)} s`);
-    const started = await startServer({ full: true, dataDir });
+    const started = await startServer({ full: true, dataDir, env: databaseEnv });
     const server = Object.assign(started, { pid: started.process.pid! });
     try {
       const session = await signInAsAdmin(server);
@@ -125,8 +131,8 @@ try {
         if (process.env.LIGHTHOUSE_DIR) lh = await lighthouse(server.url, ['/', '/annonces', `/produit/${ids[0]}`, '/en/annonces']);
       }
       const measured = await atSize(server, session, ids);
-      const sqliteBusy = (server.output().match(/SQLITE_BUSY|database is locked/g) ?? []).length;
-      sizes.push({ listings, seedSeconds, ...measured, sqliteBusy });
+      const lockErrors = (server.output().match(/SQLITE_BUSY|database is locked|deadlock detected|could not serialize/g) ?? []).length;
+      sizes.push({ listings, seedSeconds, ...measured, lockErrors });
     } finally {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -136,7 +142,7 @@ try {
   let upload;
   if (parts.has('upload')) {
     say('upload memory in a freshly started process (50 MB document)');
-    const fresh = await startServer();
+    const fresh = await startServer({ env: await host.databaseEnv() });
     try {
       const session = await signInAsAdmin(fresh);
       const created = await fresh.api('/products', { method: 'POST', headers: session.headers, json: listingWrittenUnderLoad(0) });
@@ -150,8 +156,9 @@ try {
     }
   }
 
+  // The subscribers are written straight into the SQLite file (addSubscribers): SQLite only.
   let newsletter;
-  if (settings.subscribers > 0) {
+  if (settings.subscribers > 0 && host.engine === 'sqlite') {
     const smtp = await countingSmtp();
     const mailServer = await startServer({ env: { NEWSLETTER_RATE_PER_SECOND: '0', MAIL_WORKER_INTERVAL_MS: '200' } });
     try {
@@ -163,8 +170,9 @@ try {
     }
   }
 
-  const results: BenchResults = {
-    startedAt: started.toISOString(),
+  return {
+    engine: host.engine,
+    startedAt: startedAt.toISOString(),
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'unknown', node: process.version, loadAverage: os.loadavg() },
     settings,
     visitors: visitorResults ?? { scenarios: [], pages: [], api: [] },
@@ -173,13 +181,37 @@ try {
     newsletter,
     lighthouse: lh,
   };
-  const written = writeReport(outDir, results, partial ? `report-${[...parts].join('-')}` : 'report');
-  const errors = results.visitors.scenarios.reduce((n, s) => n + s.product.errors + s.product.timeouts + s.product.non2xx, 0);
-  const writeFailures = sizes.reduce(
-    (n, s) => n + s.sqliteBusy + (s.underWrites ? s.underWrites.writeFailures + s.underWrites.busy.errors + s.underWrites.busy.non2xx : 0),
-    0,
+}
+
+/** Errors under load and failed writes: the run fails with them (the report is written first). */
+function failures(r: BenchResults): number {
+  const errors = r.visitors.scenarios.reduce((n, s) => n + s.product.errors + s.product.timeouts + s.product.non2xx, 0);
+  return r.sizes.reduce(
+    (n, s) => n + s.lockErrors + (s.underWrites ? s.underWrites.writeFailures + s.underWrites.busy.errors + s.underWrites.busy.non2xx : 0),
+    errors,
   );
-  failed = errors + writeFailures > 0;
+}
+
+// Ctrl-C or a kill still runs the exit handlers, which stop and remove the PostgreSQL cluster.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
+let failed: boolean;
+try {
+  const results: BenchResults[] = [];
+  for (const engine of engines) {
+    const host = await engineHost(engine);
+    try {
+      results.push(await benchOn(host));
+    } finally {
+      await host.stop();
+    }
+  }
+  const name = partial ? `report-${[...parts].join('-')}` : 'report';
+  const written =
+    results.length === 2
+      ? writeBothReport(outDir, results as [BenchResults, BenchResults], `${name}-both`)
+      : writeReport(outDir, results[0]!, engines[0] === 'sqlite' ? name : `${name}-${engines[0]}`);
+  failed = results.some((r) => failures(r) > 0);
   say(`report: ${path.relative(process.cwd(), written)}${failed ? ' — with errors under load' : ''}`);
 } catch (err) {
   failed = true;

@@ -16,12 +16,15 @@ const run = promisify(execFile);
 
 export type Target = { name: string; path: string };
 
-/** A fresh data folder with `listings` generated listings (the seed's --listings mode). */
-export async function seededDataDir(listings: number): Promise<string> {
+/**
+ * A fresh data folder with `listings` generated listings (the seed's --listings mode); `env` may name
+ * the PostgreSQL database to seed instead of the folder's SQLite file (DATABASE_URL).
+ */
+export async function seededDataDir(listings: number, env: Record<string, string> = {}): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-load-'));
   await run(process.execPath, [path.join(repoRoot, 'api/src/cli/seed.ts'), '--listings', String(listings)], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_PATH: path.join(dataDir, 'app.db'), LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_PATH: path.join(dataDir, 'app.db'), LOG_LEVEL: 'warn', ...env },
     maxBuffer: 16 * 1024 * 1024,
   });
   return dataDir;

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { openPostgresDb, runPostgresMigrations } from '@app/db';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -120,4 +121,25 @@ export async function createDatabase(adminUrl: string, template = TEMPLATE_DB): 
 /** An empty database (no migrations), for tests of the migrations themselves. */
 export async function createEmptyDatabase(adminUrl: string): Promise<string> {
   return createDatabase(adminUrl, 'template0');
+}
+
+/**
+ * A cluster holding the migrated template database that createDatabase() copies: the vitest globalSetup's
+ * and the bench's (BENCH_ENGINE=postgres). Resolves to the cluster and its maintenance database's URL.
+ */
+export async function startTemplateCluster(): Promise<{ cluster: Cluster; adminUrl: string }> {
+  const cluster = await startCluster();
+  try {
+    const adminUrl = cluster.url('postgres');
+    const template = await createDatabase(adminUrl, 'template0');
+    const db = openPostgresDb(template, { poolSize: 1 });
+    await runPostgresMigrations(db);
+    await db.$close();
+    // Rename the migrated copy to the template name (a template may have no open connection).
+    await admin(adminUrl, `alter database ${new URL(template).pathname.slice(1)} rename to ${TEMPLATE_DB}`);
+    return { cluster, adminUrl };
+  } catch (err) {
+    await cluster.stop();
+    throw err;
+  }
 }

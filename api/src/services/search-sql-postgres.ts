@@ -2,7 +2,7 @@
 // The same behaviour: case- and accent-insensitive prefix matching over both titles, both descriptions,
 // brand and model, every term required. The folded words are in products.search_vector, a generated
 // tsvector with a GIN index, and app_fold() folds the query the same way (migrations-pg/0001_search.sql).
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { Column, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { row, schema, type Db } from '@app/db';
 
 const p = schema.products;
@@ -14,6 +14,8 @@ const p = schema.products;
 export function tsQueryText(ftsQuery: string): string {
   return [...ftsQuery.matchAll(/"([\p{L}\p{N}]+)"(\*?)/gu)].map(([, term, prefix]) => `${term}${prefix ? ':*' : ''}`).join(' & ');
 }
+
+const notNull = (column: SQLWrapper) => column instanceof Column && column.notNull;
 
 const match = (query: string): SQL => sql`${p}.search_vector @@ to_tsquery('simple', app_fold(${tsQueryText(query)}))`;
 
@@ -28,8 +30,11 @@ export const postgresSearchSql = {
   unindexed: (column: typeof p.type | typeof p.condition): SQL => sql`${column}`,
   // Nulls sort as SQLite sorts them (first going up, last going down), where PostgreSQL's default is the
   // reverse: a price on request must fall where it does on SQLite. products_price_*_idx are built to match.
-  asc: (column: SQLWrapper): SQL => sql`${column} asc nulls first`,
-  desc: (column: SQLWrapper): SQL => sql`${column} desc nulls last`,
+  // A column declared not null keeps PostgreSQL's default, which its plain index serves in both directions:
+  // `created_at desc nulls last` cannot read products_created_idx backwards, so the newest-first page sorted
+  // the whole catalogue (90–170 ms at 100,000 listings in the bench, against 3 ms on SQLite).
+  asc: (column: SQLWrapper): SQL => (notNull(column) ? sql`${column} asc` : sql`${column} asc nulls first`),
+  desc: (column: SQLWrapper): SQL => (notNull(column) ? sql`${column} desc` : sql`${column} desc nulls last`),
   // Byte order of the folded text, as SQLite's fold() under BINARY; the same expression as products_name_*_idx.
   folded: (column: typeof p.titleFr | typeof p.titleEn): SQL => sql`app_fold(${column}) collate "C"`,
 };
