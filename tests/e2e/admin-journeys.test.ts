@@ -82,7 +82,7 @@ describe('admin PWA journeys', () => {
     await context.close();
   });
 
-  it('shows a conflicting edit as a conflict and keeps the env.server version until the admin chooses', async () => {
+  it('shows a conflicting edit as a conflict and keeps the server version until the admin chooses', async () => {
     const created = await createListingViaApi('Annonce en conflit e2e');
     const { context, page } = await signedInPage();
     await page.goto(`${env.server.url}/admin/annonces/${created.id}/edit`);

@@ -53,6 +53,10 @@ describe('admin listing media', () => {
     // Each step waits for dnd-kit's spoken announcement, as a screen reader user would hear it.
     await page.keyboard.press('Space');
     await page.getByText('Image 1 saisie.').waitFor({ state: 'attached' });
+    // dnd-kit's keyboard sensor starts listening for arrows in a timer queued at pick-up, and Chromium runs
+    // input before timers: a key sent within that instant would go unheard, as no person types. A timer
+    // queued now runs after dnd-kit's, so the arrow comes once the drag listens.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     await page.keyboard.press('ArrowRight');
     await page.getByText('Image déplacée en position 2.').waitFor({ state: 'attached' });
     await page.keyboard.press('Space');

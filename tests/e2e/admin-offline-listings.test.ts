@@ -55,7 +55,7 @@ describe('admin offline listing writes', () => {
     const dialog = page.getByRole('dialog', { name: 'Modifications hors ligne' });
     const entry = dialog.locator('.outbox-entry', { hasText: `Création de l'annonce « ${title} »` });
     await entry.getByText('En attente').waitFor();
-    // The picked files are in IndexedDB, as Blobs, not on the env.server.
+    // The picked files are in IndexedDB, as Blobs, not on the server.
     const queued = await page.evaluate(
       () =>
         new Promise<{ name: string; type: string; size: number; isBlob: boolean }[]>((resolve, reject) => {

@@ -160,7 +160,7 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
     expect(await page.getByText(specIn(spec.product.priceNote, lang) ?? t.product.priceNote, { exact: true }).count()).toBe(1);
     expect(await page.locator('.badge').first().textContent()).toBe(lang === 'fr' ? 'Occasion' : 'Used');
     expect(await page.locator('.specs th').first().textContent()).toBe(lang === 'fr' ? 'Puissance' : 'Power');
-    // The first picture is in the env.server HTML with AVIF and WebP candidates.
+    // The first picture is in the server HTML with AVIF and WebP candidates.
     const html = await (await fetch(`${env.server.url}${prefix}/produit/${seed.generatorId}`)).text();
     expect(html).toMatch(/<source type="image\/avif" srcSet="[^"]+ \d+w/i);
     expect(html).toMatch(/<source type="image\/webp" srcSet="/i);
@@ -316,7 +316,7 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
 });
 
 describe('contact form error', () => {
-  it('shows the error text in each language when the env.server refuses the message', async () => {
+  it('shows the error text in each language when the server refuses the message', async () => {
     // Ten messages from one address in 15 minutes is the API's limit: reach it for real.
     for (let i = 0; i < 12; i++) {
       await env.server.api('/inquiries', { method: 'POST', json: { name: 'Bot', email: 'bot@example.org', message: `n° ${i}`, language: 'fr' } });
