@@ -52,6 +52,8 @@ export const products = pgTable(
     index('products_brand_idx').on(t.brand),
     // The public brand filter compares without case: `lower(brand) = lower(?)` on PostgreSQL.
     index('products_brand_nocase_idx').on(sql`lower(${t.brand})`),
+    // One brand's listings in power order (`brand=…&sort=power`): the page is read from the index, not sorted.
+    index('products_brand_power_idx').on(sql`lower(${t.brand})`, t.powerKw, t.id),
     index('products_price_idx').on(t.price),
     // Nulls first, so that one index serves `asc nulls first` forwards and `desc nulls last` backwards: the
     // null order of SQLite, which the search keeps on both engines (api/src/services/search-sql-postgres.ts).
