@@ -21,7 +21,7 @@ function recorder(db: Db): { during(run: () => Promise<unknown>): Promise<Statem
   const query = pool.query.bind(pool);
   pool.query = (config: unknown, values?: unknown[]) => {
     const c = config as { text?: string; values?: unknown[] };
-    seen?.push({ text: typeof config === 'string' ? config : (c.text ?? ''), values: (typeof config === 'string' ? values : c.values) ?? [] });
+    seen?.push({ text: typeof config === 'string' ? config : (c.text ?? ''), values: values ?? c.values ?? [] });
     return query(config, values);
   };
   return {
