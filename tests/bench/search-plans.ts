@@ -17,7 +17,7 @@ type Statement = { text: string; values: unknown[] };
 /** Every statement the PostgreSQL handle sends while `run` runs. */
 function recorder(db: Db): { during(run: () => Promise<unknown>): Promise<Statement[]> } {
   let seen: Statement[] | undefined;
-  const pool = poolOf(db) as unknown as { query: (...args: unknown[]) => unknown };
+  const pool = poolOf(db) as unknown as { query: (config: unknown, values?: unknown[]) => unknown };
   const query = pool.query.bind(pool);
   pool.query = (config: unknown, values?: unknown[]) => {
     const c = config as { text?: string; values?: unknown[] };
