@@ -45,6 +45,35 @@ describe('two instances, one database', () => {
     expect((await list()).items.map((p) => p.titleEn)).toContain('Generator written on A');
   });
 
+  it("counts a listing written on one instance at once in both instances' facets", async () => {
+    const { a, b } = both;
+    // Every URL is asked once, so no page cache answers: the counts come from each instance's kept facet
+    // counts of the generators (the sort is not part of them), asked before the writes.
+    const counts = async (s: TestServer, sort: string) => {
+      const body = (await (await s.api(`/products?type=generator&sort=${sort}`)).json()) as Json;
+      return { total: body.total as number, brands: Object.fromEntries((body.facets.brands as { value: string; count: number }[]).map((f) => [f.value, f.count])) };
+    };
+    const before = { a: await counts(a, 'price&order=asc'), b: await counts(b, 'price&order=asc') };
+    expect(before.a).toEqual(before.b);
+    expect(before.a.brands).not.toHaveProperty('Marque écrite sur A');
+
+    const onA = await signInAsAdmin(a);
+    const created = await a.api('/products', { method: 'POST', token: onA.accessToken, json: generatorInput({ brand: 'Marque écrite sur A' }) });
+    expect(created.status).toBe(201);
+    const afterCreate = { total: before.a.total + 1, brands: { ...before.a.brands, 'Marque écrite sur A': 1 } };
+    expect(await counts(a, 'price&order=desc')).toEqual(afterCreate);
+    expect(await counts(b, 'price&order=desc')).toEqual(afterCreate);
+
+    const { id } = (await created.json()) as Json;
+    const { version } = (await (await b.api(`/products/${id}`)).json()) as Json;
+    const onB = await signInAsAdmin(b);
+    const edited = await b.api(`/products/${id}`, { method: 'PATCH', token: onB.accessToken, json: { brand: 'Marque changée sur B', version } });
+    expect(edited.status).toBe(200);
+    const afterEdit = { total: before.a.total + 1, brands: { ...before.a.brands, 'Marque changée sur B': 1 } };
+    expect(await counts(b, 'power')).toEqual(afterEdit);
+    expect(await counts(a, 'power')).toEqual(afterEdit);
+  });
+
   it('refuses on A a refresh token already rotated on B, and ends the session everywhere', async () => {
     const { a, b } = both;
     const refresh = (server: TestServer, refreshToken: string) => server.api('/auth/refresh', { method: 'POST', json: { refreshToken } });

@@ -41,6 +41,8 @@ const queries = [
   'search=%22*%20NEAR(moteur',
   'brand=volvo%20penta',
   'brand=VOLVO%20PENTA&sort=name',
+  'brand=Volvo%20Penta&sort=power',
+  'brand=volvo%20penta&sort=power&order=desc',
   'type=marine&condition=used',
   'type=generator&sort=price&order=desc',
   'category=Moteurs',

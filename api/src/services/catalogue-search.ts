@@ -176,7 +176,7 @@ async function listingPlacer(deps: Deps, id: number): Promise<Placer<ProductQuer
     async place(q) {
       const match = ftsQuery(q.search);
       if (match) {
-        const texts = await (probe ??= listingTextProbe(deps.db, listing));
+        const texts = await (probe ??= listingTextProbe(deps.db, id, listing));
         if (!texts) return undefined;
         if (!(await texts.matches(match))) return null;
       }

@@ -40,10 +40,28 @@ export const postgresSearchSql = {
 };
 
 /**
- * A marker that moves whenever data may have changed: the insert position of the write-ahead log, which
- * every committed change advances before it becomes visible, whichever connection or instance made it.
- * Other activity moves it too, which only costs a recount.
+ * A marker that moves when anyone but this instance changed listings (docs/decisions/087): every statement on
+ * products bumps its writer's counter in app_meta (migrations-pg/0004), so this is the sum of the other
+ * writers' counters, which any commit of theirs moves whatever the order their transactions commit in.
+ * This instance's own listing writes keep the facet counts up to date instead (catalogue-facets.ts), as on
+ * SQLite. The newest row version (xmin) joins the sum for a restore, which puts back older counters.
  */
 export async function postgresChangeMarker(db: Db): Promise<string> {
-  return (await row<{ lsn: string }>(db, sql`select pg_current_wal_insert_lsn()::text as lsn`))!.lsn;
+  const marker = await row<{ marker: string }>(
+    db,
+    sql`select coalesce(sum(value::bigint), 0) || '/' || coalesce(max(xmin::text::bigint), 0) as marker
+        from app_meta where key like 'catalogue_changes:%' and key <> 'catalogue_changes:' || app_instance()`,
+  );
+  return marker!.marker;
+}
+
+/**
+ * Whether one listing matches full-text queries: its own search vector, read by id (one row, no index
+ * scan over the catalogue's matches), the counterpart of SQLite's one-row probe table.
+ */
+export function postgresTextProbe(db: Db, id: number): { matches(query: string): Promise<boolean>; close(): Promise<void> } {
+  return {
+    matches: async (query) => (await row(db, sql`select 1 as m from ${p} where ${p.id} = ${id} and ${match(query)}`)) !== undefined,
+    close: async () => {},
+  };
 }

@@ -4,7 +4,7 @@
 // search-sql-postgres.ts (docs/decisions/084).
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import { exec, row, schema, type Db } from '@app/db';
-import { postgresChangeMarker, postgresSearchSql } from './search-sql-postgres.ts';
+import { postgresChangeMarker, postgresSearchSql, postgresTextProbe } from './search-sql-postgres.ts';
 
 const p = schema.products;
 
@@ -33,9 +33,9 @@ export const searchSql = (db: Db) => {
 };
 
 /**
- * A marker that changes when another connection commits (a seed, a backup restore): this process's own
- * listing writes keep the facet cache up to date instead (catalogue-facets.ts), and its other writes
- * (sessions, messages) do not touch the facets.
+ * A marker that changes when another connection commits (a seed, a backup restore, another instance on
+ * PostgreSQL): this process's own listing writes keep the facet cache up to date instead
+ * (catalogue-facets.ts), and its other writes (sessions, messages) do not touch the facets.
  */
 export async function changeMarker(db: Db): Promise<string> {
   if (db.$engine === 'postgres') return postgresChangeMarker(db);
@@ -50,10 +50,11 @@ let probes = 0;
  * Tells whether one listing's texts match full-text queries, without asking the catalogue's index (a
  * prefix query there costs as much as its whole match set, ~9 ms at 100,000 listings): the texts go into
  * a one-row FTS5 table of this connection, declared like products_fts (its SQL is read from the schema,
- * so the tokenizer is the same), and each query is asked of that row. undefined when the engine has none.
+ * so the tokenizer is the same), and each query is asked of that row. PostgreSQL asks the listing's own
+ * search vector (`id`). undefined when the probe cannot be made.
  */
-export async function listingTextProbe(db: Db, texts: ListingTexts): Promise<{ matches(query: string): Promise<boolean>; close(): Promise<void> } | undefined> {
-  if (db.$engine !== 'sqlite') return undefined;
+export async function listingTextProbe(db: Db, id: number, texts: ListingTexts): Promise<{ matches(query: string): Promise<boolean>; close(): Promise<void> } | undefined> {
+  if (db.$engine === 'postgres') return postgresTextProbe(db, id);
   const declared = await row<{ sql: string }>(db, sql`select sql from sqlite_master where name = 'products_fts'`);
   const probe = declared?.sql
     .replace(/^CREATE VIRTUAL TABLE [`"]?products_fts[`"]?/i, 'CREATE VIRTUAL TABLE IF NOT EXISTS temp.listing_probe')
@@ -61,11 +62,11 @@ export async function listingTextProbe(db: Db, texts: ListingTexts): Promise<{ m
   if (!probe?.startsWith('CREATE VIRTUAL TABLE IF NOT EXISTS temp.listing_probe') || /content/i.test(probe)) return undefined;
   await exec(db, sql.raw(probe));
   // A rowid per probe: two writes placing listings at once do not share a row.
-  const id = ++probes;
+  const rowid = ++probes;
   const t = texts;
-  await exec(db, sql`insert into temp.listing_probe(rowid, title_fr, title_en, description_fr, description_en, brand, model) values (${id}, ${t.titleFr}, ${t.titleEn}, ${t.descriptionFr}, ${t.descriptionEn}, ${t.brand}, ${t.model})`);
+  await exec(db, sql`insert into temp.listing_probe(rowid, title_fr, title_en, description_fr, description_en, brand, model) values (${rowid}, ${t.titleFr}, ${t.titleEn}, ${t.descriptionFr}, ${t.descriptionEn}, ${t.brand}, ${t.model})`);
   return {
-    matches: async (query) => (await row(db, sql`select 1 as m from temp.listing_probe where listing_probe match ${query} and rowid = ${id}`)) !== undefined,
-    close: async () => void (await exec(db, sql`delete from temp.listing_probe where rowid = ${id}`)),
+    matches: async (query) => (await row(db, sql`select 1 as m from temp.listing_probe where listing_probe match ${query} and rowid = ${rowid}`)) !== undefined,
+    close: async () => void (await exec(db, sql`delete from temp.listing_probe where rowid = ${rowid}`)),
   };
 }

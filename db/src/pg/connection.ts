@@ -1,5 +1,6 @@
 // Opens a PostgreSQL pool as the same async handle as SQLite's (docs/decisions/083, 084): drizzle's
 // node-postgres driver over the PostgreSQL tables, typed as the SQLite handle query code is written for.
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { transactionContext, type Db } from '../database.ts';
@@ -14,6 +15,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value))
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value: string) => Number(value));
 
 const pools = new WeakMap<object, pg.Pool>();
+const instances = new WeakMap<object, string>();
 
 /** The pool behind a PostgreSQL handle (migrations and backups need one connection of their own). */
 export function poolOf(db: Db): pg.Pool {
@@ -24,11 +26,24 @@ export function poolOf(db: Db): pg.Pool {
 
 export type PostgresOptions = { poolSize?: number; applicationName?: string };
 
+/**
+ * The name of this handle among the instances sharing the database: every connection of the pool carries
+ * it as the setting app.instance, so the catalogue's change counters (migrations-pg/0003) tell this
+ * instance's writes from the others' (docs/decisions/087), and so do its change announcements.
+ */
+export function postgresInstanceOf(db: Db): string {
+  const instance = instances.get(db);
+  if (!instance) throw new Error('Not a PostgreSQL handle');
+  return instance;
+}
+
 export function openPostgresDb(url: string, options: PostgresOptions = {}): Db {
+  const instance = randomBytes(6).toString('hex');
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
     application_name: options.applicationName ?? 'provence-moteurs',
+    options: `-c app.instance=${instance}`,
   });
   // An idle connection dropped by the server (restart, failover) must not crash the process: the pool
   // discards it and opens another on the next query.
@@ -41,6 +56,7 @@ export function openPostgresDb(url: string, options: PostgresOptions = {}): Db {
     },
   }) as unknown as Db;
   pools.set(handle, pool);
+  instances.set(handle, instance);
   return handle;
 }
 

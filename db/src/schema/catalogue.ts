@@ -61,6 +61,8 @@ export const products = sqliteTable(
     index('products_brand_idx').on(t.brand),
     // The public brand filter compares without case (`brand = ? collate nocase`).
     index('products_brand_nocase_idx').on(sql`${t.brand} collate nocase`),
+    // One brand's listings in power order (`brand=…&sort=power`): the page is read from the index, not sorted.
+    index('products_brand_power_idx').on(sql`${t.brand} collate nocase`, t.powerKw, t.id),
     index('products_price_idx').on(t.price),
     // One index per price order, so a price sort reads the first page from an index instead of sorting.
     index('products_price_asc_idx').on(priceSortKeys(t.price).onRequest, t.price),

@@ -52,11 +52,15 @@ export const products = pgTable(
     index('products_brand_idx').on(t.brand),
     // The public brand filter compares without case: `lower(brand) = lower(?)` on PostgreSQL.
     index('products_brand_nocase_idx').on(sql`lower(${t.brand})`),
+    // One brand's listings in power order (`brand=…&sort=power`): the page is read from the index, not sorted.
+    index('products_brand_power_idx').on(sql`lower(${t.brand})`, t.powerKw, t.id),
     index('products_price_idx').on(t.price),
     // Nulls first, so that one index serves `asc nulls first` forwards and `desc nulls last` backwards: the
     // null order of SQLite, which the search keeps on both engines (api/src/services/search-sql-postgres.ts).
-    index('products_price_asc_idx').on(priceSortKeys(t.price).onRequest, t.price.asc().nullsFirst()),
-    index('products_price_desc_idx').on(sql`${priceSortKeys(t.price).priced} nulls first`, t.price.asc().nullsFirst()),
+    // Every key of the sort, the id last (SQLite's indexes end with the rowid): the first page is read from
+    // the index, where a key in another null order made the price sort read and sort the whole catalogue.
+    index('products_price_asc_idx').on(sql`${priceSortKeys(t.price).onRequest} nulls first`, t.price.asc().nullsFirst(), t.id),
+    index('products_price_desc_idx').on(sql`${priceSortKeys(t.price).priced} nulls first`, t.price.asc().nullsFirst(), t.id),
     index('products_facets_idx').on(t.brand, t.condition, t.type, t.category, t.featured, t.price, t.powerKw),
     index('products_updated_idx').on(t.updatedAt),
     index('products_power_idx').on(t.powerKw),

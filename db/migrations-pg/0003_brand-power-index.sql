@@ -1,0 +1,1 @@
+CREATE INDEX "products_brand_power_idx" ON "products" USING btree (lower("brand"),"power_kw","id");

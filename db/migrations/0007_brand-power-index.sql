@@ -1,0 +1,1 @@
+CREATE INDEX `products_brand_power_idx` ON `products` ("brand" collate nocase,`power_kw`,`id`);
