@@ -257,8 +257,6 @@ export const adminEn: AdminDictionary = {
     replySubject: 'The subject is required',
     replySubjectLine: 'The subject cannot contain a line break',
     replyMessage: 'The message is required',
-    loginFailed: 'Incorrect e-mail or password',
-    tooManyAttempts: 'Too many sign-in attempts. Please try again later.',
   },
   toasts: {
     deleteTitle: 'Delete failed',

@@ -38,7 +38,7 @@ export async function toggleFeatured(p: LocalProduct) {
   const all = texts();
   const checked = validateListing({ ...formFromProduct(p), featured: !p.featured });
   if (!checked.ok) {
-    toast.error(all.toasts.updateTitle, localized('formMessages', Object.values(checked.errors).find(Boolean) ?? all.toasts.saveFallback));
+    toast.error(all.toasts.updateTitle, localized(Object.values(checked.errors).find(Boolean) ?? all.toasts.saveFallback));
     return;
   }
   const featured = checked.input.featured;

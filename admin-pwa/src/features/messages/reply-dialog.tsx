@@ -38,7 +38,7 @@ export function ReplyDialog({ inquiry, brand, accounts, onClose }: Props) {
     e.preventDefault();
     const parsed = ReplyInputSchema.safeParse({ inquiryId: inquiry.id, smtpAccountId: account?.id, subject, message });
     if (!parsed.success) {
-      setErrors(localizedErrors('formMessages', fieldErrors<Field>(parsed.error)));
+      setErrors(localizedErrors(fieldErrors<Field>(parsed.error)));
       return;
     }
     setSending(true);

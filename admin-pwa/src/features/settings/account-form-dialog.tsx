@@ -56,7 +56,7 @@ export function AccountFormDialog({ account, onClose }: Props) {
     }
     const checked = validateTest(draft);
     if (!checked.ok) {
-      setErrors(localizedErrors('smtpForm', checked.errors));
+      setErrors(localizedErrors(checked.errors));
       return;
     }
     setTesting(true);
@@ -73,7 +73,7 @@ export function AccountFormDialog({ account, onClose }: Props) {
     e.preventDefault();
     const result = validateAccount(draft, { editing, tested });
     if (!result.ok) {
-      setErrors(localizedErrors('smtpForm', result.errors));
+      setErrors(localizedErrors(result.errors));
       return;
     }
     setSaving(true);
