@@ -26,7 +26,10 @@ describe("server errors in the admin's language", () => {
     return { context, page };
   }
 
-  async function testWithWrongPassword(page: Page, t: { newTitle: string; name: string; host: string; user: string; password: string; fromName: string; fromEmail: string; test: string }) {
+  async function testWithWrongPassword(
+    page: Page,
+    t: { newTitle: string; name: string; host: string; user: string; password: string; fromName: string; fromEmail: string; test: string },
+  ) {
     const dialog = page.getByRole('dialog', { name: t.newTitle });
     await dialog.getByLabel(t.name).fill('Local test box');
     await dialog.getByLabel(t.host).fill(smtp.host);

@@ -10,19 +10,32 @@ const FR = { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.8' };
 
 describe('API messages in the language the client asks for', () => {
   const env = serverAndAdmin();
-  const createListing = async () => (await (await env.server.api('/products', { method: 'POST', token: env.token, json: engineInput() })).json()) as { id: number };
+  const createListing = async () =>
+    (await (await env.server.api('/products', { method: 'POST', token: env.token, json: engineInput() })).json()) as { id: number };
 
   it('answers a missing listing (404) in French by default and for French clients, in English for English ones', async () => {
     for (const headers of [{}, FR]) {
       const res = await env.server.api('/products/987654', { headers });
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'Annonce introuvable', error: 'Annonce introuvable' });
+      expect(await res.json()).toEqual({
+        type: 'about:blank',
+        title: 'Not Found',
+        status: 404,
+        detail: 'Annonce introuvable',
+        error: 'Annonce introuvable',
+      });
     }
     const res = await env.server.api('/products/987654', { headers: EN });
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(res.headers.get('vary')).toMatch(/accept-language/i);
-    expect(await res.json()).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'Listing not found', error: 'Listing not found' });
+    expect(await res.json()).toEqual({
+      type: 'about:blank',
+      title: 'Not Found',
+      status: 404,
+      detail: 'Listing not found',
+      error: 'Listing not found',
+    });
   });
 
   it('lists every bad field in English, in the same shape', async () => {
@@ -53,7 +66,8 @@ describe('API messages in the language the client asks for', () => {
 
   it('refuses a stale edit (409) with the conflict message in either language', async () => {
     const { id } = await createListing();
-    const patch = (version: number, headers = {}) => env.server.api(`/products/${id}`, { method: 'PATCH', token: env.token, json: { price: version, version }, headers });
+    const patch = (version: number, headers = {}) =>
+      env.server.api(`/products/${id}`, { method: 'PATCH', token: env.token, json: { price: version, version }, headers });
     expect((await patch(1)).status).toBe(200);
     const fr = await patch(1);
     expect(fr.status).toBe(409);
@@ -112,7 +126,10 @@ describe('API messages in the language the client asks for', () => {
     expect((await fr.json()).error).toBe('Veuillez saisir une adresse email valide.');
     const en = await env.server.api('/newsletter/subscribe', { method: 'POST', json, headers: { 'accept-language': 'en' } });
     expect(en.status).toBe(400);
-    expect(await en.json()).toMatchObject({ error: 'Please enter a valid e-mail address.', errors: [{ field: 'email', message: 'Please enter a valid e-mail address.' }] });
+    expect(await en.json()).toMatchObject({
+      error: 'Please enter a valid e-mail address.',
+      errors: [{ field: 'email', message: 'Please enter a valid e-mail address.' }],
+    });
   });
 
   it('stays in French for a client that names neither language', async () => {

@@ -9,7 +9,6 @@ import { authMessages } from '@app/domain/api-messages';
 
 export { authMessages };
 
-
 /** The token of `Authorization: Bearer <token>`; tokens are never read from URLs. */
 export function bearerToken(c: Context): string | null {
   const match = /^Bearer[ \t]+([A-Za-z0-9._~+/=-]{1,512})[ \t]*$/i.exec(c.req.header('authorization') ?? '');

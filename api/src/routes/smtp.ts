@@ -156,7 +156,9 @@ export const smtpRoutes = (deps: Deps) => {
       validate('json', SmtpTestConfigSchema),
       async (c) => {
         const { host, port, secure, user, password } = c.req.valid('json');
-        return c.json(testAnswer(c, await testConnection(deps, { host, port, secure, user, password }, () => guardTests(c.get('user').id))));
+        return c.json(
+          testAnswer(c, await testConnection(deps, { host, port, secure, user, password }, () => guardTests(c.get('user').id))),
+        );
       },
     )
     .get('/smtp/settings/usages', doc({ summary: 'The usages an account can be assigned to', responses: { 200: A.UsagesAnswer } }), (c) =>

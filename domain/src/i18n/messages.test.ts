@@ -26,7 +26,9 @@ describe('preferredLang: the Accept-Language a client prefers among French and E
 describe('localizeMessage', () => {
   it('fills templates, translating their values too', () => {
     expect(localizeMessage('200 caractères au maximum', 'en')).toBe('200 characters at most');
-    expect(localizeMessage("Erreur lors de l'envoi : Connexion au serveur SMTP impossible", 'en')).toBe('Sending failed: Could not connect to the SMTP server');
+    expect(localizeMessage("Erreur lors de l'envoi : Connexion au serveur SMTP impossible", 'en')).toBe(
+      'Sending failed: Could not connect to the SMTP server',
+    );
   });
 
   it("lists the password's missing rules in English", () => {
