@@ -21,6 +21,9 @@ export const adminEn: AdminDictionary = {
   shell: {
     skip: 'Skip to content',
     openMenu: 'Open the menu',
+    menu: 'Menu',
+    closeMenu: 'Close the menu',
+    accountAndDisplay: 'Account and display',
     brandArea: 'Administration',
     toLight: 'Switch to the light theme',
     toDark: 'Switch to the dark theme',

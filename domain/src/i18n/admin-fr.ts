@@ -22,6 +22,9 @@ export const adminFr = {
   shell: {
     skip: 'Aller au contenu',
     openMenu: 'Ouvrir le menu',
+    menu: 'Menu',
+    closeMenu: 'Fermer le menu',
+    accountAndDisplay: 'Compte et affichage',
     brandArea: 'Administration',
     toLight: 'Passer au thème clair',
     toDark: 'Passer au thème sombre',
