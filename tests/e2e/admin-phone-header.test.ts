@@ -5,23 +5,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { serverAndBrowser } from '../support/browser.ts';
-import { createListingViaApi, signedInPage } from './admin-support.ts';
+import { createListingViaApi, expectHeaderOnOneRow, signedInPage } from './admin-support.ts';
 
 const PHONE = { width: 390, height: 844 };
 
-/** The header's visible parts all sit on one row: their vertical middles agree, and the bar is one control high. */
 async function expectOneRow(page: Page, label: string) {
-  const header = page.locator('header.topbar');
-  const { height } = (await header.boundingBox())!;
-  const middles = await header.evaluate((el) =>
-    [...el.children]
-      .map((child) => child.getBoundingClientRect())
-      .filter((box) => box.width > 0 && box.height > 0)
-      .map((box) => box.top + box.height / 2),
-  );
-  expect(middles.length, label).toBeGreaterThanOrEqual(3);
-  expect(Math.max(...middles) - Math.min(...middles), `${label}: parts on different rows`).toBeLessThan(4);
-  expect(height, `${label}: header height`).toBeLessThan(64);
+  await expectHeaderOnOneRow(page, label);
   await screenshot(page, `admin-phone-header-${label}`);
 }
 
