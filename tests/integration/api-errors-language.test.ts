@@ -8,6 +8,16 @@ import { serverAndAdmin } from '../support/admin-server.ts';
 const EN = { 'accept-language': 'en-GB,en;q=0.9,fr;q=0.5' };
 const FR = { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.8' };
 
+/** The whole problem body: its shape does not change with the language, only its texts. */
+const problem = (status: number, title: string, message: string, errors?: { field: string; message: string }[]) => ({
+  type: 'about:blank',
+  title,
+  status,
+  detail: message,
+  error: message,
+  ...(errors ? { errors } : {}),
+});
+
 describe('API messages in the language the client asks for', () => {
   const env = serverAndAdmin();
   const createListing = async () =>
@@ -17,51 +27,32 @@ describe('API messages in the language the client asks for', () => {
     for (const headers of [{}, FR]) {
       const res = await env.server.api('/products/987654', { headers });
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({
-        type: 'about:blank',
-        title: 'Not Found',
-        status: 404,
-        detail: 'Annonce introuvable',
-        error: 'Annonce introuvable',
-      });
+      expect(await res.json()).toEqual(problem(404, 'Not Found', 'Annonce introuvable'));
     }
     const res = await env.server.api('/products/987654', { headers: EN });
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(res.headers.get('vary')).toMatch(/accept-language/i);
-    expect(await res.json()).toEqual({
-      type: 'about:blank',
-      title: 'Not Found',
-      status: 404,
-      detail: 'Listing not found',
-      error: 'Listing not found',
-    });
+    expect(await res.json()).toEqual(problem(404, 'Not Found', 'Listing not found'));
   });
 
   it('lists every bad field in English, in the same shape', async () => {
     const json = { name: '', host: 'smtp.example.net', user: 'u', fromName: 'N', fromEmail: 'x@example.net' };
     const fr = await env.server.api('/smtp/accounts', { method: 'POST', token: env.token, json });
-    expect(await fr.json()).toMatchObject({
-      status: 400,
-      error: 'Le nom est requis',
-      errors: [
+    expect(await fr.json()).toEqual(
+      problem(400, 'Bad Request', 'Le nom est requis', [
         { field: 'name', message: 'Le nom est requis' },
         { field: 'password', message: 'Le mot de passe est requis pour un nouveau compte' },
-      ],
-    });
+      ]),
+    );
     const en = await env.server.api('/smtp/accounts', { method: 'POST', token: env.token, json, headers: EN });
     expect(en.status).toBe(400);
-    expect(await en.json()).toEqual({
-      type: 'about:blank',
-      title: 'Bad Request',
-      status: 400,
-      detail: 'The name is required',
-      error: 'The name is required',
-      errors: [
+    expect(await en.json()).toEqual(
+      problem(400, 'Bad Request', 'The name is required', [
         { field: 'name', message: 'The name is required' },
         { field: 'password', message: 'A password is required for a new account' },
-      ],
-    });
+      ]),
+    );
   });
 
   it('refuses a stale edit (409) with the conflict message in either language', async () => {

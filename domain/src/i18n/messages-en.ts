@@ -8,21 +8,33 @@ import { INVALID_EMAIL_MESSAGE, SEND_MESSAGE } from '../newsletter.ts';
 import { STALE_VERSION_MESSAGE } from '../products.ts';
 import type { Widen } from './widen.ts';
 
-export const apiMessagesEn = {
+type Groups = {
+  auth: typeof authMessages;
+  authRoute: typeof authRouteMessages;
+  request: typeof requestMessages;
+  notFound: typeof notFoundMessages;
+  mail: typeof mailMessages;
+  idempotency: typeof idempotencyMessages;
+  image: typeof IMAGE_MESSAGES;
+  document: typeof DOCUMENT_MESSAGES;
+  technical: typeof TECHNICAL_MESSAGES;
+};
+
+export const apiMessagesEn: Widen<Groups> = {
   auth: {
     noToken: 'Not signed in',
     expired: 'Session expired',
     notAdmin: 'Administrators only',
     mustChangePassword: 'You must change your password before going on',
     crossSite: 'Cross-site request refused',
-  } satisfies Widen<typeof authMessages>,
+  },
   authRoute: {
     loginFailed: 'Incorrect e-mail or password',
     tooManyAttempts: 'Too many sign-in attempts. Please try again later.',
     noRefreshToken: 'No refresh token available',
     refreshFailed: 'The session could not be renewed',
     extendFailed: 'The session could not be extended',
-  } satisfies Widen<typeof authRouteMessages>,
+  },
   request: {
     required: 'Required field',
     invalid: 'Invalid value',
@@ -40,7 +52,7 @@ export const apiMessagesEn = {
     altTooLong: '300 characters at most',
     notFound: 'Resource not found',
     internal: 'Internal server error',
-  } satisfies Widen<typeof requestMessages>,
+  },
   notFound: {
     product: 'Listing not found',
     image: 'Image not found',
@@ -52,7 +64,7 @@ export const apiMessagesEn = {
     response: 'Reply not found',
     subscriber: 'Subscriber not found',
     sending: 'Sending not found',
-  } satisfies Widen<typeof notFoundMessages>,
+  },
   mail: {
     noActiveAccount: 'No active SMTP account',
     accountDisabled: 'This SMTP account is disabled',
@@ -68,31 +80,31 @@ export const apiMessagesEn = {
     recipientRefused: 'The SMTP server refused the recipient address',
     messageRefused: 'The SMTP server refused the message',
     connectionFailed: 'Could not connect to the SMTP server',
-  } satisfies Widen<typeof mailMessages>,
+  },
   idempotency: {
     malformed: 'Invalid Idempotency-Key header: 1 to 255 visible characters, no control character',
     mismatch: 'This Idempotency-Key was already used for another request',
     inProgress: 'A request with this Idempotency-Key is already in progress',
-  } satisfies Widen<typeof idempotencyMessages>,
+  },
   image: {
     type: 'Only JPEG, PNG and WebP images are accepted',
     size: 'Each image must not exceed 5 MB',
     missing: 'Please choose an image',
     unreadable: 'The image is unreadable or damaged',
     tooManyPixels: 'The image is too large (40 megapixels at most)',
-  } satisfies Widen<typeof IMAGE_MESSAGES>,
+  },
   document: {
     type: 'Accepted formats: PDF, images, videos, Word documents, text files',
     size: 'Each document must not exceed 50 MB',
     missing: 'Please choose at least one document',
-  } satisfies Widen<typeof DOCUMENT_MESSAGES>,
+  },
   technical: {
     missingFile: 'Please choose a file',
     missingTitle: 'Please enter a title',
     size: 'The file must not exceed 50 MB',
     type: 'File type not supported. Accepted formats: PDF, images (JPEG, PNG, WebP), videos (MP4, WebM, OGG)',
     notFound: 'Document not found',
-  } satisfies Widen<typeof TECHNICAL_MESSAGES>,
+  },
 };
 
 /** The shared schemas' other texts, by their French text. */
