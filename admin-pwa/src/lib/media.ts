@@ -20,3 +20,6 @@ export function useMediaQuery(query: string): boolean {
     () => false,
   );
 }
+
+/** Where tables become cards (styles.css `.cards-only` uses the same width). */
+export const CARDS_QUERY = '(max-width: 760px)';

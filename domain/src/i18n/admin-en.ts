@@ -504,6 +504,7 @@ export const adminEn: AdminDictionary = {
     colProduct: 'Product',
     colDownloads: 'Downloads',
     colSize: 'Size',
+    downloadsAndSize: 'Downloads: {count} · {size}',
     colActions: 'Actions',
     download: 'Download {title}',
     downloadStarted: 'Download of “{title}” started',

@@ -512,6 +512,7 @@ export const adminFr = {
     colProduct: 'Produit',
     colDownloads: 'Téléch.',
     colSize: 'Taille',
+    downloadsAndSize: 'Téléchargements : {count} · {size}',
     colActions: 'Actions',
     download: 'Télécharger {title}',
     downloadStarted: 'Téléchargement de « {title} » initié',
