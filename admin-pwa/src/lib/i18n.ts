@@ -3,7 +3,6 @@
 import { adminEn } from '@app/domain/i18n/admin-en';
 import { adminFr, type AdminDictionary } from '@app/domain/i18n/admin-fr';
 import { countLabel, fill } from '@app/domain/i18n/index';
-import { localizeMessage } from '@app/domain/i18n/messages';
 import { LANGS, type Lang } from '@app/domain/lang';
 import { readPreference, writePreference } from './preference.ts';
 import { createStore, useStore } from './store.ts';
@@ -30,13 +29,3 @@ export { countLabel, fill };
 
 /** The current language's texts outside React (toasts from actions, the API client, the outbox). */
 export const texts = (): AdminDictionary => dictionaries[adminLang.get()];
-
-/**
- * A message of the domain's schemas, checked here before sending (the spec's French, shared with the
- * API), in the admin's language: the same lookup the API uses for its answers (decision 092).
- */
-export const localized = (text: string, lang: Lang = adminLang.get()): string => localizeMessage(text, lang);
-
-/** Every message of a form's errors, localized. */
-export const localizedErrors = <K extends string>(errors: Partial<Record<K, string>>): Partial<Record<K, string>> =>
-  Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, text && localized(text as string)])) as Partial<Record<K, string>>;

@@ -2,7 +2,8 @@
 // through the outbox (queued offline); the toggle sends the whole listing with its version, so a
 // listing changed elsewhere meanwhile becomes a conflict instead of being overwritten.
 import { errorText } from '../../lib/api.ts';
-import { fill, localized, texts } from '../../lib/i18n.ts';
+import { fill, texts } from '../../lib/i18n.ts';
+import { localized } from '../../lib/localized.ts';
 import { toast } from '../../lib/toast.ts';
 import { db, type LocalProduct } from '../../db/db.ts';
 import { perform } from '../../db/outbox.ts';
