@@ -69,7 +69,7 @@ export default function ContactForm({ lang, t, reference, initialMessage }: Prop
     }
     const body = (await res.json().catch(() => null)) as ({ error?: unknown } & ProblemFieldErrors) | null;
     const message = typeof body?.error === 'string' ? body.error : '';
-    const field = res.status === 400 ? serverFieldError(body, lang) : null;
+    const field = res.status === 400 ? serverFieldError(body) : null;
     fail(form, field ? { [field.field]: field.message } : {}, field ? undefined : message || undefined);
   }
 
