@@ -47,6 +47,8 @@ describe('API messages in the language the client asks for', () => {
     );
     const en = await env.server.api('/smtp/accounts', { method: 'POST', token: env.token, json, headers: EN });
     expect(en.status).toBe(400);
+    // Said once, however many messages the answer carries.
+    expect(en.headers.get('vary')?.match(/accept-language/gi)).toHaveLength(1);
     expect(await en.json()).toEqual(
       problem(400, 'Bad Request', 'The name is required', [
         { field: 'name', message: 'The name is required' },

@@ -29,25 +29,23 @@ export function problem(status: number, error: string, errors?: FieldError[]): P
   return { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail: error, error, ...(errors ? { errors } : {}) };
 }
 
-/** The language the client asked its messages in (Accept-Language; French when it names neither). */
-export const requestLang = (c: Context): Lang => preferredLang(c.req.header('accept-language'));
-
-/** A message of the API in the client's language; answers carrying one vary by Accept-Language. */
-export function localized(c: Context, text: string): string {
+/**
+ * The language of this answer's messages: the one the client's Accept-Language prefers, French when
+ * it names neither. Marks the answer `Vary: Accept-Language`, since its texts depend on that header.
+ */
+function answerLang(c: Context): Lang {
   c.header('vary', 'Accept-Language', { append: true });
-  return localizeMessage(text, requestLang(c));
+  return preferredLang(c.req.header('accept-language'));
 }
 
-export const fail = <S extends ContentfulStatusCode>(c: Context, status: S, error: string, errors?: FieldError[]) =>
-  c.json(
-    problem(
-      status,
-      localized(c, error),
-      errors?.map((e) => ({ field: e.field, message: localized(c, e.message) })),
-    ),
-    status,
-    { 'content-type': PROBLEM_TYPE },
-  );
+/** A message of the API (the spec's French) in the client's language. */
+export const localized = (c: Context, text: string): string => localizeMessage(text, answerLang(c));
+
+export function fail<S extends ContentfulStatusCode>(c: Context, status: S, error: string, errors?: FieldError[]) {
+  const lang = answerLang(c);
+  const fields = errors?.map((e) => ({ field: e.field, message: localizeMessage(e.message, lang) }));
+  return c.json(problem(status, localizeMessage(error, lang), fields), status, { 'content-type': PROBLEM_TYPE });
+}
 
 export function toErrorResponse(err: unknown, c: Context, onUnexpected: (err: unknown) => void) {
   if (err instanceof ApiError) return fail(c, err.status, err.message, err.errors);
