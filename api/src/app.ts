@@ -21,6 +21,7 @@ import { productsRoutes } from './routes/products.ts';
 import { smtpRoutes } from './routes/smtp.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { technicalDocumentsRoutes } from './routes/technical-documents.ts';
+import { requestMessages } from '@app/domain/api-messages';
 
 export function createApp(deps: Deps) {
   // Read at the first request for the document, once every route is registered.
@@ -56,7 +57,7 @@ export function createApp(deps: Deps) {
     .route('/', openApiRoutes(deps, (): readonly RegisteredRoute[] => registered));
 
   registered = app.routes;
-  app.notFound((c) => fail(c, 404, 'Ressource introuvable'));
+  app.notFound((c) => fail(c, 404, requestMessages.notFound));
   app.onError((err, c) =>
     toErrorResponse(err, c, (e) => deps.log.error('unhandled error', { path: c.req.path, error: String(e), stack: (e as Error)?.stack })),
   );

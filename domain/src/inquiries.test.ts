@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InquiryInputSchema } from './inquiries.ts';
-import { inquiryFieldErrors, serverFieldError, translateInquiryError } from './inquiry-rules.ts';
+import { inquiryFieldErrors, serverFieldError } from './inquiry-rules.ts';
 
 const valid = { name: 'Jean Martin', email: 'jean@example.org', message: 'Bonjour', language: 'fr' as const };
 
@@ -16,13 +16,10 @@ describe('contact form errors in the page language', () => {
     expect(inquiryFieldErrors(valid, 'en')).toEqual({});
   });
   it('reads the API’s 400 answer as a field and its message', () => {
-    expect(serverFieldError({ errors: [{ field: 'email', message: 'Adresse e-mail invalide' }] }, 'en')).toEqual({ field: 'email', message: 'Please enter a valid email address' });
-    expect(serverFieldError({ errors: [{ field: 'message', message: '5000 caractères au maximum' }] }, 'fr')).toEqual({ field: 'message', message: '5000 caractères au maximum' });
-    expect(serverFieldError({ errors: [{ field: 'language', message: 'Langue invalide' }] }, 'fr')).toBeNull();
-    expect(serverFieldError({}, 'fr')).toBeNull();
-  });
-  it('keeps a message it does not know as it is', () => {
-    expect(translateInquiryError('Quelque chose', 'en')).toBe('Quelque chose');
+    expect(serverFieldError({ errors: [{ field: 'email', message: 'Please enter a valid email address' }] })).toEqual({ field: 'email', message: 'Please enter a valid email address' });
+    expect(serverFieldError({ errors: [{ field: 'message', message: '5000 caractères au maximum' }] })).toEqual({ field: 'message', message: '5000 caractères au maximum' });
+    expect(serverFieldError({ errors: [{ field: 'language', message: 'Langue invalide' }] })).toBeNull();
+    expect(serverFieldError({})).toBeNull();
   });
 });
 

@@ -9,7 +9,7 @@ import type { Lang } from './lang.ts';
 
 export const INQUIRY_LIMITS = { name: 200, email: 254, phone: 40, message: 5000, reference: 200 } as const;
 
-/** The error texts in each language. The schema speaks French (the API's language). */
+/** The error texts in each language. The schema speaks French; the API answers these in English too (i18n/messages.ts). */
 export const INQUIRY_ERRORS = {
   fr: {
     nameRequired: 'Le nom est requis',
@@ -61,27 +61,18 @@ export function inquiryFieldErrors(input: { name?: string; email?: string; phone
   return errors;
 }
 
-/** One of the API's French messages in the page's language; an unknown message stays as it is. */
-export function translateInquiryError(message: string, lang: Lang): string {
-  if (lang === 'fr') return message;
-  const fr = INQUIRY_ERRORS.fr;
-  const key = (Object.keys(fr) as (keyof typeof fr)[]).find((k) => fr[k] === message);
-  if (key) return INQUIRY_ERRORS[lang][key];
-  const max = /^(\d+) caractères au maximum$/.exec(message)?.[1];
-  return max ? tooLong(Number(max), lang) : message;
-}
-
 /** The validation part of the API's problem answer (RFC 9457, decision 023). */
 export type ProblemFieldErrors = { errors?: readonly { field?: unknown; message?: unknown }[] | undefined };
 
 /**
  * The API's 400 answer (`errors: [{ field: 'email', message: 'Adresse e-mail invalide' }]`) as the
- * first form field it names and its message in the page's language; null when it names none.
+ * first form field it names and its message, already in the page's language (the island sends it as
+ * Accept-Language, decision 092); null when it names none.
  */
-export function serverFieldError(problem: ProblemFieldErrors | null | undefined, lang: Lang): { field: InquiryField; message: string } | null {
+export function serverFieldError(problem: ProblemFieldErrors | null | undefined): { field: InquiryField; message: string } | null {
   for (const e of problem?.errors ?? []) {
     const field = INQUIRY_FIELDS.find((f) => f === e.field);
-    if (field && typeof e.message === 'string') return { field, message: translateInquiryError(e.message, lang) };
+    if (field && typeof e.message === 'string') return { field, message: e.message };
   }
   return null;
 }

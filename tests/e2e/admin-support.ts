@@ -103,3 +103,18 @@ export function indexedDbContents(page: Page) {
     return out;
   });
 }
+
+/** The header's visible parts all sit on one row: their vertical middles agree, and the bar is one control high. */
+export async function expectHeaderOnOneRow(page: Page, label: string) {
+  const header = page.locator('header.topbar');
+  const { height } = (await header.boundingBox())!;
+  const middles = await header.evaluate((el) =>
+    [...el.children]
+      .map((child) => child.getBoundingClientRect())
+      .filter((box) => box.width > 0 && box.height > 0)
+      .map((box) => box.top + box.height / 2),
+  );
+  expect(middles.length, label).toBeGreaterThanOrEqual(3);
+  expect(Math.max(...middles) - Math.min(...middles), `${label}: parts on different rows`).toBeLessThan(4);
+  expect(height, `${label}: header height`).toBeLessThan(64);
+}

@@ -1,5 +1,5 @@
 // Every screen of the public site and of the admin at a phone's width (390 px), light and dark: the
-// page never scrolls sideways (issue #14). Wide content (admin tables) scrolls inside its own
+// page never scrolls sideways (issue #14), and the admin's header keeps one row. Wide content (admin tables) scrolls inside its own
 // labelled region instead. With SCREENSHOT_DIR set, each screen is also saved there as a PNG.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { withDb } from '../support/auth.ts';
 import { serverAndBrowser } from '../support/browser.ts';
 import { seedSite, type SiteSeed } from './site-seed.ts';
 import { visitorContext } from './site-browser.ts';
-import { createListingViaApi, signedInPage } from './admin-support.ts';
+import { createListingViaApi, expectHeaderOnOneRow, signedInPage } from './admin-support.ts';
 
 const WIDTH = 390;
 const THEMES = ['light', 'dark'] as const;
@@ -121,6 +121,7 @@ describe.each(THEMES)('admin at 390 px, %s theme', (theme) => {
       await page.goto(`${env.server.url}${screen}`);
       await page.locator('main h1, main [role="alert"]').first().waitFor();
       await expectNoOverflow(page, `admin-${theme}${screen}`);
+      await expectHeaderOnOneRow(page, `admin-${theme}${screen}`);
     }
     await page.goto(`${env.server.url}/admin/documents`);
     await page.getByRole('button', { name: 'Créer' }).click();

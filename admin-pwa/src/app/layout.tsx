@@ -1,6 +1,8 @@
 // The admin frame: header (menu button, connection state, outbox, theme, user, logout), the
-// sidebar navigation (a drawer on small screens) and the main area where screens render.
-import { useEffect, useState } from 'react';
+// sidebar navigation and the main area where screens render. On phones and narrow windows the header
+// keeps one row (menu, brand, status) and the menu button opens the navigation with the account and
+// display controls as a modal dialog: Escape, the backdrop or a link close it, focus returns to the button.
+import { useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Icon, type IconName } from '../components/icons.tsx';
 import { OfflineIndicator } from '../components/offline-indicator.tsx';
@@ -9,6 +11,7 @@ import { Spinner } from '../components/spinner.tsx';
 import { logout, useSession } from '../lib/session.ts';
 import { toggleTheme, useTheme } from '../lib/theme.ts';
 import { setAdminLang, useAdminLang, useT } from '../lib/i18n.ts';
+import { useMediaQuery } from '../lib/media.ts';
 import type { AdminDictionary } from '@app/domain/i18n/admin-fr';
 import { SessionWarning } from '../features/auth/session-warning.tsx';
 import { useNavigation } from 'react-router';
@@ -22,6 +25,10 @@ export const NAV_ITEMS: { to: string; key: keyof AdminDictionary['shell']['nav']
   { to: '/settings', key: 'settings', icon: 'settings' },
 ];
 
+/** Where the sidebar becomes a menu (styles.css uses the same width). */
+const COMPACT = '(max-width: 860px)';
+const FOCUSABLE = 'a[href], button:not([disabled])';
+
 export function Layout() {
   const s = useSession();
   const themeName = useTheme();
@@ -30,25 +37,96 @@ export function Layout() {
   const navigate = useNavigate();
   const location = useLocation();
   const navigation = useNavigation();
+  const compact = useMediaQuery(COMPACT);
   const [drawer, setDrawer] = useState(false);
+  const menuOpen = compact && drawer;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   useEffect(() => setDrawer(false), [location.pathname]);
   useEffect(() => {
-    if (!drawer) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setDrawer(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [drawer]);
+    if (!menuOpen) return;
+    const node = panel.current!;
+    const opener = menuButton.current;
+    node.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.stopPropagation();
+        setDrawer(false);
+      }
+      // Focus stays in the open menu (a modal dialog): Tab wraps from the last control to the first.
+      if (e.key === 'Tab') {
+        const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)];
+        const [first, last] = [items[0], items[items.length - 1]];
+        if (e.shiftKey && document.activeElement === first) {
+          e.preventDefault();
+          last?.focus();
+        } else if (!e.shiftKey && document.activeElement === last) {
+          e.preventDefault();
+          first?.focus();
+        }
+      }
+    };
+    node.addEventListener('keydown', onKey);
+    return () => {
+      node.removeEventListener('keydown', onKey);
+      opener?.focus();
+    };
+  }, [menuOpen]);
   if (s.status !== 'signed-in') return null;
   const { user } = s;
   const initial = (user.name || user.email).trim().charAt(0).toUpperCase();
+  const tools = (
+    <>
+      <button type="button" className="icon-btn" onClick={toggleTheme} aria-label={themeName === 'dark' ? t.toLight : t.toDark}>
+        <Icon name={themeName === 'dark' ? 'sun' : 'moon'} />
+      </button>
+      <button
+        type="button"
+        className="btn btn-small lang-switch"
+        lang={lang === 'fr' ? 'en' : 'fr'}
+        aria-label={t.switchLanguageLabel}
+        onClick={() => setAdminLang(lang === 'fr' ? 'en' : 'fr')}
+      >
+        {t.switchLanguage}
+      </button>
+      <div className="user">
+        <span className="avatar" aria-hidden="true">
+          {initial}
+        </span>
+        <span className="user-text">
+          <span className="user-name">{user.name}</span>
+          <span className="user-email">{user.email}</span>
+        </span>
+      </div>
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={async () => {
+          await logout();
+          navigate('/login', { replace: true });
+        }}
+      >
+        <Icon name="logout" size={16} /> {t.logout}
+      </button>
+    </>
+  );
 
   return (
-    <div className={`shell${drawer ? ' shell-drawer-open' : ''}`}>
+    <div className={`shell${menuOpen ? ' shell-drawer-open' : ''}`}>
       <a className="skip-link" href="#main">
         {t.skip}
       </a>
       <header className="topbar">
-        <button type="button" className="icon-btn menu-button" aria-label={t.openMenu} aria-expanded={drawer} aria-controls="sidebar" onClick={() => setDrawer((d) => !d)}>
+        <button
+          ref={menuButton}
+          type="button"
+          className="icon-btn menu-button"
+          aria-label={t.openMenu}
+          aria-expanded={menuOpen}
+          aria-controls="sidebar"
+          aria-haspopup="dialog"
+          onClick={() => setDrawer((d) => !d)}
+        >
           <Icon name="menu" />
         </button>
         <p className="brand">
@@ -62,44 +140,37 @@ export function Layout() {
         </p>
         <OfflineIndicator />
         <OutboxButton />
-        <button type="button" className="icon-btn" onClick={toggleTheme} aria-label={themeName === 'dark' ? t.toLight : t.toDark}>
-          <Icon name={themeName === 'dark' ? 'sun' : 'moon'} />
-        </button>
-        <button type="button" className="btn btn-small lang-switch" lang={lang === 'fr' ? 'en' : 'fr'} aria-label={t.switchLanguageLabel} onClick={() => setAdminLang(lang === 'fr' ? 'en' : 'fr')}>
-          {t.switchLanguage}
-        </button>
-        <div className="user">
-          <span className="avatar" aria-hidden="true">
-            {initial}
-          </span>
-          <span className="user-text">
-            <span className="user-name">{user.name}</span>
-            <span className="user-email">{user.email}</span>
-          </span>
-        </div>
-        <button
-          type="button"
-          className="btn btn-small"
-          onClick={async () => {
-            await logout();
-            navigate('/login', { replace: true });
-          }}
-        >
-          <Icon name="logout" size={16} /> {t.logout}
-        </button>
+        {compact ? null : tools}
       </header>
-      <nav id="sidebar" className="sidebar" aria-label={t.mainNav}>
-        <ul>
-          {NAV_ITEMS.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} end={item.end}>
-                <Icon name={item.icon} /> {t.nav[item.key]}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {drawer ? <div className="drawer-backdrop" onClick={() => setDrawer(false)} aria-hidden="true" /> : null}
+      <div
+        ref={panel}
+        id="sidebar"
+        className="sidebar"
+        {...(compact ? { role: 'dialog', 'aria-modal': true, 'aria-label': t.menu, inert: !drawer } : {})}
+      >
+        {compact ? (
+          <button type="button" className="icon-btn menu-close" aria-label={t.closeMenu} onClick={() => setDrawer(false)}>
+            <Icon name="close" />
+          </button>
+        ) : null}
+        <nav aria-label={t.mainNav}>
+          <ul>
+            {NAV_ITEMS.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end}>
+                  <Icon name={item.icon} /> {t.nav[item.key]}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {compact ? (
+          <div className="menu-tools" role="group" aria-label={t.accountAndDisplay}>
+            {tools}
+          </div>
+        ) : null}
+      </div>
+      {menuOpen ? <div className="drawer-backdrop" onClick={() => setDrawer(false)} aria-hidden="true" /> : null}
       <main id="main" className="content" tabIndex={-1}>
         {navigation.state === 'loading' ? <Spinner /> : <Outlet />}
       </main>

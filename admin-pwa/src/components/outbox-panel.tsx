@@ -21,8 +21,15 @@ export function OutboxButton() {
   if (!entries.length) return null;
   return (
     <>
-      <button type="button" className={`btn btn-small outbox-button${attention ? ' outbox-attention' : ''}`} onClick={() => setOpen(true)}>
-        {fill(t.button, { count: pending })}
+      {/* On phones only the count shows; the name keeps the whole text. */}
+      <button
+        type="button"
+        className={`btn btn-small outbox-button${attention ? ' outbox-attention' : ''}`}
+        aria-label={fill(t.button, { count: pending })}
+        onClick={() => setOpen(true)}
+      >
+        <span className="outbox-text">{fill(t.button, { count: pending })}</span>
+        <span className="outbox-count">{pending}</span>
       </button>
       <Dialog open={open} onClose={() => setOpen(false)} title={t.title} size="large">
         <OutboxList entries={entries} />

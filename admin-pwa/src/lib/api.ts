@@ -3,7 +3,7 @@
 import { hc } from 'hono/client';
 import type { AppType } from '@app/api';
 import type { LoginResponse } from '@app/domain/auth';
-import { fill, texts } from './i18n.ts';
+import { adminLang, fill, texts } from './i18n.ts';
 import { IDEMPOTENCY_HEADER } from '@app/domain/idempotency';
 
 /** Asks the API to keep the refresh token in its HttpOnly cookie only (never in a body we could leak). */
@@ -71,9 +71,16 @@ async function readError(res: Response): Promise<ApiError> {
 /** A transport sends one request to a full '/api/…' URL: fetch, or XHR for an upload's progress. */
 type Transport = (url: string, init: RequestInit) => Promise<Response>;
 
+/** The API answers its messages in the admin's current language (decision 092). */
+function inAdminLang(init: RequestInit): RequestInit {
+  const headers = new Headers(init.headers);
+  headers.set('accept-language', adminLang.get());
+  return { ...init, headers };
+}
+
 const rawFetch: Transport = async (url, init) => {
   try {
-    return await fetch(url, { credentials: 'same-origin', ...init });
+    return await fetch(url, { credentials: 'same-origin', ...inAdminLang(init) });
   } catch (e) {
     if ((e as Error)?.name === 'AbortError') throw e;
     throw new NetworkError();
@@ -198,7 +205,7 @@ function xhrTransport(onProgress?: (p: UploadProgress) => void): Transport {
       if (signal?.aborted) return reject(aborted());
       const xhr = new XMLHttpRequest();
       xhr.open(init.method ?? 'POST', url);
-      new Headers(init.headers).forEach((value, name) => xhr.setRequestHeader(name, value));
+      new Headers(inAdminLang(init).headers).forEach((value, name) => xhr.setRequestHeader(name, value));
       xhr.responseType = 'blob';
       xhr.upload.onprogress = (e) => onProgress?.({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
       xhr.onload = () =>

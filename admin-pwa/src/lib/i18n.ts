@@ -29,20 +29,3 @@ export { countLabel, fill };
 
 /** The current language's texts outside React (toasts from actions, the API client, the outbox). */
 export const texts = (): AdminDictionary => dictionaries[adminLang.get()];
-
-type TextSection = { [K in keyof AdminDictionary]: AdminDictionary[K] extends Record<string, string> ? K : never }[keyof AdminDictionary];
-
-/**
- * A message of the domain's schemas (the spec's French, shared with the API) in the admin's
- * language: found by its French text in a section of the French dictionary; one the section does
- * not hold (a server's own message) is shown as it came.
- */
-export function localized(section: TextSection, text: string, lang: Lang = adminLang.get()): string {
-  const french = adminFr[section] as Record<string, string>;
-  const key = Object.keys(french).find((k) => french[k] === text);
-  return key ? (dictionaries[lang][section] as Record<string, string>)[key]! : text;
-}
-
-/** Every message of a form's errors, localized. */
-export const localizedErrors = <K extends string>(section: TextSection, errors: Partial<Record<K, string>>): Partial<Record<K, string>> =>
-  Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, text && localized(section, text as string)])) as Partial<Record<K, string>>;

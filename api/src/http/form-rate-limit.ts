@@ -5,6 +5,7 @@ import type { RateLimiter } from '../services/shared-limits.ts';
 import { clientIp } from './client-ip.ts';
 import { fail } from './errors.ts';
 import { withMeta } from './openapi-meta.ts';
+import { requestMessages } from '@app/domain/api-messages';
 
 export const limitPerAddress = (deps: Deps, limiter: RateLimiter, scope: string): MiddlewareHandler<AppEnv> =>
   withMeta<MiddlewareHandler<AppEnv>>(
@@ -13,7 +14,7 @@ export const limitPerAddress = (deps: Deps, limiter: RateLimiter, scope: string)
       if (!(await limiter.hit(ip))) {
         deps.log.warn('public form rate limited', { scope, ip });
         c.header('Retry-After', String(Math.ceil((await limiter.retryAfterMs(ip)) / 1000) || 1));
-        return fail(c, 429, 'Trop de requêtes. Veuillez réessayer plus tard.');
+        return fail(c, 429, requestMessages.tooManyRequests);
       }
       await next();
     },

@@ -76,6 +76,7 @@ function operation(method: string, path: string, metas: RouteMeta[]): Json {
     for (const [name, schema] of Object.entries(q.properties ?? {}))
       parameters.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema });
   }
+  parameters.push({ $ref: '#/components/parameters/AcceptLanguage' });
   if (WRITES.has(method)) {
     parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
     Object.assign(errors, {
@@ -158,7 +159,7 @@ export function buildOpenApi(routes: readonly RegisteredRoute[]) {
       title: 'Provence Moteurs API',
       version: '2.0.0',
       description:
-        'Catalogue, contact, mail, newsletter and back-office API. Every error answers RFC 9457 `application/problem+json` with `error` (the text screens show) and, for validation, `errors: [{ field, message }]`.',
+        'Catalogue, contact, mail, newsletter and back-office API. Every error answers RFC 9457 `application/problem+json` with `error` (the text screens show) and, for validation, `errors: [{ field, message }]`, in French or, when `Accept-Language` prefers it, in English.',
     },
     servers: [{ url: BASE }],
     components: {
@@ -172,6 +173,14 @@ export function buildOpenApi(routes: readonly RegisteredRoute[]) {
         },
       },
       parameters: {
+        AcceptLanguage: {
+          name: 'Accept-Language',
+          in: 'header',
+          required: false,
+          description:
+            "The language of the answer's messages (`error`, `errors[].message`): French (the default) or English when the client prefers `en`. Answers carrying messages vary by this header.",
+          schema: { type: 'string', examples: ['en', 'fr-FR,fr;q=0.9,en;q=0.8'] },
+        },
         IdempotencyKey: {
           name: 'Idempotency-Key',
           in: 'header',
@@ -189,7 +198,7 @@ export function buildOpenApi(routes: readonly RegisteredRoute[]) {
             title: { type: 'string' },
             status: { type: 'integer' },
             detail: { type: 'string' },
-            error: { type: 'string', description: 'The message shown to users (French, as the spec writes it)' },
+            error: { type: 'string', description: 'The message shown to users, in the Accept-Language (French by default, as the spec writes it)' },
             errors: {
               type: 'array',
               items: {

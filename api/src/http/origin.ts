@@ -14,6 +14,7 @@ import { fail } from './errors.ts';
 import { compressResponse } from './compression.ts';
 import { createPageCache } from './page-cache.ts';
 import { createVersion } from './data-version.ts';
+import { requestMessages } from '@app/domain/api-messages';
 
 export type SiteHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void>;
 
@@ -100,7 +101,7 @@ export function createAdminApp(adminDir: string) {
     .get('/admin', (c) => c.redirect('/admin/', 301))
     .get('/admin/*', (c) => {
       // SPA fallback: client routes such as /admin/annonces/new get the app shell.
-      if (path.extname(c.req.path)) return fail(c, 404, 'Ressource introuvable');
+      if (path.extname(c.req.path)) return fail(c, 404, requestMessages.notFound);
       c.header('Cache-Control', 'no-cache');
       return c.html(fs.readFileSync(indexHtml, 'utf8'));
     });
@@ -124,7 +125,7 @@ export function createOriginListener({ api, catalogue, site, adminDir, siteClien
   const siteAssets = site && siteClientDir && fs.existsSync(siteClientDir) ? createSiteAssets(siteClientDir) : undefined;
   const englishHost = companyFromEnv(process.env).englishHost;
   const notFound = (res: ServerResponse) => {
-    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Ressource introuvable' }));
+    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: requestMessages.notFound }));
   };
 
   return (req: IncomingMessage, res: ServerResponse) => {

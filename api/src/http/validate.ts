@@ -5,9 +5,7 @@ import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
 import { ApiError, fail, type FieldError } from './errors.ts';
 import { withMeta } from './openapi-meta.ts';
-
-/** Used when a schema gives no text of its own for a field (zod's defaults are English). */
-export const GENERIC_MESSAGES = { required: 'Champ obligatoire', invalid: 'Valeur invalide', request: 'Requête invalide' } as const;
+import { requestMessages } from '@app/domain/api-messages';
 
 export function describeIssue(issue: z.core.$ZodIssue): FieldError {
   const field = issue.path.map(String).join('.');
@@ -16,13 +14,13 @@ export function describeIssue(issue: z.core.$ZodIssue): FieldError {
   const isDefault = /^(Invalid|Too (big|small)|Expected|Unrecognized)/.test(issue.message);
   if (!isDefault) return { field, message: issue.message };
   const missing = issue.code === 'invalid_type' && issue.input === undefined;
-  return { field, message: missing ? GENERIC_MESSAGES.required : GENERIC_MESSAGES.invalid };
+  return { field, message: missing ? requestMessages.required : requestMessages.invalid };
 }
 
 /** The 400 a failed parse answers: the first field's message, and every field. */
 export function validationError(error: { issues: z.core.$ZodIssue[] }): ApiError {
   const errors = error.issues.map(describeIssue);
-  return new ApiError(400, errors[0]?.message ?? GENERIC_MESSAGES.request, errors);
+  return new ApiError(400, errors[0]?.message ?? requestMessages.request, errors);
 }
 
 /** Parses a value built inside a handler (a merged PATCH, multipart fields) like a request part. */

@@ -5,14 +5,9 @@ import type { AppEnv, Deps } from '../context.ts';
 import { fail } from '../http/errors.ts';
 import { withMeta } from '../http/openapi-meta.ts';
 import { sessionsFor } from '../services/sessions.ts';
+import { authMessages } from '@app/domain/api-messages';
 
-export const authMessages = {
-  noToken: 'Non authentifié',
-  expired: 'Session expirée',
-  notAdmin: 'Accès réservé aux administrateurs',
-  mustChangePassword: 'Vous devez changer votre mot de passe avant de continuer',
-  crossSite: 'Requête intersite refusée',
-} as const;
+export { authMessages };
 
 /** The token of `Authorization: Bearer <token>`; tokens are never read from URLs. */
 export function bearerToken(c: Context): string | null {

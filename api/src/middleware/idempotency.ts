@@ -10,6 +10,7 @@ import { findOutcome, recordOutcome, sha256, fingerprintOf, type PendingKey } fr
 import { sessionsFor } from '../services/sessions.ts';
 import { digestMultipart } from '../services/uploads.ts';
 import { bearerToken } from './auth.ts';
+import { requestMessages } from '@app/domain/api-messages';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** JSON and form bodies are read whole to be digested; nothing legitimate comes near this. */
@@ -41,7 +42,7 @@ async function digestSmallBody(request: Request): Promise<string> {
     size += value.byteLength;
     if (size > MAX_DIGESTED_BODY) {
       await reader.cancel();
-      throw new ApiError(413, 'Requête trop volumineuse');
+      throw new ApiError(413, requestMessages.tooLarge);
     }
     chunks.push(value);
   }

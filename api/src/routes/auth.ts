@@ -15,14 +15,9 @@ import { hashPassword } from '../services/passwords.ts';
 import { sessionsFor, type IssuedTokens } from '../services/sessions.ts';
 import { doc } from '../http/openapi-meta.ts';
 import * as A from './answers.ts';
+import { authRouteMessages, requestMessages } from '@app/domain/api-messages';
 
-export const authRouteMessages = {
-  loginFailed: 'Email ou mot de passe incorrect',
-  tooManyAttempts: 'Trop de tentatives de connexion. Veuillez réessayer plus tard.',
-  noRefreshToken: 'Aucun refresh token disponible',
-  refreshFailed: 'Impossible de renouveler la session',
-  extendFailed: "Impossible d'étendre la session",
-} as const;
+export { authRouteMessages };
 
 const toUser = ({ id, name, email, role, mustChangePassword }: SessionUser): AuthUser => ({ id, name, email, role, mustChangePassword });
 
@@ -52,7 +47,7 @@ export const authRoutes = (deps: Deps) => {
   const findUser = async (email: string) => first(db.select().from(schema.users).where(eq(schema.users.email, email)));
   const signedIn = requireSession(deps, { allowPendingPasswordChange: true });
   // Credentials are a few hundred bytes; nothing bigger is read into memory.
-  const smallBody = bodyLimit({ maxSize: 16 * 1024, onError: (c) => fail(c, 413, 'Requête trop volumineuse') });
+  const smallBody = bodyLimit({ maxSize: 16 * 1024, onError: (c) => fail(c, 413, requestMessages.tooLarge) });
 
   return new Hono<AppEnv>()
     .post(

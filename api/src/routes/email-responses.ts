@@ -21,6 +21,8 @@ import { replyMail } from '../services/mail-templates.ts';
 import { doc } from '../http/openapi-meta.ts';
 import { commitOnce } from '../services/idempotency.ts';
 import * as A from './answers.ts';
+import { mailMessages, notFoundMessages } from '@app/domain/api-messages';
+import { fill } from '@app/domain/i18n/index';
 
 type ResponseRow = typeof schema.emailResponses.$inferSelect;
 const toResponse = (r: ResponseRow): EmailResponse => ({
@@ -46,15 +48,15 @@ export const emailResponsesRoutes = (deps: Deps) => {
 
   const accountById = async (id: number): Promise<AccountRow> => {
     const account = await first(db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.id, id)));
-    if (!account) throw new ApiError(404, 'Compte SMTP introuvable');
+    if (!account) throw new ApiError(404, notFoundMessages.smtpAccount);
     return account;
   };
 
   const send = async (c: Context<AppEnv>, inquiryId: number, account: AccountRow | undefined, subject: string, message: string) => {
     const inquiry = await first(db.select().from(schema.inquiries).where(eq(schema.inquiries.id, inquiryId)));
-    if (!inquiry) throw new ApiError(404, 'Message introuvable');
-    if (!account) throw new ApiError(400, 'Aucun compte SMTP actif');
-    if (!account.isActive) throw new ApiError(400, 'Ce compte SMTP est désactivé');
+    if (!inquiry) throw new ApiError(404, notFoundMessages.inquiry);
+    if (!account) throw new ApiError(400, mailMessages.noActiveAccount);
+    if (!account.isActive) throw new ApiError(400, mailMessages.accountDisabled);
     const lang = inquiry.language === 'en' ? 'en' : 'fr';
     const mail = replyMail(env.company, env.publicUrl, { ...inquiry, language: lang }, subject, message);
     let info: { messageId?: string };
@@ -62,7 +64,7 @@ export const emailResponsesRoutes = (deps: Deps) => {
       info = await sendWithAccount(deps, account, { to: inquiry.email, ...mail });
     } catch (err) {
       deps.log.warn('reply not sent', { inquiryId, accountId: account.id, error: describeMailError(err) });
-      throw new ApiError(502, `Erreur lors de l'envoi : ${describeMailError(err)}`);
+      throw new ApiError(502, fill(mailMessages.sendFailed, { reason: describeMailError(err) }));
     }
     // The reply's row and its Idempotency-Key record commit together: a retry after a lost answer
     // finds the record and sends nothing again.
@@ -130,7 +132,7 @@ export const emailResponsesRoutes = (deps: Deps) => {
           account = await accountById(input.smtpAccountId);
         } else {
           const inquiry = await first(db.select().from(schema.inquiries).where(eq(schema.inquiries.id, input.inquiryId)));
-          if (!inquiry) throw new ApiError(404, 'Message introuvable');
+          if (!inquiry) throw new ApiError(404, notFoundMessages.inquiry);
           account = (await accountForUsage(deps, inquiry.language === 'en' ? 'contact_form_en' : 'contact_form_fr')).account;
         }
         return c.json(await send(c, input.inquiryId, account, input.subject ?? replySubject(env.company.brand), input.message), 201);
@@ -166,7 +168,7 @@ export const emailResponsesRoutes = (deps: Deps) => {
             .from(r)
             .where(eq(r.id, c.req.valid('param').id)),
         );
-        if (!row) throw new ApiError(404, 'Réponse introuvable');
+        if (!row) throw new ApiError(404, notFoundMessages.response);
         return c.json(toResponse(row));
       },
     )
@@ -179,7 +181,7 @@ export const emailResponsesRoutes = (deps: Deps) => {
           .delete(r)
           .where(eq(r.id, c.req.valid('param').id))
           .returning({ id: r.id });
-        if (!deleted.length) throw new ApiError(404, 'Réponse introuvable');
+        if (!deleted.length) throw new ApiError(404, notFoundMessages.response);
         return c.json({ success: true });
       },
     );

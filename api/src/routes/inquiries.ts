@@ -18,6 +18,7 @@ import { createRateLimiter } from '../services/shared-limits.ts';
 import { doc } from '../http/openapi-meta.ts';
 import { respondOnce } from '../services/idempotency.ts';
 import * as A from './answers.ts';
+import { notFoundMessages, requestMessages } from '@app/domain/api-messages';
 
 type InquiryRow = typeof schema.inquiries.$inferSelect;
 export const toInquiry = (r: InquiryRow): Inquiry => ({
@@ -46,7 +47,7 @@ export const inquiriesRoutes = (deps: Deps) => {
         errors: { 413: 'Message too long' },
         example: { name: 'Jeanne Martin', email: 'jeanne@example.org', message: 'Bonjour, je souhaite un devis.', language: 'fr' },
       }),
-      bodyLimit({ maxSize: 64 * 1024, onError: (c) => fail(c, 413, 'Message trop long') }),
+      bodyLimit({ maxSize: 64 * 1024, onError: (c) => fail(c, 413, requestMessages.messageTooLong) }),
       validate('json', InquiryInputSchema),
       limitPerAddress(deps, perAddress, 'inquiries'),
       (c) => {
@@ -109,7 +110,7 @@ export const inquiriesRoutes = (deps: Deps) => {
             .from(t)
             .where(eq(t.id, c.req.valid('param').id)),
         );
-        if (!row) throw new ApiError(404, 'Message introuvable');
+        if (!row) throw new ApiError(404, notFoundMessages.inquiry);
         return c.json(toInquiry(row));
       },
     )
@@ -122,7 +123,7 @@ export const inquiriesRoutes = (deps: Deps) => {
         const id = c.req.valid('param').id;
         return respondOnce(c, db, 200, async () => {
           const deleted = await db.delete(t).where(eq(t.id, id)).returning({ id: t.id });
-          if (!deleted.length) throw new ApiError(404, 'Message introuvable');
+          if (!deleted.length) throw new ApiError(404, notFoundMessages.inquiry);
           return { success: true };
         });
       },

@@ -30,6 +30,7 @@ import { createRateLimiter } from '../services/shared-limits.ts';
 import { doc } from '../http/openapi-meta.ts';
 import { respondOnce } from '../services/idempotency.ts';
 import * as A from './answers.ts';
+import { notFoundMessages, requestMessages } from '@app/domain/api-messages';
 
 type SubscriberRow = typeof schema.newsletterSubscribers.$inferSelect;
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -68,7 +69,7 @@ export const newsletterRoutes = (deps: Deps) => {
   ) => respondOnce(c, db, 200, async () => ({ success: true, message: answers[await action(deps, token)] }));
   const perAddress = createRateLimiter(db, 'newsletter', { limit: 10, windowMs: 15 * 60_000 });
   const tokens = createRateLimiter(db, 'newsletter-token', { limit: 30, windowMs: 15 * 60_000 });
-  const small = bodyLimit({ maxSize: 8 * 1024, onError: (c) => fail(c, 413, 'Requête trop volumineuse') });
+  const small = bodyLimit({ maxSize: 8 * 1024, onError: (c) => fail(c, 413, requestMessages.tooLarge) });
 
   const filtered = (search?: string, status = 'all') => {
     const where: SQL[] = [];
@@ -78,7 +79,7 @@ export const newsletterRoutes = (deps: Deps) => {
   };
   const findSubscriber = async (id: number) => {
     const row = await first(db.select().from(n).where(eq(n.id, id)));
-    if (!row) throw new ApiError(404, 'Abonné introuvable');
+    if (!row) throw new ApiError(404, notFoundMessages.subscriber);
     return row;
   };
 
@@ -166,10 +167,10 @@ export const newsletterRoutes = (deps: Deps) => {
           try {
             body = text.trim() ? JSON.parse(text) : {};
           } catch {
-            throw new ApiError(400, 'JSON invalide');
+            throw new ApiError(400, requestMessages.json);
           }
           const parsed = SubscriberStatusInputSchema.safeParse(body);
-          if (!parsed.success) throw new ApiError(400, 'Booléen attendu', [{ field: 'isActive', message: 'Booléen attendu' }]);
+          if (!parsed.success) throw new ApiError(400, requestMessages.boolean, [{ field: 'isActive', message: requestMessages.boolean }]);
           const isActive = parsed.data.isActive ?? !row.isActive;
           return respondOnce(c, db, 200, async () =>
             toSubscriber(
@@ -259,7 +260,7 @@ export const newsletterRoutes = (deps: Deps) => {
         validate('param', IdParamSchema),
         async (c) => {
           const status = await sendingStatus(deps, c.req.valid('param').id);
-          if (!status) throw new ApiError(404, 'Envoi introuvable');
+          if (!status) throw new ApiError(404, notFoundMessages.sending);
           return c.json(status);
         },
       )
@@ -270,7 +271,7 @@ export const newsletterRoutes = (deps: Deps) => {
         validate('query', DeliveriesQuerySchema),
         async (c) => {
           const id = c.req.valid('param').id;
-          if (!(await sendingStatus(deps, id))) throw new ApiError(404, 'Envoi introuvable');
+          if (!(await sendingStatus(deps, id))) throw new ApiError(404, notFoundMessages.sending);
           const { status, page, limit } = c.req.valid('query');
           const where = status ? and(eq(d.sendingId, id), eq(d.status, status)) : eq(d.sendingId, id);
           const total = (await first(db.select({ n: count() }).from(d).where(where)))!.n;

@@ -23,8 +23,10 @@ import { ProductDocumentSchema } from '@app/domain/products';
 import { doc, fileDoc } from '../http/openapi-meta.ts';
 import * as A from './answers.ts';
 import { z } from 'zod';
+import { notFoundMessages, requestMessages } from '@app/domain/api-messages';
+import { fill } from '@app/domain/i18n/index';
 
-const DOCUMENT_NOT_FOUND = 'Document introuvable';
+const DOCUMENT_NOT_FOUND = notFoundMessages.document;
 const MAX_FILES_PER_BATCH = 10;
 
 /** For the document: a JSON array of texts in one form field, the i-th for the i-th file. */
@@ -49,10 +51,10 @@ function stringArray(fields: Record<string, string>, name: string, single?: stri
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw new ApiError(400, `${name}: tableau JSON attendu`);
+    throw new ApiError(400, fill(requestMessages.jsonArray, { name }));
   }
   if (!Array.isArray(parsed) || parsed.some((v) => v !== null && typeof v !== 'string'))
-    throw new ApiError(400, `${name}: tableau JSON attendu`);
+    throw new ApiError(400, fill(requestMessages.jsonArray, { name }));
   return (parsed as (string | null)[]).map((v) => (v === null ? null : v.slice(0, 5000)));
 }
 

@@ -18,8 +18,9 @@ import { parseMultipart, removeTemp, sniffType } from '../services/uploads.ts';
 import { ProductImageSchema } from '@app/domain/products';
 import { doc } from '../http/openapi-meta.ts';
 import * as A from './answers.ts';
+import { notFoundMessages, requestMessages } from '@app/domain/api-messages';
 
-const IMAGE_NOT_FOUND = 'Image introuvable';
+const IMAGE_NOT_FOUND = notFoundMessages.image;
 const AltSchema = z.string().trim().max(300);
 const ImagePatchSchema = z.object({ alt: AltSchema.optional(), cover: z.boolean().optional() });
 const ImageOrderSchema = z.object({ imageIds: z.array(z.number().int().positive()).min(1).max(100) });
@@ -61,7 +62,7 @@ export const productImagesRoutes = (deps: Deps) => {
           const sniffed = await sniffType(file);
           if (!sniffed || !(IMAGE_MIME_TYPES as readonly string[]).includes(sniffed.mime)) throw new ApiError(415, IMAGE_MESSAGES.type);
           const alt = AltSchema.safeParse(fields.alt ?? '');
-          if (!alt.success) throw new ApiError(400, '300 caractères au maximum');
+          if (!alt.success) throw new ApiError(400, requestMessages.altTooLong);
           const recorded = async (insert: () => Promise<ProductImage>) =>
             (await commitOnce(c, deps.db, 201, async () => ({ image: await insert() }))).image;
           const image = await addProductImage(deps, id, file.tempPath, alt.data, recorded);

@@ -1,7 +1,7 @@
 // /api/smtp: outgoing mail accounts (password encrypted at rest, never returned), connection tests
 // guarded against SSRF, and the usage assignments (which account sends what, to whom).
 import { asc, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { schema, first } from '@app/db';
 import {
   IdParamSchema,
@@ -19,7 +19,7 @@ import {
 } from '@app/domain/mail';
 import { z } from 'zod';
 import type { AppEnv, Deps } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, localized } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { mailCrypto } from '../services/mail-crypto.ts';
@@ -28,6 +28,7 @@ import { createRateLimiter } from '../services/shared-limits.ts';
 import { doc } from '../http/openapi-meta.ts';
 import { respondOnce } from '../services/idempotency.ts';
 import * as A from './answers.ts';
+import { mailMessages, notFoundMessages } from '@app/domain/api-messages';
 
 /** Every field but the password: the one shape any endpoint returns for an account. */
 export const toAccount = (r: AccountRow): SmtpAccount => ({
@@ -46,6 +47,9 @@ export const toAccount = (r: AccountRow): SmtpAccount => ({
 
 const UsageParamSchema = z.object({ usageType: UsageTypeSchema });
 
+/** A connection test's { success, message } with the message in the client's language. */
+const testAnswer = (c: Context, result: { success: boolean; message: string }) => ({ ...result, message: localized(c, result.message) });
+
 export const smtpRoutes = (deps: Deps) => {
   const { db, env } = deps;
   const a = schema.smtpAccounts;
@@ -54,11 +58,11 @@ export const smtpRoutes = (deps: Deps) => {
   // Each test opens a connection somewhere: a signed-in admin still cannot use it as a port scanner.
   const tests = createRateLimiter(db, 'smtp-test', { limit: 20, windowMs: 60_000 });
   const guardTests = async (userId: number) => {
-    if (!(await tests.hit(String(userId)))) throw new ApiError(429, 'Trop de tests de connexion. Veuillez patienter une minute.');
+    if (!(await tests.hit(String(userId)))) throw new ApiError(429, mailMessages.tooManyTests);
   };
   const findAccount = async (id: number) => {
     const row = await first(db.select().from(a).where(eq(a.id, id)));
-    if (!row) throw new ApiError(404, 'Compte SMTP introuvable');
+    if (!row) throw new ApiError(404, notFoundMessages.smtpAccount);
     return row;
   };
   const settingOf = (r: typeof st.$inferSelect): SmtpSetting => ({
@@ -116,7 +120,7 @@ export const smtpRoutes = (deps: Deps) => {
         // An empty password means "keep the current one" (back-office section 5).
         if (password) changes.passwordEncrypted = crypto().encrypt(password);
         const row = (await db.update(a).set(changes).where(eq(a.id, id)).returning())[0];
-        if (!row) throw new ApiError(404, 'Compte SMTP introuvable');
+        if (!row) throw new ApiError(404, notFoundMessages.smtpAccount);
         return c.json(toAccount(row));
       },
     )
@@ -143,7 +147,7 @@ export const smtpRoutes = (deps: Deps) => {
       validate('param', IdParamSchema),
       async (c) => {
         const account = await findAccount(c.req.valid('param').id);
-        return c.json(await testConnection(deps, accountConfig(deps, account), () => guardTests(c.get('user').id)));
+        return c.json(testAnswer(c, await testConnection(deps, accountConfig(deps, account), () => guardTests(c.get('user').id))));
       },
     )
     .post(
@@ -152,7 +156,9 @@ export const smtpRoutes = (deps: Deps) => {
       validate('json', SmtpTestConfigSchema),
       async (c) => {
         const { host, port, secure, user, password } = c.req.valid('json');
-        return c.json(await testConnection(deps, { host, port, secure, user, password }, () => guardTests(c.get('user').id)));
+        return c.json(
+          testAnswer(c, await testConnection(deps, { host, port, secure, user, password }, () => guardTests(c.get('user').id))),
+        );
       },
     )
     .get('/smtp/settings/usages', doc({ summary: 'The usages an account can be assigned to', responses: { 200: A.UsagesAnswer } }), (c) =>
@@ -204,7 +210,7 @@ export const smtpRoutes = (deps: Deps) => {
             .delete(st)
             .where(eq(st.usageType, c.req.valid('param').usageType))
             .returning();
-          if (!deleted.length) throw new ApiError(404, 'Aucun paramètre pour cet usage');
+          if (!deleted.length) throw new ApiError(404, notFoundMessages.smtpSetting);
           return { success: true };
         }),
     );

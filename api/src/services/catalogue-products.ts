@@ -10,10 +10,11 @@ import { toProductDocument } from './catalogue-documents.ts';
 import { trackListingWrite } from './catalogue-search.ts';
 import { toProductImage } from './images.ts';
 import { storageFor } from './storage.ts';
+import { notFoundMessages } from '@app/domain/api-messages';
 
 type ProductRow = typeof schema.products.$inferSelect;
 
-export const PRODUCT_NOT_FOUND = 'Annonce introuvable';
+export const PRODUCT_NOT_FOUND = notFoundMessages.product;
 
 function toProduct(row: ProductRow, images: Product['images'], documents: Product['documents']): Product {
   return {

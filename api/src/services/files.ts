@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { headerSafe } from '@app/domain/header-text';
 import { ApiError } from '../http/errors.ts';
+import { notFoundMessages } from '@app/domain/api-messages';
 
 export type ServeOptions = {
   path: string;
@@ -56,7 +57,7 @@ export function serveFile(c: Context, options: ServeOptions): Response {
   try {
     stat = fs.statSync(options.path);
   } catch {
-    throw new ApiError(404, 'Fichier introuvable');
+    throw new ApiError(404, notFoundMessages.file);
   }
   const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
   const headers = new Headers({

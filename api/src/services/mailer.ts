@@ -3,6 +3,7 @@
 import { asc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { schema, first } from '@app/db';
+import { mailMessages } from '@app/domain/api-messages';
 import { headerSafe } from '@app/domain/header-text';
 import type { UsageType } from '@app/domain/mail';
 import type { Deps } from '../context.ts';
@@ -101,15 +102,15 @@ export async function accountForUsage(deps: Deps, usageType: UsageType): Promise
 /** A failure in words an admin can act on, without telling a prober which ports or hosts answer. */
 export function describeMailError(err: unknown): string {
   if (err instanceof SmtpGuardError) {
-    if (err.reason === 'port') return 'Port SMTP non autorisé (ports acceptés : 25, 465, 587, 2525)';
-    if (err.reason === 'address') return 'Adresse du serveur SMTP non autorisée';
-    return 'Hôte SMTP introuvable';
+    if (err.reason === 'port') return mailMessages.portRefused;
+    if (err.reason === 'address') return mailMessages.addressRefused;
+    return mailMessages.hostUnknown;
   }
   const code = (err as { code?: string })?.code;
-  if (code === 'EAUTH' || code === 'ENOAUTH') return 'Authentification refusée par le serveur SMTP';
-  if (code === 'EENVELOPE') return 'Adresse de destination refusée par le serveur SMTP';
-  if (code === 'EMESSAGE') return 'Message refusé par le serveur SMTP';
-  return 'Connexion au serveur SMTP impossible';
+  if (code === 'EAUTH' || code === 'ENOAUTH') return mailMessages.authRefused;
+  if (code === 'EENVELOPE') return mailMessages.recipientRefused;
+  if (code === 'EMESSAGE') return mailMessages.messageRefused;
+  return mailMessages.connectionFailed;
 }
 
 /**
@@ -134,7 +135,7 @@ export async function testConnection(
   try {
     await beforeConnect?.();
     await transport.verify();
-    return { success: true, message: 'Le serveur SMTP est correctement configuré' };
+    return { success: true, message: mailMessages.testPassed };
   } catch (err) {
     if (err instanceof ApiError) throw err;
     return failed(err);

@@ -21,6 +21,7 @@ import {
 import { newsletterLinks, newsletterMail } from './mail-templates.ts';
 import { claimDeliveries, instanceId } from './leases.ts';
 import { retryDelay } from './outbox.ts';
+import { mailMessages } from '@app/domain/api-messages';
 
 const MAX_DELIVERY_ATTEMPTS = 3;
 const POOL_CONNECTIONS = 3;
@@ -39,7 +40,7 @@ const sub = schema.newsletterSubscribers;
 export async function createSending(deps: Deps, input: NewsletterSend): Promise<NewsletterSending> {
   const { db } = deps;
   const { account } = await accountForUsage(deps, 'newsletter');
-  if (!account) throw new ApiError(400, 'Aucun compte SMTP actif');
+  if (!account) throw new ApiError(400, mailMessages.noActiveAccount);
   const id = await db.transaction(
     async (tx) => {
       const sending = (
@@ -60,7 +61,7 @@ export async function createSending(deps: Deps, input: NewsletterSend): Promise<
         tx,
         sql`INSERT INTO newsletter_deliveries (sending_id, subscriber_id, email) SELECT ${sending.id}, id, email FROM newsletter_subscribers WHERE is_active${selected}`,
       );
-      if (!inserted) throw new ApiError(400, 'Aucun abonné actif');
+      if (!inserted) throw new ApiError(400, mailMessages.noActiveSubscriber);
       await tx.update(s).set({ totalCount: inserted }).where(eq(s.id, sending.id));
       return sending.id;
     },

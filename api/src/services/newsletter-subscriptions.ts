@@ -10,6 +10,7 @@ import { ApiError } from '../http/errors.ts';
 import { confirmationMail, newsletterLinks } from './mail-templates.ts';
 import { enqueueMail } from './outbox.ts';
 import { hashToken } from './sessions.ts';
+import { mailMessages } from '@app/domain/api-messages';
 
 const n = schema.newsletterSubscribers;
 const newToken = () => randomBytes(32).toString('base64url');
@@ -73,7 +74,7 @@ export async function confirmSubscription(deps: Deps, token: string): Promise<La
       .where(eq(n.confirmTokenHash, hashToken(token))),
   );
   const expired = row?.consentAt && Date.now() - row.consentAt.getTime() > CONFIRMATION_DAYS * 24 * 60 * 60 * 1000;
-  if (!row || expired) throw new ApiError(400, 'Lien invalide ou expiré');
+  if (!row || expired) throw new ApiError(400, mailMessages.linkInvalid);
   // Confirming twice (a double click, a second tab) is harmless.
   await db
     .update(n)
@@ -86,7 +87,7 @@ export async function confirmSubscription(deps: Deps, token: string): Promise<La
 export async function unsubscribe(deps: Deps, token: string): Promise<Language> {
   const { db } = deps;
   const row = await first(db.select().from(n).where(eq(n.unsubscribeToken, token)));
-  if (!row) throw new ApiError(400, 'Lien invalide ou expiré');
+  if (!row) throw new ApiError(400, mailMessages.linkInvalid);
   await db
     .update(n)
     .set({ isActive: false, unsubscribedAt: row.unsubscribedAt && !row.isActive ? row.unsubscribedAt : new Date(), confirmTokenHash: null })

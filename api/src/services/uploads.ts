@@ -16,6 +16,7 @@ import type { AppEnv } from '../context.ts';
 import { headerSafe } from '@app/domain/header-text';
 import { ApiError } from '../http/errors.ts';
 import type { Storage } from './storage.ts';
+import { requestMessages } from '@app/domain/api-messages';
 
 const HEAD_BYTES = 4100;
 
@@ -76,7 +77,7 @@ export function removeTemp(files: UploadedFile[]) {
  */
 export async function parseMultipart(c: Context<AppEnv>, options: MultipartOptions): Promise<MultipartResult> {
   const contentType = c.req.header('content-type') ?? '';
-  if (!/^multipart\/form-data/i.test(contentType)) throw new ApiError(400, 'Requête multipart attendue');
+  if (!/^multipart\/form-data/i.test(contentType)) throw new ApiError(400, requestMessages.multipartExpected);
   const ceiling = options.maxFiles * options.maxFileBytes + 1024 * 1024;
   const declared = Number(c.req.header('content-length') ?? NaN);
   if (declared > ceiling) throw new ApiError(413, options.tooLargeMessage);
@@ -90,7 +91,7 @@ export async function parseMultipart(c: Context<AppEnv>, options: MultipartOptio
       defCharset: 'utf8',
     });
   } catch {
-    throw new ApiError(400, 'Requête multipart invalide');
+    throw new ApiError(400, requestMessages.multipartInvalid);
   }
 
   const fields: Record<string, string> = {};
@@ -158,7 +159,7 @@ export async function parseMultipart(c: Context<AppEnv>, options: MultipartOptio
     for (const stream of streams) stream.destroy();
     await Promise.allSettled(writes);
     removeTemp(files);
-    throw err instanceof ApiError ? err : new ApiError(400, 'Requête multipart invalide ou envoi interrompu');
+    throw err instanceof ApiError ? err : new ApiError(400, requestMessages.multipartInterrupted);
   }
   if (aborted) {
     removeTemp(files);
@@ -201,7 +202,7 @@ export async function digestMultipart(c: Context): Promise<string> {
     });
     await pipeline(requestStream(c), parser);
   } catch (err) {
-    throw err instanceof ApiError ? err : new ApiError(400, 'Requête multipart invalide ou envoi interrompu');
+    throw err instanceof ApiError ? err : new ApiError(400, requestMessages.multipartInterrupted);
   }
   return digest.digest();
 }
@@ -213,7 +214,7 @@ export async function digestMultipart(c: Context): Promise<string> {
 function requestStream(c: Context): Readable {
   const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
   if (incoming instanceof IncomingMessage && !incoming.readableDidRead) return incoming;
-  if (!c.req.raw.body) throw new ApiError(400, 'Requête multipart attendue');
+  if (!c.req.raw.body) throw new ApiError(400, requestMessages.multipartExpected);
   return Readable.fromWeb(c.req.raw.body as unknown as WebReadableStream<Uint8Array>);
 }
 

@@ -21,6 +21,9 @@ export const adminEn: AdminDictionary = {
   shell: {
     skip: 'Skip to content',
     openMenu: 'Open the menu',
+    menu: 'Menu',
+    closeMenu: 'Close the menu',
+    accountAndDisplay: 'Account and display',
     brandArea: 'Administration',
     toLight: 'Switch to the light theme',
     toDark: 'Switch to the dark theme',
@@ -257,8 +260,6 @@ export const adminEn: AdminDictionary = {
     replySubject: 'The subject is required',
     replySubjectLine: 'The subject cannot contain a line break',
     replyMessage: 'The message is required',
-    loginFailed: 'Incorrect e-mail or password',
-    tooManyAttempts: 'Too many sign-in attempts. Please try again later.',
   },
   toasts: {
     deleteTitle: 'Delete failed',
@@ -503,6 +504,7 @@ export const adminEn: AdminDictionary = {
     colProduct: 'Product',
     colDownloads: 'Downloads',
     colSize: 'Size',
+    downloadsAndSize: 'Downloads: {count} · {size}',
     colActions: 'Actions',
     download: 'Download {title}',
     downloadStarted: 'Download of “{title}” started',

@@ -22,6 +22,9 @@ export const adminFr = {
   shell: {
     skip: 'Aller au contenu',
     openMenu: 'Ouvrir le menu',
+    menu: 'Menu',
+    closeMenu: 'Fermer le menu',
+    accountAndDisplay: 'Compte et affichage',
     brandArea: 'Administration',
     toLight: 'Passer au thème clair',
     toDark: 'Passer au thème sombre',
@@ -237,7 +240,8 @@ export const adminFr = {
     notifications: 'Notifications',
   },
   // The domain's validation messages (shared with the API, in the spec's French) that the admin
-  // shows in its own language: looked up by their French text (lib/i18n.ts `localized`).
+  // checks before sending: looked up by their French text (i18n/messages.ts), by the admin and by
+  // the API for its English answers.
   formMessages: {
     titleFr: 'Le titre en français est requis',
     titleEn: 'Le titre en anglais est requis',
@@ -263,9 +267,6 @@ export const adminFr = {
     replySubject: 'Le sujet est requis',
     replySubjectLine: 'Le sujet ne peut pas contenir de saut de ligne',
     replyMessage: 'Le message est requis',
-    // The API's sign-in refusals.
-    loginFailed: 'Email ou mot de passe incorrect',
-    tooManyAttempts: 'Trop de tentatives de connexion. Veuillez réessayer plus tard.',
   },
   toasts: {
     deleteTitle: 'Erreur de suppression',
@@ -511,6 +512,7 @@ export const adminFr = {
     colProduct: 'Produit',
     colDownloads: 'Téléch.',
     colSize: 'Taille',
+    downloadsAndSize: 'Téléchargements : {count} · {size}',
     colActions: 'Actions',
     download: 'Télécharger {title}',
     downloadStarted: 'Téléchargement de « {title} » initié',

@@ -52,7 +52,8 @@ export default function ContactForm({ lang, t, reference, initialMessage }: Prop
     setStatus({ kind: 'sending' });
     let res: Response;
     try {
-      res = await fetch('/api/inquiries', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
+      // accept-language: the API's refusals come in the page's language, not the browser's.
+      res = await fetch('/api/inquiries', { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': lang }, body: JSON.stringify(input) });
     } catch {
       return fail(form, {});
     }
@@ -68,7 +69,7 @@ export default function ContactForm({ lang, t, reference, initialMessage }: Prop
     }
     const body = (await res.json().catch(() => null)) as ({ error?: unknown } & ProblemFieldErrors) | null;
     const message = typeof body?.error === 'string' ? body.error : '';
-    const field = res.status === 400 ? serverFieldError(body, lang) : null;
+    const field = res.status === 400 ? serverFieldError(body) : null;
     fail(form, field ? { [field.field]: field.message } : {}, field ? undefined : message || undefined);
   }
 

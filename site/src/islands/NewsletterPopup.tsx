@@ -53,7 +53,8 @@ export default function NewsletterPopup({ lang, t, privacyHref, page }: Props) {
     try {
       const res = await fetch('/api/newsletter/subscribe', {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        // The API's refusals come in the page's language, not the browser's.
+        headers: { 'content-type': 'application/json', 'accept-language': lang },
         body: JSON.stringify({ email, language: lang, page, website: (form.elements.namedItem('website') as HTMLInputElement).value }),
       });
       const body = (await res.json().catch(() => ({}))) as { error?: string; message?: string };

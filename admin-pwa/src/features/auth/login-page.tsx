@@ -5,7 +5,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError, isNetworkError } from '../../lib/api.ts';
 import { signIn, useSession } from '../../lib/session.ts';
 import { Icon } from '../../components/icons.tsx';
-import { localized, useT } from '../../lib/i18n.ts';
+import { useT } from '../../lib/i18n.ts';
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -30,7 +30,7 @@ export default function LoginPage() {
       const from = (location.state as { from?: string } | null)?.from;
       navigate(user.mustChangePassword ? '/change-password' : from && from !== '/login' ? from : '/', { replace: true });
     } catch (err) {
-      setError(err instanceof ApiError ? localized('formMessages', err.message) : isNetworkError(err) ? t.unreachable : t.loginFailed);
+      setError(err instanceof ApiError ? err.message : isNetworkError(err) ? t.unreachable : t.loginFailed);
       setSubmitting(false);
     }
   };

@@ -8,6 +8,7 @@ import type { TechnicalDocument } from '@app/domain/documents';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { Pagination } from '../../components/pagination.tsx';
+import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { db } from '../../db/db.ts';
 import { errorText, isNetworkError } from '../../lib/api.ts';
@@ -139,7 +140,7 @@ export default function DocumentsPage() {
         </div>
       </div>
       {view === undefined || (loading && !view.documents.length) ? (
-        <Spinner />
+        <ListSkeleton />
       ) : failed && !view.documents.length ? (
         <ErrorState message={t.loadFailed} onRetry={retry} />
       ) : view.documents.length ? (

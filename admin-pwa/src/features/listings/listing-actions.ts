@@ -2,7 +2,8 @@
 // through the outbox (queued offline); the toggle sends the whole listing with its version, so a
 // listing changed elsewhere meanwhile becomes a conflict instead of being overwritten.
 import { errorText } from '../../lib/api.ts';
-import { fill, localized, texts } from '../../lib/i18n.ts';
+import { fill, texts } from '../../lib/i18n.ts';
+import { localized } from '../../lib/localized.ts';
 import { toast } from '../../lib/toast.ts';
 import { db, type LocalProduct } from '../../db/db.ts';
 import { perform } from '../../db/outbox.ts';
@@ -38,7 +39,7 @@ export async function toggleFeatured(p: LocalProduct) {
   const all = texts();
   const checked = validateListing({ ...formFromProduct(p), featured: !p.featured });
   if (!checked.ok) {
-    toast.error(all.toasts.updateTitle, localized('formMessages', Object.values(checked.errors).find(Boolean) ?? all.toasts.saveFallback));
+    toast.error(all.toasts.updateTitle, localized(Object.values(checked.errors).find(Boolean) ?? all.toasts.saveFallback));
     return;
   }
   const featured = checked.input.featured;

@@ -5,7 +5,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Product, ProductDocument, ProductImage } from '@app/domain/products';
 import { errorText } from '../../lib/api.ts';
-import { fill, localized, localizedErrors, texts, useT } from '../../lib/i18n.ts';
+import { fill, texts, useT } from '../../lib/i18n.ts';
+import { localized, localizedErrors } from '../../lib/localized.ts';
 import type { AdminDictionary } from '@app/domain/i18n/admin-fr';
 import { toast } from '../../lib/toast.ts';
 import { db, type QueuedFile } from '../../db/db.ts';
@@ -107,13 +108,13 @@ export default function ListingFormPage() {
 
   const pickImages = (files: File[]) => {
     const problem = files.map(imageProblem).find(Boolean);
-    setErrors((e) => ({ ...e, images: problem ? localized('formMessages', problem) : undefined }));
+    setErrors((e) => ({ ...e, images: problem ? localized(problem) : undefined }));
     touched.current = true;
     setNewImages((list) => [...list, ...files.filter((f) => !imageProblem(f)).map((file) => ({ key: fileKey(file), file, alt: '', preview: URL.createObjectURL(file) }))]);
   };
   const pickDocuments = (files: File[]) => {
     const problem = files.map(documentProblem).find(Boolean);
-    setErrors((e) => ({ ...e, documents: problem ? localized('formMessages', problem) : undefined }));
+    setErrors((e) => ({ ...e, documents: problem ? localized(problem) : undefined }));
     touched.current = true;
     setNewDocs((list) => [...list, ...files.filter((f) => !documentProblem(f)).map(newDocument)]);
   };
@@ -122,7 +123,7 @@ export default function ListingFormPage() {
     e.preventDefault();
     const checked = validateListing(form);
     if (!checked.ok) {
-      setErrors(localizedErrors('formMessages', checked.errors));
+      setErrors(localizedErrors(checked.errors));
       requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }

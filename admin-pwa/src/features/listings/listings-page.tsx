@@ -6,7 +6,7 @@ import { CATEGORIES, formatPrice } from '@app/domain/products';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { Pagination } from '../../components/pagination.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { TableRegion } from '../../components/table-region.tsx';
@@ -92,7 +92,7 @@ export default function ListingsPage() {
 
       {error ? <ErrorState message={error} onRetry={retry} /> : null}
       {!rows || loading ? (
-        <Spinner />
+        <ListSkeleton />
       ) : rows.length === 0 ? (
         error ? null : search || category ? (
           <EmptyState

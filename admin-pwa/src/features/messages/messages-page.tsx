@@ -7,7 +7,7 @@ import type { Inquiry } from '@app/domain/inquiries';
 import { db, type OutboxEntry } from '../../db/db.ts';
 import { perform } from '../../db/outbox.ts';
 import { Pagination } from '../../components/pagination.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { errorText } from '../../lib/api.ts';
 import { useRefresh } from '../../lib/use-refresh.ts';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
@@ -63,7 +63,7 @@ export default function MessagesPage() {
         </p>
       </header>
       {inquiries === undefined || (loading && !list.length) ? (
-        <Spinner />
+        <ListSkeleton />
       ) : failed && !list.length ? (
         <ErrorState message={states.loadError} onRetry={retry} />
       ) : list.length ? (

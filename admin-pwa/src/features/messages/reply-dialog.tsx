@@ -14,7 +14,8 @@ import { perform } from '../../db/outbox.ts';
 import { errorText } from '../../lib/api.ts';
 import { fieldErrors, withoutError, type FieldErrors } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { fill, localizedErrors, useT } from '../../lib/i18n.ts';
+import { fill, useT } from '../../lib/i18n.ts';
+import { localizedErrors } from '../../lib/localized.ts';
 import { activeAccounts, truncateName } from '../../lib/smtp-accounts.ts';
 import { toast } from '../../lib/toast.ts';
 import { REPLY_SEND } from './operations.ts';
@@ -38,7 +39,7 @@ export function ReplyDialog({ inquiry, brand, accounts, onClose }: Props) {
     e.preventDefault();
     const parsed = ReplyInputSchema.safeParse({ inquiryId: inquiry.id, smtpAccountId: account?.id, subject, message });
     if (!parsed.success) {
-      setErrors(localizedErrors('formMessages', fieldErrors<Field>(parsed.error)));
+      setErrors(localizedErrors(fieldErrors<Field>(parsed.error)));
       return;
     }
     setSending(true);

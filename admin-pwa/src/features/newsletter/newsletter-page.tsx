@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import type { Subscriber } from '@app/domain/newsletter';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Icon } from '../../components/icons.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { db } from '../../db/db.ts';
 import { perform } from '../../db/outbox.ts';
 import { errorText } from '../../lib/api.ts';
@@ -168,7 +168,7 @@ export default function NewsletterPage() {
       </div>
 
       {subscribers === undefined || (loading && !list.length) ? (
-        <Spinner />
+        <ListSkeleton />
       ) : failed && !list.length ? (
         <ErrorState message={states.loadError} onRetry={retry} />
       ) : shown.length ? (

@@ -7,7 +7,8 @@ import { CheckboxField, TextField } from '../../components/field.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { errorText } from '../../lib/api.ts';
 import { withoutError, type FieldErrors } from '../../lib/form-errors.ts';
-import { fill, localizedErrors, texts, useT } from '../../lib/i18n.ts';
+import { fill, texts, useT } from '../../lib/i18n.ts';
+import { localizedErrors } from '../../lib/localized.ts';
 import { toast } from '../../lib/toast.ts';
 import { CONNECTION_FIELDS, draftOf, emptyDraft, validateAccount, validateTest, type AccountDraft, type AccountField } from './account-form.ts';
 import { createAccount, testAccount, testConfig, updateAccount } from './api.ts';
@@ -56,7 +57,7 @@ export function AccountFormDialog({ account, onClose }: Props) {
     }
     const checked = validateTest(draft);
     if (!checked.ok) {
-      setErrors(localizedErrors('smtpForm', checked.errors));
+      setErrors(localizedErrors(checked.errors));
       return;
     }
     setTesting(true);
@@ -73,7 +74,7 @@ export function AccountFormDialog({ account, onClose }: Props) {
     e.preventDefault();
     const result = validateAccount(draft, { editing, tested });
     if (!result.ok) {
-      setErrors(localizedErrors('smtpForm', result.errors));
+      setErrors(localizedErrors(result.errors));
       return;
     }
     setSaving(true);

@@ -4,7 +4,7 @@ import './settings.css';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { db } from '../../db/db.ts';
-import { Spinner } from '../../components/spinner.tsx';
+import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { errorText } from '../../lib/api.ts';
 import { useRefresh } from '../../lib/use-refresh.ts';
 import { ErrorState } from '../../components/states.tsx';
@@ -71,7 +71,7 @@ export default function SettingsPage() {
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
         {accounts === undefined || (loading && !accounts.length) ? (
-          <Spinner />
+          <ListSkeleton />
         ) : failed && !accounts.length ? (
           <ErrorState message={states.smtpLoadError} onRetry={retry} />
         ) : tab === 'accounts' ? (
