@@ -3,6 +3,7 @@
 // no 500, a 4xx always says { error }, and a rejected request changes nothing in the database.
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import { row, sqlText } from '@app/db';
 import { changedTables, LIMIT_COUNTERS, openReader, tableChecksums } from '../support/db-state.ts';
 import type { TestServer } from '../support/server.ts';
 
@@ -130,7 +131,7 @@ export const pathSegments: fc.Arbitrary<string> = fc.oneof(
 export type Checker = {
   /** Sends one request and checks the answer; returns its status. */
   check(probe: Probe, expectStatus?: number[]): Promise<number>;
-  close(): void;
+  close(): Promise<void>;
   /** How many generated requests were accepted (2xx), per path. */
   accepted: Map<string, number>;
 };
@@ -140,16 +141,16 @@ export type Checker = {
  * only (its worker updates attempts on its own schedule after an accepted message).
  */
 export function checker(server: TestServer, ignoreTables: string[] = []): Checker {
-  const db = openReader(server.databasePath);
+  const db = openReader(server);
   const ignore = ['mail_outbox', LIMIT_COUNTERS, ...ignoreTables];
-  const outboxCount = () => db.prepare('select count(*) from mail_outbox').pluck().get() as number;
+  const outboxCount = async () => (await row<{ n: number }>(db, sqlText('select count(*) as n from mail_outbox')))!.n;
   const accepted = new Map<string, number>();
   return {
     accepted,
-    close: () => db.close(),
+    close: () => db.$close(),
     async check({ method, path, headers = {}, body }, expectStatus) {
-      const before = tableChecksums(db, ignore);
-      const outboxBefore = outboxCount();
+      const before = await tableChecksums(db, ignore);
+      const outboxBefore = await outboxCount();
       let res: Response;
       try {
         res = await fetch(`${server.url}${path}`, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body });
@@ -171,8 +172,8 @@ export function checker(server: TestServer, ignoreTables: string[] = []): Checke
         }
         expect(parsed, label).toMatchObject({ error: expect.any(String) });
         // A refused request leaves every table as it was.
-        expect(changedTables(before, tableChecksums(db, ignore)), label).toEqual([]);
-        expect(outboxCount(), label).toBe(outboxBefore);
+        expect(changedTables(before, await tableChecksums(db, ignore)), label).toEqual([]);
+        expect(await outboxCount(), label).toBe(outboxBefore);
       } else if (res.status < 300) {
         const key = `${method} ${path.split('?')[0]}`;
         accepted.set(key, (accepted.get(key) ?? 0) + 1);
