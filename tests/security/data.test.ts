@@ -104,6 +104,8 @@ describe('retention', () => {
 
     await server.stop();
     server = await startServer({ dataDir: server.dataDir });
+    // The purge runs in the background once the server listens: its log line says it is over.
+    await expect.poll(() => server.output(), { timeout: 10_000 }).toMatch(/"msg":"retention purge"/);
     const { emails, replies } = await withDb(server, async (db) => ({
       emails: (await db.select().from(schema.inquiries)).map((m) => m.email),
       replies: (await db.select().from(schema.emailResponses)).filter((r) => r.inquiryId === old).length,
@@ -111,6 +113,5 @@ describe('retention', () => {
     expect(emails).toContain('recent@example.org');
     expect(emails).not.toContain('old@example.org');
     expect(replies).toBe(0);
-    expect(server.output()).toMatch(/"msg":"retention purge"/);
   });
 });

@@ -32,14 +32,22 @@ async function tableNames(db: Db): Promise<string[]> {
 }
 
 /**
- * Every row of every table, each as one line of JSON, sorted: the stored state whatever order the
- * engine returns rows in (PostgreSQL's heap order moves with updates).
+ * PostgreSQL's change counter for the page caches of every instance (decision 085): bumped after any
+ * accepted write, a sign-in or a honeypot's feigned success too. SQLite keeps the same thing in the
+ * file header (PRAGMA data_version), outside every table.
+ */
+const isChangeCounter = (table: string, row: Record<string, unknown>) => table === 'app_meta' && row.key === 'data_version';
+
+/**
+ * Every row of every table (but the change counter), each as one line of JSON, sorted: the stored state
+ * whatever order the engine returns rows in (PostgreSQL's heap order moves with updates).
  */
 export async function tableRows(db: Db, ignore: string[] = []): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const table of await tableNames(db)) {
     if (ignore.includes(table)) continue;
-    const lines = (await rows(db, sqlText(`select * from "${table}"`))).map((row) =>
+    const stored = (await rows(db, sqlText(`select * from "${table}"`))).filter((row) => !isChangeCounter(table, row));
+    const lines = stored.map((row) =>
       JSON.stringify(row, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('base64') : typeof v === 'bigint' ? String(v) : v)),
     );
     out[table] = lines.sort();
