@@ -124,7 +124,8 @@ export const hostileHeaders: fc.Arbitrary<Record<string, string>> = fc
 /** Path segments where an id or a key is expected. */
 export const pathSegments: fc.Arbitrary<string> = fc.oneof(
   fc.integer().map(String),
-  fc.constantFrom('0', '-1', '1.5', '1e3', '9'.repeat(30), '0x1', '%2e%2e', '..%2f..%2fapp.db', '%00', '%', 'null', 'undefined', ' ', '%20', 'a'.repeat(300)),
+  // 2147483648: one beyond a PostgreSQL integer id; 99999999999: beyond it, yet a safe JavaScript integer.
+  fc.constantFrom('0', '-1', '1.5', '1e3', '2147483648', '99999999999', '9'.repeat(30), '0x1', '%2e%2e', '..%2f..%2fapp.db', '%00', '%', 'null', 'undefined', ' ', '%20', 'a'.repeat(300)),
   fc.string({ maxLength: 40 }).map((s) => encodeURIComponent(s) || 'x'),
 );
 
