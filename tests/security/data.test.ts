@@ -1,6 +1,6 @@
-// Probes for security.md "Data", on the engine the tests run on: WAL on SQLite, and on both a write that
-// waits for a lock instead of failing, foreign keys enforced, restarts and migrations that keep every row, the online backup
-// command with a restore that serves the same catalogue, and the 3-year retention purge.
+// Probes for security.md "Data" on the engine the tests run on: WAL (SQLite), a write that waits for a
+// lock instead of failing, foreign keys enforced, restarts and migrations that keep every row, the online
+// backup command with a restore that serves the same catalogue, and the 3-year retention purge.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,12 +55,11 @@ describe('storage settings', () => {
 
   it('enforces foreign keys: a deleted listing takes its documents rows with it', async () => {
     const id = await withDb(server, async (db) => (await row<{ id: number }>(db, sqlText('select max(id) as id from products')))!.id);
-    const orphan = withDb(server, (db) =>
+    const refused = await withDb(server, (db) =>
       exec(db, sqlText("insert into product_documents (product_id, title, type, mime_type, storage_key, original_filename, size) values (999999, 't', 'pdf', 'application/pdf', 'k', 'f', 1)")),
-    );
-    await expect(orphan.catch((err: Error) => Promise.reject(new Error(`${err.message} ${String((err.cause as Error | undefined)?.message)}`)))).rejects.toThrow(
-      /FOREIGN KEY|foreign key/,
-    );
+    ).then(() => undefined, (err: Error) => err);
+    // The engine's own text, whether it comes as the error or as the cause drizzle wraps.
+    expect(`${refused?.message} ${(refused?.cause as Error | undefined)?.message}`).toMatch(/foreign key/i);
     expect((await server.api(`/products/${id}`, { method: 'DELETE', token })).status).toBe(200);
   });
 });
