@@ -51,7 +51,7 @@ export default defineConfig({
       },
       './admin-pwa/vitest.config.ts',
       { test: { name: 'e2e', ...e2e } },
-      // Every journey again on PostgreSQL.
+      // Every journey again on PostgreSQL: about 11 minutes on 2 busy shared cores (e2e alone: about 6).
       {
         test: {
           name: 'e2e-pg',
