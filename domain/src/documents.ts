@@ -1,7 +1,7 @@
 // Files attached to listings and the technical library: accepted types (decided from the bytes by
 // the API, then classified here), size limits and the spec's French messages, list queries and shapes.
 import { z } from 'zod';
-import { optionalText } from './fields.ts';
+import { MAX_ID, optionalText } from './fields.ts';
 
 const MB = 1024 * 1024;
 export const IMAGE_MAX_BYTES = 5 * MB;
@@ -71,7 +71,7 @@ const optionalProductId = z
   .union([z.number(), z.string(), z.null()])
   .optional()
   .transform((v) => (v === undefined || v === null || v === '' ? null : Number(v)))
-  .pipe(z.number().int().min(1).nullable());
+  .pipe(z.number().int().min(1).max(MAX_ID).nullable());
 
 export const TECHNICAL_SORT_FIELDS = ['createdAt', 'title', 'downloadCount'] as const;
 export const TECHNICAL_PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -126,7 +126,7 @@ export const TechnicalDocumentUpdateSchema = TechnicalDocumentFieldsSchema.parti
 
 /** JSON creation publishes a file already stored with a listing into the library (no second upload). */
 export const TechnicalDocumentCreateSchema = TechnicalDocumentFieldsSchema.extend({
-  sourceDocumentId: z.coerce.number({ error: TECHNICAL_MESSAGES.missingFile }).int().min(1),
+  sourceDocumentId: z.coerce.number({ error: TECHNICAL_MESSAGES.missingFile }).int().min(1).max(MAX_ID),
 });
 
 export const TechnicalDocumentSchema = z.object({

@@ -9,3 +9,10 @@ export const optionalText = (max: number) =>
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
+
+/**
+ * The largest record id: ids are 32-bit integers on both engines (PostgreSQL's `integer` identity
+ * columns). PostgreSQL refuses a larger number in a query with an error, so none may reach one.
+ */
+export const MAX_ID = 2_147_483_647;
+

@@ -1,5 +1,6 @@
 // Outgoing mail contract shared by the API and the admin PWA: SMTP accounts, usage assignments, replies.
 import { z } from 'zod';
+import { MAX_ID } from './fields.ts';
 import { HEADER_SAFE_LINE_PATTERN, hasUnsafeHeaderText } from './header-text.ts';
 import { SIMPLE_EMAIL } from './email-format.ts';
 
@@ -121,7 +122,7 @@ export type SmtpTestResult = { success: boolean; message: string };
 
 /** PUT /smtp/settings/{usageType}. The recipient is saved only when it matches the simple pattern. */
 export const SmtpSettingInputSchema = z.object({
-  smtpAccountId: z.number({ error: 'Compte SMTP invalide' }).int().positive().nullable().optional(),
+  smtpAccountId: z.number({ error: 'Compte SMTP invalide' }).int().positive().max(MAX_ID).nullable().optional(),
   recipientEmail: z
     .string()
     .trim()
@@ -161,8 +162,8 @@ const nonBlank = (message: string, max: number) =>
 
 /** POST /email-responses/send: account, subject and message required and non-blank after trimming. */
 export const ReplyInputSchema = z.object({
-  inquiryId: z.number({ error: 'Message introuvable' }).int().positive(),
-  smtpAccountId: z.number({ error: 'Veuillez choisir un compte SMTP' }).int().positive(),
+  inquiryId: z.number({ error: 'Message introuvable' }).int().positive().max(MAX_ID),
+  smtpAccountId: z.number({ error: 'Veuillez choisir un compte SMTP' }).int().positive().max(MAX_ID),
   subject: nonBlank('Le sujet est requis', 200)
     .refine((v) => !hasUnsafeHeaderText(v), 'Le sujet ne peut pas contenir de saut de ligne')
     .meta({ pattern: HEADER_SAFE_LINE_PATTERN }),

@@ -1,5 +1,6 @@
 // Newsletter contract: public subscription with double opt-in, admin lists, export and sending.
 import { z } from 'zod';
+import { MAX_ID } from './fields.ts';
 import { HONEYPOT_FIELD, LanguageSchema, type Language } from './inquiries.ts';
 import { HEADER_SAFE_LINE_PATTERN, hasUnsafeHeaderText } from './header-text.ts';
 import { LANGS, otherLang, type Lang } from './lang.ts';
@@ -114,7 +115,7 @@ export const NewsletterSendSchema = z
     content: contentText,
     subjectEn: subjectText,
     contentEn: contentText,
-    subscriberIds: z.array(z.number().int().positive()).max(100_000).optional(),
+    subscriberIds: z.array(z.number().int().positive().max(MAX_ID)).max(100_000).optional(),
   })
   // For the document: one version at least, each whole (decision 023).
   .meta({

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import type { AdminSession } from '../support/auth.ts';
-import { openReader } from '../support/db-state.ts';
+import { openSqlite } from '@app/db';
 import type { TestServer } from '../support/server.ts';
 
 /** Resident memory of a process in MB, from /proc/<pid>/status (Linux). */
@@ -102,7 +102,7 @@ export async function countingSmtp() {
 
 /** Inserts `count` confirmed subscribers straight into the database. */
 export function addSubscribers(databasePath: string, count: number) {
-  const db = openReader(databasePath);
+  const db = openSqlite(databasePath); // the bench's subscribers: SQLite only (run.ts)
   const insert = db.prepare("insert into newsletter_subscribers (email, language, is_active, unsubscribe_token, confirmed_at) values (?, ?, 1, ?, 0)");
   db.transaction(() => {
     for (let i = 0; i < count; i++) insert.run(`abonne${i}@bench.example.org`, i % 4 ? 'fr' : 'en', `bench${String(i).padStart(40, '0')}`);

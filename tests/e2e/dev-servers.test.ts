@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../support/server.ts';
+import { databaseEnv, repoRoot } from '../support/server.ts';
 
 /** n distinct free ports: all listeners stay open until every port is chosen, so none repeats. */
 async function freePorts(n: number): Promise<number[]> {
@@ -37,7 +37,7 @@ describe('development servers', () => {
     child = spawn(process.execPath, [path.join(repoRoot, 'scripts/dev.ts')], {
       cwd: repoRoot,
       detached: true, // its own process group, so the three servers stop together
-      env: { ...shellEnv(), PORT: String(api), SITE_DEV_PORT: String(site), ADMIN_DEV_PORT: String(admin), DATA_DIR: dataDir, DATABASE_PATH: path.join(dataDir, 'app.db'), LOG_LEVEL: 'warn' },
+      env: { ...shellEnv(), PORT: String(api), SITE_DEV_PORT: String(site), ADMIN_DEV_PORT: String(admin), ...(await databaseEnv(dataDir)), LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (d: Buffer) => (output += d));

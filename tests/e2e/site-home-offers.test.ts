@@ -2,12 +2,12 @@
 // listings, first three in the list's order; none featured: the first three of the list), and the
 // error text when the catalogue cannot be read. The failure is real: the server's own database loses
 // its products table, so the API answers 500 and the page shows what a visitor would see.
-import { exec } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { dictionary, type Lang } from '@app/domain/i18n/index';
 import { generatorInput } from '../fixtures/catalogue.ts';
-import { signInAsAdmin, withDb, sqlText } from '../support/auth.ts';
+import { signInAsAdmin } from '../support/auth.ts';
+import { withoutTable } from '../support/faults.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { visitorContext, watchErrors } from './site-browser.ts';
@@ -81,8 +81,7 @@ describe("home 'Our offers' selection", () => {
 describe("home 'Our offers' when the catalogue cannot be read", () => {
   it("shows 'Failed to load products' in each language, the rest of the page, and is not cached", async () => {
     const errors = watchErrors(page);
-    await withDb(server, (db) => exec(db, sqlText('ALTER TABLE products RENAME TO products_unavailable')));
-    try {
+    await withoutTable(server, 'products', async () => {
       expect((await server.api('/products?limit=3')).status).toBe(500);
       for (const lang of ['fr', 'en'] as Lang[]) {
         const t = dictionary(lang);
@@ -96,9 +95,7 @@ describe("home 'Our offers' when the catalogue cannot be read", () => {
         const res = await fetch(`${server.url}${lang === 'en' ? '/en' : ''}/`);
         expect(res.headers.get('cache-control')).toBe('no-store');
       }
-    } finally {
-      await withDb(server, (db) => exec(db, sqlText('ALTER TABLE products_unavailable RENAME TO products')));
-    }
+    });
     // Once the catalogue answers again, so do the offers, and the page is cacheable again.
     expect(await offers('fr')).toEqual([titleFr(5), titleFr(3), titleFr(2)]);
     expect(await page.getByRole('alert').count()).toBe(0);

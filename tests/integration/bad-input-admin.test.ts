@@ -33,7 +33,7 @@ beforeAll(async () => {
   check = checker(server);
 });
 afterAll(async () => {
-  check?.close();
+  await check?.close();
   await server?.stop();
 });
 

@@ -3,6 +3,7 @@
 // no 500, a 4xx always says { error }, and a rejected request changes nothing in the database.
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import { row, sqlText } from '@app/db';
 import { changedTables, LIMIT_COUNTERS, openReader, tableChecksums } from '../support/db-state.ts';
 import type { TestServer } from '../support/server.ts';
 
@@ -123,14 +124,15 @@ export const hostileHeaders: fc.Arbitrary<Record<string, string>> = fc
 /** Path segments where an id or a key is expected. */
 export const pathSegments: fc.Arbitrary<string> = fc.oneof(
   fc.integer().map(String),
-  fc.constantFrom('0', '-1', '1.5', '1e3', '9'.repeat(30), '0x1', '%2e%2e', '..%2f..%2fapp.db', '%00', '%', 'null', 'undefined', ' ', '%20', 'a'.repeat(300)),
+  // 2147483648: one beyond a PostgreSQL integer id; 99999999999: beyond it, yet a safe JavaScript integer.
+  fc.constantFrom('0', '-1', '1.5', '1e3', '2147483648', '99999999999', '9'.repeat(30), '0x1', '%2e%2e', '..%2f..%2fapp.db', '%00', '%', 'null', 'undefined', ' ', '%20', 'a'.repeat(300)),
   fc.string({ maxLength: 40 }).map((s) => encodeURIComponent(s) || 'x'),
 );
 
 export type Checker = {
   /** Sends one request and checks the answer; returns its status. */
   check(probe: Probe, expectStatus?: number[]): Promise<number>;
-  close(): void;
+  close(): Promise<void>;
   /** How many generated requests were accepted (2xx), per path. */
   accepted: Map<string, number>;
 };
@@ -140,16 +142,16 @@ export type Checker = {
  * only (its worker updates attempts on its own schedule after an accepted message).
  */
 export function checker(server: TestServer, ignoreTables: string[] = []): Checker {
-  const db = openReader(server.databasePath);
+  const db = openReader(server);
   const ignore = ['mail_outbox', LIMIT_COUNTERS, ...ignoreTables];
-  const outboxCount = () => db.prepare('select count(*) from mail_outbox').pluck().get() as number;
+  const outboxCount = async () => (await row<{ n: number }>(db, sqlText('select count(*) as n from mail_outbox')))!.n;
   const accepted = new Map<string, number>();
   return {
     accepted,
-    close: () => db.close(),
+    close: () => db.$close(),
     async check({ method, path, headers = {}, body }, expectStatus) {
-      const before = tableChecksums(db, ignore);
-      const outboxBefore = outboxCount();
+      const before = await tableChecksums(db, ignore);
+      const outboxBefore = await outboxCount();
       let res: Response;
       try {
         res = await fetch(`${server.url}${path}`, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body });
@@ -171,8 +173,8 @@ export function checker(server: TestServer, ignoreTables: string[] = []): Checke
         }
         expect(parsed, label).toMatchObject({ error: expect.any(String) });
         // A refused request leaves every table as it was.
-        expect(changedTables(before, tableChecksums(db, ignore)), label).toEqual([]);
-        expect(outboxCount(), label).toBe(outboxBefore);
+        expect(changedTables(before, await tableChecksums(db, ignore)), label).toEqual([]);
+        expect(await outboxCount(), label).toBe(outboxBefore);
       } else if (res.status < 300) {
         const key = `${method} ${path.split('?')[0]}`;
         accepted.set(key, (accepted.get(key) ?? 0) + 1);

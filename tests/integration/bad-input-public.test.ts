@@ -22,7 +22,7 @@ beforeAll(async () => {
   check = checker(server);
 });
 afterAll(async () => {
-  check?.close();
+  await check?.close();
   await server?.stop();
 });
 

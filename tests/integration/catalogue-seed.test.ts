@@ -2,21 +2,21 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openSqlite } from '@app/db';
+import { schema } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, startServer, type TestServer } from '../support/server.ts';
+import { withDb } from '../support/auth.ts';
+import { databaseEnv, databaseOf, repoRoot, startServer, type DatabaseEnv, type TestServer } from '../support/server.ts';
 
 describe('benchmark seed (db:seed --listings N)', () => {
   let dataDir: string;
   let server: TestServer;
+  let database: DatabaseEnv;
   const seed = (...args: string[]) =>
-    execFileSync(process.execPath, [path.join(repoRoot, 'api/src/cli/seed.ts'), ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_PATH: path.join(dataDir, 'app.db') },
-      encoding: 'utf8',
-    });
+    execFileSync(process.execPath, [path.join(repoRoot, 'api/src/cli/seed.ts'), ...args], { env: { ...process.env, ...database }, encoding: 'utf8' });
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-seed-'));
+    database = await databaseEnv(dataDir);
   });
   afterAll(() => server?.stop());
 
@@ -35,9 +35,7 @@ describe('benchmark seed (db:seed --listings N)', () => {
   it('loads the demo on the first run only: listings deleted later do not come back at the next start', async () => {
     await server?.stop();
     expect(seed('--first-run')).toBe(''); // listings exist already: the first run keeps them, silently
-    const db = openSqlite(path.join(dataDir, 'app.db'));
-    db.prepare('delete from products').run();
-    db.close();
+    await withDb(await databaseOf(dataDir), (db) => db.delete(schema.products));
     expect(seed('--first-run')).toBe('');
     server = await startServer({ dataDir });
     expect((await (await server.api('/products')).json()).total).toBe(0);

@@ -2,8 +2,8 @@
 // outbox, then arrive once each), and a newsletter sending killed halfway that resumes after restart.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAsAdmin } from '../support/auth.ts';
-import { openReader } from '../support/db-state.ts';
+import { schema } from '@app/db';
+import { signInAsAdmin, withDb } from '../support/auth.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { assignUsage, createSmtpAccount, startSmtpServer, type TestSmtp } from '../support/smtp.ts';
 
@@ -17,9 +17,9 @@ async function dropper(port: number) {
   return { stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-const waitUntil = async (condition: () => boolean, timeoutMs = 20_000) => {
+const waitUntil = async (condition: () => boolean | Promise<boolean>, timeoutMs = 20_000) => {
   const end = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > end) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -40,14 +40,10 @@ describe('contact notifications when the mail server refuses or drops connection
     await smtp?.stop();
   });
 
-  const outbox = () => {
-    const db = openReader(server.databasePath);
-    try {
-      return db.prepare('select status, attempts, last_error as lastError from mail_outbox order by id').all() as { status: string; attempts: number; lastError: string | null }[];
-    } finally {
-      db.close();
-    }
-  };
+  const outbox = () =>
+    withDb(server, async (db) =>
+      (await db.select().from(schema.mailOutbox).orderBy(schema.mailOutbox.id)).map(({ status, attempts, lastError }) => ({ status, attempts, lastError })),
+    );
 
   it('keeps every message in the outbox while the server refuses then drops connections, and delivers each once afterwards', async () => {
     const port = smtp.port;
@@ -55,17 +51,17 @@ describe('contact notifications when the mail server refuses or drops connection
     const send = (n: number) =>
       server.api('/inquiries', { method: 'POST', json: { name: `Visiteur ${n}`, email: `visiteur${n}@example.org`, message: `Demande ${n}`, language: 'fr' } });
     for (const n of [1, 2]) expect((await send(n)).status).toBe(201);
-    await waitUntil(() => outbox().filter((m) => m.attempts > 0).length === 2);
+    await waitUntil(async () => (await outbox()).filter((m) => m.attempts > 0).length === 2);
 
     const drop = await dropper(port); // dropped: accepted, then cut
-    const before = outbox().map((m) => m.attempts);
+    const before = (await outbox()).map((m) => m.attempts);
     expect((await send(3)).status).toBe(201);
     // Every message is tried again against the dropping server, and still waits.
-    await waitUntil(() => {
-      const now = outbox();
+    await waitUntil(async () => {
+      const now = await outbox();
       return now.length === 3 && now.every((m, i) => m.attempts > (before[i] ?? 0) && m.lastError);
     });
-    expect(outbox().every((m) => m.status === 'pending' && m.lastError)).toBe(true);
+    expect((await outbox()).every((m) => m.status === 'pending' && m.lastError)).toBe(true);
     expect(smtp.messages).toHaveLength(0);
 
     await drop.stop();
@@ -74,7 +70,7 @@ describe('contact notifications when the mail server refuses or drops connection
     await new Promise((r) => setTimeout(r, 500));
     expect(mails.map((m) => m.parsed.replyTo?.value[0]?.address).sort()).toEqual(['visiteur1@example.org', 'visiteur2@example.org', 'visiteur3@example.org']);
     expect(smtp.messages.filter((m) => m.to.includes('ventes@example.test'))).toHaveLength(3);
-    await expect.poll(() => outbox().every((m) => m.status === 'sent'), { timeout: 10_000 }).toBe(true);
+    await expect.poll(async () => (await outbox()).every((m) => m.status === 'sent'), { timeout: 10_000 }).toBe(true);
   });
 });
 
@@ -88,12 +84,14 @@ describe('a newsletter sending killed halfway', () => {
     const token = (await signInAsAdmin(server)).accessToken;
     const accountId = await createSmtpAccount(server, token, smtp);
     await assignUsage(server, token, 'newsletter', accountId, null);
-    const db = openReader(server.databasePath);
-    const insert = db.prepare("insert into newsletter_subscribers (email, language, is_active, unsubscribe_token, confirmed_at) values (?, 'fr', 1, ?, 0)");
-    db.transaction(() => {
-      for (let i = 0; i < total; i++) insert.run(`abonne${i}@example.org`, `tok${String(i).padStart(40, '0')}`);
-    })();
-    db.close();
+    const subscribers = Array.from({ length: total }, (_, i) => ({
+      email: `abonne${i}@example.org`,
+      language: 'fr',
+      isActive: true,
+      unsubscribeToken: `tok${String(i).padStart(40, '0')}`,
+      confirmedAt: new Date(0),
+    }));
+    await withDb(server, (db) => db.insert(schema.newsletterSubscribers).values(subscribers));
   });
   afterAll(async () => {
     await server?.stop();

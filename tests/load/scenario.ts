@@ -10,21 +10,22 @@ import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { makePdf } from '@app/api/cli/seed-assets';
 import { signInAsAdmin, type AdminSession } from '../support/auth.ts';
-import { repoRoot, type TestServer } from '../support/server.ts';
+import { databaseEnv, repoRoot, type TestServer } from '../support/server.ts';
 
 const run = promisify(execFile);
 
 export type Target = { name: string; path: string };
 
 /**
- * A fresh data folder with `listings` generated listings (the seed's --listings mode); `env` may name
- * the PostgreSQL database to seed instead of the folder's SQLite file (DATABASE_URL).
+ * A fresh data folder with `listings` generated listings (the seed's --listings mode), in the database
+ * a test server started on the folder uses (its SQLite file, or its PostgreSQL database in the *-pg
+ * projects); the bench's `env` may name another PostgreSQL database (DATABASE_URL).
  */
 export async function seededDataDir(listings: number, env: Record<string, string> = {}): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-load-'));
   await run(process.execPath, [path.join(repoRoot, 'api/src/cli/seed.ts'), '--listings', String(listings)], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_PATH: path.join(dataDir, 'app.db'), LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, ...(await databaseEnv(dataDir)), LOG_LEVEL: 'warn', ...env },
     maxBuffer: 16 * 1024 * 1024,
   });
   return dataDir;

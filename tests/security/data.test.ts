@@ -1,19 +1,18 @@
-// Probes for security.md "Data": WAL and a busy timeout (a write waits for a lock instead of
-// failing), foreign keys enforced, restarts and migrations that keep every row, the online backup
-// command with a restore that serves the same catalogue, and the 3-year retention purge.
-import { execFile } from 'node:child_process';
+// Probes for security.md "Data" on the engine the tests run on: WAL (SQLite), a write that waits for a
+// lock instead of failing, foreign keys enforced, restarts and migrations that keep every row, the online
+// backup command with a restore that serves the same catalogue, and the 3-year retention purge.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatorInput } from '../fixtures/catalogue.ts';
-import { signInAsAdmin } from '../support/auth.ts';
-import { LIMIT_COUNTERS, openReader, tableChecksums } from '../support/db-state.ts';
-import { repoRoot, startServer, type TestServer } from '../support/server.ts';
+import { exec, openSqlite, row, schema } from '@app/db';
+import { signInAsAdmin, sqlText, withDb } from '../support/auth.ts';
+import { LIMIT_COUNTERS, tableChecksums } from '../support/db-state.ts';
+import { backupFor, restoreInto } from '../support/backup.ts';
+import { onPostgres, startServer, type TestServer } from '../support/server.ts';
 
 type Json = Record<string, any>;
-const run = promisify(execFile);
 const DAY = 86_400_000;
 
 let server: TestServer;
@@ -26,60 +25,62 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-describe('SQLite settings', () => {
-  it('keeps the database in WAL mode', () => {
-    const db = openReader(server.databasePath);
-    // A fresh connection reads the mode stored in the file, not one it set itself.
-    expect(db.prepare('select * from pragma_journal_mode').pluck().get()).toBe('wal');
-    db.close();
-    expect(fs.existsSync(`${server.databasePath}-wal`)).toBe(true);
-  });
+describe('storage settings', () => {
+  // SQLite's journal is a file beside the database; PostgreSQL has its own write-ahead log, nothing to set.
+  if (!onPostgres()) {
+    it('keeps the SQLite database in WAL mode', () => {
+      const db = openSqlite(server.databasePath);
+      // A fresh connection reads the mode stored in the file, not one it set itself.
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      db.close();
+      expect(fs.existsSync(`${server.databasePath}-wal`)).toBe(true);
+    });
+  }
 
-  it('waits for a lock held by another connection instead of failing with SQLITE_BUSY', async () => {
-    const db = openReader(server.databasePath);
-    db.exec('BEGIN IMMEDIATE');
-    const pending = server.api('/products', { method: 'POST', token, json: generatorInput({ titleFr: 'Pendant le verrou', titleEn: 'During the lock' }) });
-    await new Promise((r) => setTimeout(r, 1500));
-    db.exec('COMMIT');
-    db.close();
-    const res = await pending;
+  it('waits for a lock held by another connection instead of failing (SQLITE_BUSY, lock timeout)', async () => {
+    let pending: Promise<Response> | undefined;
+    await withDb(server, (db) =>
+      // On SQLite the transaction takes the write lock at once (BEGIN IMMEDIATE); on PostgreSQL the lock
+      // on products stops the listing's insert.
+      db.transaction(async (tx) => {
+        if (db.$engine === 'postgres') await exec(tx, sqlText('lock table products in exclusive mode'));
+        pending = server.api('/products', { method: 'POST', token, json: generatorInput({ titleFr: 'Pendant le verrou', titleEn: 'During the lock' }) });
+        await new Promise((r) => setTimeout(r, 1500));
+      }),
+    );
+    const res = await pending!;
     expect(res.status).toBe(201);
-    expect(server.output()).not.toMatch(/SQLITE_BUSY|database is locked/);
+    expect(server.output()).not.toMatch(/SQLITE_BUSY|database is locked|lock timeout|deadlock detected/);
   });
 
   it('enforces foreign keys: a deleted listing takes its documents rows with it', async () => {
-    const db = openReader(server.databasePath);
-    const id = db.prepare('select max(id) from products').pluck().get() as number;
-    expect(() => db.prepare("insert into product_documents (product_id, title, type, mime_type, storage_key, original_filename, size) values (999999, 't', 'pdf', 'application/pdf', 'k', 'f', 1)").run()).toThrow(
-      /FOREIGN KEY/,
-    );
-    db.close();
+    const id = await withDb(server, async (db) => (await row<{ id: number }>(db, sqlText('select max(id) as id from products')))!.id);
+    const refused = await withDb(server, (db) =>
+      exec(db, sqlText("insert into product_documents (product_id, title, type, mime_type, storage_key, original_filename, size) values (999999, 't', 'pdf', 'application/pdf', 'k', 'f', 1)")),
+    ).then(() => undefined, (err: Error) => err);
+    // The engine's own text, whether it comes as the error or as the cause drizzle wraps.
+    expect(`${refused?.message} ${(refused?.cause as Error | undefined)?.message}`).toMatch(/foreign key/i);
     expect((await server.api(`/products/${id}`, { method: 'DELETE', token })).status).toBe(200);
   });
 });
 
 describe('restarts, migrations and backups keep every row', () => {
   it('a restart (which runs the migrations again) changes no row', async () => {
-    const db = openReader(server.databasePath);
-    const before = tableChecksums(db, ['auth_sessions', 'access_tokens', 'refresh_tokens', LIMIT_COUNTERS]);
-    db.close();
+    const sessions = ['auth_sessions', 'access_tokens', 'refresh_tokens', LIMIT_COUNTERS];
+    const before = await withDb(server, (db) => tableChecksums(db, sessions));
     await server.stop();
     server = await startServer({ dataDir: server.dataDir });
     token = (await signInAsAdmin(server)).accessToken;
-    const after = openReader(server.databasePath);
-    expect(tableChecksums(after, ['auth_sessions', 'access_tokens', 'refresh_tokens', LIMIT_COUNTERS])).toEqual(before);
-    after.close();
+    expect(await withDb(server, (db) => tableChecksums(db, sessions))).toEqual(before);
   });
 
-  it('`npm run db:backup` while the server runs gives a file that a new server serves as the same catalogue', async () => {
-    const target = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pm-restore-')), 'app.db');
-    const { stdout } = await run(process.execPath, [path.join(repoRoot, 'db/src/cli/backup.ts'), target], {
-      cwd: repoRoot,
-      env: { ...process.env, DATABASE_PATH: server.databasePath, DATA_DIR: server.dataDir },
-    });
-    expect(stdout).toContain(target);
+  it('`npm run db:backup` while the server runs gives a backup that a new server serves as the same catalogue', async () => {
+    const target = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-restore-'));
+    const backup = await backupFor(server, target);
+    expect(backup.stdout).toContain(backup.file);
+    await restoreInto(target, backup);
     const original = (await (await server.api('/products?limit=100')).json()) as Json;
-    const restored = await startServer({ dataDir: path.dirname(target) });
+    const restored = await startServer({ dataDir: target });
     try {
       const copy = (await (await restored.api('/products?limit=100')).json()) as Json;
       expect(copy.total).toBe(original.total);
@@ -92,22 +93,24 @@ describe('restarts, migrations and backups keep every row', () => {
 
 describe('retention', () => {
   it('purges contact messages older than 3 years with their replies at start, and keeps the recent ones', async () => {
-    const db = openReader(server.databasePath);
-    const insert = db.prepare("insert into inquiries (name, email, message, language, created_at) values (?, ?, 'Ancien message', 'fr', ?)");
-    const old = insert.run('Ancien', 'old@example.org', Date.now() - (3 * 365 + 2) * DAY).lastInsertRowid;
-    insert.run('Récent', 'recent@example.org', Date.now() - 2 * 365 * DAY);
-    db.prepare("insert into email_responses (inquiry_id, subject, message, to_email, from_email) values (?, 'Re', 'Réponse', 'old@example.org', 'shop@example.test')").run(old);
-    db.close();
+    const message = (name: string, email: string, ageMs: number) => ({ name, email, message: 'Ancien message', language: 'fr', createdAt: new Date(Date.now() - ageMs) });
+    const old = await withDb(server, async (db) => {
+      const [first] = await db.insert(schema.inquiries).values(message('Ancien', 'old@example.org', (3 * 365 + 2) * DAY)).returning();
+      await db.insert(schema.inquiries).values(message('Récent', 'recent@example.org', 2 * 365 * DAY));
+      await db.insert(schema.emailResponses).values({ inquiryId: first!.id, subject: 'Re', message: 'Réponse', toEmail: 'old@example.org', fromEmail: 'shop@example.test' });
+      return first!.id;
+    });
 
     await server.stop();
     server = await startServer({ dataDir: server.dataDir });
-    const after = openReader(server.databasePath);
-    const emails = after.prepare('select email from inquiries').pluck().all();
-    const replies = after.prepare('select count(*) from email_responses where inquiry_id = ?').pluck().get(old);
-    after.close();
+    // The purge runs in the background once the server listens: its log line says it is over.
+    await expect.poll(() => server.output(), { timeout: 10_000 }).toMatch(/"msg":"retention purge"/);
+    const { emails, replies } = await withDb(server, async (db) => ({
+      emails: (await db.select().from(schema.inquiries)).map((m) => m.email),
+      replies: (await db.select().from(schema.emailResponses)).filter((r) => r.inquiryId === old).length,
+    }));
     expect(emails).toContain('recent@example.org');
     expect(emails).not.toContain('old@example.org');
     expect(replies).toBe(0);
-    expect(server.output()).toMatch(/"msg":"retention purge"/);
   });
 });

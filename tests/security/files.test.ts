@@ -26,8 +26,8 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 /** After every refused upload: no row without file, no file without row, nothing in tmp/. */
-function expectCleanStorage() {
-  expect(auditFiles(server.databasePath, server.dataDir)).toEqual({ missing: [], orphans: [], partials: [] });
+async function expectCleanStorage() {
+  expect(await auditFiles(server)).toEqual({ missing: [], orphans: [], partials: [] });
 }
 
 const uploadImage = (name: string, bytes: Buffer, type = 'image/jpeg') => upload(server, `/products/${productId}/images`, token, [{ field: 'image', name, bytes, type }]);
@@ -40,20 +40,20 @@ describe('size limits', () => {
     const res = await uploadImage('big.png', big, 'image/png');
     expect(res.status).toBe(413);
     expect((await res.json()) as Json).toMatchObject({ error: 'Chaque image ne peut pas dépasser 5 MB' });
-    expectCleanStorage();
+    await expectCleanStorage();
   });
 
   it('refuses a chunked image upload without Content-Length past 5 MB', async () => {
     const res = await chunkedUpload(server, `/products/${productId}/images`, token, 'image', 'stream.jpg', 6 * MB, (await png(32, 32)).subarray(0, 64));
     expect(res.status).toBe(413);
     expect(((await res.json()) as Json).error).toBeTypeOf('string');
-    expectCleanStorage();
+    await expectCleanStorage();
   });
 
   it('refuses a chunked document upload past 50 MB, and leaves nothing partial', async () => {
     const res = await chunkedUpload(server, `/admin/technical-documents/upload`, token, 'document', 'huge.pdf', 51 * MB, makePdf('Huge', []));
     expect(res.status).toBe(413);
-    expectCleanStorage();
+    await expectCleanStorage();
   });
 });
 
@@ -68,7 +68,7 @@ describe('types from the bytes', () => {
     const res = await uploadImage(name, bytes as Buffer, type as string);
     expect(res.status).toBe(415);
     expect((await res.json()) as Json).toMatchObject({ error: 'Seuls les formats JPEG, PNG et WebP sont acceptés' });
-    expectCleanStorage();
+    await expectCleanStorage();
   });
 
   it.each([
@@ -78,7 +78,7 @@ describe('types from the bytes', () => {
     const res = await uploadDocument(name, bytes as Buffer);
     expect([415, 400]).toContain(res.status);
     expect(((await res.json()) as Json).error).toBeTypeOf('string');
-    expectCleanStorage();
+    await expectCleanStorage();
   });
 
   it('never keeps an SVG sent as a document as an image: at most plain text, downloaded, never shown inline', async () => {
@@ -108,7 +108,7 @@ describe('image decoding', () => {
       expect(meta.exif, source.url).toBeUndefined();
       expect(bytes.includes(Buffer.from('SpyCam'))).toBe(false);
     }
-    expectCleanStorage();
+    await expectCleanStorage();
   });
 
   it('refuses a decompression bomb (20,000 × 20,000 pixels in 50 KB) with 422, quickly', async () => {
@@ -117,14 +117,14 @@ describe('image decoding', () => {
     expect(res.status).toBe(422);
     expect(((await res.json()) as Json).error).toMatch(/mégapixels/);
     expect(performance.now() - started).toBeLessThan(10_000);
-    expectCleanStorage();
+    await expectCleanStorage();
   });
 
   it('refuses a truncated picture with 422 and keeps no variant', async () => {
     const full = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#123456' } }).jpeg().toBuffer();
     const res = await uploadImage('cut.jpg', full.subarray(0, Math.floor(full.length / 2)));
     expect(res.status).toBe(422);
-    expectCleanStorage();
+    await expectCleanStorage();
   });
 });
 
@@ -210,6 +210,6 @@ describe.each([
     const res = await send(padded(await head(), limit + 1));
     expect(res.status).toBe(413);
     expect(((await res.json()) as Json).error).toBe(refused);
-    expectCleanStorage();
+    await expectCleanStorage();
   });
 });

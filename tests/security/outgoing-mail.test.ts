@@ -2,8 +2,8 @@
 // connection tests refused for internal targets in unusual notations with generic answers, header
 // injection through every admin-typed field, and a contact message stored before any mail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAsAdmin } from '../support/auth.ts';
-import { openReader } from '../support/db-state.ts';
+import { row, rows } from '@app/db';
+import { signInAsAdmin, sqlText, withDb } from '../support/auth.ts';
 import { startMailStack, stopMailStack, type MailStack } from '../support/mail-stack.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { assignUsage, createSmtpAccount, startSmtpServer, type TestSmtp } from '../support/smtp.ts';
@@ -28,10 +28,8 @@ describe('SMTP passwords', () => {
     await smtp.stop();
   });
 
-  it('are stored encrypted, not in clear anywhere in the database', () => {
-    const db = openReader(server.databasePath);
-    const stored = JSON.stringify(db.prepare('select * from smtp_accounts').raw().all());
-    db.close();
+  it('are stored encrypted, not in clear anywhere in the database', async () => {
+    const stored = JSON.stringify(await withDb(server, (db) => rows(db, sqlText('select * from smtp_accounts'))));
     expect(stored).not.toContain(SECRET);
     expect(stored).not.toContain(Buffer.from(SECRET).toString('base64'));
   });
@@ -170,10 +168,9 @@ describe('nothing a visitor sends is lost', () => {
     await smtp.stop();
     const res = await server.api('/inquiries', { method: 'POST', json: { name: 'Hors ligne', email: 'offline@example.org', message: 'Serveur mail arrêté.', language: 'fr' } });
     expect(res.status).toBe(201);
-    const db = openReader(server.databasePath);
-    expect(db.prepare("select count(*) from inquiries where email = 'offline@example.org'").pluck().get()).toBe(1);
-    expect(db.prepare("select count(*) from mail_outbox where status = 'pending'").pluck().get()).toBeGreaterThanOrEqual(1);
-    db.close();
+    const count = (query: string) => withDb(server, async (db) => (await row<{ n: number }>(db, sqlText(query)))!.n);
+    expect(await count("select count(*) as n from inquiries where email = 'offline@example.org'")).toBe(1);
+    expect(await count("select count(*) as n from mail_outbox where status = 'pending'")).toBeGreaterThanOrEqual(1);
     await smtp.start();
     const [mail] = await smtp.waitFor((m) => m.to.includes('ventes@example.test'), { timeoutMs: 20_000 });
     expect(mail!.parsed.replyTo?.value[0]?.address).toBe('offline@example.org');

@@ -3,8 +3,9 @@
 // authenticates, and the public forms' bot defences (honeypot, per-address limits) on every variant.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMIT_COUNTERS, openReader, tableChecksums } from '../support/db-state.ts';
-import { signInAsAdmin } from '../support/auth.ts';
+import { LIMIT_COUNTERS, tableChecksums } from '../support/db-state.ts';
+import { schema } from '@app/db';
+import { signInAsAdmin, withDb } from '../support/auth.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 type Json = Record<string, any>;
@@ -143,13 +144,12 @@ describe('public forms against bots', () => {
 
   it('answers a filled honeypot like a success but stores nothing', async () => {
     const { HONEYPOT_FIELD } = await import('@app/domain/inquiries');
-    const db = openReader(server.databasePath);
     // The flood limit counts the bot's post like any other (LIMIT_COUNTERS); nothing else is written.
-    const before = tableChecksums(db, [LIMIT_COUNTERS]);
+    const checksums = () => withDb(server, (db) => tableChecksums(db, [LIMIT_COUNTERS]));
+    const before = await checksums();
     const res = await server.api('/inquiries', { method: 'POST', json: inquiry({ [HONEYPOT_FIELD]: 'http://spam.example' }) });
     expect(res.status).toBe(201);
-    expect(tableChecksums(db, [LIMIT_COUNTERS])).toEqual(before);
-    db.close();
+    expect(await checksums()).toEqual(before);
   });
 
   it('limits one address on the JSON route; spoofed X-Forwarded-For and route variants do not reset it', async () => {
@@ -176,19 +176,17 @@ describe('public forms against bots', () => {
 
   it('limits the newsletter form per address too, and answers a filled honeypot without recording it', async () => {
     const { HONEYPOT_FIELD } = await import('@app/domain/inquiries');
-    const db = openReader(server.databasePath);
-    const count = () => db.prepare('select count(*) from newsletter_subscribers').pluck().get() as number;
-    const before = count();
+    const count = () => withDb(server, async (db) => (await db.select().from(schema.newsletterSubscribers)).length);
+    const before = await count();
     const trap = await server.api('/newsletter/subscribe', { method: 'POST', json: { email: 'bot@example.org', language: 'fr', [HONEYPOT_FIELD]: 'x' } });
     expect(trap.status).toBe(200);
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
     const statuses: number[] = [];
     for (let i = 0; i < 30 && statuses.at(-1) !== 429; i++) {
       const res = await server.api('/newsletter/subscribe', { method: 'POST', json: { email: `lecteur${i}@example.org`, language: 'fr' }, headers: { 'x-forwarded-for': `203.0.113.${i}` } });
       statuses.push(res.status);
     }
     expect(statuses.at(-1)).toBe(429);
-    db.close();
   });
 
   it('answers a signed-in admin normally while the public form is limited', async () => {

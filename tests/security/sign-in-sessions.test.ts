@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema, exec } from '@app/db';
 import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, createUser, signInAsAdmin, stored, withDb, sqlText } from '../support/auth.ts';
-import { openReader } from '../support/db-state.ts';
+import { tableRows } from '../support/db-state.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 type Json = Record<string, any>;
@@ -15,14 +15,10 @@ const login = async (server: TestServer, email: string, password: string, header
 };
 
 /** Every string stored in the database, to look for a token that should only exist as a hash. */
-function everyStoredString(server: TestServer): string {
-  const db = openReader(server.databasePath);
-  try {
-    const tables = db.prepare("select name from sqlite_master where type = 'table'").pluck().all() as string[];
-    return tables.map((t) => JSON.stringify(db.prepare(`select * from "${t}"`).raw().all())).join('\n');
-  } finally {
-    db.close();
-  }
+async function everyStoredString(server: TestServer): Promise<string> {
+  return Object.values(await withDb(server, (db) => tableRows(db)))
+    .flat()
+    .join('\n');
 }
 
 describe('passwords and tokens at rest', () => {
@@ -53,7 +49,7 @@ describe('passwords and tokens at rest', () => {
       expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
     }
     expect(new Set([a.accessToken, a.refreshToken, b.accessToken, b.refreshToken]).size).toBe(4);
-    const stored = everyStoredString(server);
+    const stored = await everyStoredString(server);
     for (const token of [a.accessToken, a.refreshToken, b.accessToken, b.refreshToken]) expect(stored).not.toContain(token);
     // Nor in a log line, and no password either.
     for (const secret of [a.accessToken, a.refreshToken, b.accessToken, b.refreshToken, CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN.password]) {

@@ -65,7 +65,7 @@ export function signInAsAdmin(server: TestServer): Promise<AdminSession> {
 }
 
 /** Runs fn on its own connection to the server's database, SQLite file or PostgreSQL (the server keeps running). */
-export async function withDb<T>(server: TestServer, fn: (db: Db) => T | Promise<T>): Promise<T> {
+export async function withDb<T>(server: Pick<TestServer, 'databasePath' | 'databaseUrl'>, fn: (db: Db) => T | Promise<T>): Promise<T> {
   const db = openDatabase({ url: server.databaseUrl, path: server.databasePath, poolSize: 2 });
   try {
     return await fn(db);

@@ -1,50 +1,76 @@
-// What a test can say about the stored state from outside the server: a checksum of every table's
-// rows (to prove a rejected request changed nothing), SQLite's own integrity check, and whether the
-// rows and the files under DATA_DIR still agree (no row without its file, no file without its row).
+// What a test can say about the stored state from outside the server, on either engine: a checksum of
+// every table's rows (to prove a rejected request changed nothing), SQLite's own integrity check, and
+// whether the rows and the files under DATA_DIR still agree (no row without its file, no file without its row).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { openSqlite } from '@app/db';
+import { openDatabase, openSqlite, rows, sqlText, type Db } from '@app/db';
+import type { TestServer } from './server.ts';
 
-type Sqlite = ReturnType<typeof openSqlite>;
-
-/** A connection beside the running server, used for reading only (WAL lets it read while the server writes). */
-export function openReader(databasePath: string): Sqlite {
-  if (!fs.existsSync(databasePath)) throw new Error(`no database at ${databasePath}`);
-  return openSqlite(databasePath);
-}
+/** Where a server's database is: its SQLite file, or its PostgreSQL database when the tests run there. */
+export type DatabaseOf = Pick<TestServer, 'databasePath' | 'databaseUrl'>;
 
 /**
- * One hash per table of its rows in rowid order, so a difference names the table that changed.
- * Tables the server rewrites on its own schedule (nothing the request did) can be left out.
+ * A connection of its own to the running server's database, kept open across checks (close it with
+ * `$close()`). On SQLite WAL lets it read while the server writes.
  */
+export function openReader(server: DatabaseOf): Db {
+  if (!server.databaseUrl && !fs.existsSync(server.databasePath)) throw new Error(`no database at ${server.databasePath}`);
+  return openDatabase({ url: server.databaseUrl, path: server.databasePath, poolSize: 1 });
+}
+
 /** The limits' counters (sign-in and form floods): every attempt counts, a refused one too, by design. */
 export const LIMIT_COUNTERS = 'rate_limit_hits';
 
-export function tableChecksums(db: Sqlite, ignore: string[] = []): Record<string, string> {
-  const tables = db
-    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%_fts%' order by name")
-    .pluck()
-    .all() as string[];
-  const out: Record<string, string> = {};
-  for (const table of tables) {
+/** The application's tables (not the engine's own, nor SQLite's full-text index shadows), by name. */
+async function tableNames(db: Db): Promise<string[]> {
+  const query =
+    db.$engine === 'postgres'
+      ? "select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1"
+      : "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%_fts%' order by name";
+  return (await rows<{ name: string }>(db, sqlText(query))).map((t) => t.name);
+}
+
+/**
+ * PostgreSQL's change counter for the page caches of every instance (decision 085): bumped after any
+ * accepted write, a sign-in or a honeypot's feigned success too. SQLite keeps the same thing in the
+ * file header (PRAGMA data_version), outside every table.
+ */
+const isChangeCounter = (table: string, row: Record<string, unknown>) => table === 'app_meta' && row.key === 'data_version';
+
+/**
+ * Every row of every table (but the change counter), each as one line of JSON, sorted: the stored state
+ * whatever order the engine returns rows in (PostgreSQL's heap order moves with updates).
+ */
+export async function tableRows(db: Db, ignore: string[] = []): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const table of await tableNames(db)) {
     if (ignore.includes(table)) continue;
-    const hash = createHash('sha256');
-    for (const row of db.prepare(`select * from "${table}"`).raw().iterate() as Iterable<unknown[]>) {
-      hash.update(JSON.stringify(row, (_k, v) => (Buffer.isBuffer(v) ? v.toString('base64') : typeof v === 'bigint' ? String(v) : v)));
-      hash.update('\n');
-    }
-    out[table] = hash.digest('hex').slice(0, 16);
+    const stored = (await rows(db, sqlText(`select * from "${table}"`))).filter((row) => !isChangeCounter(table, row));
+    const lines = stored.map((row) =>
+      JSON.stringify(row, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('base64') : typeof v === 'bigint' ? String(v) : v)),
+    );
+    out[table] = lines.sort();
   }
   return out;
+}
+
+/**
+ * One hash per table of its rows, so a difference names the table that changed.
+ * Tables the server rewrites on its own schedule (nothing the request did) can be left out.
+ */
+export async function tableChecksums(db: Db, ignore: string[] = []): Promise<Record<string, string>> {
+  const tables = await tableRows(db, ignore);
+  return Object.fromEntries(Object.entries(tables).map(([table, lines]) => [table, createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16)]));
 }
 
 /** Tables whose checksum differs between two snapshots. */
 export const changedTables = (before: Record<string, string>, after: Record<string, string>) =>
   [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((t) => before[t] !== after[t]);
 
+/** SQLite's check of its own file ('ok' when sound): SQLite storage only, PostgreSQL has no such file. */
 export function integrityCheck(databasePath: string): string {
-  const db = openReader(databasePath);
+  const db = openSqlite(databasePath);
   try {
     return (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).join('; ');
   } finally {
@@ -61,18 +87,16 @@ export type FileAudit = {
   partials: string[];
 };
 
-/** Compares the storage keys in the database with DATA_DIR/images, documents and tmp. */
-export function auditFiles(databasePath: string, dataDir: string): FileAudit {
-  const db = openReader(databasePath);
+/** Compares the storage keys in the server's database with DATA_DIR/images, documents and tmp. */
+export async function auditFiles(server: DatabaseOf & Pick<TestServer, 'dataDir'>): Promise<FileAudit> {
+  const db = openReader(server);
+  const keys = async (table: string) => (await rows<{ key: string }>(db, sqlText(`select storage_key as key from ${table}`))).map((r) => r.key);
   try {
-    const imageKeys = new Set(db.prepare('select storage_key from product_images').pluck().all() as string[]);
-    const documentKeys = new Set([
-      ...(db.prepare('select storage_key from product_documents').pluck().all() as string[]),
-      ...(db.prepare('select storage_key from technical_documents').pluck().all() as string[]),
-    ]);
+    const imageKeys = new Set(await keys('product_images'));
+    const documentKeys = new Set([...(await keys('product_documents')), ...(await keys('technical_documents'))]);
     const list = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir) : []);
-    const imagesDir = path.join(dataDir, 'images');
-    const documentsDir = path.join(dataDir, 'documents');
+    const imagesDir = path.join(server.dataDir, 'images');
+    const documentsDir = path.join(server.dataDir, 'documents');
     const missing = [
       ...[...imageKeys].filter((k) => !fs.existsSync(path.join(imagesDir, k)) || list(path.join(imagesDir, k)).length === 0).map((k) => `images/${k}`),
       ...[...documentKeys].filter((k) => !fs.existsSync(path.join(documentsDir, k))).map((k) => `documents/${k}`),
@@ -81,9 +105,9 @@ export function auditFiles(databasePath: string, dataDir: string): FileAudit {
       ...list(imagesDir).filter((k) => !imageKeys.has(k)).map((k) => `images/${k}`),
       ...list(documentsDir).filter((k) => !documentKeys.has(k)).map((k) => `documents/${k}`),
     ];
-    const partials = list(path.join(dataDir, 'tmp')).map((f) => `tmp/${f}`);
+    const partials = list(path.join(server.dataDir, 'tmp')).map((f) => `tmp/${f}`);
     return { missing, orphans, partials };
   } finally {
-    db.close();
+    await db.$close();
   }
 }

@@ -5,13 +5,26 @@ import { exec } from '@app/db';
 import { sqlText, withDb } from './auth.ts';
 import type { TestServer } from './server.ts';
 
-/** Renames `table` away while fn runs, then back, whatever fn does. */
+/**
+ * The server's page cache drops what it kept. SQLite tells it of any commit to the file, a rename too;
+ * PostgreSQL only of the writes instances announce (decision 085), and asynchronously. Any write request
+ * to the server drops its cache at once on both engines (api/src/http/origin.ts), whatever it answers.
+ */
+async function dropPageCache(server: TestServer) {
+  await (await server.api('/health', { method: 'POST' })).body?.cancel();
+}
+
+/** Renames `table` away while fn runs, then back, whatever fn does; pages cached before show neither state. */
 export async function withoutTable(server: TestServer, table: string, fn: () => Promise<void>) {
-  await withDb(server, (db) => exec(db, sqlText(`alter table ${table} rename to ${table}_away`)));
+  const rename = async (from: string, to: string) => {
+    await withDb(server, (db) => exec(db, sqlText(`alter table ${from} rename to ${to}`)));
+    await dropPageCache(server);
+  };
+  await rename(table, `${table}_away`);
   try {
     await fn();
   } finally {
-    await withDb(server, (db) => exec(db, sqlText(`alter table ${table}_away rename to ${table}`)));
+    await rename(`${table}_away`, table);
   }
 }
 

@@ -38,8 +38,9 @@ export type StartOptions = {
 
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pm-test-'));
-  const databasePath = path.join(dataDir, 'app.db');
-  const databaseUrl = await postgresFor(dataDir);
+  const database = await databaseEnv(dataDir);
+  const databasePath = database.DATABASE_PATH;
+  const databaseUrl = database.DATABASE_URL;
   let output = '';
   const child = spawn(process.execPath, [path.join(repoRoot, 'api/src/server.ts')], {
     cwd: repoRoot,
@@ -47,15 +48,13 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_PATH: databasePath,
+      ...database,
       ADMIN_EMAIL: 'admin@example.test',
       ADMIN_PASSWORD: 'Initial-Passw0rd!',
       SMTP_ALLOW_LOCAL: 'true',
       API_ONLY: options.full ? 'false' : 'true',
       LOG_LEVEL: 'info',
       NODE_ENV: 'test',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -105,6 +104,24 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 }
 
 export const onPostgres = () => engine === 'postgres';
+
+export type DatabaseEnv = { DATA_DIR: string; DATABASE_PATH: string; DATABASE_URL?: string };
+
+/**
+ * The environment that points a process at the database of a data folder: its SQLite file, or on
+ * PostgreSQL its own database. A server started on that folder and a CLI run with it (seed, backup,
+ * reset-password) share the same database.
+ */
+export async function databaseEnv(dataDir: string): Promise<DatabaseEnv> {
+  const url = await postgresFor(dataDir);
+  return { DATA_DIR: dataDir, DATABASE_PATH: path.join(dataDir, 'app.db'), ...(url ? { DATABASE_URL: url } : {}) };
+}
+
+/** The database of a data folder with no server running on it (before its first start, after a restore). */
+export async function databaseOf(dataDir: string): Promise<Pick<TestServer, 'databasePath' | 'databaseUrl'>> {
+  const env = await databaseEnv(dataDir);
+  return { databasePath: env.DATABASE_PATH, databaseUrl: env.DATABASE_URL };
+}
 
 /** On PostgreSQL, the database of a data folder: a fresh copy of the migrated template, kept for restarts. */
 // The promise is kept, so servers started at once on one folder share one database.

@@ -23,10 +23,32 @@ export function validationError(error: { issues: z.core.$ZodIssue[] }): ApiError
   return new ApiError(400, errors[0]?.message ?? requestMessages.request, errors);
 }
 
+/**
+ * The path of the first text holding a NUL character, if any. PostgreSQL's text cannot store one (SQLite's
+ * can): such a request is refused on both engines alike, before it reaches a query.
+ */
+function nulField(value: unknown, path: string[] = []): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulField(item, [...path, key]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The 400 for a parsed value with a NUL character in a text, or undefined when it has none. */
+function nulRefusal(value: unknown): ApiError | undefined {
+  const field = nulField(value);
+  return field === undefined ? undefined : new ApiError(400, GENERIC_MESSAGES.invalid, [{ field, message: GENERIC_MESSAGES.invalid }]);
+}
+
 /** Parses a value built inside a handler (a merged PATCH, multipart fields) like a request part. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw validationError(parsed.error);
+  const refused = nulRefusal(parsed.data);
+  if (refused) throw refused;
   return parsed.data;
 }
 
@@ -34,11 +56,9 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.
 export const validate = <T extends keyof ValidationTargets, S extends z.ZodType>(target: T, schema: S) =>
   withMeta(
     zValidator(target, schema, (result, c) => {
-      if (!result.success) {
-        const { message, errors } = validationError(result.error);
-        // A literal 400, so typed clients see this answer as an error, never as a success.
-        return fail(c, 400, message, errors);
-      }
+      const refused = result.success ? nulRefusal(result.data) : validationError(result.error);
+      // A literal 400, so typed clients see this answer as an error, never as a success.
+      if (refused) return fail(c, 400, refused.message, refused.errors);
     }),
     { request: { target, schema }, errors: { 400: 'Invalid request: `errors` lists every field with its message' } },
   );

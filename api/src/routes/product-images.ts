@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, IMAGE_MIME_TYPES } from '@app/domain/documents';
+import { MAX_ID } from '@app/domain/fields';
 import type { ProductImage } from '@app/domain/products';
 import type { AppEnv, Deps } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
@@ -23,7 +24,7 @@ import { notFoundMessages, requestMessages } from '@app/domain/api-messages';
 const IMAGE_NOT_FOUND = notFoundMessages.image;
 const AltSchema = z.string().trim().max(300);
 const ImagePatchSchema = z.object({ alt: AltSchema.optional(), cover: z.boolean().optional() });
-const ImageOrderSchema = z.object({ imageIds: z.array(z.number().int().positive()).min(1).max(100) });
+const ImageOrderSchema = z.object({ imageIds: z.array(z.number().int().positive().max(MAX_ID)).min(1).max(100) });
 
 const MIME_BY_EXT: Record<string, string> = { webp: 'image/webp', avif: 'image/avif', jpg: 'image/jpeg' };
 
