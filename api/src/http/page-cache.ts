@@ -26,7 +26,12 @@ type Entry = {
   encoded: Partial<Record<Encoding, { variant: Variant | Promise<Variant>; effort: Effort }>>;
   notModified: OutgoingHttpHeaders;
   bytes: number;
+  /** Answers sent from memory so far. */
+  hits: number;
 };
+
+/** Answers from memory after which a page counts as asked often: its strong compression then pays for itself. */
+const HOT_AFTER_HITS = 8;
 
 export type PageCacheOptions = {
   /** Changes whenever the data behind the pages may have changed. Called on every request: keep it cheap. */
@@ -83,10 +88,10 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
 
   /**
    * The answer in this encoding. The first one is compressed fast (it may be the only one: most misses are
-   * pages nobody asks again); a page asked again is compressed once more, strongly, in the background, and
+   * pages nobody asks again); a page asked often is compressed once more, strongly, in the background, and
    * its later visitors get the smaller body. Once made, a variant is sent without waiting on a promise.
    */
-  const variantFor = (entry: Entry, encoding: Encoding | undefined, again: boolean): Variant | Promise<Variant> => {
+  const variantFor = (entry: Entry, encoding: Encoding | undefined, hot: boolean): Variant | Promise<Variant> => {
     if (!encoding || !entry.compressible) return entry.identity;
     const slot = entry.encoded[encoding];
     if (!slot) {
@@ -99,7 +104,7 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
       }));
     }
     const fast = slot.variant;
-    if (again && slot.effort === 'fast' && !(fast instanceof Promise)) {
+    if (hot && slot.effort === 'fast' && !(fast instanceof Promise)) {
       slot.effort = 'kept';
       encodeBody(entry, encoding, 'kept').then(
         (variant) => {
@@ -117,14 +122,15 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
     res.end(req.method === 'HEAD' ? undefined : variant.body);
   };
 
-  /** `again`: the page is asked once more (from memory, or by a visitor who waited for its render). */
-  const send = (req: IncomingMessage, res: ServerResponse, entry: Entry, again = true): unknown => {
+  /** `fromMemory`: not the answer of this visitor's own render. */
+  const send = (req: IncomingMessage, res: ServerResponse, entry: Entry, fromMemory = true): unknown => {
+    if (fromMemory) entry.hits++;
     const match = entry.etag !== undefined && req.headers['if-none-match'];
     if (match && entry.status === 200 && match.split(',').some((t) => t.trim() === entry.etag)) {
       res.writeHead(304, entry.notModified);
       return res.end();
     }
-    const variant = variantFor(entry, chooseEncoding(req.headers['accept-encoding']), again);
+    const variant = variantFor(entry, chooseEncoding(req.headers['accept-encoding']), entry.hits >= HOT_AFTER_HITS);
     if (!(variant instanceof Promise)) return write(req, res, entry.status, variant);
     return variant.then((v) => write(req, res, entry.status, v));
   };
@@ -145,6 +151,7 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
       encoded: {},
       notModified,
       bytes: body.length,
+      hits: 0,
     };
   };
 
