@@ -155,6 +155,22 @@ describe('page microcache', () => {
     expect(s.renders()).toBe(7);
   });
 
+  it('does not make pages wait for a render of another method, which may be reading a slow request body', async () => {
+    let finishPost!: () => void;
+    const s = await serve({
+      maxRenders: 1,
+      render: (req, res) => {
+        if (req.method === 'GET') return void res.writeHead(200, { 'cache-control': 'public' }).end(`page ${req.url}`);
+        return new Promise<void>((resolve) => (finishPost = () => (res.writeHead(200, { 'cache-control': 'no-store' }).end('posted'), resolve())));
+      },
+    });
+    const posted = s.get('/newsletter/confirmer', {}, 'POST');
+    await expect.poll(() => finishPost).toBeDefined();
+    expect(await (await s.get('/annonces')).text()).toBe('page /annonces');
+    finishPost();
+    expect(await (await posted).text()).toBe('posted');
+  });
+
   it('compresses answers it does not keep too, and leaves small ones alone', async () => {
     const big = '{"items":[' + '{"title":"Moteur"},'.repeat(200) + '{}]}';
     const s = await serve({ render: (req, res) => (res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }), res.end(req.url === '/small' ? '{}' : big)) });

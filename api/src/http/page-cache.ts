@@ -213,7 +213,9 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
       finish(key && shareable(rendered) ? entry : undefined);
       return send(req, res, entry, false);
     });
-    return turn.run(render);
+    // Only GETs queue: their render is CPU work alone, where another method's render may read a request body
+    // at the client's pace (four slow POSTs must not hold every page back).
+    return req.method === 'GET' ? turn.run(render) : render();
   };
 
   const fresh = (entry: Entry | undefined, current: string): entry is Entry => entry !== undefined && entry.version === current && now() - entry.at < ttlMs;
