@@ -2,9 +2,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { first, openDb, outsideTransaction, row, runMigrations, schema, sqlText, type Db } from './index.ts';
+import { first, openDb, outsideTransaction, preparedRead, row, runMigrations, schema, sqlText, type Db } from './index.ts';
 
 const meta = schema.appMeta;
 let db: Db;
@@ -66,6 +66,32 @@ describe('the async handle on SQLite', () => {
     });
     await reader;
     expect(seen).toBe('mail');
+  });
+
+  it('runs a prepared read with new values each time, per shape, and inside a transaction sees its rows', async () => {
+    const byKeys = preparedRead((handle: Db, count: number) =>
+      handle
+        .select({ key: meta.key })
+        .from(meta)
+        .where(inArray(meta.key, Array.from({ length: count }, (_, i) => sql.placeholder(`k${i}`))))
+        .orderBy(meta.key),
+    );
+    const read = (list: string[]) => byKeys(db, list.length, Object.fromEntries(list.map((k, i) => [`k${i}`, k]))).then((rows) => rows.map((r) => r.key));
+    await db.insert(meta).values([
+      { key: 'a', value: '1' },
+      { key: 'b', value: '2' },
+    ]);
+    expect(await read(['a'])).toEqual(['a']);
+    expect(await read(['b'])).toEqual(['b']);
+    expect(await read(['a', 'b'])).toEqual(['a', 'b']);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(meta).values({ key: 'c', value: '3' });
+        expect(await read(['c', 'a'])).toEqual(['a', 'c']);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await read(['c', 'a'])).toEqual(['a']);
   });
 
   it('runs raw SQL with ? placeholders and counts the rows a statement changed', async () => {

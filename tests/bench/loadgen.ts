@@ -13,6 +13,8 @@ export type LoadOptions = {
   connections: number;
   durationS: number;
   timeoutMs?: number;
+  /** Where in the sequence of paths (and of `{n}`) to start: a later round asks pages the earlier ones did not. */
+  from?: number;
 };
 
 export type LoadStats = {
@@ -70,7 +72,7 @@ function generate(o: LoadOptions): Promise<LoadStats> {
   const fixed = o.paths.map((p) => (p.includes('{n}') ? null : Buffer.from(`GET ${p} HTTP/1.1\r\n${extra}\r\n`)));
   const latencies: number[] = [];
   const stats = { requests: 0, bytes: 0, errors: 0, timeouts: 0, non2xx: 0 };
-  let counter = 0;
+  let counter = o.from ?? 0;
   let running = true;
   const timeoutMs = o.timeoutMs ?? 10_000;
 

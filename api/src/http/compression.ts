@@ -36,19 +36,27 @@ export function chooseEncoding(accept: string | undefined): Encoding | undefined
 }
 
 /**
- * Brotli for a body made once per render: quality 4 costs about a third of quality 5's CPU on a 60 KB page
- * for ~10 % more bytes, and a window no larger than the body (brotli's default is 4 MiB) spares each call
- * allocating, zeroing and garbage-collecting megabytes it never uses (issue #17: an uncached render's
- * compression was ~15 % of its CPU).
+ * How hard to compress. `fast` is for a body made for one answer (a render, API JSON): brotli quality 2
+ * costs about a third of quality 4's CPU on a 56 KB listings page for ~7 % more bytes (issue #17: an
+ * uncached render spent ~15 % of its CPU compressing). `kept` is for a page the cache serves again and
+ * again: made once in the background, it then saves bytes on every answer.
  */
-const brotliParams = (size: number) => ({
-  [constants.BROTLI_PARAM_QUALITY]: 4,
+export type Effort = 'fast' | 'kept';
+const QUALITY: Record<Effort, { br: number; gzip: number }> = { fast: { br: 2, gzip: 3 }, kept: { br: 5, gzip: 6 } };
+
+/**
+ * A brotli window no larger than the body (the default is 4 MiB) spares each call allocating, zeroing and
+ * garbage-collecting megabytes it never uses.
+ */
+const brotliParams = (size: number, quality: number) => ({
+  [constants.BROTLI_PARAM_QUALITY]: quality,
   [constants.BROTLI_PARAM_LGWIN]: Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.max(16, Math.ceil(Math.log2(size + 1)))),
   [constants.BROTLI_PARAM_SIZE_HINT]: size,
 });
 
-export function compress(body: Uint8Array, encoding: Encoding): Promise<Buffer> {
-  return encoding === 'br' ? brotli(body, { params: brotliParams(body.length) }) : gz(body, { level: 6 });
+export function compress(body: Uint8Array, encoding: Encoding, effort: Effort = 'fast'): Promise<Buffer> {
+  const quality = QUALITY[effort];
+  return encoding === 'br' ? brotli(body, { params: brotliParams(body.length, quality.br) }) : gz(body, { level: quality.gzip });
 }
 
 /** Adds an encoding to a Vary header value, keeping what is there. */

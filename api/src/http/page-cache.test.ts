@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPageCache, type PageCacheOptions } from './page-cache.ts';
 
-type Renderer = (req: IncomingMessage, res: ServerResponse) => void;
+type Renderer = (req: IncomingMessage, res: ServerResponse) => unknown;
 const servers: ReturnType<typeof createServer>[] = [];
 afterEach(() => servers.splice(0).forEach((s) => s.close()));
 
@@ -105,6 +105,70 @@ describe('page microcache', () => {
       expect((encoding === 'br' ? zlib.brotliDecompressSync(raw.body) : zlib.gunzipSync(raw.body)).toString()).toBe(`/a${page}`);
     }
     expect(s.renders()).toBe(2);
+  });
+
+  it('compresses a page fast for its first visitors, then strongly once asked often: later visitors get fewer bytes of the same page', async () => {
+    // Cards like a listings page's, where a stronger brotli finds more than a fast one.
+    const brands = ['Volvo Penta', 'Caterpillar', 'Yanmar', 'Cummins'];
+    const page = Array.from({ length: 60 }, (_, i) => {
+      const image = `/api/media/images/k${(i * 7919) % 10007}`;
+      const title = `Moteur ${brands[i % 4]} D${i % 17} ${(i * 31) % 900} ch`;
+      return `<article class="card"><a class="card-link" href="/produit/${9000 + i}"><picture><source type="image/avif" srcset="${image}/320.avif 320w, ${image}/640.avif 640w"><img src="${image}/640.webp" alt="${title}" width="640" height="480" loading="lazy"></picture><h3>${title}</h3><p class="card-badges"><span class="badge">${i % 3 ? 'Occasion' : 'Neuf'}</span></p><p class="card-price">${(i * 104729) % 100000} € HT</p></a></article>`;
+    }).join('\n');
+    const s = await serve({ render: (_req, res) => (res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public' }), res.end(page)) });
+    const first = await rawGet(s.url, '/annonces', { 'accept-encoding': 'br' });
+    // Asked once more, the page is not yet worth a second compression.
+    expect((await rawGet(s.url, '/annonces', { 'accept-encoding': 'br' })).body.equals(first.body)).toBe(true);
+    let later = first;
+    for (let i = 0; i < 200 && later.body.length >= first.body.length; i++) {
+      later = await rawGet(s.url, '/annonces', { 'accept-encoding': 'br' });
+      if (later.body.length >= first.body.length) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(later.body.length).toBeLessThan(first.body.length);
+    expect(Number(later.headers['content-length'])).toBe(later.body.length);
+    expect(later.headers.etag).toBe(first.headers.etag);
+    for (const raw of [first, later]) expect(zlib.brotliDecompressSync(raw.body).toString()).toBe(page);
+    expect(s.renders()).toBe(1);
+  });
+
+  it('renders at most maxRenders pages at once: further misses wait their turn, and every visitor gets its page', async () => {
+    let running = 0;
+    let most = 0;
+    const s = await serve({
+      maxRenders: 2,
+      render: (req, res) => {
+        most = Math.max(most, ++running);
+        return new Promise<void>((resolve) =>
+          setTimeout(() => {
+            running--;
+            res.writeHead(200, { 'cache-control': 'public' });
+            res.end(`page ${req.url}`);
+            resolve();
+          }, 20),
+        );
+      },
+    });
+    const paths = Array.from({ length: 7 }, (_, i) => `/produit/${i}`);
+    const answers = await Promise.all(paths.map((p) => s.get(p).then((r) => r.text())));
+    expect(answers).toEqual(paths.map((p) => `page ${p}`));
+    expect(most).toBe(2);
+    expect(s.renders()).toBe(7);
+  });
+
+  it('does not make pages wait for a render of another method, which may be reading a slow request body', async () => {
+    let finishPost!: () => void;
+    const s = await serve({
+      maxRenders: 1,
+      render: (req, res) => {
+        if (req.method === 'GET') return void res.writeHead(200, { 'cache-control': 'public' }).end(`page ${req.url}`);
+        return new Promise<void>((resolve) => (finishPost = () => (res.writeHead(200, { 'cache-control': 'no-store' }).end('posted'), resolve())));
+      },
+    });
+    const posted = s.get('/newsletter/confirmer', {}, 'POST');
+    await expect.poll(() => finishPost).toBeDefined();
+    expect(await (await s.get('/annonces')).text()).toBe('page /annonces');
+    finishPost();
+    expect(await (await posted).text()).toBe('posted');
   });
 
   it('compresses answers it does not keep too, and leaves small ones alone', async () => {

@@ -11,7 +11,7 @@
 // (the site no longer reads its own answer back to hash it).
 import { hash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { chooseEncoding, compress, isCompressible, MIN_COMPRESS_BYTES, varyWithEncoding, type Encoding } from './compression.ts';
+import { chooseEncoding, compress, isCompressible, MIN_COMPRESS_BYTES, varyWithEncoding, type Effort, type Encoding } from './compression.ts';
 
 type Variant = { headers: OutgoingHttpHeaders; body: Buffer };
 type Rendered = { status: number; headers: OutgoingHttpHeaders; body: Buffer };
@@ -22,10 +22,16 @@ type Entry = {
   etag?: string;
   compressible: boolean;
   identity: Variant;
-  encoded: Partial<Record<Encoding, Promise<Variant>>>;
+  /** Per encoding: being made (a promise), then made; `kept` once it is the strong compression. */
+  encoded: Partial<Record<Encoding, { variant: Variant | Promise<Variant>; effort: Effort }>>;
   notModified: OutgoingHttpHeaders;
   bytes: number;
+  /** Answers sent from memory so far. */
+  hits: number;
 };
+
+/** Answers from memory after which a page counts as asked often: its strong compression then pays for itself. */
+const HOT_AFTER_HITS = 8;
 
 export type PageCacheOptions = {
   /** Changes whenever the data behind the pages may have changed. Called on every request: keep it cheap. */
@@ -34,6 +40,11 @@ export type PageCacheOptions = {
   ttlMs?: number;
   maxEntries?: number;
   maxBytes?: number;
+  /**
+   * Renders under way at once; further misses wait in turn. Renders are CPU work on one thread: fifty
+   * interleaved renders each finish only when all are nearly done, queued ones finish one after the other.
+   */
+  maxRenders?: number;
   now?: () => number;
 };
 
@@ -46,7 +57,7 @@ export type PageCache = {
 /** Headers of the render that must not be replayed: this render's time, this connection's framing. */
 const NOT_REPLAYED = ['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'];
 
-export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, maxBytes = 64 * 1024 * 1024, now = Date.now }: PageCacheOptions): PageCache {
+export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, maxBytes = 64 * 1024 * 1024, maxRenders = 4, now = Date.now }: PageCacheOptions): PageCache {
   const entries = new Map<string, Entry>(); // insertion order = least recently used first
   let bytes = 0;
   const remove = (key: string) => {
@@ -68,18 +79,42 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
   // take the previous copy) instead of starting their own.
   const inFlight = new Map<string, { version: string; done: Promise<Entry | undefined> }>();
 
-  const variantFor = (entry: Entry, encoding: Encoding | undefined): Variant | Promise<Variant> => {
+  const encodeBody = (entry: Entry, encoding: Encoding, effort: Effort) =>
+    compress(entry.identity.body, encoding, effort).then((body): Variant => ({ headers: { ...entry.identity.headers, 'content-encoding': encoding, 'content-length': body.length }, body }));
+  const grow = (entry: Entry, delta: number) => {
+    entry.bytes += delta;
+    bytes += delta;
+  };
+
+  /**
+   * The answer in this encoding. The first one is compressed fast (it may be the only one: most misses are
+   * pages nobody asks again); a page asked often is compressed once more, strongly, in the background, and
+   * its later visitors get the smaller body. Once made, a variant is sent without waiting on a promise.
+   */
+  const variantFor = (entry: Entry, encoding: Encoding | undefined, hot: boolean): Variant | Promise<Variant> => {
     if (!encoding || !entry.compressible) return entry.identity;
-    let variant = entry.encoded[encoding];
-    if (!variant) {
-      variant = compress(entry.identity.body, encoding).then((body) => {
-        entry.bytes += body.length;
-        bytes += body.length;
-        return { headers: { ...entry.identity.headers, 'content-encoding': encoding, 'content-length': body.length }, body };
-      });
-      entry.encoded[encoding] = variant;
+    const slot = entry.encoded[encoding];
+    if (!slot) {
+      const made: { variant: Variant | Promise<Variant>; effort: Effort } = { variant: encodeBody(entry, encoding, 'fast'), effort: 'fast' };
+      entry.encoded[encoding] = made;
+      return (made.variant = (made.variant as Promise<Variant>).then((variant) => {
+        made.variant = variant;
+        grow(entry, variant.body.length);
+        return variant;
+      }));
     }
-    return variant;
+    const fast = slot.variant;
+    if (hot && slot.effort === 'fast' && !(fast instanceof Promise)) {
+      slot.effort = 'kept';
+      encodeBody(entry, encoding, 'kept').then(
+        (variant) => {
+          slot.variant = variant;
+          grow(entry, variant.body.length - fast.body.length);
+        },
+        () => undefined, // the fast copy stays
+      );
+    }
+    return slot.variant;
   };
 
   const write = (req: IncomingMessage, res: ServerResponse, status: number, variant: Variant) => {
@@ -87,13 +122,15 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
     res.end(req.method === 'HEAD' ? undefined : variant.body);
   };
 
-  const send = (req: IncomingMessage, res: ServerResponse, entry: Entry): unknown => {
+  /** `fromMemory`: not the answer of this visitor's own render. */
+  const send = (req: IncomingMessage, res: ServerResponse, entry: Entry, fromMemory = true): unknown => {
+    if (fromMemory) entry.hits++;
     const match = entry.etag !== undefined && req.headers['if-none-match'];
     if (match && entry.status === 200 && match.split(',').some((t) => t.trim() === entry.etag)) {
       res.writeHead(304, entry.notModified);
       return res.end();
     }
-    const variant = variantFor(entry, chooseEncoding(req.headers['accept-encoding']));
+    const variant = variantFor(entry, chooseEncoding(req.headers['accept-encoding']), entry.hits >= HOT_AFTER_HITS);
     if (!(variant instanceof Promise)) return write(req, res, entry.status, variant);
     return variant.then((v) => write(req, res, entry.status, v));
   };
@@ -114,6 +151,7 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
       encoded: {},
       notModified,
       bytes: body.length,
+      hits: 0,
     };
   };
 
@@ -123,6 +161,35 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
     /\bpublic\b/.test(String(headers['cache-control'] ?? '')) &&
     headers['set-cookie'] === undefined &&
     headers['content-encoding'] === undefined;
+
+  // Renders under way, and misses waiting for their turn, first come first served.
+  let rendering = 0;
+  const waiting: (() => void)[] = [];
+  /** A miss's turn to render: `run` starts the render once fewer than maxRenders run; `over` ends the turn (once). */
+  const renderTurn = (res: ServerResponse) => {
+    let held = false;
+    const over = () => {
+      if (!held) return;
+      held = false;
+      const next = waiting.shift();
+      if (next) next();
+      else rendering--;
+    };
+    res.once('close', over); // the visitor left, or the answer is sent
+    const start = (render: () => unknown) => {
+      held = true;
+      if (res.destroyed) return over(); // the visitor left while waiting
+      const running = render();
+      if (running instanceof Promise) running.then(over, over);
+      return running;
+    };
+    const run = (render: () => unknown): unknown => {
+      if (rendering >= maxRenders) return new Promise((resolve) => waiting.push(() => resolve(start(render))));
+      rendering++;
+      return start(render);
+    };
+    return { run, over };
+  };
 
   /** Renders into memory, keeps the answer when it may be shared, and sends it to this visitor. */
   const renderAndSend = (key: string | undefined, current: string, req: IncomingMessage, res: ServerResponse, render: () => unknown) => {
@@ -134,7 +201,9 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
       settle(entry);
     };
     res.once('close', () => finish(undefined)); // no-op once the render settled it
+    const turn = renderTurn(res);
     capture(res, (rendered) => {
+      turn.over(); // the page is whole: compressing it need not hold up the next render
       // The time of this render is for this visitor only, not for later answers from memory.
       const timing = rendered.headers['server-timing'];
       delete rendered.headers['server-timing'];
@@ -142,9 +211,11 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
       const entry = toEntry(current, rendered);
       if (key && shareable(rendered)) store(key, entry);
       finish(key && shareable(rendered) ? entry : undefined);
-      return send(req, res, entry);
+      return send(req, res, entry, false);
     });
-    return render();
+    // Only GETs queue: their render is CPU work alone, where another method's render may read a request body
+    // at the client's pace (four slow POSTs must not hold every page back).
+    return req.method === 'GET' ? turn.run(render) : render();
   };
 
   const fresh = (entry: Entry | undefined, current: string): entry is Entry => entry !== undefined && entry.version === current && now() - entry.at < ttlMs;

@@ -1,7 +1,7 @@
 // Listings as the API returns them (with images and documents), and their creation, optimistic
 // update (version) and deletion with the files they own.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { schema, first } from '@app/db';
+import { preparedRead, schema, type Db } from '@app/db';
 import { toKw } from '@app/domain/power';
 import { STALE_VERSION_MESSAGE, type Product, type ProductInput, type ProductUpdate } from '@app/domain/products';
 import type { Deps } from '../context.ts';
@@ -30,20 +30,44 @@ function toProduct(row: ProductRow, images: Product['images'], documents: Produc
   };
 }
 
+// The reads behind every catalogue page, their SQL built once (preparedRead): a listing by id, and the
+// listings, images and documents of a list of ids (one statement per count of ids).
+const ids = (count: number) => Array.from({ length: count }, (_, i) => sql.placeholder(`id${i}`));
+const idValues = (list: number[]) => Object.fromEntries(list.map((id, i) => [`id${i}`, id]));
+const productById = preparedRead((db: Db) =>
+  db
+    .select()
+    .from(schema.products)
+    .where(eq(schema.products.id, sql.placeholder('id')))
+    .limit(1),
+);
+const productsByIds = preparedRead((db: Db, count: number) => db.select().from(schema.products).where(inArray(schema.products.id, ids(count))));
+const imagesOf = preparedRead((db: Db, count: number) =>
+  db
+    .select()
+    .from(schema.productImages)
+    .where(inArray(schema.productImages.productId, ids(count)))
+    .orderBy(asc(schema.productImages.position), asc(schema.productImages.id)),
+);
+const documentsOf = preparedRead((db: Db, count: number) =>
+  db
+    .select()
+    .from(schema.productDocuments)
+    .where(inArray(schema.productDocuments.productId, ids(count)))
+    .orderBy(asc(schema.productDocuments.id)),
+);
+
+/** The rows of these listings, in no particular order. */
+export function findProductRows(deps: Deps, list: number[]): Promise<ProductRow[]> {
+  return list.length ? productsByIds(deps.db, list.length, idValues(list)) : Promise.resolve([]);
+}
+
 /** Rows → products, loading the images and documents of all of them in two queries. */
 export async function toProducts(deps: Deps, rows: ProductRow[]): Promise<Product[]> {
   if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const images = await deps.db
-    .select()
-    .from(schema.productImages)
-    .where(inArray(schema.productImages.productId, ids))
-    .orderBy(asc(schema.productImages.position), asc(schema.productImages.id));
-  const documents = await deps.db
-    .select()
-    .from(schema.productDocuments)
-    .where(inArray(schema.productDocuments.productId, ids))
-    .orderBy(asc(schema.productDocuments.id));
+  const list = rows.map((r) => r.id);
+  const images = await imagesOf(deps.db, list.length, idValues(list));
+  const documents = await documentsOf(deps.db, list.length, idValues(list));
   return rows.map((row) =>
     toProduct(
       row,
@@ -54,7 +78,7 @@ export async function toProducts(deps: Deps, rows: ProductRow[]): Promise<Produc
 }
 
 export async function findProductRow(deps: Deps, id: number): Promise<ProductRow | undefined> {
-  return first(deps.db.select().from(schema.products).where(eq(schema.products.id, id)));
+  return (await productById(deps.db, undefined, { id }))[0];
 }
 
 /** 404 'Annonce introuvable' when the listing does not exist. */

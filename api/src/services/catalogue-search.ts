@@ -1,11 +1,11 @@
 // The listing query behind GET /products: full-text search (FTS5, accent- and case-insensitive,
 // prefix matching), filters, sort, pagination and facet counts for the public filter panel.
-import { and, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { first, row as rawRow, rows as rawRows, schema } from '@app/db';
 import { toKw } from '@app/domain/power';
 import type { ProductList, ProductQuery } from '@app/domain/products';
 import type { Deps } from '../context.ts';
-import { toProducts } from './catalogue-products.ts';
+import { findProductRows, toProducts } from './catalogue-products.ts';
 import { createFacetCache, type FacetCache, type Group, type Placer, type Written } from './catalogue-facets.ts';
 import { changeMarker, listingTextProbe, searchSql } from './search-sql.ts';
 
@@ -218,7 +218,7 @@ export async function searchProducts(deps: Deps, q: ProductQuery): Promise<Produ
       sql`select ${p.id} as id ${from(deps, q, text)} ${where(conditions(deps, q, text))} order by ${sql.join(orderBy(deps, q), sql`, `)} limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
     )
   ).map((r) => r.id);
-  const rows = ids.length ? await deps.db.select().from(p).where(inArray(p.id, ids)) : [];
+  const rows = await findProductRows(deps, ids);
   rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   const items = await toProducts(deps, rows);
   return { items, products: items, total, pages: Math.ceil(total / q.limit), page: q.page, limit: q.limit, facets };

@@ -1,5 +1,7 @@
 // A document's Preview and Download links, on the product page and in the document library.
 // data-doc-action and data-doc-error are read by DocumentLinksScript, which reports a failed link.
+import { renderedByReact } from '../lib/react-component.ts';
+
 type Texts = { preview: string; download: string; openError: string; downloadError: string };
 
 type Props = { title: string; previewUrl?: string | null; downloadUrl: string; t: Texts };
@@ -22,3 +24,5 @@ export function DocumentActions({ title, previewUrl, downloadUrl, t }: Props) {
     </div>
   );
 }
+
+renderedByReact(DocumentActions);

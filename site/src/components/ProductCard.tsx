@@ -3,6 +3,7 @@
 import { labelled } from '@app/domain/format';
 import type { CardListing } from '../lib/card.ts';
 import Picture from './Picture.tsx';
+import { renderedByReact } from '../lib/react-component.ts';
 
 type Props = { lang: 'fr' | 'en'; listing: CardListing; href: string; t: { details: string; year: string; power: string; brand: string }; eager?: boolean; headingLevel?: 2 | 3 };
 
@@ -33,3 +34,5 @@ export default function ProductCard({ lang, listing, href, t, eager = false, hea
     </article>
   );
 }
+
+renderedByReact(ProductCard);

@@ -3,6 +3,7 @@
 // failed and, where asking again can help, a Retry). Usable from .astro views and from islands alike.
 import '../styles/states.css';
 import type { ReactNode } from 'react';
+import { renderedByReact } from '../lib/react-component.ts';
 
 type Action = { label: string; href?: string | undefined; onClick?: (() => void) | undefined };
 
@@ -71,3 +72,6 @@ export function LoadingState({ label, children }: { label: string; children?: Re
     </div>
   );
 }
+
+renderedByReact(EmptyState);
+renderedByReact(ErrorState);

@@ -9,6 +9,7 @@ import { fill } from '@app/domain/i18n/index';
 import { formatWait, labelled } from '@app/domain/format';
 import { inquiryFieldErrors, serverFieldError, type InquiryField, type InquiryFieldErrors, type ProblemFieldErrors } from '@app/domain/inquiry-rules';
 import { toast } from './toast.ts';
+import { renderedByReact } from '../lib/react-component.ts';
 
 type Props = { lang: Lang; t: Dictionary['contact']; reference: string; initialMessage: string };
 type Status = { kind: 'idle' | 'sending' | 'success' } | { kind: 'error'; detail?: string };
@@ -119,3 +120,5 @@ function Field({ id, label, error, children }: { id: InquiryField; label: string
     </div>
   );
 }
+
+renderedByReact(ContactForm);

@@ -8,6 +8,7 @@ import type { DocumentsPage } from '../lib/catalogue.server.ts';
 import { toast } from './toast.ts';
 import { EmptyState, ErrorState, LoadingState } from '../components/States.tsx';
 import { DocumentActions } from '../components/DocumentActions.tsx';
+import { renderedByReact } from '../lib/react-component.ts';
 
 type Props = { lang: Lang; t: Dictionary['docs']; st: Dictionary['states']; basePath: string; initialSearch: string; initial: DocumentsPage | null; initialStatus?: number | undefined };
 type Status = 'loaded' | 'loading' | 'error';
@@ -88,3 +89,5 @@ export default function DocumentLibrary({ lang, t, st, basePath, initialSearch, 
     </div>
   );
 }
+
+renderedByReact(DocumentLibrary);

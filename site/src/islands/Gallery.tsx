@@ -6,6 +6,7 @@ import type { Dictionary } from '@app/domain/i18n/fr';
 import { fill } from '@app/domain/i18n/index';
 import Picture from '../components/Picture.tsx';
 import { toPictureImage } from '../lib/picture.ts';
+import { renderedByReact } from '../lib/react-component.ts';
 
 type Props = { images: ListingImage[]; t: Dictionary['product'] };
 
@@ -57,3 +58,5 @@ export default function Gallery({ images, t }: Props) {
     </section>
   );
 }
+
+renderedByReact(Gallery);

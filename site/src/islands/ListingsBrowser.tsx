@@ -9,6 +9,7 @@ import { EMPTY_FILTERS, SORT_OPTIONS, filtersToSearch, hasActiveFilters, parseFi
 import ProductCard from '../components/ProductCard.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../components/States.tsx';
 import type { ListingsPage } from '../lib/catalogue.server.ts';
+import { renderedByReact } from '../lib/react-component.ts';
 
 type Props = {
   lang: Lang;
@@ -203,3 +204,5 @@ function NumberField({ id, name, label, value }: { id: string; name: string; lab
     </div>
   );
 }
+
+renderedByReact(ListingsBrowser);

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Dictionary } from '@app/domain/i18n/fr';
 import type { Lang } from '@app/domain/lang';
 import { ANIMATION_MS, CLOSE_AFTER_SUCCESS_MS, randomDelay, readMemory, shouldShow, writeMemory } from './popup-memory.ts';
+import { renderedByReact } from '../lib/react-component.ts';
 
 type Props = { lang: Lang; t: Dictionary['newsletter']; privacyHref: string; page: string };
 type Status = 'idle' | 'sending' | 'success' | 'error';
@@ -108,3 +109,5 @@ export default function NewsletterPopup({ lang, t, privacyHref, page }: Props) {
     </div>
   );
 }
+
+renderedByReact(NewsletterPopup);

@@ -1,6 +1,7 @@
 // Shows toasts top right, stacked, with an icon per type and a close button.
 import { useEffect, useState } from 'react';
 import { TOAST_EVENT, takePendingToasts, toToast, type Toast, type ToastRequest, type ToastType } from './toast.ts';
+import { renderedByReact } from '../lib/react-component.ts';
 
 const ICONS: Record<ToastType, string> = { success: '✓', error: '✕', info: 'i', warning: '!' };
 
@@ -35,3 +36,5 @@ export default function Toaster({ closeLabel }: { closeLabel: string }) {
     </div>
   );
 }
+
+renderedByReact(Toaster);

@@ -1,0 +1,10 @@
+// Astro asks each renderer whether it owns a component used in an .astro file, and React's answer is a
+// throwaway render of that component (its body and hooks run once more, in a page of its own). A component
+// that says whose it is skips the question: issue #17, a few per cent of every uncached render.
+const RENDERER = Symbol.for('astro:renderer');
+
+/** Marks a React component rendered from .astro files as React's (returns it unchanged). */
+export function renderedByReact<T extends (props: never) => unknown>(component: T): T {
+  (component as unknown as Record<symbol, string>)[RENDERER] = '@astrojs/react';
+  return component;
+}

@@ -1,0 +1,47 @@
+// `node tests/bench/render-cpu.ts [seconds]`: the CPU one uncached render costs the server, quickly, for
+// working on it (issue #17; the full comparison with a bare server is `BENCH_PARTS=uncached npm run bench`).
+// Serves the built site over a catalogue seeded once and kept in the temporary folder, warms it up, then
+// loads `/annonces?r=<n>` and distinct `/produit/{id}` pages and prints CPU µs per answer (all the
+// server's threads, from /proc) with req/s and latencies. CPU per answer moves far less with the shared
+// machine's load than req/s does. ONLY=annonces|produit picks one; CONNS (default 50) the connections;
+// LISTINGS (default 10000) the catalogue; PROF=<folder> writes the server's .cpuprofile there.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer } from '../support/server.ts';
+import { seededDataDir } from '../load/scenario.ts';
+import { BROWSER_HEADERS, measure } from './visitors.ts';
+
+const listings = Number(process.env.LISTINGS ?? 10000);
+const kept = path.join(os.tmpdir(), `pm-render-cpu-${listings}`);
+if (!fs.existsSync(path.join(kept, 'app.db'))) {
+  const seeded = await seededDataDir(listings);
+  fs.cpSync(seeded, kept, { recursive: true });
+  fs.rmSync(seeded, { recursive: true, force: true });
+}
+// A copy per run: the server writes (sessions, the storage sweep), the kept catalogue stays as seeded.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-render-run-'));
+fs.cpSync(kept, dataDir, { recursive: true });
+const profile: Record<string, string> = process.env.PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.PROF}` } : {};
+const server = await startServer({ full: true, dataDir, env: profile });
+try {
+  const pid = server.process.pid!;
+  const seconds = Number(process.argv[2] ?? 5);
+  const connections = Number(process.env.CONNS ?? 50);
+  const newest = ((await (await server.api('/products?limit=1&sort=date&order=desc')).json()) as { items: { id: number }[] }).items[0]!.id;
+  const products = Array.from({ length: listings }, (_, i) => `/produit/${newest - i}`);
+  // Warm-up (JIT, SQLite's page cache) on pages the measured runs do not ask.
+  const warmUp = { name: 'warm-up', paths: ['/annonces?w={n}', ...products.slice(Math.floor(listings * 0.9))], headers: BROWSER_HEADERS };
+  await measure(server.port, pid, warmUp, connections, 2);
+  const scenarios = [
+    { name: 'annonces', paths: ['/annonces?r={n}'] },
+    { name: 'produit', paths: products.slice(0, Math.floor(listings * 0.8)) },
+  ].filter((s) => !process.env.ONLY || s.name === process.env.ONLY);
+  for (const s of scenarios) {
+    const m = await measure(server.port, pid, { ...s, headers: BROWSER_HEADERS }, connections, seconds);
+    console.log(`${s.name}: ${Math.round(m.rps)} req/s, ${m.cpuUsPerRequest} µs CPU/req, p50 ${m.p50} ms, p99 ${m.p99} ms, n=${m.requests}, errors ${m.errors + m.timeouts + m.non2xx}`);
+  }
+} finally {
+  await server.stop('SIGINT'); // SIGINT: a clean exit, which writes the profile
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
