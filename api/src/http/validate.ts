@@ -40,7 +40,7 @@ function nulField(value: unknown, path: string[] = []): string | undefined {
 /** The 400 for a parsed value with a NUL character in a text, or undefined when it has none. */
 function nulRefusal(value: unknown): ApiError | undefined {
   const field = nulField(value);
-  return field === undefined ? undefined : new ApiError(400, GENERIC_MESSAGES.invalid, [{ field, message: GENERIC_MESSAGES.invalid }]);
+  return field === undefined ? undefined : new ApiError(400, requestMessages.invalid, [{ field, message: requestMessages.invalid }]);
 }
 
 /** Parses a value built inside a handler (a merged PATCH, multipart fields) like a request part. */
