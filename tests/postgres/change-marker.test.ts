@@ -68,8 +68,16 @@ describe('the change marker of the facet counts on PostgreSQL', () => {
     expect(await moved(() => b.insert(t.appMeta).values({ key: 'unrelated', value: '1' }))).toEqual({ a: false, b: false });
   });
 
+  it('does not move for a statement that changed no listing (an edit refused by its version check)', async () => {
+    const { id } = (await b.insert(t.products).values(engine).returning())[0]!;
+    expect(await moved(() => b.update(t.products).set({ brand: 'Nanni' }).where(sql`${t.products.id} = ${id} and ${t.products.version} = -1`))).toEqual({ a: false, b: false });
+    expect(await moved(() => b.delete(t.products).where(eq(t.products.id, -1)))).toEqual({ a: false, b: false });
+    expect(await moved(() => b.update(t.products).set({ brand: 'Nanni' }).where(eq(t.products.id, id)))).toEqual({ a: true, b: false });
+  });
+
   it('moves when a transaction that began before another commits after it', async () => {
     const c = instance();
+    await c.insert(t.products).values(engine); // a listing for the long transaction to change
     const first = await poolOf(b).connect();
     try {
       await first.query('begin');
