@@ -1,4 +1,5 @@
 // Process configuration, parsed once at boot; a bad value stops the start with a readable list.
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { companyFromEnv, type Company } from '@app/domain/company';
@@ -36,12 +37,16 @@ const EnvSchema = z.object({
   /** A refresh token presented again this long after its rotation gets fresh tokens instead of revoking the session (a lost answer). */
   REFRESH_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Threads rendering public pages besides the main thread; 0 renders them on the main thread. Default: one per core, at most 4, none on one core. */
+  RENDER_THREADS: z.coerce.number().int().min(0).max(32).optional(),
   /** Serve only the API (no site, no admin). */
   API_ONLY: flag,
-  NODE_ENV: z.string().default('production'),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { publicUrl: string; dataDir: string; databasePath: string; company: Company };
+/** Every variable parsed here, by name (the README's configuration table lists them: tests/house/readme-config.test.ts). */
+export const ENV_VARIABLES = Object.keys(EnvSchema.shape);
+
+export type Env = z.infer<typeof EnvSchema> & { publicUrl: string; dataDir: string; databasePath: string; renderThreads: number; company: Company };
 
 /** The database settings for openDatabase(): PostgreSQL when DATABASE_URL is set, else the SQLite file. */
 export const databaseConfig = (env: Env) => ({ url: env.DATABASE_URL, path: env.databasePath, poolSize: env.DATABASE_POOL_SIZE });
@@ -62,6 +67,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(env.DATA_DIR),
     databasePath: env.DATABASE_PATH === ':memory:' ? env.DATABASE_PATH : path.resolve(env.DATABASE_PATH),
+    renderThreads: env.RENDER_THREADS ?? (availableParallelism() > 1 ? Math.min(availableParallelism(), 4) : 0),
     company: companyFromEnv(present),
   };
 }

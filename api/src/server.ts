@@ -9,6 +9,7 @@ import { boot } from './boot.ts';
 import { ConfigError } from './env.ts';
 import { answerClientError } from './http/client-error.ts';
 import { createOriginListener, type SiteHandler } from './http/origin.ts';
+import { createRenderPool, type RenderPool } from './http/render-pool.ts';
 import { createCatalogueReader } from './services/catalogue-reader.ts';
 import { startJobs } from './services/jobs.ts';
 
@@ -22,12 +23,14 @@ const { env, log } = deps;
 const stopJobs = startJobs(deps);
 
 let site: SiteHandler | undefined;
+let renderPool: RenderPool | undefined;
 let adminDir: string | undefined;
 if (!env.API_ONLY) {
   const siteEntry = path.join(repoRoot, 'site/dist/server/entry.mjs');
   if (fs.existsSync(siteEntry)) {
     process.env.ASTRO_NODE_AUTOSTART = 'disabled';
     site = ((await import(pathToFileURL(siteEntry).href)) as { handler: SiteHandler }).handler;
+    if (env.renderThreads > 0) renderPool = createRenderPool({ size: env.renderThreads, siteEntry, log });
   } else {
     log.warn('public site not built: run `npm run build`', { expected: siteEntry });
   }
@@ -38,7 +41,7 @@ if (!env.API_ONLY) {
 const siteClientDir = site ? path.join(repoRoot, 'site/dist/client') : undefined;
 const dataVersion = otherCommitsOf(deps.db);
 const server = createServer(
-  createOriginListener({ api: app, catalogue: createCatalogueReader(deps), site, adminDir, siteClientDir, dataVersion }),
+  createOriginListener({ api: app, catalogue: createCatalogueReader(deps), site, adminDir, siteClientDir, dataVersion, renderPool }),
 );
 server.keepAliveTimeout = 65_000;
 server.on('clientError', answerClientError);
@@ -67,7 +70,7 @@ function shutdown(signal: string) {
   stopping = true;
   log.info('shutting down', { signal });
   server.close(() => {
-    void stopJobs()
+    void Promise.all([stopJobs(), renderPool?.close()])
       .then(() => deps.db.$close())
       .finally(() => process.exit(0));
   });

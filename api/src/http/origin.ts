@@ -13,6 +13,7 @@ import type { App } from '../app.ts';
 import { fail } from './errors.ts';
 import { compressResponse } from './compression.ts';
 import { createPageCache } from './page-cache.ts';
+import type { RenderPool } from './render-pool.ts';
 import { createVersion } from './data-version.ts';
 import { requestMessages } from '@app/domain/api-messages';
 
@@ -30,6 +31,8 @@ export type OriginParts = {
   adminDir?: string;
   /** The site's built browser files (site/dist/client): Astro's middleware mode leaves them to its host. */
   siteClientDir?: string;
+  /** Threads that render GET pages; absent (or when none can), pages render on this thread. */
+  renderPool?: RenderPool;
 };
 
 /** Serves the site's static files (precompressed .br/.gz written by its build); hashed /_astro/ files are immutable. */
@@ -115,7 +118,7 @@ const CACHEABLE_API = /^\/api\/products(?:\/\d+)?(?:\?|$)/;
 const compressingListener = (app: { fetch: (req: Request, env: unknown) => Response | Promise<Response> }) =>
   getRequestListener(async (req, env) => compressResponse(req, await app.fetch(req, env)));
 
-export function createOriginListener({ api, catalogue, site, adminDir, siteClientDir, dataVersion }: OriginParts) {
+export function createOriginListener({ api, catalogue, site, adminDir, siteClientDir, dataVersion, renderPool }: OriginParts) {
   // Every write through the API may change what pages show: it moves the page cache's version on.
   const version = dataVersion ? createVersion(dataVersion) : undefined;
   const pageCache = site && version ? createPageCache({ version: version.current }) : undefined;
@@ -153,8 +156,10 @@ export function createOriginListener({ api, catalogue, site, adminDir, siteClien
         return res.end();
       }
     }
-    // The site reads the catalogue in-process (locals.catalogue) and calls the API app for the rest.
-    const render = () => site(req, res, () => notFound(res), { api, catalogue });
+    // The site reads the catalogue in-process (locals.catalogue) and calls the API app for the rest. A GET
+    // renders in a thread when there are some; other methods read their body here.
+    const renderHere = () => site(req, res, () => notFound(res), { api, catalogue });
+    const render = renderPool && req.method === 'GET' ? () => renderPool.render(req, res).catch(renderHere) : renderHere;
     return pageCache ? pageCache.handle(req, res, render) : render();
   };
 }

@@ -11,10 +11,11 @@
 // (the site no longer reads its own answer back to hash it).
 import { hash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { captureResponse, type Captured } from './response-capture.ts';
 import { chooseEncoding, compress, isCompressible, MIN_COMPRESS_BYTES, varyWithEncoding, type Effort, type Encoding } from './compression.ts';
 
 type Variant = { headers: OutgoingHttpHeaders; body: Buffer };
-type Rendered = { status: number; headers: OutgoingHttpHeaders; body: Buffer };
+type Rendered = Captured;
 type Entry = {
   version: string;
   at: number;
@@ -53,9 +54,6 @@ export type PageCache = {
   handle(req: IncomingMessage, res: ServerResponse, render: () => unknown): unknown;
   size(): number;
 };
-
-/** Headers of the render that must not be replayed: this render's time, this connection's framing. */
-const NOT_REPLAYED = ['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'];
 
 export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, maxBytes = 64 * 1024 * 1024, maxRenders = 4, now = Date.now }: PageCacheOptions): PageCache {
   const entries = new Map<string, Entry>(); // insertion order = least recently used first
@@ -202,7 +200,7 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
     };
     res.once('close', () => finish(undefined)); // no-op once the render settled it
     const turn = renderTurn(res);
-    capture(res, (rendered) => {
+    captureResponse(res, (rendered) => {
       turn.over(); // the page is whole: compressing it need not hold up the next render
       // The time of this render is for this visitor only, not for later answers from memory.
       const timing = rendered.headers['server-timing'];
@@ -244,45 +242,4 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
       return renderAndSend(key, current, req, res, render);
     },
   };
-}
-
-/**
- * Collects what the renderer writes to `res` (status, headers, body) instead of sending it, then
- * hands it to `done`, which sends it with the original methods.
- */
-function capture(res: ServerResponse, done: (rendered: Rendered) => unknown) {
-  const chunks: Buffer[] = [];
-  let status = 200;
-  const headers: OutgoingHttpHeaders = {};
-  const original = { writeHead: res.writeHead, write: res.write, end: res.end };
-  const keep = (chunk: unknown, encoding?: unknown) => {
-    if (typeof chunk === 'string') chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
-    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-  };
-  res.writeHead = ((code: number, ...args: unknown[]) => {
-    status = code;
-    const given = args.find((a) => a && typeof a === 'object');
-    if (Array.isArray(given)) {
-      for (let i = 0; i + 1 < given.length; i += 2) headers[String(given[i]).toLowerCase()] = given[i + 1] as string;
-    } else if (given) {
-      for (const [k, v] of Object.entries(given)) headers[k.toLowerCase()] = v as string;
-    }
-    return res;
-  }) as ServerResponse['writeHead'];
-  res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
-    keep(chunk, encoding);
-    const cb = [encoding, callback].find((a) => typeof a === 'function') as (() => void) | undefined;
-    if (cb) queueMicrotask(cb);
-    return true;
-  }) as ServerResponse['write'];
-  res.end = ((chunk?: unknown, encoding?: unknown) => {
-    if (typeof chunk !== 'function') keep(chunk, encoding);
-    Object.assign(res, original);
-    const all = { ...res.getHeaders(), ...headers };
-    for (const name of res.getHeaderNames()) res.removeHeader(name);
-    for (const name of NOT_REPLAYED) delete all[name];
-    if (res.statusCode !== 200 && status === 200) status = res.statusCode;
-    void Promise.resolve(done({ status, headers: all, body: Buffer.concat(chunks) })).catch(() => res.destroy());
-    return res;
-  }) as ServerResponse['end'];
 }

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import { createServer } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createLogger } from '../services/logger.ts';
+import { createRenderPool, type RenderPool } from './render-pool.ts';
+
+/** A render thread speaking the pool's protocol, as a module of its own (real worker threads, no site). */
+const threadModule = (body: string) =>
+  new URL(`data:text/javascript,${encodeURIComponent(`
+    import { parentPort, threadId } from 'node:worker_threads';
+    ${body}
+    parentPort.on('message', async (m) => {
+      if (m.kind === 'close') return process.exit(0);
+      if (m.url === '/die') process.exit(3);
+      if (m.url === '/throw') return parentPort.postMessage({ kind: 'failed', id: m.id, message: 'the page threw' });
+      await new Promise((r) => setTimeout(r, m.url === '/slow' ? 50 : 0));
+      const body = new TextEncoder().encode('thread ' + threadId + ' ' + m.url + ' ' + m.headers['accept-language']);
+      parentPort.postMessage({ kind: 'rendered', id: m.id, status: 200, headers: { 'content-type': 'text/plain', 'x-rendered': 'thread' }, body });
+    });
+    parentPort.postMessage({ kind: 'ready' });
+  `)}`);
+
+const pools: RenderPool[] = [];
+const servers: ReturnType<typeof createServer>[] = [];
+afterEach(async () => {
+  servers.splice(0).forEach((s) => s.close());
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+/** A real HTTP server whose answers come from the pool, or from this thread when the pool cannot render (as origin.ts does). */
+async function serve(size: number, workerUrl: URL) {
+  const pool = createRenderPool({ size, siteEntry: 'unused', log: createLogger('silent'), workerUrl });
+  pools.push(pool);
+  const server = createServer((req, res) => {
+    void pool.render(req, res).catch(() => res.writeHead(200, { 'x-rendered': 'main' }).end('main thread'));
+  });
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return async (path: string) => {
+    const res = await fetch(base + path, { headers: { 'accept-language': 'en' } });
+    return { rendered: res.headers.get('x-rendered'), type: res.headers.get('content-type'), text: await res.text() };
+  };
+}
+
+describe('render pool', () => {
+  it('renders a request in a thread, with its URL and headers, and sends the thread\'s status, headers and body', async () => {
+    const get = await serve(1, threadModule(''));
+    const page = await get('/annonces?r=1');
+    expect(page).toMatchObject({ rendered: 'thread', type: 'text/plain' });
+    expect(page.text).toMatch(/^thread \d+ \/annonces\?r=1 en$/);
+  });
+
+  it('spreads renders under way over its threads', async () => {
+    const get = await serve(2, threadModule(''));
+    const pages = await Promise.all(Array.from({ length: 6 }, () => get('/slow')));
+    const threads = new Set(pages.map((p) => p.text.split(' ')[1]));
+    expect(threads.size).toBe(2);
+  });
+
+  it('leaves a page the thread could not render to the main thread', async () => {
+    const get = await serve(1, threadModule(''));
+    expect((await get('/throw')).text).toBe('main thread');
+    expect((await get('/next')).rendered).toBe('thread');
+  });
+
+  it('replaces a thread that dies: the render it held goes to the main thread, the next ones to the new thread', async () => {
+    const get = await serve(1, threadModule(''));
+    const first = (await get('/before')).text.split(' ')[1];
+    expect((await get('/die')).text).toBe('main thread');
+    const after = await get('/after');
+    expect(after.rendered).toBe('thread');
+    expect(after.text.split(' ')[1]).not.toBe(first);
+  });
+
+  it('renders on the main thread when no thread can start, and stops starting them after three more tries', async () => {
+    const starts = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pm-pool-')), 'starts');
+    fs.writeFileSync(starts, '');
+    const get = await serve(1, threadModule(`(await import('node:fs')).appendFileSync(${JSON.stringify(starts)}, 'x'); throw new Error('cannot boot');`));
+    for (let i = 0; i < 6; i++) expect((await get(`/p${i}`)).text).toBe('main thread');
+    await vi.waitFor(() => expect(fs.readFileSync(starts, 'utf8')).toBe('xxxx'));
+    expect((await get('/later')).text).toBe('main thread');
+    expect(fs.readFileSync(starts, 'utf8')).toBe('xxxx');
+  });
+});

@@ -1,0 +1,129 @@
+// Public pages rendered in worker threads (render-worker.ts), so that uncached renders use every core
+// while the main thread keeps answering cache hits, the API and the admin (issue #17, decision 095).
+// Each thread opens its own connection to the database and reads the catalogue in-process, as the main
+// thread's renders do. Threads start at the first render. A thread that dies is replaced; while none can render,
+// `render` rejects and the caller renders on the main thread as before.
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { Worker } from 'node:worker_threads';
+import type { Logger } from '../services/logger.ts';
+
+/** The in-process Hono app's `request`, as pages call it (locals.api). */
+export type InProcessApi = { request(input: string, init?: RequestInit): Response | Promise<Response> };
+
+/** Main thread → render thread. */
+export type ToRenderThread =
+  | { kind: 'render'; id: number; method: string; url: string; headers: IncomingHttpHeaders }
+  | { kind: 'close' };
+
+/** Render thread → main thread. */
+export type FromRenderThread =
+  | { kind: 'ready' }
+  | { kind: 'rendered'; id: number; status: number; headers: OutgoingHttpHeaders; body: Uint8Array }
+  | { kind: 'failed'; id: number; message: string };
+
+export type RenderThreadData = { siteEntry: string };
+
+export type RenderPool = {
+  /** Renders the GET `req` in a thread and writes its answer to `res`; rejects, having written nothing, when no thread could. */
+  render(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type RenderPoolOptions = {
+  size: number;
+  siteEntry: string;
+  log: Logger;
+  /** The thread's module (tests give another). */
+  workerUrl?: URL;
+};
+
+type Rendered = Extract<FromRenderThread, { kind: 'rendered' }>;
+type Thread = {
+  worker: Worker;
+  ready: Promise<void>;
+  /** Renders given to this thread and not yet answered, counted from the moment it is picked. */
+  load: number;
+  pending: Map<number, { resolve(answer: Rendered): void; reject(err: Error): void }>;
+};
+
+/** Threads that die in a row before one gets ready; past this the pool stops replacing them. */
+const MAX_RESTARTS = 3;
+
+export function createRenderPool({ size, siteEntry, log, workerUrl = new URL('../render-worker.ts', import.meta.url) }: RenderPoolOptions): RenderPool {
+  let threads: Thread[] | undefined;
+  let restarts = 0;
+  let closed = false;
+  let lastId = 0;
+
+  const start = (): Thread => {
+    const worker = new Worker(workerUrl, { workerData: { siteEntry } satisfies RenderThreadData });
+    const pending: Thread['pending'] = new Map();
+    let ready!: () => void;
+    let failed!: (err: Error) => void;
+    const thread: Thread = { worker, pending, load: 0, ready: new Promise<void>((resolve, reject) => ((ready = resolve), (failed = reject))) };
+    thread.ready.catch(() => undefined); // a boot failure is seen by the renders waiting on it
+    worker.on('message', (message: FromRenderThread) => {
+      if (message.kind === 'ready') {
+        restarts = 0;
+        return ready();
+      }
+      const job = pending.get(message.id);
+      pending.delete(message.id);
+      if (message.kind === 'rendered') job?.resolve(message);
+      else job?.reject(new Error(message.message));
+    });
+    worker.on('error', (err) => log.error('render thread failed', { error: err.message }));
+    worker.once('exit', (code) => {
+      const gone = new Error(`render thread exited (${code})`);
+      failed(gone);
+      for (const job of pending.values()) job.reject(gone);
+      pending.clear();
+      if (!threads || closed) return;
+      threads = threads.filter((t) => t !== thread);
+      if (restarts++ < MAX_RESTARTS) threads.push(start());
+      else log.error('render threads keep failing: pages render on the main thread', {});
+    });
+    return thread;
+  };
+
+  /** The thread with the fewest renders under way. */
+  const pick = (): Thread | undefined => {
+    threads ??= Array.from({ length: size }, start);
+    let best: Thread | undefined;
+    for (const t of threads) if (!best || t.load < best.load) best = t;
+    return best;
+  };
+
+  return {
+    async render(req, res) {
+      const thread = closed ? undefined : pick();
+      if (!thread) throw new Error('no render thread');
+      thread.load++;
+      let answer: Rendered;
+      try {
+        await thread.ready;
+        const id = ++lastId;
+        answer = await new Promise<Rendered>((resolve, reject) => {
+          thread.pending.set(id, { resolve, reject });
+          thread.worker.postMessage({ kind: 'render', id, method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers } satisfies ToRenderThread);
+        });
+      } finally {
+        thread.load--;
+      }
+      res.writeHead(answer.status, answer.headers);
+      res.end(Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength));
+    },
+    async close() {
+      closed = true;
+      const stopping = (threads ?? []).map(
+        ({ worker }) =>
+          new Promise<void>((resolve) => {
+            worker.once('exit', () => resolve());
+            worker.postMessage({ kind: 'close' } satisfies ToRenderThread); // closes its database, then ends
+            setTimeout(() => void worker.terminate(), 2_000).unref();
+          }),
+      );
+      await Promise.all(stopping);
+    },
+  };
+}

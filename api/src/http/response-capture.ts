@@ -1,0 +1,50 @@
+// Collects what a renderer writes to a ServerResponse (status, headers, body) instead of sending it: the
+// page cache keeps and compresses the answer before it leaves, and a render thread (render-worker.ts)
+// sends it to the main thread.
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+
+export type Captured = { status: number; headers: OutgoingHttpHeaders; body: Buffer };
+
+/** Headers of the render that must not be replayed: this render's time, this connection's framing. */
+const NOT_REPLAYED = ['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'];
+
+/**
+ * Collects what the renderer writes to `res` (status, headers, body) instead of sending it, then
+ * hands it to `done`, which sends it with the original methods.
+ */
+export function captureResponse(res: ServerResponse, done: (captured: Captured) => unknown) {
+  const chunks: Buffer[] = [];
+  let status = 200;
+  const headers: OutgoingHttpHeaders = {};
+  const original = { writeHead: res.writeHead, write: res.write, end: res.end };
+  const keep = (chunk: unknown, encoding?: unknown) => {
+    if (typeof chunk === 'string') chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+  };
+  res.writeHead = ((code: number, ...args: unknown[]) => {
+    status = code;
+    const given = args.find((a) => a && typeof a === 'object');
+    if (Array.isArray(given)) {
+      for (let i = 0; i + 1 < given.length; i += 2) headers[String(given[i]).toLowerCase()] = given[i + 1] as string;
+    } else if (given) {
+      for (const [k, v] of Object.entries(given)) headers[k.toLowerCase()] = v as string;
+    }
+    return res;
+  }) as ServerResponse['writeHead'];
+  res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
+    keep(chunk, encoding);
+    const cb = [encoding, callback].find((a) => typeof a === 'function') as (() => void) | undefined;
+    if (cb) queueMicrotask(cb);
+    return true;
+  }) as ServerResponse['write'];
+  res.end = ((chunk?: unknown, encoding?: unknown) => {
+    if (typeof chunk !== 'function') keep(chunk, encoding);
+    Object.assign(res, original);
+    const all = { ...res.getHeaders(), ...headers };
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    for (const name of NOT_REPLAYED) delete all[name];
+    if (res.statusCode !== 200 && status === 200) status = res.statusCode;
+    void Promise.resolve(done({ status, headers: all, body: Buffer.concat(chunks) })).catch(() => res.destroy());
+    return res;
+  }) as ServerResponse['end'];
+}

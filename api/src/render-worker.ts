@@ -1,0 +1,65 @@
+// A render thread (http/render-pool.ts): renders public pages off the main thread. It opens its own
+// connection to the database and hands the site the same in-process catalogue reader as the main
+// thread does. Each answer is collected whole
+// (status, headers, body) and sent back, where the page cache keeps it and compresses it.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDatabase } from '@app/db';
+import { databaseConfig, parseEnv } from './env.ts';
+import type { SiteHandler } from './http/origin.ts';
+import type { FromRenderThread, InProcessApi, RenderThreadData, ToRenderThread } from './http/render-pool.ts';
+import { captureResponse } from './http/response-capture.ts';
+import { createCatalogueReader } from './services/catalogue-reader.ts';
+import { createLogger } from './services/logger.ts';
+
+/** Renders under way in one thread are few (the page cache queues the rest): a few connections serve them. */
+const THREAD_POOL_SIZE = 4;
+
+const port = parentPort!;
+const send = (message: FromRenderThread) => port.postMessage(message);
+const { siteEntry } = workerData as RenderThreadData;
+
+const env = parseEnv(process.env);
+const db = openDatabase({ ...databaseConfig(env), poolSize: Math.min(env.DATABASE_POOL_SIZE, THREAD_POOL_SIZE) });
+const catalogue = createCatalogueReader({ db, env, log: createLogger(env.LOG_LEVEL) });
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const site = ((await import(pathToFileURL(siteEntry).href)) as { handler: SiteHandler }).handler;
+
+// A GET page reads through the catalogue reader. A render that calls the API is answered "failed" whatever
+// the page made of the refusal, and the main thread renders it itself, with its app (as it does POSTs).
+const rendering = new AsyncLocalStorage<{ calledApi: boolean }>();
+const api: InProcessApi = {
+  request() {
+    const state = rendering.getStore();
+    if (state) state.calledApi = true;
+    return Promise.reject(new Error('A page rendered in a thread cannot call the API'));
+  },
+};
+
+function render({ id, method, url, headers }: Extract<ToRenderThread, { kind: 'render' }>) {
+  // Astro's node handler reads a request and writes a response: here, ones without a connection.
+  const req = new IncomingMessage(new Socket());
+  req.method = method;
+  req.url = url;
+  req.headers = headers;
+  req.push(null);
+  const res = new ServerResponse(req);
+  const state = { calledApi: false };
+  const failed = (message: string) => send({ kind: 'failed', id, message });
+  captureResponse(res, ({ status, headers: answered, body }) => (state.calledApi ? failed('the page calls the API') : send({ kind: 'rendered', id, status, headers: answered, body })));
+  // No route (the site has a catch-all, so never): the main thread answers, as it does for its own renders.
+  rendering.run(state, () => site(req, res, () => failed('no route'), { api, catalogue })).catch((err: unknown) => failed(err instanceof Error ? err.message : String(err)));
+}
+
+port.on('message', (message: ToRenderThread) => {
+  switch (message.kind) {
+    case 'render':
+      return render(message);
+    case 'close':
+      return void db.$close().finally(() => process.exit(0));
+  }
+});
+send({ kind: 'ready' });
