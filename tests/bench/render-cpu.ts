@@ -3,7 +3,7 @@
 // Serves the built site over a catalogue seeded once and kept in the temporary folder, warms it up, then
 // loads `/annonces?r=<n>` and distinct `/produit/{id}` pages and prints CPU µs per answer (all the
 // server's threads, from /proc) with req/s and latencies. CPU per answer moves far less with the shared
-// machine's load than req/s does. ONLY=annonces|produit picks one; CONNS (default 50) the connections;
+// machine's load than req/s does, split by kind of thread. ONLY=annonces|produit picks one; CONNS (default 50) the connections;
 // LISTINGS (default 10000) the catalogue; PROF=<folder> writes the server's .cpuprofile there.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +11,22 @@ import path from 'node:path';
 import { startServer } from '../support/server.ts';
 import { seededDataDir } from '../load/scenario.ts';
 import { BROWSER_HEADERS, measure } from './visitors.ts';
+
+/** CPU ticks so far per kind of thread of a process (MainThread, WorkerThread, libuv-worker, V8Worker…), from /proc/<pid>/task. */
+function threadTicks(pid: number): Map<string, number> {
+  const ticks = new Map<string, number>();
+  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks.set(name, (ticks.get(name) ?? 0) + Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // a thread that ended meanwhile
+    }
+  }
+  return ticks;
+}
 
 const listings = Number(process.env.LISTINGS ?? 10000);
 const kept = path.join(os.tmpdir(), `pm-render-cpu-${listings}`);
@@ -38,7 +54,12 @@ try {
     { name: 'produit', paths: products.slice(0, Math.floor(listings * 0.8)) },
   ].filter((s) => !process.env.ONLY || s.name === process.env.ONLY);
   for (const s of scenarios) {
+    const before = threadTicks(pid);
     const m = await measure(server.port, pid, { ...s, headers: BROWSER_HEADERS }, connections, seconds);
+    const after = threadTicks(pid);
+    // Per thread kind, µs per answer (a tick is 10 ms: short runs round coarsely).
+    const split = [...after].map(([name, t]) => [name, Math.round(((t - (before.get(name) ?? 0)) * 10_000) / m.requests)] as const).filter(([, us]) => us > 0);
+    console.log(`  by thread: ${split.map(([name, us]) => `${name} ${us} µs`).join(', ')}`);
     console.log(`${s.name}: ${Math.round(m.rps)} req/s, ${m.cpuUsPerRequest} µs CPU/req, p50 ${m.p50} ms, p99 ${m.p99} ms, n=${m.requests}, errors ${m.errors + m.timeouts + m.non2xx}`);
   }
 } finally {
