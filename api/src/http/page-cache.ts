@@ -15,7 +15,6 @@ import { captureResponse, type Captured } from './response-capture.ts';
 import { chooseEncoding, compress, isCompressible, MIN_COMPRESS_BYTES, varyWithEncoding, type Effort, type Encoding } from './compression.ts';
 
 type Variant = { headers: OutgoingHttpHeaders; body: Buffer };
-type Rendered = Captured;
 type Entry = {
   version: string;
   at: number;
@@ -42,7 +41,7 @@ export type PageCacheOptions = {
   maxEntries?: number;
   maxBytes?: number;
   /**
-   * Renders under way at once; further misses wait in turn. Renders are CPU work on one thread: fifty
+   * GET renders under way at once; further misses wait in turn. Renders are CPU work on few threads: fifty
    * interleaved renders each finish only when all are nearly done, queued ones finish one after the other.
    */
   maxRenders?: number;
@@ -133,7 +132,7 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
     return variant.then((v) => write(req, res, entry.status, v));
   };
 
-  const toEntry = (current: string, { status, headers, body }: Rendered): Entry => {
+  const toEntry = (current: string, { status, headers, body }: Captured): Entry => {
     if (status === 200 && headers.etag === undefined && body.length > 0) headers.etag = `W/"${hash('sha1', body, 'base64url').slice(0, 22)}"`;
     const compressible = body.length >= MIN_COMPRESS_BYTES && isCompressible(String(headers['content-type'] ?? '')) && headers['content-encoding'] === undefined;
     const base = compressible ? { ...headers, vary: varyWithEncoding(headers.vary === undefined ? undefined : String(headers.vary)) } : headers;
@@ -154,7 +153,7 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
   };
 
   // An answer the renderer encoded itself (the sitemap) holds one encoding: it is not kept under a key shared by all.
-  const shareable = ({ status, headers }: Rendered) =>
+  const shareable = ({ status, headers }: Captured) =>
     (status === 200 || status === 404) &&
     /\bpublic\b/.test(String(headers['cache-control'] ?? '')) &&
     headers['set-cookie'] === undefined &&
@@ -199,9 +198,11 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
       settle(entry);
     };
     res.once('close', () => finish(undefined)); // no-op once the render settled it
-    const turn = renderTurn(res);
+    // Only GETs queue: their render is CPU work alone, where another method's render may read a request body
+    // at the client's pace (four slow POSTs must not hold every page back).
+    const turn = req.method === 'GET' ? renderTurn(res) : undefined;
     captureResponse(res, (rendered) => {
-      turn.over(); // the page is whole: compressing it need not hold up the next render
+      turn?.over(); // the page is whole: compressing it need not hold up the next render
       // The time of this render is for this visitor only, not for later answers from memory.
       const timing = rendered.headers['server-timing'];
       delete rendered.headers['server-timing'];
@@ -211,9 +212,7 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
       finish(key && shareable(rendered) ? entry : undefined);
       return send(req, res, entry, false);
     });
-    // Only GETs queue: their render is CPU work alone, where another method's render may read a request body
-    // at the client's pace (four slow POSTs must not hold every page back).
-    return req.method === 'GET' ? turn.run(render) : render();
+    return turn ? turn.run(render) : render();
   };
 
   const fresh = (entry: Entry | undefined, current: string): entry is Entry => entry !== undefined && entry.version === current && now() - entry.at < ttlMs;
