@@ -1,7 +1,7 @@
 // Listings with their images and documents, and the public technical library.
 import { sql, type SQL } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { bool, createdAt, id, updatedAt } from './columns.ts';
+import { bool, createdAt, id, storedFile, updatedAt } from './columns.ts';
 
 /**
  * The price sort keys, shared by the indexes below and the search query (SQLite uses an expression index
@@ -110,12 +110,7 @@ export const productDocuments = sqliteTable(
     description: text('description'),
     descriptionFr: text('description_fr'),
     descriptionEn: text('description_en'),
-    type: text('type').notNull(), // pdf | image | video | word | text
-    mimeType: text('mime_type').notNull(),
-    storageKey: text('storage_key').notNull().unique(), // generated file name under DATA_DIR/documents
-    originalFilename: text('original_filename').notNull(),
-    size: integer('size').notNull(),
-    downloadCount: integer('download_count').notNull().default(0),
+    ...storedFile(),
     createdAt: createdAt(),
   },
   (t) => [index('product_documents_product_idx').on(t.productId)],
@@ -130,12 +125,7 @@ export const technicalDocuments = sqliteTable(
     titleEn: text('title_en'),
     descriptionFr: text('description_fr'),
     descriptionEn: text('description_en'),
-    type: text('type').notNull(), // pdf | image | video
-    mimeType: text('mime_type').notNull(),
-    storageKey: text('storage_key').notNull().unique(),
-    originalFilename: text('original_filename').notNull(),
-    size: integer('size').notNull(),
-    downloadCount: integer('download_count').notNull().default(0),
+    ...storedFile(),
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ImageVariant } from '../../schema/catalogue.ts';
-import { bool, createdAt, id, updatedAt } from './columns.ts';
+import { bool, createdAt, id, storedFile, updatedAt } from './columns.ts';
 
 /** The price sort keys of ../../schema/catalogue.ts: the same expressions, so the indexes below serve the same sorts. */
 export const priceSortKeys = (price: AnyPgColumn) => ({
@@ -100,12 +100,7 @@ export const productDocuments = pgTable(
     description: text('description'),
     descriptionFr: text('description_fr'),
     descriptionEn: text('description_en'),
-    type: text('type').notNull(),
-    mimeType: text('mime_type').notNull(),
-    storageKey: text('storage_key').notNull().unique(),
-    originalFilename: text('original_filename').notNull(),
-    size: integer('size').notNull(),
-    downloadCount: integer('download_count').notNull().default(0),
+    ...storedFile(),
     createdAt: createdAt(),
   },
   (t) => [index('product_documents_product_idx').on(t.productId)],
@@ -120,12 +115,7 @@ export const technicalDocuments = pgTable(
     titleEn: text('title_en'),
     descriptionFr: text('description_fr'),
     descriptionEn: text('description_en'),
-    type: text('type').notNull(),
-    mimeType: text('mime_type').notNull(),
-    storageKey: text('storage_key').notNull().unique(),
-    originalFilename: text('original_filename').notNull(),
-    size: integer('size').notNull(),
-    downloadCount: integer('download_count').notNull().default(0),
+    ...storedFile(),
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
