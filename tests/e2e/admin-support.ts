@@ -76,10 +76,14 @@ export async function signedInPage(browser: Browser, server: TestServer) {
   return { context, page };
 }
 
-/** Waits until the service worker controls the page, so the shell can be served offline. */
+/**
+ * Waits until the service worker controls the page and has finished activating, so the shell can be served
+ * offline. The check is synchronous: Playwright's waitForFunction does not await a predicate's promise, so an
+ * async one (as this was) passes at once, and the worker could still be "activating" (it claims the page
+ * during its activate event, before it is "activated").
+ */
 export async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated');
-  await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
 }
 
 /** Names and row counts of every object store of the admin's IndexedDB databases. */
