@@ -54,14 +54,20 @@ const integer = { fr: new Intl.NumberFormat('fr-FR'), en: new Intl.NumberFormat(
 type ProductLike = Omit<Product, 'images' | 'documents' | 'specificationsEn'> & { images?: ProductImage[]; documents?: ProductDocument[]; specificationsEn?: Record<string, string> };
 
 /**
- * Builds the display form. Departure from the spec: `year` is the product's own year (the original
- * showed the current year for every product), see docs/decisions/021-listing-display-model.md.
- * `apiBase` prefixes relative image URLs (spec: "Relative URLs are prefixed with the API host").
+ * What a listing card shows of a product, and what the catalogue reads for a list of cards: the detail
+ * page's fields (descriptions, specifications, documents) stay unread (issue #17: a listings page read
+ * and mapped every column of every listing). Its first image is the card's.
  */
-export function toListing(product: ProductLike, lang: Lang, options: { apiBase?: string; defaultImage?: ListingImage } = {}): Listing {
+export type ListingSummary = Pick<Product, 'id' | 'titleFr' | 'titleEn' | 'price' | 'type' | 'brand' | 'year' | 'powerOutput' | 'powerUnit' | 'condition' | 'featured'> & { images?: ProductImage[] };
+
+/** The display fields of a summary: the part of a Listing a card draws. */
+export type ListingHead = Pick<Listing, 'id' | 'title' | 'price' | 'priceLabel' | 'priceOnRequest' | 'type' | 'typeLabel' | 'brand' | 'power' | 'powerLabel' | 'year' | 'condition' | 'conditionLabel' | 'featured' | 'images'>;
+
+type DisplayOptions = { apiBase?: string; defaultImage?: ListingImage };
+
+export function toListingHead(product: ListingSummary, lang: Lang, options: DisplayOptions = {}): ListingHead {
   const L = LABELS[lang];
   const power = powerDisplay(product.powerOutput, product.powerUnit);
-  const powerLabel = lang === 'fr' ? power.displayFr : power.displayEn;
   const type = product.type === 'generator' ? 'generator' : 'marine';
   const prefix = (url: string) => (options.apiBase && url.startsWith('/') ? `${options.apiBase.replace(/\/$/, '')}${url}` : url);
   const images = (product.images ?? []).map((i) => ({
@@ -72,13 +78,40 @@ export function toListing(product: ProductLike, lang: Lang, options: { apiBase?:
     height: i.height,
     sources: i.sources.map((s) => ({ ...s, url: prefix(s.url) })),
   }));
+  return {
+    id: product.id,
+    title: lang === 'fr' ? product.titleFr : product.titleEn,
+    price: isPriceOnRequest(product.price) ? null : product.price,
+    priceLabel: formatPrice(product.price, lang),
+    priceOnRequest: isPriceOnRequest(product.price),
+    type,
+    typeLabel: L[type],
+    brand: product.brand,
+    power,
+    powerLabel: lang === 'fr' ? power.displayFr : power.displayEn,
+    year: product.year ?? null,
+    condition: product.condition,
+    conditionLabel: L[product.condition],
+    featured: product.featured,
+    images: images.length ? images : [options.defaultImage ?? DEFAULT_LISTING_IMAGE],
+  };
+}
+
+/**
+ * Builds the display form. Departure from the spec: `year` is the product's own year (the original
+ * showed the current year for every product), see docs/decisions/021-listing-display-model.md.
+ * `apiBase` prefixes relative image URLs (spec: "Relative URLs are prefixed with the API host").
+ */
+export function toListing(product: ProductLike, lang: Lang, options: DisplayOptions = {}): Listing {
+  const L = LABELS[lang];
+  const head = toListingHead(product, lang, options);
 
   const specs: ListingSpecification[] = [];
   const add = (key: string, label: string, value: string | number | null | undefined) => {
     if (value === null || value === undefined || value === '') return;
     specs.push({ key, label, value: typeof value === 'number' ? integer[lang].format(value) : value });
   };
-  add('power', L.power, powerLabel);
+  add('power', L.power, head.powerLabel);
   add('brand', L.brand, product.brand);
   add('model', L.model, product.model);
   add('fuelType', L.fuelType, product.fuelType);
@@ -96,23 +129,9 @@ export function toListing(product: ProductLike, lang: Lang, options: { apiBase?:
   for (const [key, value] of Object.entries(product.specifications ?? {})) add(`spec:${key}`, specificationLabel(key, lang), english[key] || value);
 
   return {
-    id: product.id,
-    title: lang === 'fr' ? product.titleFr : product.titleEn,
+    ...head,
     description: lang === 'fr' ? product.descriptionFr : product.descriptionEn,
-    price: isPriceOnRequest(product.price) ? null : product.price,
-    priceLabel: formatPrice(product.price, lang),
-    priceOnRequest: isPriceOnRequest(product.price),
-    type,
-    typeLabel: L[type],
-    brand: product.brand,
     model: product.model,
-    power,
-    powerLabel,
-    year: product.year ?? null,
-    condition: product.condition,
-    conditionLabel: L[product.condition],
-    featured: product.featured,
-    images: images.length ? images : [options.defaultImage ?? DEFAULT_LISTING_IMAGE],
     specifications: specs,
     // Each document under its title in the page's language (the French one when no English was given).
     documents: (product.documents ?? []).map((d) => (lang === 'en' && d.titleEn ? { ...d, title: d.titleEn } : d)),

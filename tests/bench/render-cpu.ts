@@ -4,7 +4,8 @@
 // loads `/annonces?r=<n>` and distinct `/produit/{id}` pages and prints CPU µs per answer (all the
 // server's threads, from /proc) with req/s and latencies. CPU per answer moves far less with the shared
 // machine's load than req/s does, split by kind of thread. ONLY=annonces|produit picks one; CONNS (default 50) the connections;
-// LISTINGS (default 10000) the catalogue; PROF=<folder> writes the server's .cpuprofile there.
+// LISTINGS (default 10000) the catalogue; PROF=<folder> writes the server's .cpuprofile there; PATHS=<a,b> loads
+// those paths instead ({n} in a path becomes the request's number), e.g. PATHS='/mentions-legales?r={n}'.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,10 +50,12 @@ try {
   // Warm-up (JIT, SQLite's page cache) on pages the measured runs do not ask.
   const warmUp = { name: 'warm-up', paths: ['/annonces?w={n}', ...products.slice(Math.floor(listings * 0.9))], headers: BROWSER_HEADERS };
   await measure(server.port, pid, warmUp, connections, 2);
-  const scenarios = [
-    { name: 'annonces', paths: ['/annonces?r={n}'] },
-    { name: 'produit', paths: products.slice(0, Math.floor(listings * 0.8)) },
-  ].filter((s) => !process.env.ONLY || s.name === process.env.ONLY);
+  const scenarios = process.env.PATHS
+    ? [{ name: process.env.PATHS, paths: process.env.PATHS.split(',') }]
+    : [
+        { name: 'annonces', paths: ['/annonces?r={n}'] },
+        { name: 'produit', paths: products.slice(0, Math.floor(listings * 0.8)) },
+      ].filter((s) => !process.env.ONLY || s.name === process.env.ONLY);
   for (const s of scenarios) {
     const before = threadTicks(pid);
     const m = await measure(server.port, pid, { ...s, headers: BROWSER_HEADERS }, connections, seconds);

@@ -115,6 +115,28 @@ describe('pages without JavaScript', () => {
     expect(en).toContain('1 listing<');
   });
 
+  it('listing cards are the API\'s listings for the same filters, in its order, in the page\'s language, each with its first picture', async () => {
+    type ApiItem = { titleFr: string; titleEn: string; images: { thumbnailUrl: string }[] };
+    const api = (await (await server.api('/products?sort=price&order=desc&limit=12')).json()) as { items: ApiItem[] };
+    expect(api.items.length).toBeGreaterThan(2);
+    const cards = (page: string) => [...page.matchAll(/<article class="card">[\s\S]*?<img src="([^"]+)"[\s\S]*?<h2 class="card-title">([^<]+)<\/h2>/g)].map((m) => ({ image: m[1], title: m[2] }));
+    // A listing without a picture shows the default one.
+    const image = (item: ApiItem) => item.images[0]?.thumbnailUrl ?? '/images/default-generator.svg';
+    expect(cards(await html('/annonces?sort=price&order=desc'))).toEqual(api.items.map((item) => ({ image: image(item), title: item.titleFr })));
+    expect(cards(await html('/en/annonces?sort=price&order=desc'))).toEqual(api.items.map((item) => ({ image: image(item), title: item.titleEn })));
+    expect(api.items.some((item) => item.images.length > 1)).toBe(true);
+  });
+
+  it('islands take their texts from one block of the page in its language, not from their props', async () => {
+    for (const [p, title] of [['/annonces', 'Restez informé'], ['/en/annonces', 'Stay informed']] as const) {
+      const page = await html(p);
+      const blocks = [...page.matchAll(/<script type="application\/json" id="island-texts">([^<]*)<\/script>/g)];
+      expect(blocks).toHaveLength(1);
+      expect(JSON.parse(blocks[0]![1]!).newsletter.title).toBe(title);
+      for (const props of page.matchAll(/<astro-island[^>]*\bprops="([^"]*)"/g)) expect(props[1]).not.toContain(title);
+    }
+  });
+
   it('the documentation pages by 12 with Previous, Next and "Page X of Y" once there is more than one page', async () => {
     expect(await html('/documentation')).not.toContain('Page 1 sur');
     const { accessToken } = await signInAsAdmin(server);

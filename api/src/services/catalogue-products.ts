@@ -3,6 +3,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { preparedRead, schema, type Db } from '@app/db';
 import { toKw } from '@app/domain/power';
+import type { ListingSummary } from '@app/domain/catalogue-listing';
 import { STALE_VERSION_MESSAGE, type Product, type ProductInput, type ProductUpdate } from '@app/domain/products';
 import type { Deps } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
@@ -13,6 +14,7 @@ import { storageFor } from './storage.ts';
 import { notFoundMessages } from '@app/domain/api-messages';
 
 type ProductRow = typeof schema.products.$inferSelect;
+type ImageRow = typeof schema.productImages.$inferSelect;
 
 export const PRODUCT_NOT_FOUND = notFoundMessages.product;
 
@@ -56,6 +58,29 @@ const documentsOf = preparedRead((db: Db, count: number) =>
     .where(inArray(schema.productDocuments.productId, ids(count)))
     .orderBy(asc(schema.productDocuments.id)),
 );
+
+const p = schema.products;
+const summariesByIds = preparedRead((db: Db, count: number) =>
+  db
+    .select({ id: p.id, titleFr: p.titleFr, titleEn: p.titleEn, price: p.price, type: p.type, brand: p.brand, year: p.year, powerOutput: p.powerOutput, powerUnit: p.powerUnit, condition: p.condition, featured: p.featured })
+    .from(p)
+    .where(inArray(p.id, ids(count))),
+);
+
+/** The listings of these ids as cards show them, in the order of `list`, each with its first image. */
+export async function listingSummaries(deps: Deps, list: number[]): Promise<ListingSummary[]> {
+  if (!list.length) return [];
+  const rows = await summariesByIds(deps.db, list.length, idValues(list));
+  const firstImages = new Map<number, ImageRow>();
+  for (const image of await imagesOf(deps.db, list.length, idValues(list))) if (!firstImages.has(image.productId)) firstImages.set(image.productId, image);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return list.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const image = firstImages.get(id);
+    return [{ ...row, type: row.type === 'generator' ? 'generator' : 'engine', powerUnit: row.powerUnit as Product['powerUnit'], condition: row.condition as Product['condition'], images: image ? [toProductImage(image)] : [] }];
+  });
+}
 
 /** The rows of these listings, in no particular order. */
 export function findProductRows(deps: Deps, list: number[]): Promise<ProductRow[]> {

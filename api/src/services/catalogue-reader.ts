@@ -4,12 +4,13 @@ import type { CatalogueReader } from '@app/domain/catalogue-reader';
 import type { Deps } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import { getProduct } from './catalogue-products.ts';
-import { searchProducts } from './catalogue-search.ts';
+import { searchListings, searchProducts } from './catalogue-search.ts';
 import { listTechnicalDocuments } from './technical-library.ts';
 
 export function createCatalogueReader(deps: Deps): CatalogueReader {
   return {
     searchProducts: (query) => searchProducts(deps, query),
+    searchListings: (query) => searchListings(deps, query),
     async getProduct(id) {
       try {
         return await getProduct(deps, id);

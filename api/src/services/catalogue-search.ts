@@ -3,9 +3,10 @@
 import { and, eq, gte, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { first, row as rawRow, rows as rawRows, schema } from '@app/db';
 import { toKw } from '@app/domain/power';
+import type { ListingSummaryList } from '@app/domain/catalogue-reader';
 import type { ProductList, ProductQuery } from '@app/domain/products';
 import type { Deps } from '../context.ts';
-import { findProductRows, toProducts } from './catalogue-products.ts';
+import { findProductRows, listingSummaries, toProducts } from './catalogue-products.ts';
 import { createFacetCache, type FacetCache, type Group, type Placer, type Written } from './catalogue-facets.ts';
 import { changeMarker, listingTextProbe, searchSql } from './search-sql.ts';
 
@@ -208,7 +209,8 @@ async function textPlan(deps: Deps, q: ProductQuery, total: number): Promise<Tex
   return q.page * q.limit * size <= 2 * total * total ? 'walk' : 'join';
 }
 
-export async function searchProducts(deps: Deps, q: ProductQuery): Promise<ProductList> {
+/** The ids of the page's listings in order, with the total and the facets. */
+async function searchPage(deps: Deps, q: ProductQuery) {
   const { total, facets } = facetsOf(await cachedGroups(deps, q), q);
   const text = await textPlan(deps, q, total);
   // Ids first (the sort then carries two columns, not whole rows), then the page's rows.
@@ -218,8 +220,19 @@ export async function searchProducts(deps: Deps, q: ProductQuery): Promise<Produ
       sql`select ${p.id} as id ${from(deps, q, text)} ${where(conditions(deps, q, text))} order by ${sql.join(orderBy(deps, q), sql`, `)} limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
     )
   ).map((r) => r.id);
+  return { ids, total, pages: Math.ceil(total / q.limit), page: q.page, limit: q.limit, facets };
+}
+
+export async function searchProducts(deps: Deps, q: ProductQuery): Promise<ProductList> {
+  const { ids, ...page } = await searchPage(deps, q);
   const rows = await findProductRows(deps, ids);
   rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   const items = await toProducts(deps, rows);
-  return { items, products: items, total, pages: Math.ceil(total / q.limit), page: q.page, limit: q.limit, facets };
+  return { items, products: items, ...page };
+}
+
+/** The same search, each listing read only as far as its card shows it. */
+export async function searchListings(deps: Deps, q: ProductQuery): Promise<ListingSummaryList> {
+  const { ids, ...page } = await searchPage(deps, q);
+  return { items: await listingSummaries(deps, ids), ...page };
 }

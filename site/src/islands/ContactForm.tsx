@@ -3,15 +3,15 @@
 // itself with the domain's schema (the site's own messages in the page's language, no browser
 // bubbles), shows the server's field error next to its field, and the wait after too many tries.
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { Dictionary } from '@app/domain/i18n/fr';
 import type { Lang } from '@app/domain/lang';
 import { fill } from '@app/domain/i18n/index';
+import { islandTexts } from '../lib/island-texts.ts';
 import { formatWait, labelled } from '@app/domain/format';
 import { inquiryFieldErrors, serverFieldError, type InquiryField, type InquiryFieldErrors, type ProblemFieldErrors } from '@app/domain/inquiry-rules';
 import { toast } from './toast.ts';
 import { renderedByReact } from '../lib/react-component.ts';
 
-type Props = { lang: Lang; t: Dictionary['contact']; reference: string; initialMessage: string };
+type Props = { lang: Lang; reference: string; initialMessage: string };
 type Status = { kind: 'idle' | 'sending' | 'success' } | { kind: 'error'; detail?: string };
 
 /** Seconds to wait from a 429: the Retry-After header (seconds or an HTTP date), else none. */
@@ -22,7 +22,8 @@ function retryAfterSeconds(res: Response): number | null {
   return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
 }
 
-export default function ContactForm({ lang, t, reference, initialMessage }: Props) {
+export default function ContactForm({ lang, reference, initialMessage }: Props) {
+  const t = islandTexts(lang).contact;
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [errors, setErrors] = useState<InquiryFieldErrors>({});
 

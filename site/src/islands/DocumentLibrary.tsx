@@ -1,16 +1,16 @@
 // Public technical documentation (public-site section 2): search (button or Enter), 3-column grid,
 // 'Page X of Y' pagination when there is more than one page, spinner, empty and error states.
 import { useState, type FormEvent } from 'react';
-import type { Dictionary } from '@app/domain/i18n/fr';
 import type { Lang } from '@app/domain/lang';
 import { fill } from '@app/domain/i18n/index';
+import { islandTexts } from '../lib/island-texts.ts';
 import type { DocumentsPage } from '../lib/catalogue.server.ts';
 import { toast } from './toast.ts';
 import { EmptyState, ErrorState, LoadingState } from '../components/States.tsx';
 import { DocumentActions } from '../components/DocumentActions.tsx';
 import { renderedByReact } from '../lib/react-component.ts';
 
-type Props = { lang: Lang; t: Dictionary['docs']; st: Dictionary['states']; basePath: string; initialSearch: string; initial: DocumentsPage | null; initialStatus?: number | undefined };
+type Props = { lang: Lang; basePath: string; initialSearch: string; initial: DocumentsPage | null; initialStatus?: number | undefined };
 type Status = 'loaded' | 'loading' | 'error';
 
 const query = (search: string, page: number) => {
@@ -21,7 +21,8 @@ const query = (search: string, page: number) => {
   return s ? `?${s}` : '';
 };
 
-export default function DocumentLibrary({ lang, t, st, basePath, initialSearch, initial, initialStatus }: Props) {
+export default function DocumentLibrary({ lang, basePath, initialSearch, initial, initialStatus }: Props) {
+  const { docs: t, states: st } = islandTexts(lang);
   const [search, setSearch] = useState(initialSearch);
   const [data, setData] = useState(initial);
   const [status, setStatus] = useState<Status>(initial ? 'loaded' : 'error');

@@ -1,16 +1,18 @@
 // Product gallery: the main picture (in the server HTML, the page's largest element), previous and
 // next buttons, thumbnails when there is more than one image, arrow keys and swipe.
 import { useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
-import type { ListingImage } from '@app/domain/catalogue-listing';
-import type { Dictionary } from '@app/domain/i18n/fr';
+import type { Lang } from '@app/domain/lang';
 import { fill } from '@app/domain/i18n/index';
+import { islandTexts } from '../lib/island-texts.ts';
 import Picture from '../components/Picture.tsx';
-import { toPictureImage } from '../lib/picture.ts';
+import type { PictureImage } from '../lib/picture.ts';
 import { renderedByReact } from '../lib/react-component.ts';
 
-type Props = { images: ListingImage[]; t: Dictionary['product'] };
+/** `images`: as Picture draws them (toPictureImage), made by the page: the island's props carry srcsets, not every variant. */
+type Props = { lang: Lang; images: PictureImage[] };
 
-export default function Gallery({ images, t }: Props) {
+export default function Gallery({ lang, images }: Props) {
+  const t = islandTexts(lang).product;
   const [index, setIndex] = useState(0);
   const touchX = useRef<number | null>(null);
   const count = images.length;
@@ -33,7 +35,7 @@ export default function Gallery({ images, t }: Props) {
   return (
     <section aria-label={t.gallery} aria-roledescription="carousel">
       <div className="gallery-main" tabIndex={count > 1 ? 0 : undefined} onKeyDown={onKey} onTouchStart={onTouchStart} onTouchEnd={onTouchEnd} data-testid="gallery-main">
-        <Picture key={index} image={toPictureImage(image)} sizes="(max-width: 900px) 100vw, 640px" eager={index === 0} />
+        <Picture key={index} image={image} sizes="(max-width: 900px) 100vw, 640px" eager={index === 0} />
         {count > 1 && (
           <>
             <button type="button" className="gallery-nav gallery-prev" aria-label={t.previousImage} onClick={() => go(index - 1)}>‹</button>

@@ -2,9 +2,9 @@
 // skeletons, error with Retry, empty state, grid and pagination. The state lives in the URL; the
 // server renders the first page, so everything also works as plain links and GET forms.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { Dictionary } from '@app/domain/i18n/fr';
 import type { Lang } from '@app/domain/lang';
 import { countLabel, fill } from '@app/domain/i18n/index';
+import { islandTexts } from '../lib/island-texts.ts';
 import { EMPTY_FILTERS, SORT_OPTIONS, filtersToSearch, hasActiveFilters, parseFilters, sortValue, type ListingFilters } from '@app/domain/site-filters';
 import ProductCard from '../components/ProductCard.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../components/States.tsx';
@@ -13,9 +13,6 @@ import { renderedByReact } from '../lib/react-component.ts';
 
 type Props = {
   lang: Lang;
-  t: Dictionary['listings'];
-  s: Dictionary['states'];
-  card: Dictionary['card'];
   basePath: string;
   productBase: string;
   initialFilters: ListingFilters;
@@ -25,7 +22,8 @@ type Status = 'loaded' | 'loading' | 'error';
 
 const SKELETONS = 6;
 
-export default function ListingsBrowser({ lang, t, s, card, basePath, productBase, initialFilters, initial }: Props) {
+export default function ListingsBrowser({ lang, basePath, productBase, initialFilters, initial }: Props) {
+  const { listings: t, states: s, card } = islandTexts(lang);
   const [filters, setFilters] = useState(initialFilters);
   const [data, setData] = useState<ListingsPage | null>(initial);
   const [status, setStatus] = useState<Status>(initial ? 'loaded' : 'error');

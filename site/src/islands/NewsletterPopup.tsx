@@ -1,15 +1,16 @@
 // Newsletter popup (public-site section 4): appears after 2–10 s unless the visitor subscribed or
 // dismissed it within the hour; closes 3 s after a successful subscription; 300 ms animation.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { Dictionary } from '@app/domain/i18n/fr';
+import { islandTexts } from '../lib/island-texts.ts';
 import type { Lang } from '@app/domain/lang';
 import { ANIMATION_MS, CLOSE_AFTER_SUCCESS_MS, randomDelay, readMemory, shouldShow, writeMemory } from './popup-memory.ts';
 import { renderedByReact } from '../lib/react-component.ts';
 
-type Props = { lang: Lang; t: Dictionary['newsletter']; privacyHref: string; page: string };
+type Props = { lang: Lang; privacyHref: string; page: string };
 type Status = 'idle' | 'sending' | 'success' | 'error';
 
-export default function NewsletterPopup({ lang, t, privacyHref, page }: Props) {
+export default function NewsletterPopup({ lang, privacyHref, page }: Props) {
+  const t = islandTexts(lang).newsletter;
   const [mounted, setMounted] = useState(false);
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState<Status>('idle');

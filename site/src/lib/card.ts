@@ -1,10 +1,10 @@
 // The slice of a Listing a card needs: what the server hands to islands, kept small in the HTML.
-import type { Listing } from '@app/domain/catalogue-listing';
+import type { Listing, ListingHead } from '@app/domain/catalogue-listing';
 import { toPictureImage, type PictureImage } from './picture.ts';
 
 export type CardListing = Pick<Listing, 'id' | 'title' | 'priceLabel' | 'typeLabel' | 'type' | 'brand' | 'year' | 'powerLabel' | 'condition' | 'conditionLabel'> & { image: PictureImage };
 
-export const toCard = (l: Listing): CardListing => ({
+export const toCard = (l: ListingHead): CardListing => ({
   id: l.id,
   title: l.title,
   priceLabel: l.priceLabel,

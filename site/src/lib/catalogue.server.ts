@@ -1,9 +1,9 @@
 // Reads the catalogue and the technical library and turns them into what the pages and islands
 // display, in the page's language (the domain's Listing model). In the server process the reads go
 // straight to the domain's CatalogueReader (locals.catalogue); under `astro dev`, to the API over HTTP.
-import { homeOffers, toListing, type Listing } from '@app/domain/catalogue-listing';
+import { homeOffers, toListing, toListingHead, type Listing } from '@app/domain/catalogue-listing';
 import { formatFileSize, PublicTechnicalDocumentQuerySchema } from '@app/domain/documents';
-import type { PublicDocumentsPage } from '@app/domain/catalogue-reader';
+import type { ListingSummaryList, PublicDocumentsPage } from '@app/domain/catalogue-reader';
 import { ProductQuerySchema, type Product, type ProductList } from '@app/domain/products';
 import type { Lang } from '@app/domain/lang';
 import { filtersToApiQuery, hasActiveFilters, type ListingFilters } from '@app/domain/site-filters';
@@ -28,6 +28,12 @@ export async function readProducts(locals: App.Locals, query: string): Promise<P
   return list;
 }
 
+/** The same search for cards: in the server process, each listing read only as far as a card shows it. */
+async function readListings(locals: App.Locals, query: string): Promise<ListingSummaryList> {
+  if (locals.catalogue) return locals.catalogue.searchListings(ProductQuerySchema.parse(queryObject(query)));
+  return readProducts(locals, query);
+}
+
 const readProduct = async (locals: App.Locals, id: number): Promise<Product | null> =>
   locals.catalogue ? locals.catalogue.getProduct(id) : apiJson<Product>(locals, `/api/products/${id}`);
 
@@ -50,12 +56,12 @@ export type ListingsPage = {
 };
 
 export async function loadListings(locals: App.Locals, filters: ListingFilters, lang: Lang): Promise<ListingsPage> {
-  const list = await readProducts(locals, filtersToApiQuery(filters, lang));
+  const list = await readListings(locals, filtersToApiQuery(filters, lang));
   // The brand facet omits brands with no result; the unfiltered catalogue names them all.
   const narrowed = hasActiveFilters({ ...filters, brand: '' });
-  const all = narrowed ? await readProducts(locals, 'limit=1') : list;
+  const all = narrowed ? await readListings(locals, 'limit=1') : list;
   return {
-    items: list.items.map((p) => toCard(toListing(p, lang))),
+    items: list.items.map((p) => toCard(toListingHead(p, lang))),
     total: list.total,
     pages: list.pages,
     page: list.page ?? filters.page,
@@ -66,9 +72,9 @@ export async function loadListings(locals: App.Locals, filters: ListingFilters, 
 
 /** Home offers: the featured products, first three; if none is featured, the first three. */
 export async function loadHomeOffers(locals: App.Locals, lang: Lang): Promise<CardListing[]> {
-  const featured = await readProducts(locals, 'featured=true&limit=3&sort=date&order=desc');
-  const list = featured.items.length ? featured : await readProducts(locals, 'limit=3&sort=date&order=desc');
-  return homeOffers(list.items).map((p) => toCard(toListing(p, lang)));
+  const featured = await readListings(locals, 'featured=true&limit=3&sort=date&order=desc');
+  const list = featured.items.length ? featured : await readListings(locals, 'limit=3&sort=date&order=desc');
+  return homeOffers(list.items).map((p) => toCard(toListingHead(p, lang)));
 }
 
 /** The product's display form, or null when it does not exist (the page answers 404). */
