@@ -77,23 +77,29 @@ export async function first<T>(query: { limit(n: number): PromiseLike<T[]> }): P
 
 type Prepared<R> = { execute(values?: Record<string, unknown>): Promise<R> };
 
+let preparedReads = 0;
+
 /**
  * A read written with placeholders (`sql.placeholder`), whose SQL drizzle builds once per handle and shape
- * on SQLite instead of on every call (issue #17: building a select of every column was ~8 % of an uncached
- * page's CPU). `shape` is what changes the SQL text (how many ids, say); `values` fill the placeholders.
- * On PostgreSQL it is built per call: a statement prepared on the pool would not follow the transaction of
- * the caller's async context (pg/connection.ts), where SQLite's statements go through the connection gate.
+ * instead of on every call (issue #17: building a select of every column was ~8 % of an uncached page's
+ * CPU). `shape` is what changes the SQL text (how many ids, say); `values` fill the placeholders.
+ * On PostgreSQL the statement is also named, so each pooled connection parses and plans it once. Inside a
+ * transaction it is built per call instead: a statement prepared on the pool would run on any free
+ * connection, outside the caller's transaction (pg/connection.ts sends a transaction's statements to its
+ * connection only when built in its context); SQLite's statements all go through its connection gate.
  */
-export function preparedRead<S, R>(build: (db: Db, shape: S) => { prepare(): Prepared<R> }, maxShapes = 128) {
+export function preparedRead<S extends string | number | undefined, R>(build: (db: Db, shape: S) => { prepare(name?: string): Prepared<R> }, maxShapes = 128) {
+  const read = ++preparedReads;
   const prepared = new WeakMap<Db, Map<S, Prepared<R>>>();
   return (db: Db, shape: S, values: Record<string, unknown>): Promise<R> => {
-    if (db.$engine !== 'sqlite') return build(db, shape).prepare().execute(values);
+    if (db.$engine !== 'sqlite' && transactionContext.getStore() !== undefined) return build(db, shape).prepare().execute(values);
     let shapes = prepared.get(db);
     if (!shapes) prepared.set(db, (shapes = new Map()));
     let query = shapes.get(shape);
     if (!query) {
-      query = build(db, shape).prepare();
-      if (shapes.size < maxShapes) shapes.set(shape, query);
+      if (shapes.size >= maxShapes) return build(db, shape).prepare().execute(values);
+      query = build(db, shape).prepare(`read_${read}_${shape ?? ''}`);
+      shapes.set(shape, query);
     }
     return query.execute(values);
   };

@@ -1,8 +1,8 @@
 // The PostgreSQL handle behaves as query code expects of the SQLite one: numbers, dates, JSON, booleans,
 // the raw helpers, transactions, and migrations that two instances may run at the same moment.
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import * as pgTables from '@app/db/pg/schema/index';
-import { exec, first, openPostgresDb, row, rows, runPostgresMigrations, type Db, type schema } from '@app/db';
+import { exec, first, openPostgresDb, preparedRead, row, rows, runPostgresMigrations, type Db, type schema } from '@app/db';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase, createEmptyDatabase } from '../support/postgres.ts';
 
@@ -43,6 +43,30 @@ describe('PostgreSQL handle', () => {
     expect(await row(db, sql`select count(*) as n from products`)).toEqual({ n: 2 });
     expect(await rows(db, sql`select model from products order by model`)).toEqual([{ model: 'D4' }, { model: 'D6' }]);
     expect(await exec(db, sql`update products set featured = true where model = ${'D4'}`)).toBe(1);
+  });
+
+  it('runs a prepared read once named on every pooled connection, with new values, and inside a transaction sees its rows', async () => {
+    const db = await fresh();
+    const byModels = preparedRead((handle: Db, count: number) =>
+      handle
+        .select({ model: t.products.model })
+        .from(t.products)
+        .where(inArray(t.products.model, Array.from({ length: count }, (_, i) => sql.placeholder(`m${i}`))))
+        .orderBy(t.products.model),
+    );
+    const read = (list: string[]) => byModels(db, list.length, Object.fromEntries(list.map((m, i) => [`m${i}`, m]))).then((found) => found.map((r) => r.model));
+    await db.insert(t.products).values([engine, { ...engine, model: 'D4' }]);
+    // Twenty at once take several connections of the pool: each prepares the statement for itself.
+    const many = await Promise.all(Array.from({ length: 20 }, (_, i) => read(i % 2 ? ['D4'] : ['D6', 'D4'])));
+    expect(many).toEqual(Array.from({ length: 20 }, (_, i) => (i % 2 ? ['D4'] : ['D4', 'D6'])));
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(t.products).values({ ...engine, model: 'D2' });
+        expect(await read(['D2', 'D6'])).toEqual(['D2', 'D6']);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await read(['D2', 'D6'])).toEqual(['D6']);
   });
 
   it('rolls a failed transaction back whole', async () => {
