@@ -9,8 +9,11 @@ import { toast } from './toast.ts';
 import { EmptyState, ErrorState, LoadingState } from '../components/States.tsx';
 import { DocumentActions } from '../components/DocumentActions.tsx';
 import { renderedByReact } from '../lib/react-component.ts';
+import { readIslandData, type IslandData } from '../lib/island-data.ts';
 
-type Props = { lang: Lang; basePath: string; initialSearch: string; initial: DocumentsPage | null; initialStatus?: number | undefined };
+/** Where the island starts: the URL's search, its first page (null: it could not be read) and then the upstream status. */
+export type DocumentsStart = { search: string; page: DocumentsPage | null; failedStatus?: number | undefined };
+type Props = { lang: Lang; basePath: string; start: IslandData<DocumentsStart> };
 type Status = 'loaded' | 'loading' | 'error';
 
 const query = (search: string, page: number) => {
@@ -21,8 +24,9 @@ const query = (search: string, page: number) => {
   return s ? `?${s}` : '';
 };
 
-export default function DocumentLibrary({ lang, basePath, initialSearch, initial, initialStatus }: Props) {
+export default function DocumentLibrary({ lang, basePath, start }: Props) {
   const { docs: t, states: st } = islandTexts(lang);
+  const [{ search: initialSearch, page: initial, failedStatus: initialStatus }] = useState(() => readIslandData(start));
   const [search, setSearch] = useState(initialSearch);
   const [data, setData] = useState(initial);
   const [status, setStatus] = useState<Status>(initial ? 'loaded' : 'error');

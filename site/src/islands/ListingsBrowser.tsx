@@ -10,20 +10,23 @@ import ProductCard from '../components/ProductCard.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../components/States.tsx';
 import type { ListingsPage } from '../lib/catalogue.server.ts';
 import { renderedByReact } from '../lib/react-component.ts';
+import { readIslandData, type IslandData } from '../lib/island-data.ts';
 
+/** Where the island starts: the URL's filters and their first page of results (null: they could not be read). */
+export type ListingsStart = { filters: ListingFilters; page: ListingsPage | null };
 type Props = {
   lang: Lang;
   basePath: string;
   productBase: string;
-  initialFilters: ListingFilters;
-  initial: ListingsPage | null;
+  start: IslandData<ListingsStart>;
 };
 type Status = 'loaded' | 'loading' | 'error';
 
 const SKELETONS = 6;
 
-export default function ListingsBrowser({ lang, basePath, productBase, initialFilters, initial }: Props) {
+export default function ListingsBrowser({ lang, basePath, productBase, start }: Props) {
   const { listings: t, states: s, card } = islandTexts(lang);
+  const [{ filters: initialFilters, page: initial }] = useState(() => readIslandData(start));
   const [filters, setFilters] = useState(initialFilters);
   const [data, setData] = useState<ListingsPage | null>(initial);
   const [status, setStatus] = useState<Status>(initial ? 'loaded' : 'error');

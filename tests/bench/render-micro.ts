@@ -1,0 +1,72 @@
+// `node tests/bench/render-micro.ts <path> [dist-a dist-b …]`: the CPU one render costs, with no HTTP, no
+// compression and no other thread, for comparing builds of the site on a noisy machine (issue #17).
+// Each build (a copy of site/dist, relative to site/; default: dist) renders in this process in turn, in
+// rounds of BATCH renders (default 200), ROUNDS times (default 9); the median CPU µs per render of each is
+// printed. `{n}` in the path becomes the render's number. Needs DATABASE_PATH (and DATA_DIR) of a
+// seeded catalogue; DUMP=<path> prints that page of the first build instead.
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { openDatabase } from '@app/db';
+import { databaseConfig, parseEnv } from '../../api/src/env.ts';
+import type { SiteHandler } from '../../api/src/http/origin.ts';
+import { captureResponse } from '../../api/src/http/response-capture.ts';
+import { createCatalogueReader } from '../../api/src/services/catalogue-reader.ts';
+import { createLogger } from '../../api/src/services/logger.ts';
+import { repoRoot } from '../support/server.ts';
+
+const env = parseEnv(process.env);
+const db = openDatabase({ ...databaseConfig(env), poolSize: 4 });
+const catalogue = createCatalogueReader({ db, env, log: createLogger('silent') });
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const api = { request: () => Promise.reject(new Error('no API here')) };
+const builds = process.argv.slice(3).length ? process.argv.slice(3) : ['dist'];
+const sites = new Map<string, SiteHandler>();
+for (const b of builds) sites.set(b, ((await import(pathToFileURL(path.join(repoRoot, 'site', b, 'server/entry.mjs')).href)) as { handler: SiteHandler }).handler);
+
+function render(site: SiteHandler, url: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const req = new IncomingMessage(new Socket());
+    req.method = 'GET';
+    req.url = url;
+    req.headers = { host: 'localhost', 'accept-encoding': 'br, gzip', accept: 'text/html' };
+    req.push(null);
+    const res = new ServerResponse(req);
+    captureResponse(res, ({ body }) => resolve(body));
+    site(req, res, () => reject(new Error('no route')), { api, catalogue }).catch(reject);
+  });
+}
+
+if (process.env.DUMP) {
+  process.stdout.write(await render(sites.get(builds[0]!)!, process.env.DUMP));
+  process.exit(0);
+}
+const pattern = process.argv[2] ?? '/annonces?r={n}';
+const batch = Number(process.env.BATCH ?? 200);
+const rounds = Number(process.env.ROUNDS ?? 9);
+let n = 0;
+const runBatch = async (site: SiteHandler, count: number) => {
+  const start = process.cpuUsage();
+  let bytes = 0;
+  for (let i = 0; i < count; i++) bytes += (await render(site, pattern.replace('{n}', String(n++)))).length;
+  const cpu = process.cpuUsage(start);
+  return { us: (cpu.user + cpu.system) / count, bytes: bytes / count };
+};
+for (const site of sites.values()) await runBatch(site, batch); // warm-up
+const results = new Map(builds.map((b) => [b, [] as number[]]));
+const sizes = new Map<string, number>();
+for (let r = 0; r < rounds; r++) {
+  for (const [b, site] of sites) {
+    const { us, bytes } = await runBatch(site, batch);
+    results.get(b)!.push(us);
+    sizes.set(b, bytes);
+  }
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const base = median(results.get(builds[0]!)!);
+for (const [b, xs] of results) {
+  const m = median(xs);
+  console.log(`${b}: ${Math.round(m)} µs CPU per render (×${(m / base).toFixed(3)}), ${Math.round(sizes.get(b)!)} B; rounds ${xs.map(Math.round).join(' ')}`);
+}
+process.exit(0);
