@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize, formatWait, labelled } from './format.ts';
+import { formatFileSize, formatLongDate, formatWait, labelled } from './format.ts';
 
 describe('formats for the page language', () => {
   it('writes sizes in octets in French and bytes in English, with each language’s decimal mark', () => {
@@ -20,5 +20,15 @@ describe('formats for the page language', () => {
     expect(formatWait(61, 'en')).toBe('2 minutes');
     expect(formatWait(900, 'fr')).toBe('15 minutes');
     expect(formatWait(7200, 'en')).toBe('2 hours');
+  });
+});
+
+describe('formatLongDate', () => {
+  it('gives the day in Paris, in words, in each language', () => {
+    // 23:30 UTC on 25 November is already the 26th in Paris (UTC+1).
+    const late = new Date('2026-11-25T23:30:00Z');
+    expect(formatLongDate(late, 'fr')).toBe('26 novembre 2026');
+    expect(formatLongDate(late, 'en')).toBe('26 November 2026');
+    expect(formatLongDate(new Date('2026-07-01T12:00:00Z'), 'fr')).toBe('1 juillet 2026');
   });
 });

@@ -8,7 +8,20 @@ const LOCALES: Record<FormatLang, string> = { fr: 'fr-FR', en: 'en-GB' };
 export const colon = (lang: FormatLang) => (lang === 'fr' ? '\u202f:' : ':');
 export const labelled = (lang: FormatLang, label: string, value: string | number) => `${label}${colon(lang)} ${value}`;
 
-const unit = (lang: FormatLang, u: string, max = 2) => new Intl.NumberFormat(LOCALES[lang], { style: 'unit', unit: u, unitDisplay: 'long', maximumFractionDigits: max });
+// An Intl formatter costs tens of microseconds to make and nothing to keep: one per language and options.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function kept<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+  let formatter = formatters.get(key) as F | undefined;
+  if (!formatter) formatters.set(key, (formatter = make()));
+  return formatter;
+}
+const numbers = (lang: FormatLang, options: Intl.NumberFormatOptions) => kept(`n ${lang} ${JSON.stringify(options)}`, () => new Intl.NumberFormat(LOCALES[lang], options));
+
+const unit = (lang: FormatLang, u: string, max = 2) => numbers(lang, { style: 'unit', unit: u, unitDisplay: 'long', maximumFractionDigits: max });
+
+/** '25 novembre 2026' / '25 November 2026': the day in Paris. */
+export const formatLongDate = (date: Date, lang: FormatLang) =>
+  kept(`d ${lang}`, () => new Intl.DateTimeFormat(LOCALES[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' })).format(date);
 
 /**
  * A wait before the next try, from a Retry-After in seconds: '45 secondes', '15 minutes', '2 hours'.
@@ -32,7 +45,7 @@ export function formatFileSize(bytes: number, lang: FormatLang): string {
     v /= 1024;
     i++;
   }
-  const n = new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: i === 0 ? 0 : 2 }).format(v);
+  const n = numbers(lang, { maximumFractionDigits: i === 0 ? 0 : 2 }).format(v);
   // A no-break space keeps the number and its unit on one line.
   return `${n}\u00a0${SIZE_UNITS[lang][i]}`;
 }
