@@ -21,16 +21,28 @@ export const preferenceCookie = (name: string, value: string, secure: boolean) =
  * caches. Its ETag (and the 304 to it), like its compression, is the server's (api/src/http/page-cache.ts),
  * which holds the whole page: the body passes through here unread. See
  * docs/decisions/078-one-page-for-every-visitor.md.
+ * The headers are set on the rendered response itself (a page's are writable): wrapping its body in a new
+ * Response cost a stream and a copy of the headers per render (issue #17). A response whose headers are
+ * read-only (one from fetch) is copied instead.
  */
 export function finalizeHtml(response: Response, request: Request, degraded: () => boolean = () => false): Response {
-  const headers = new Headers(response.headers);
-  for (const [k, v] of Object.entries(SECURITY_HEADERS)) headers.set(k, v);
-  headers.set('vary', 'Accept-Encoding');
-  headers.set('content-type', 'text/html; charset=utf-8');
   const read = request.method === 'GET' || request.method === 'HEAD';
-  headers.set('cache-control', !read || degraded() ? 'no-store' : PUBLIC_PAGE);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  const set = (headers: Headers) => {
+    for (const [k, v] of SECURITY_ENTRIES) headers.set(k, v);
+    headers.set('vary', 'Accept-Encoding');
+    headers.set('content-type', 'text/html; charset=utf-8');
+    headers.set('cache-control', !read || degraded() ? 'no-store' : PUBLIC_PAGE);
+  };
+  try {
+    set(response.headers);
+    return response;
+  } catch {
+    const headers = new Headers(response.headers);
+    set(headers);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
 }
+const SECURITY_ENTRIES = Object.entries(SECURITY_HEADERS);
 
 /** Shared caches keep a page a minute and may serve it five more while they revalidate it; browsers always revalidate. */
 export const PUBLIC_PAGE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
