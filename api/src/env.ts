@@ -46,6 +46,13 @@ const EnvSchema = z.object({
 /** Every variable parsed here, by name (the README's configuration table lists them: tests/house/readme-config.test.ts). */
 export const ENV_VARIABLES = Object.keys(EnvSchema.shape);
 
+/**
+ * Render threads when RENDER_THREADS is not set: one core left to the main thread (cache hits, compression,
+ * the API), the others render, at most 4; none on one core. On two cores, two render threads beside the
+ * main thread cost twice the CPU per render and served fewer pages than one (decision 097).
+ */
+export const defaultRenderThreads = (cores: number) => Math.min(Math.max(cores - 1, 0), 4);
+
 export type Env = z.infer<typeof EnvSchema> & { publicUrl: string; dataDir: string; databasePath: string; renderThreads: number; company: Company };
 
 /** The database settings for openDatabase(): PostgreSQL when DATABASE_URL is set, else the SQLite file. */
@@ -67,7 +74,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(env.DATA_DIR),
     databasePath: env.DATABASE_PATH === ':memory:' ? env.DATABASE_PATH : path.resolve(env.DATABASE_PATH),
-    renderThreads: env.RENDER_THREADS ?? (availableParallelism() > 1 ? Math.min(availableParallelism(), 4) : 0),
+    renderThreads: env.RENDER_THREADS ?? defaultRenderThreads(availableParallelism()),
     company: companyFromEnv(present),
   };
 }
