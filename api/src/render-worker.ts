@@ -49,7 +49,12 @@ function render({ id, method, url, headers }: Extract<ToRenderThread, { kind: 'r
   const res = new ServerResponse(req);
   const state = { calledApi: false };
   const failed = (message: string) => send({ kind: 'failed', id, message });
-  captureResponse(res, ({ status, headers: answered, body }) => (state.calledApi ? failed('the page calls the API') : send({ kind: 'rendered', id, status, headers: answered, body })));
+  captureResponse(res, ({ status, headers: answered, body }) => {
+    if (state.calledApi) return failed('the page calls the API');
+    // A body that is the whole of its memory moves to the main thread instead of being copied.
+    const owned = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer;
+    port.postMessage({ kind: 'rendered', id, status, headers: answered, body } satisfies FromRenderThread, owned ? [body.buffer as ArrayBuffer] : []);
+  });
   // No route (the site has a catch-all, so never): the main thread answers, as it does for its own renders.
   rendering.run(state, () => site(req, res, () => failed('no route'), { api, catalogue })).catch((err: unknown) => failed(err instanceof Error ? err.message : String(err)));
 }

@@ -65,4 +65,7 @@ export function productJsonLd(listing: Listing, pageUrl: string, publicUrl: stri
 }
 
 /** JSON for a <script type="application/ld+json"> block: '<' escaped so no text can close the element. */
-export const jsonLdText = (data: unknown) => JSON.stringify(data).replace(/</g, '\\u003c');
+export const jsonLdText = (data: unknown) => {
+  const json = JSON.stringify(data);
+  return json.includes('<') ? json.replace(/</g, '\\u003c') : json;
+};

@@ -44,7 +44,9 @@ export function captureResponse(res: ServerResponse, done: (captured: Captured) 
     for (const name of res.getHeaderNames()) res.removeHeader(name);
     for (const name of NOT_REPLAYED) delete all[name];
     if (res.statusCode !== 200 && status === 200) status = res.statusCode;
-    void Promise.resolve(done({ status, headers: all, body: Buffer.concat(chunks) })).catch(() => res.destroy());
+    // A page written in one piece (every render: the site does not stream) is kept as it came, not copied.
+    const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    void Promise.resolve(done({ status, headers: all, body })).catch(() => res.destroy());
     return res;
   }) as ServerResponse['end'];
 }
