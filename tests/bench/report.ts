@@ -213,7 +213,7 @@ function markdown(r: BenchResults): string {
     '',
   );
   lines.push(
-    `${s.connections} keep-alive connections, \`Accept-Encoding: br, gzip\`, ${s.durationS} s per run, raw-socket load generator in a worker thread (one request in flight per connection). *vs bare*: the product's req/s divided by a bare \`node:http\` process replaying the product's exact answers (status, headers, bytes) in the same run. CPU per request: the server process's user + system time (\`/proc/<pid>/stat\`) over the answers it gave. The machine is shared: figures are noisy, compare ratios from one run.`,
+    `${s.connections} keep-alive connections, \`Accept-Encoding: br, gzip\`, ${s.durationS} s per run, raw-socket load generator in a worker thread (one request in flight per connection). *vs bare*: the product's req/s divided by a bare \`node:http\` process replaying the product's exact answers (status, headers, bytes) in the same run. CPU per request: the server process's user + system time (\`/proc/<pid>/stat\`) over the answers it gave. Uncached renders are measured after 3 s of renders of other pages (a running server is warm). The machine is shared: figures are noisy, compare ratios from one run.`,
     '',
   );
   lines.push('## Goals (issue #17)', '', ...goalTable(r), '');

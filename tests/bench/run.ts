@@ -51,6 +51,9 @@ async function listingIds(server: TestServer, count: number): Promise<number[]> 
   return list.items.map((i) => i.id);
 }
 
+/** Seconds of renders before the uncached scenarios. */
+const WARM_UP_S = 3;
+
 /** Cached pages, cookie-carrying visitors, uncached renders and bytes on the wire. */
 async function visitors(server: TestServer & { pid: number }, ids: number[], listings: number) {
   // Far more listings than one run can ask for, so that every product page is a first render.
@@ -64,6 +67,12 @@ async function visitors(server: TestServer & { pid: number }, ids: number[], lis
     { group: 'uncached', name: `uncached /produit/{id} (${listings} listings in turn)`, paths: manyProducts, headers: BROWSER_HEADERS },
   ];
   const scenarios = all.filter((s) => parts.has(s.group as Part));
+  if (parts.has('uncached')) {
+    // A server that has just started compiles its render code on its first pages (in each render thread):
+    // warm it up as a running server is, on pages the measured runs never ask.
+    const warmUp = { name: 'warm-up', paths: ['/annonces?w={n}', ...manyProducts.slice(-Math.floor(listings / 10))], headers: BROWSER_HEADERS };
+    await measure(server.port, server.pid, warmUp, connections, WARM_UP_S);
+  }
   const results = [];
   for (const s of scenarios) {
     const r = await againstBare(server, s, connections, durationS, settings.rounds);

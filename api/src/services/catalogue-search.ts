@@ -6,7 +6,7 @@ import { toKw } from '@app/domain/power';
 import type { ListingSummaryList } from '@app/domain/catalogue-reader';
 import type { ProductList, ProductQuery } from '@app/domain/products';
 import type { Deps } from '../context.ts';
-import { findProductRows, listingSummaries, toProducts } from './catalogue-products.ts';
+import { CARD_COLUMNS, findProductRows, listingSummaries, toProducts, type CardRow } from './catalogue-products.ts';
 import { createFacetCache, type FacetCache, type Group, type Placer, type Written } from './catalogue-facets.ts';
 import { changeMarker, listingTextProbe, searchSql } from './search-sql.ts';
 
@@ -209,30 +209,31 @@ async function textPlan(deps: Deps, q: ProductQuery, total: number): Promise<Tex
   return q.page * q.limit * size <= 2 * total * total ? 'walk' : 'join';
 }
 
-/** The ids of the page's listings in order, with the total and the facets. */
-async function searchPage(deps: Deps, q: ProductQuery) {
+/**
+ * The page's listings in order (their ids, or the `columns` given), with the total and the facets. Narrow
+ * columns only: the sort carries them (whole rows are read afterwards, by id).
+ */
+async function searchPage<R extends { id: number }>(deps: Deps, q: ProductQuery, columns: SQL = sql`${p.id} as id`) {
   const { total, facets } = facetsOf(await cachedGroups(deps, q), q);
   const text = await textPlan(deps, q, total);
-  // Ids first (the sort then carries two columns, not whole rows), then the page's rows.
-  const ids = (
-    await rawRows<{ id: number }>(
-      deps.db,
-      sql`select ${p.id} as id ${from(deps, q, text)} ${where(conditions(deps, q, text))} order by ${sql.join(orderBy(deps, q), sql`, `)} limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
-    )
-  ).map((r) => r.id);
-  return { ids, total, pages: Math.ceil(total / q.limit), page: q.page, limit: q.limit, facets };
+  const rows = await rawRows<R>(
+    deps.db,
+    sql`select ${columns} ${from(deps, q, text)} ${where(conditions(deps, q, text))} order by ${sql.join(orderBy(deps, q), sql`, `)} limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+  );
+  return { rows, total, pages: Math.ceil(total / q.limit), page: q.page, limit: q.limit, facets };
 }
 
 export async function searchProducts(deps: Deps, q: ProductQuery): Promise<ProductList> {
-  const { ids, ...page } = await searchPage(deps, q);
+  const { rows: found, ...page } = await searchPage<{ id: number }>(deps, q);
+  const ids = found.map((r) => r.id);
   const rows = await findProductRows(deps, ids);
   rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   const items = await toProducts(deps, rows);
   return { items, products: items, ...page };
 }
 
-/** The same search, each listing read only as far as its card shows it. */
+/** The same search, each listing read only as far as its card shows it, in the same statement. */
 export async function searchListings(deps: Deps, q: ProductQuery): Promise<ListingSummaryList> {
-  const { ids, ...page } = await searchPage(deps, q);
-  return { items: await listingSummaries(deps, ids), ...page };
+  const { rows, ...page } = await searchPage<CardRow>(deps, q, CARD_COLUMNS);
+  return { items: await listingSummaries(deps, rows), ...page };
 }
