@@ -19,7 +19,8 @@ import { createLogger } from './services/logger.ts';
 const THREAD_POOL_SIZE = 4;
 
 const port = parentPort!;
-const send = (message: FromRenderThread) => port.postMessage(message);
+/** `transfer`: memory that moves to the main thread instead of being copied. */
+const send = (message: FromRenderThread, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 const { siteEntry } = workerData as RenderThreadData;
 
 const env = parseEnv(process.env);
@@ -51,9 +52,9 @@ function render({ id, method, url, headers }: Extract<ToRenderThread, { kind: 'r
   const failed = (message: string) => send({ kind: 'failed', id, message });
   captureResponse(res, ({ status, headers: answered, body }) => {
     if (state.calledApi) return failed('the page calls the API');
-    // A body that is the whole of its memory moves to the main thread instead of being copied.
-    const owned = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer;
-    port.postMessage({ kind: 'rendered', id, status, headers: answered, body } satisfies FromRenderThread, owned ? [body.buffer as ArrayBuffer] : []);
+    // A body that is the whole of its memory moves instead of being copied.
+    const owned = body.buffer instanceof ArrayBuffer && body.byteOffset === 0 && body.byteLength === body.buffer.byteLength;
+    send({ kind: 'rendered', id, status, headers: answered, body }, owned ? [body.buffer as ArrayBuffer] : []);
   });
   // No route (the site has a catch-all, so never): the main thread answers, as it does for its own renders.
   rendering.run(state, () => site(req, res, () => failed('no route'), { api, catalogue })).catch((err: unknown) => failed(err instanceof Error ? err.message : String(err)));
