@@ -1,6 +1,6 @@
 // Listings as the API returns them (with images and documents), and their creation, optimistic
 // update (version) and deletion with the files they own.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { preparedRead, schema, type Db } from '@app/db';
 import { toKw } from '@app/domain/power';
 import type { ListingSummary } from '@app/domain/catalogue-listing';
@@ -43,7 +43,12 @@ const productById = preparedRead((db: Db) =>
     .where(eq(schema.products.id, sql.placeholder('id')))
     .limit(1),
 );
-const productsByIds = preparedRead((db: Db, count: number) => db.select().from(schema.products).where(inArray(schema.products.id, ids(count))));
+const productsByIds = preparedRead((db: Db, count: number) =>
+  db
+    .select()
+    .from(schema.products)
+    .where(inArray(schema.products.id, ids(count))),
+);
 /** Each listing's images in its order (position, then id), listing after listing: the order of product_images_product_idx, so no sort. */
 const imagesOf = preparedRead((db: Db, count: number) =>
   db
@@ -62,49 +67,87 @@ const documentsOf = preparedRead((db: Db, count: number) =>
 
 const p = schema.products;
 
+/** What a card shows of a listing: the alias each column has in the page's statement. */
+const CARD_FIELDS = [
+  ['id', p.id],
+  ['titleFr', p.titleFr],
+  ['titleEn', p.titleEn],
+  ['price', p.price],
+  ['type', p.type],
+  ['brand', p.brand],
+  ['year', p.year],
+  ['powerOutput', p.powerOutput],
+  ['powerUnit', p.powerUnit],
+  ['condition', p.condition],
+  ['featured', p.featured],
+] as const;
+
 /**
- * What a card shows of a listing, as columns of a raw select (the search reads them with the page's ids, in
- * one statement: each statement of a render meets cold caches, ~0.1 ms each). Aliases are quoted for
- * PostgreSQL, which would fold them to lower case.
+ * CARD_FIELDS as columns of a raw select (the search reads them with the page's ids, in one statement:
+ * each statement of a render meets cold caches). Aliases are quoted for PostgreSQL, which would fold them
+ * to lower case.
  */
 export const CARD_COLUMNS = sql.join(
-  (
-    [
-      ['id', p.id],
-      ['titleFr', p.titleFr],
-      ['titleEn', p.titleEn],
-      ['price', p.price],
-      ['type', p.type],
-      ['brand', p.brand],
-      ['year', p.year],
-      ['powerOutput', p.powerOutput],
-      ['powerUnit', p.powerUnit],
-      ['condition', p.condition],
-      ['featured', p.featured],
-    ] as const
-  ).map(([alias, column]) => sql`${column} as ${sql.identifier(alias)}`),
+  CARD_FIELDS.map(([alias, column]) => sql`${column} as ${sql.identifier(alias)}`),
   sql`, `,
 );
-/** A row of CARD_COLUMNS as the driver gives it (SQLite answers a boolean as 0 or 1). */
-export type CardRow = Omit<ListingSummary, 'images' | 'featured' | 'type' | 'powerUnit' | 'condition'> & { featured: boolean | number; type: string; powerUnit: string; condition: string };
 
-/** These rows of CARD_COLUMNS as cards show them, in their order, each with its first image. */
-export async function listingSummaries(deps: Deps, rows: CardRow[]): Promise<ListingSummary[]> {
-  if (!rows.length) return [];
-  const list = rows.map((row) => row.id);
-  const firstImages = new Map<number, ImageRow>();
-  for (const image of await imagesOf(deps.db, list.length, idValues(list))) if (!firstImages.has(image.productId)) firstImages.set(image.productId, image);
-  return rows.map((row) => {
-    const image = firstImages.get(row.id);
-    return {
-      ...row,
-      featured: Boolean(row.featured),
-      type: row.type === 'generator' ? 'generator' : 'engine',
-      powerUnit: row.powerUnit as Product['powerUnit'],
-      condition: row.condition as Product['condition'],
-      images: image ? [toProductImage(image)] : [],
-    };
-  });
+/**
+ * The cards of a page with each one's first image, in one statement (decision 099): `page` selects
+ * CARD_COLUMNS in its own order and limit; `order(alias)` sorts its rows again by the same keys, read from
+ * the page's result named `alias` (a join keeps no order the standard promises). The first image is looked
+ * up by index for each card of the page only, never for every match of a search.
+ */
+export function cardsWithFirstImage(page: SQL, order: (alias: string) => SQL): SQL {
+  const card = sql.join(
+    CARD_FIELDS.map(([alias]) => sql`card.${sql.identifier(alias)}`),
+    sql`, `,
+  );
+  return sql`select ${card}, cover.id as "imageId", cover.storage_key as "imageKey", cover.alt as "imageAlt", cover.position as "imagePosition", cover.width as "imageWidth", cover.height as "imageHeight", cover.variants as "imageVariants"
+    from (${page}) as card
+    left join product_images as cover on cover.id = (select candidate.id from product_images as candidate where candidate.product_id = card.id order by candidate.position, candidate.id limit 1)
+    order by ${order('card')}`;
+}
+
+/** A row of cardsWithFirstImage as the driver gives it (SQLite answers a boolean as 0 or 1, a JSON column as text). */
+export type CardRow = Omit<ListingSummary, 'images' | 'featured' | 'type' | 'powerUnit' | 'condition'> & {
+  featured: boolean | number;
+  type: string;
+  powerUnit: string;
+  condition: string;
+  imageId: number | null;
+  imageKey: string | null;
+  imageAlt: string;
+  imagePosition: number;
+  imageWidth: number;
+  imageHeight: number;
+  imageVariants: string | ImageRow['variants'];
+};
+
+/** These rows of cardsWithFirstImage as cards show them, in their order, each with its first image. */
+export function listingSummaries(rows: CardRow[]): ListingSummary[] {
+  return rows.map(({ imageId, imageKey, imageAlt, imagePosition, imageWidth, imageHeight, imageVariants, ...row }) => ({
+    ...row,
+    featured: Boolean(row.featured),
+    type: row.type === 'generator' ? 'generator' : 'engine',
+    powerUnit: row.powerUnit as Product['powerUnit'],
+    condition: row.condition as Product['condition'],
+    images:
+      imageId === null || imageKey === null
+        ? []
+        : [
+            toProductImage({
+              id: imageId,
+              productId: row.id,
+              storageKey: imageKey,
+              alt: imageAlt,
+              position: imagePosition,
+              width: imageWidth,
+              height: imageHeight,
+              variants: typeof imageVariants === 'string' ? (JSON.parse(imageVariants) as ImageRow['variants']) : imageVariants,
+            }),
+          ],
+  }));
 }
 
 /** The rows of these listings, in no particular order. */
@@ -147,7 +190,11 @@ const columns = (input: ProductInput) => ({ ...input, powerKw: toKw(input.powerO
 export async function createProduct(deps: Deps, input: ProductInput): Promise<Product> {
   return trackListingWrite(deps, undefined, async () => {
     const row = (await deps.db.insert(schema.products).values(columns(input)).returning())[0]!;
-    return { id: row.id, value: (await toProducts(deps, [row]))[0]!, stillTrue: async () => (await findProductRow(deps, row.id))?.version === row.version };
+    return {
+      id: row.id,
+      value: (await toProducts(deps, [row]))[0]!,
+      stillTrue: async () => (await findProductRow(deps, row.id))?.version === row.version,
+    };
   });
 }
 
@@ -177,7 +224,11 @@ async function updateRow(deps: Deps, id: number, input: ProductUpdate): Promise<
 
 /** Deletes the listing, its rows (cascade) and then its files. false when it did not exist. */
 export async function deleteProduct(deps: Deps, id: number): Promise<boolean> {
-  return trackListingWrite(deps, id, async () => ({ id, value: await deleteRows(deps, id), stillTrue: async () => !(await findProductRow(deps, id)) }));
+  return trackListingWrite(deps, id, async () => ({
+    id,
+    value: await deleteRows(deps, id),
+    stillTrue: async () => !(await findProductRow(deps, id)),
+  }));
 }
 
 async function deleteRows(deps: Deps, id: number): Promise<boolean> {

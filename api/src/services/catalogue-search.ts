@@ -1,12 +1,12 @@
 // The listing query behind GET /products: full-text search (FTS5, accent- and case-insensitive,
 // prefix matching), filters, sort, pagination and facet counts for the public filter panel.
-import { and, eq, gte, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { first, row as rawRow, rows as rawRows, schema } from '@app/db';
 import { toKw } from '@app/domain/power';
 import type { ListingSummaryList } from '@app/domain/catalogue-reader';
 import type { ProductList, ProductQuery } from '@app/domain/products';
 import type { Deps } from '../context.ts';
-import { CARD_COLUMNS, findProductRows, listingSummaries, toProducts, type CardRow } from './catalogue-products.ts';
+import { CARD_COLUMNS, cardsWithFirstImage, findProductRows, listingSummaries, toProducts, type CardRow } from './catalogue-products.ts';
 import { createFacetCache, type FacetCache, type Group, type Placer, type Written } from './catalogue-facets.ts';
 import { changeMarker, listingTextProbe, searchSql } from './search-sql.ts';
 
@@ -121,24 +121,34 @@ function facetsOf(groups: Group[], q: ProductQuery) {
 const from = (deps: Deps, q: ProductQuery, text: TextPlan = 'join') => searchSql(deps.db).from(text === 'join' ? ftsQuery(q.search) : null);
 const where = (conditions: SQL[]) => (conditions.length ? sql`where ${and(...conditions)}` : sql``);
 
-function orderBy(deps: Deps, q: ProductQuery): SQL[] {
+/** The page's sort: each key with its direction (SQL that writes `key asc` or `key desc`). */
+type SortKey = [direction: (key: SQLWrapper) => SQL, key: SQLWrapper];
+
+function sortKeys(deps: Deps, q: ProductQuery): SortKey[] {
   const dir = q.order ?? (q.sort === 'name' ? 'asc' : q.sort === 'price' ? 'asc' : 'desc');
-  const { asc, desc } = searchSql(deps.db);
+  const { asc, desc, folded } = searchSql(deps.db);
   const by = dir === 'asc' ? asc : desc;
+  const each = (direction: SortKey[0], ...keys: SQLWrapper[]): SortKey[] => keys.map((key) => [direction, key]);
   switch (q.sort) {
     case 'price':
       // Prices on request last in both orders, with the keys of products_price_asc_idx / _desc_idx.
-      return dir === 'asc' ? [asc(priceKeys.onRequest), asc(p.price), asc(p.id)] : [desc(priceKeys.priced), desc(p.price), desc(p.id)];
+      return dir === 'asc' ? each(asc, priceKeys.onRequest, p.price, p.id) : each(desc, priceKeys.priced, p.price, p.id);
     case 'name':
-      return [by(searchSql(deps.db).folded(q.lang === 'en' ? p.titleEn : p.titleFr)), by(p.id)];
+      return each(by, folded(q.lang === 'en' ? p.titleEn : p.titleFr), p.id);
     case 'power':
-      return [by(p.powerKw), by(p.id)];
+      return each(by, p.powerKw, p.id);
     case 'updated':
-      return [by(p.updatedAt), by(p.id)];
+      return each(by, p.updatedAt, p.id);
     default:
-      return [by(p.createdAt), by(p.id)];
+      return each(by, p.createdAt, p.id);
   }
 }
+
+const orderBy = (keys: SortKey[]) =>
+  sql.join(
+    keys.map(([direction, key]) => direction(key)),
+    sql`, `,
+  );
 
 const kindOf = (type: string) => (type === 'generator' ? 'generator' : 'marine');
 
@@ -166,7 +176,16 @@ async function cachedGroups(deps: Deps, q: ProductQuery): Promise<Group[]> {
 async function listingPlacer(deps: Deps, id: number): Promise<Placer<ProductQuery>> {
   const listing = await first(
     deps.db
-      .select({ brand: p.brand, condition: p.condition, type: p.type, titleFr: p.titleFr, titleEn: p.titleEn, descriptionFr: p.descriptionFr, descriptionEn: p.descriptionEn, model: p.model })
+      .select({
+        brand: p.brand,
+        condition: p.condition,
+        type: p.type,
+        titleFr: p.titleFr,
+        titleEn: p.titleEn,
+        descriptionFr: p.descriptionFr,
+        descriptionEn: p.descriptionEn,
+        model: p.model,
+      })
       .from(p)
       .where(eq(p.id, id)),
   );
@@ -210,16 +229,29 @@ async function textPlan(deps: Deps, q: ProductQuery, total: number): Promise<Tex
 }
 
 /**
- * The page's listings in order (their ids, or the `columns` given), with the total and the facets. Narrow
- * columns only: the sort carries them (whole rows are read afterwards, by id).
+ * The page's listings in order, with the total and the facets. Narrow columns only: the sort carries them.
+ * `columns` is the select list (the ids by default); `around` makes the statement the rows come from out of
+ * the page's, given how to sort them again by the page's keys (selected as k0, k1… for that).
  */
-async function searchPage<R extends { id: number }>(deps: Deps, q: ProductQuery, columns: SQL = sql`${p.id} as id`) {
+async function searchPage<R>(
+  deps: Deps,
+  q: ProductQuery,
+  columns: SQL = sql`${p.id} as id`,
+  around?: (page: SQL, order: (alias: string) => SQL) => SQL,
+) {
   const { total, facets } = facetsOf(await cachedGroups(deps, q), q);
   const text = await textPlan(deps, q, total);
-  const rows = await rawRows<R>(
-    deps.db,
-    sql`select ${columns} ${from(deps, q, text)} ${where(conditions(deps, q, text))} order by ${sql.join(orderBy(deps, q), sql`, `)} limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
-  );
+  const keys = sortKeys(deps, q);
+  const keyColumns = around
+    ? sql`, ${sql.join(
+        keys.map(([, key], i) => sql`${key} as ${sql.identifier(`k${i}`)}`),
+        sql`, `,
+      )}`
+    : sql``;
+  const page = sql`select ${columns}${keyColumns} ${from(deps, q, text)} ${where(conditions(deps, q, text))} order by ${orderBy(keys)} limit ${q.limit} offset ${(q.page - 1) * q.limit}`;
+  const again = (alias: string) =>
+    orderBy(keys.map(([direction], i) => [direction, sql`${sql.identifier(alias)}.${sql.identifier(`k${i}`)}`]));
+  const rows = await rawRows<R>(deps.db, around ? around(page, again) : page);
   return { rows, total, pages: Math.ceil(total / q.limit), page: q.page, limit: q.limit, facets };
 }
 
@@ -234,6 +266,6 @@ export async function searchProducts(deps: Deps, q: ProductQuery): Promise<Produ
 
 /** The same search, each listing read only as far as its card shows it, in the same statement. */
 export async function searchListings(deps: Deps, q: ProductQuery): Promise<ListingSummaryList> {
-  const { rows, ...page } = await searchPage<CardRow>(deps, q, CARD_COLUMNS);
-  return { items: await listingSummaries(deps, rows), ...page };
+  const { rows, ...page } = await searchPage<CardRow>(deps, q, CARD_COLUMNS, cardsWithFirstImage);
+  return { items: listingSummaries(rows), ...page };
 }

@@ -26,7 +26,7 @@ type ImageRow = typeof schema.productImages.$inferSelect;
 export const imageUrl = (key: string, file: string) => `/api/media/images/${key}/${file}`;
 
 /** The API shape of an image row: the largest WebP as url, the thumbnail, and every source for srcset. */
-export function toProductImage(row: ImageRow): ProductImage {
+export function toProductImage(row: Omit<ImageRow, 'createdAt'>): ProductImage {
   const webp = row.variants.filter((v) => v.format === 'webp' && v.file !== THUMBNAIL.file).sort((a, b) => a.width - b.width);
   const main = webp.find((v) => v.width >= 1024) ?? webp.at(-1);
   const thumb = row.variants.find((v) => v.file === THUMBNAIL.file) ?? webp[0];
