@@ -12,7 +12,9 @@ import { databaseConfig, parseEnv } from './env.ts';
 import type { SiteHandler } from './http/origin.ts';
 import type { FromRenderThread, InProcessApi, RenderThreadData, ToRenderThread } from './http/render-pool.ts';
 import { captureResponse } from './http/response-capture.ts';
+import type { Group } from './services/catalogue-facets.ts';
 import { createCatalogueReader } from './services/catalogue-reader.ts';
+import { readFacetGroupsFrom } from './services/catalogue-search.ts';
 import { createLogger } from './services/logger.ts';
 
 /** Renders under way in one thread are few (the page cache queues the rest): a few connections serve them. */
@@ -21,11 +23,29 @@ const THREAD_POOL_SIZE = 4;
 const port = parentPort!;
 /** `transfer`: memory that moves to the main thread instead of being copied. */
 const send = (message: FromRenderThread, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
-const { siteEntry } = workerData as RenderThreadData;
+const { siteEntry, sharedFacets } = workerData as RenderThreadData;
 
 const env = parseEnv(process.env);
 const db = openDatabase({ ...databaseConfig(env), poolSize: Math.min(env.DATABASE_POOL_SIZE, THREAD_POOL_SIZE) });
 const catalogue = createCatalogueReader({ db, env, log: createLogger(env.LOG_LEVEL) });
+
+// Facet counts come from the main thread, whose listing writes keep them up to date (decision 099).
+const asked = new Map<number, { resolve(groups: Group[]): void; reject(err: Error): void }>();
+let lastAsk = 0;
+if (sharedFacets) {
+  readFacetGroupsFrom(db, (query) => {
+    const id = ++lastAsk;
+    return new Promise<Group[]>((resolve, reject) => {
+      asked.set(id, { resolve, reject });
+      send({ kind: 'groups', id, query });
+    });
+  });
+}
+const answered = (id: number) => {
+  const ask = asked.get(id);
+  asked.delete(id);
+  return ask;
+};
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const site = ((await import(pathToFileURL(siteEntry).href)) as { handler: SiteHandler }).handler;
 
@@ -57,13 +77,19 @@ function render({ id, method, url, headers }: Extract<ToRenderThread, { kind: 'r
     send({ kind: 'rendered', id, status, headers: answered, body }, owned ? [body.buffer as ArrayBuffer] : []);
   });
   // No route (the site has a catch-all, so never): the main thread answers, as it does for its own renders.
-  rendering.run(state, () => site(req, res, () => failed('no route'), { api, catalogue })).catch((err: unknown) => failed(err instanceof Error ? err.message : String(err)));
+  rendering
+    .run(state, () => site(req, res, () => failed('no route'), { api, catalogue }))
+    .catch((err: unknown) => failed(err instanceof Error ? err.message : String(err)));
 }
 
 port.on('message', (message: ToRenderThread) => {
   switch (message.kind) {
     case 'render':
       return render(message);
+    case 'groups':
+      return answered(message.id)?.resolve(message.groups);
+    case 'groups-failed':
+      return answered(message.id)?.reject(new Error(message.message));
     case 'close':
       return void db.$close().finally(() => process.exit(0));
   }

@@ -11,6 +11,7 @@ import { answerClientError } from './http/client-error.ts';
 import { createOriginListener, type SiteHandler } from './http/origin.ts';
 import { createRenderPool, type RenderPool } from './http/render-pool.ts';
 import { createCatalogueReader } from './services/catalogue-reader.ts';
+import { cachedGroups } from './services/catalogue-search.ts';
 import { startJobs } from './services/jobs.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -30,7 +31,8 @@ if (!env.API_ONLY) {
   if (fs.existsSync(siteEntry)) {
     process.env.ASTRO_NODE_AUTOSTART = 'disabled';
     site = ((await import(pathToFileURL(siteEntry).href)) as { handler: SiteHandler }).handler;
-    if (env.renderThreads > 0) renderPool = createRenderPool({ size: env.renderThreads, siteEntry, log });
+    if (env.renderThreads > 0)
+      renderPool = createRenderPool({ size: env.renderThreads, siteEntry, log, facetGroups: (query) => cachedGroups(deps, query) });
   } else {
     log.warn('public site not built: run `npm run build`', { expected: siteEntry });
   }

@@ -5,6 +5,8 @@
 // `render` rejects and the caller renders on the main thread as before.
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Worker } from 'node:worker_threads';
+import type { ProductQuery } from '@app/domain/products';
+import type { Group } from '../services/catalogue-facets.ts';
 import type { Logger } from '../services/logger.ts';
 
 /** The in-process Hono app's `request`, as pages call it (locals.api). */
@@ -13,15 +15,20 @@ export type InProcessApi = { request(input: string, init?: RequestInit): Respons
 /** Main thread → render thread. */
 export type ToRenderThread =
   | { kind: 'render'; id: number; method: string; url: string; headers: IncomingHttpHeaders }
+  | { kind: 'groups'; id: number; groups: Group[] }
+  | { kind: 'groups-failed'; id: number; message: string }
   | { kind: 'close' };
 
 /** Render thread → main thread. */
 export type FromRenderThread =
   | { kind: 'ready' }
   | { kind: 'rendered'; id: number; status: number; headers: OutgoingHttpHeaders; body: Uint8Array }
-  | { kind: 'failed'; id: number; message: string };
+  | { kind: 'failed'; id: number; message: string }
+  /** The facet counts of a search's base set, asked of the main thread's (`facetGroups`). */
+  | { kind: 'groups'; id: number; query: ProductQuery };
 
-export type RenderThreadData = { siteEntry: string };
+/** `sharedFacets`: the thread asks the main thread for facet counts instead of keeping its own. */
+export type RenderThreadData = { siteEntry: string; sharedFacets: boolean };
 
 export type RenderPool = {
   /** Renders the GET `req` in a thread and writes its answer to `res`; rejects, having written nothing, when no thread could. */
@@ -35,6 +42,11 @@ export type RenderPoolOptions = {
   log: Logger;
   /** The thread's module (tests give another). */
   workerUrl?: URL;
+  /**
+   * The main thread's facet counts (catalogue-search.ts cachedGroups), which its listing writes keep up
+   * to date: threads ask for them instead of counting the catalogue again after every such write.
+   */
+  facetGroups?: (query: ProductQuery) => Promise<Group[]>;
 };
 
 type Rendered = Extract<FromRenderThread, { kind: 'rendered' }>;
@@ -49,23 +61,41 @@ type Thread = {
 /** Threads that die in a row before one gets ready; past this the pool stops replacing them. */
 const MAX_RESTARTS = 3;
 
-export function createRenderPool({ size, siteEntry, log, workerUrl = new URL('../render-worker.ts', import.meta.url) }: RenderPoolOptions): RenderPool {
+export function createRenderPool({
+  size,
+  siteEntry,
+  log,
+  workerUrl = new URL('../render-worker.ts', import.meta.url),
+  facetGroups,
+}: RenderPoolOptions): RenderPool {
   let threads: Thread[] | undefined;
   let restarts = 0;
   let closed = false;
   let lastId = 0;
 
   const start = (): Thread => {
-    const worker = new Worker(workerUrl, { workerData: { siteEntry } satisfies RenderThreadData });
+    const worker = new Worker(workerUrl, { workerData: { siteEntry, sharedFacets: facetGroups !== undefined } satisfies RenderThreadData });
     const pending: Thread['pending'] = new Map();
     let ready!: () => void;
     let failed!: (err: Error) => void;
-    const thread: Thread = { worker, pending, load: 0, ready: new Promise<void>((resolve, reject) => ((ready = resolve), (failed = reject))) };
+    const thread: Thread = {
+      worker,
+      pending,
+      load: 0,
+      ready: new Promise<void>((resolve, reject) => ((ready = resolve), (failed = reject))),
+    };
     thread.ready.catch(() => undefined); // a boot failure is seen by the renders waiting on it
     worker.on('message', (message: FromRenderThread) => {
       if (message.kind === 'ready') {
         restarts = 0;
         return ready();
+      }
+      if (message.kind === 'groups') {
+        const answer = (reply: ToRenderThread) => worker.postMessage(reply);
+        return void facetGroups!(message.query).then(
+          (groups) => answer({ kind: 'groups', id: message.id, groups }),
+          (err: unknown) => answer({ kind: 'groups-failed', id: message.id, message: err instanceof Error ? err.message : String(err) }),
+        );
       }
       const job = pending.get(message.id);
       pending.delete(message.id);
@@ -105,7 +135,13 @@ export function createRenderPool({ size, siteEntry, log, workerUrl = new URL('..
         const id = ++lastId;
         answer = await new Promise<Rendered>((resolve, reject) => {
           thread.pending.set(id, { resolve, reject });
-          thread.worker.postMessage({ kind: 'render', id, method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers } satisfies ToRenderThread);
+          thread.worker.postMessage({
+            kind: 'render',
+            id,
+            method: req.method ?? 'GET',
+            url: req.url ?? '/',
+            headers: req.headers,
+          } satisfies ToRenderThread);
         });
       } finally {
         thread.load--;
