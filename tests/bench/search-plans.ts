@@ -4,11 +4,13 @@
 // commit), and every statement on the listings it sends is shown with EXPLAIN (ANALYZE, BUFFERS).
 // PLANS_WITHOUT=products_brand_power_idx shows the plans without that index.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { poolOf, type Db } from '@app/db';
 import { boot } from '../../api/src/boot.ts';
-import { seededDataDir } from '../load/scenario.ts';
+import { repoRoot } from '../support/server.ts';
 import { engineHost } from './engines.ts';
 import { SEARCH_QUERIES } from './search.ts';
 
@@ -55,7 +57,13 @@ if (!process.env.DATABASE_URL) {
 const host = await engineHost('postgres');
 try {
   const databaseEnv = await host.databaseEnv();
-  const dataDir = await seededDataDir(listings, databaseEnv);
+  // Seeded with the seed CLI on the cluster's database (seededDataDir would ask the test runner for one).
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-plans-'));
+  const seeded = spawnSync(process.execPath, [path.join(repoRoot, 'api/src/cli/seed.ts'), '--listings', String(listings)], {
+    stdio: 'inherit',
+    env: { ...process.env, ...databaseEnv, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  });
+  if (seeded.status !== 0) throw new Error(`seed exited with ${seeded.status}`);
   const { deps, app } = await boot({ ...process.env, ...databaseEnv, DATA_DIR: dataDir, DATABASE_PATH: path.join(dataDir, 'app.db'), LOG_LEVEL: 'warn' });
   // PLANS_WITHOUT=index,…: the plans as they were before those indexes.
   for (const index of (process.env.PLANS_WITHOUT ?? '').split(',').filter(Boolean)) await poolOf(deps.db).query(`drop index ${index}`);
