@@ -41,7 +41,7 @@ if (sharedFacets) {
     });
   });
 }
-const answered = (id: number) => {
+const takeAsk = (id: number) => {
   const ask = asked.get(id);
   asked.delete(id);
   return ask;
@@ -87,9 +87,9 @@ port.on('message', (message: ToRenderThread) => {
     case 'render':
       return render(message);
     case 'groups':
-      return answered(message.id)?.resolve(message.groups);
+      return takeAsk(message.id)?.resolve(message.groups);
     case 'groups-failed':
-      return answered(message.id)?.reject(new Error(message.message));
+      return takeAsk(message.id)?.reject(new Error(message.message));
     case 'close':
       return void db.$close().finally(() => process.exit(0));
   }
