@@ -32,20 +32,29 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Queryable = Db | Tx;
 
 type Raw = { sql: string; params: unknown[] };
-type Executor = {
-  rows(query: Raw): Promise<Record<string, unknown>[]>;
-  exec(query: Raw): Promise<number>;
+/**
+ * How an engine runs raw SQL itself instead of through its drizzle driver. A method may decline a query
+ * (undefined): the driver runs it then (PostgreSQL inside a transaction, whose connection only the driver knows).
+ */
+export type RawExecutor = {
+  rows(query: Raw): Promise<Record<string, unknown>[]> | undefined;
+  exec?(query: Raw): Promise<number>;
 };
 type WithDialect = { dialect: { sqlToQuery(sql: SQL): Raw } };
 
 /** Executors by drizzle dialect object: a database and its transactions share one dialect. */
-const executors = new WeakMap<object, Executor>();
+const executors = new WeakMap<object, RawExecutor>();
 const dialectOf = (q: Queryable) => (q as unknown as WithDialect).dialect;
+
+/** Gives a handle (and so its transactions) its own way of running raw SQL. */
+export function setRawExecutor(handle: object, executor: RawExecutor): void {
+  executors.set(dialectOf(handle as Queryable), executor);
+}
 
 /** Rows of a raw query, as objects keyed by the selected names. Raw results are not mapped: select numbers and text. */
 export async function rows<T = Record<string, unknown>>(q: Queryable, query: SQL): Promise<T[]> {
-  const executor = executors.get(dialectOf(q));
-  if (executor) return (await executor.rows(dialectOf(q).sqlToQuery(query))) as T[];
+  const executed = executors.get(dialectOf(q))?.rows(dialectOf(q).sqlToQuery(query));
+  if (executed) return (await executed) as T[];
   return (await (q as unknown as { execute(s: SQL): Promise<{ rows: unknown[] }> }).execute(query)).rows as T[];
 }
 
@@ -57,7 +66,7 @@ export async function row<T = Record<string, unknown>>(q: Queryable, query: SQL)
 /** Runs a raw statement; resolves to the number of rows it changed. */
 export async function exec(q: Queryable, query: SQL): Promise<number> {
   const executor = executors.get(dialectOf(q));
-  if (executor) return executor.exec(dialectOf(q).sqlToQuery(query));
+  if (executor?.exec) return executor.exec(dialectOf(q).sqlToQuery(query));
   return (await (q as unknown as { execute(s: SQL): Promise<{ rowCount: number | null }> }).execute(query)).rowCount ?? 0;
 }
 
@@ -180,7 +189,7 @@ export function openSqliteDb(file: string): Db {
     { schema },
   );
 
-  executors.set(dialectOf(db as unknown as Queryable), {
+  setRawExecutor(db, {
     async rows(query) {
       await gate.ready();
       const stmt = prepare(query.sql);

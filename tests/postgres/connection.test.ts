@@ -69,6 +69,29 @@ describe('PostgreSQL handle', () => {
     expect(await read(['D2', 'D6'])).toEqual(['D6']);
   });
 
+  it('runs raw reads as named statements, with the rows the driver gives, and inside a transaction on its connection', async () => {
+    const db = openPostgresDb(await createDatabase(inject('postgresAdminUrl')), { poolSize: 1 });
+    opened.push(db);
+    const when = new Date('2026-03-04T05:06:07.891Z');
+    await db.insert(t.products).values({ ...engine, createdAt: when });
+    const read = sql`select model, created_at as "createdAt", weight from products order by model`;
+    // Timestamps stay text and decimals numbers, as drizzle's own raw execute gives them.
+    const expected = await (db as unknown as { execute(query: typeof read): Promise<{ rows: unknown[] }> }).execute(read);
+    expect(await rows(db, read)).toEqual(expected.rows);
+    expect(await rows(db, read)).toEqual([{ model: 'D6', createdAt: expect.any(String), weight: 600.5 }]);
+    // The one pooled connection now holds the read prepared under a name.
+    const prepared = await rows<{ statement: string }>(db, sql`select statement from pg_prepared_statements`);
+    expect(prepared.map((p) => p.statement)).toContain('select model, created_at as "createdAt", weight from products order by model');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(t.products).values({ ...engine, model: 'D2' });
+        expect((await rows<{ model: string }>(db, read)).map((r) => r.model)).toEqual(['D2', 'D6']);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect((await rows<{ model: string }>(db, read)).map((r) => r.model)).toEqual(['D6']);
+  });
+
   it('rolls a failed transaction back whole', async () => {
     const db = await fresh();
     await expect(
