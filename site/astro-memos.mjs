@@ -40,20 +40,6 @@ async function generateCspDigestOnce(data, algorithm) {`,
   result[Symbol.for('astro-memos.islands')] = islandNumber;
   const astroId = shorthash(\`<!--\${metadata.componentExport.value}:\${metadata.componentUrl}-->\${islandNumber}\`);`,
   },
-  {
-    // A page rendered to one string (no streaming) is encoded into bytes, which the Response then copies
-    // again: two ~50 KB buffers per listings page, and their external memory brings the next garbage
-    // collection forward (a median 12–17 % of an uncached render's CPU in render-micro.ts). Given the string,
-    // the Response encodes it once. Its Content-Length goes with it: the page cache (response-capture.ts)
-    // drops it and the server frames each answer itself.
-    name: 'page body',
-    file: /astro\/dist\/runtime\/server\/render\/page\.js$/,
-    original: `  if (!streaming && typeof body === "string") {
-    body = encoder.encode(body);
-    headers.set("Content-Length", body.byteLength.toString());
-  }`,
-    memo: '',
-  },
 ];
 
 export default function astroMemos() {
