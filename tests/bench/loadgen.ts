@@ -15,6 +15,8 @@ export type LoadOptions = {
   timeoutMs?: number;
   /** Where in the sequence of paths (and of `{n}`) to start: a later round asks pages the earlier ones did not. */
   from?: number;
+  /** Keep every answer's start and latency (`LoadStats.timeline`), to see when in the run the slow ones came. */
+  timeline?: boolean;
 };
 
 export type LoadStats = {
@@ -28,6 +30,8 @@ export type LoadStats = {
   errors: number;
   timeouts: number;
   non2xx: number;
+  /** With `timeline`: [when the request was sent (ms since the epoch), its latency (ms)] per answer. */
+  timeline?: [number, number][];
 };
 
 /** Runs the load in a worker thread and resolves with its figures. */
@@ -71,6 +75,7 @@ function generate(o: LoadOptions): Promise<LoadStats> {
     .join('');
   const fixed = o.paths.map((p) => (p.includes('{n}') ? null : Buffer.from(`GET ${p} HTTP/1.1\r\n${extra}\r\n`)));
   const latencies: number[] = [];
+  const timeline: [number, number][] | undefined = o.timeline ? [] : undefined;
   const stats = { requests: 0, bytes: 0, errors: 0, timeouts: 0, non2xx: 0 };
   let counter = o.from ?? 0;
   let running = true;
@@ -100,7 +105,9 @@ function generate(o: LoadOptions): Promise<LoadStats> {
       const parsed = parseResponse(pending);
       if (!parsed.done) return;
       clearTimeout(timer);
-      latencies.push(performance.now() - sentAt);
+      const latency = performance.now() - sentAt;
+      latencies.push(latency);
+      timeline?.push([performance.timeOrigin + sentAt, latency]);
       stats.requests++;
       stats.bytes += parsed.used;
       if (parsed.status < 200 || parsed.status >= 300) stats.non2xx++;
@@ -122,7 +129,7 @@ function generate(o: LoadOptions): Promise<LoadStats> {
       const seconds = (performance.now() - started) / 1000;
       latencies.sort((a, b) => a - b);
       const at = (q: number) => Number((latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0).toFixed(2));
-      resolve({ ...stats, rps: stats.requests / seconds, p50: at(0.5), p99: at(0.99), max: at(1) });
+      resolve({ ...stats, rps: stats.requests / seconds, p50: at(0.5), p99: at(0.99), max: at(1), timeline });
     }, o.durationS * 1000);
   });
 }

@@ -6,11 +6,15 @@
 // machine's load than req/s does, split by kind of thread. ONLY=annonces|produit picks one; CONNS (default 50) the connections;
 // LISTINGS (default 10000) the catalogue; PROF=<folder> writes the server's .cpuprofile there; PATHS=<a,b> loads
 // those paths instead ({n} in a path becomes the request's number), e.g. PATHS='/mentions-legales?r={n}'.
+// TIMELINE=1 also prints the run's slow 100 ms windows (an answer over twice the median) beside the
+// server's garbage-collection pauses of 5 ms or more in them (gc-pauses.ts), to tell its stalls apart.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer } from '../support/server.ts';
 import { seededDataDir } from '../load/scenario.ts';
+import type { GcPause } from './gc-pauses.ts';
+import type { LoadStats } from './loadgen.ts';
 import { BROWSER_HEADERS, measure } from './visitors.ts';
 
 /** CPU ticks so far per kind of thread of a process (MainThread, WorkerThread, libuv-worker, V8Worker…), from /proc/<pid>/task. */
@@ -39,8 +43,46 @@ if (!fs.existsSync(path.join(kept, 'app.db'))) {
 // A copy per run: the server writes (sessions, the storage sweep), the kept catalogue stays as seeded.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-render-run-'));
 fs.cpSync(kept, dataDir, { recursive: true });
-const profile: Record<string, string> = process.env.PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.PROF}` } : {};
-const server = await startServer({ full: true, dataDir, env: profile });
+const timeline = process.env.TIMELINE === '1';
+const gcFile = path.join(dataDir, 'gc-pauses.jsonl');
+const nodeOptions = [
+  process.env.PROF ? `--cpu-prof --cpu-prof-dir=${process.env.PROF}` : '',
+  timeline ? `--import ${path.join(import.meta.dirname, 'gc-pauses.ts')}` : '',
+].filter(Boolean);
+const server = await startServer({
+  full: true,
+  dataDir,
+  env: { ...(nodeOptions.length ? { NODE_OPTIONS: nodeOptions.join(' ') } : {}), ...(timeline ? { GC_PAUSES_FILE: gcFile } : {}) },
+});
+
+/**
+ * The 100 ms windows of a run (by when answers arrived) whose slowest answer took over twice the median,
+ * each with the GC pauses that began while that answer was awaited.
+ */
+async function printSlowWindows(stats: LoadStats) {
+  await new Promise((resolve) => setTimeout(resolve, 500)); // gc-pauses.ts writes every 200 ms
+  const pauses = fs.existsSync(gcFile)
+    ? fs.readFileSync(gcFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as GcPause)
+    : [];
+  fs.rmSync(gcFile, { force: true });
+  const answers = stats.timeline ?? [];
+  const start = answers.reduce((first, [sent]) => Math.min(first, sent), Infinity);
+  const windows = new Map<number, { answers: number; slowest: number; sent: number }>();
+  for (const [sent, ms] of answers) {
+    const i = Math.floor((sent + ms - start) / 100);
+    const w = windows.get(i) ?? { answers: 0, slowest: 0, sent };
+    w.answers++;
+    if (ms > w.slowest) Object.assign(w, { slowest: ms, sent });
+    windows.set(i, w);
+  }
+  const slow = [...windows].filter(([, w]) => w.slowest > 2 * stats.p50).sort(([a], [b]) => a - b);
+  for (const [i, w] of slow) {
+    const inside = pauses.filter((p) => p.at >= w.sent && p.at < start + (i + 1) * 100);
+    const gc = inside.map((p) => `${p.thread === 0 ? 'main' : `thread ${p.thread}`} ${p.kind} ${p.ms.toFixed(0)} ms`).join(', ');
+    console.log(`  ${(i / 10).toFixed(1)} s: ${w.answers} answers, slowest ${w.slowest.toFixed(0)} ms${gc ? `; GC: ${gc}` : ''}`);
+  }
+  console.log(`  slow windows: ${slow.length} of ${windows.size}`);
+}
 try {
   const pid = server.process.pid!;
   const seconds = Number(process.argv[2] ?? 5);
@@ -58,11 +100,13 @@ try {
       ].filter((s) => !process.env.ONLY || s.name === process.env.ONLY);
   for (const s of scenarios) {
     const before = threadTicks(pid);
-    const m = await measure(server.port, pid, { ...s, headers: BROWSER_HEADERS }, connections, seconds);
+    if (timeline) fs.rmSync(gcFile, { force: true }); // pauses of the warm-up
+    const m = await measure(server.port, pid, { ...s, headers: BROWSER_HEADERS }, connections, seconds, 0, timeline);
     const after = threadTicks(pid);
     // Per thread kind, µs per answer (a tick is 10 ms: short runs round coarsely).
     const split = [...after].map(([name, t]) => [name, Math.round(((t - (before.get(name) ?? 0)) * 10_000) / m.requests)] as const).filter(([, us]) => us > 0);
     console.log(`  by thread: ${split.map(([name, us]) => `${name} ${us} µs`).join(', ')}`);
+    if (timeline) await printSlowWindows(m);
     console.log(`${s.name}: ${Math.round(m.rps)} req/s, ${m.cpuUsPerRequest} µs CPU/req, p50 ${m.p50} ms, p99 ${m.p99} ms, n=${m.requests}, errors ${m.errors + m.timeouts + m.non2xx}`);
   }
 } finally {

@@ -44,9 +44,9 @@ export function rawGet(baseUrl: string, pathname: string, headers: Record<string
 }
 
 /** Loads one server for a while and measures its CPU per answer. */
-export async function measure(port: number, pid: number, scenario: Scenario, connections: number, durationS: number, from = 0): Promise<Measured> {
+export async function measure(port: number, pid: number, scenario: Scenario, connections: number, durationS: number, from = 0, timeline = false): Promise<Measured> {
   const before = cpuSeconds(pid);
-  const stats = await runLoad({ port, paths: scenario.paths, headers: scenario.headers, connections, durationS, from });
+  const stats = await runLoad({ port, paths: scenario.paths, headers: scenario.headers, connections, durationS, from, timeline });
   const cpu = cpuSeconds(pid) - before;
   return { ...stats, cpuUsPerRequest: stats.requests ? Math.round((cpu * 1e6) / stats.requests) : 0 };
 }
