@@ -8,6 +8,7 @@
 // those paths instead ({n} in a path becomes the request's number), e.g. PATHS='/mentions-legales?r={n}'.
 // TIMELINE=1 also prints the run's slow 100 ms windows (an answer over twice the median) beside the
 // server's garbage-collection pauses of 5 ms or more in them (gc-pauses.ts), to tell its stalls apart.
+// SERVER_NODE_OPTIONS=<flags> starts the server with those Node/V8 flags, e.g. '--max-semi-space-size=8'.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,6 +47,7 @@ fs.cpSync(kept, dataDir, { recursive: true });
 const timeline = process.env.TIMELINE === '1';
 const gcFile = path.join(dataDir, 'gc-pauses.jsonl');
 const nodeOptions = [
+  process.env.SERVER_NODE_OPTIONS ?? '',
   process.env.PROF ? `--cpu-prof --cpu-prof-dir=${process.env.PROF}` : '',
   timeline ? `--import ${path.join(import.meta.dirname, 'gc-pauses.ts')}` : '',
 ].filter(Boolean);
