@@ -3,7 +3,7 @@
 // at once online, through the outbox offline, and as a conflict on a 409.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '@app/domain/products';
 import { db } from '../../db/db.ts';
@@ -49,14 +49,14 @@ const listing = (id: number, featured = false): Product => ({
   documents: [],
 });
 
-/** The API's rules for what the table uses: newest first, 10 a page, DELETE, PUT with a version check. */
+/** The API's rules for what the table uses: newest first, 10 a page (none when empty), DELETE, PUT with a version check. */
 function serve(count: number) {
   server = Array.from({ length: count }, (_, i) => listing(i + 1));
   api.on('GET', '/products', (c) => {
     const page = Number(c.query.get('page') ?? 1);
     const limit = Number(c.query.get('limit') ?? 10);
     const sorted = [...server].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    return { items: sorted.slice((page - 1) * limit, page * limit), products: [], total: sorted.length, pages: Math.max(1, Math.ceil(sorted.length / limit)) };
+    return { items: sorted.slice((page - 1) * limit, page * limit), products: [], total: sorted.length, pages: Math.ceil(sorted.length / limit) };
   });
   api.on('DELETE', /^\/products\/\d+$/, (c) => {
     server = server.filter((p) => p.id !== Number(c.path.split('/')[2]));
@@ -79,6 +79,13 @@ const show = () =>
     </MemoryRouter>,
   );
 
+/** Every location the router went through, in order. */
+function LocationLog({ into }: { into: string[] }) {
+  const { key } = useLocation();
+  if (into.at(-1) !== key) into.push(key);
+  return null;
+}
+
 const table = () => within(screen.getByRole('table'));
 const toastTitled = (title: string) => waitFor(() => expect(toasts.get().map((t) => t.title)).toContain(title));
 const row = (title: string) => screen.getByRole('row', { name: new RegExp(`\\b${title}\\b`) });
@@ -88,6 +95,24 @@ beforeEach(async () => {
 });
 
 describe('listings table', () => {
+  // The API answers an empty catalogue with 0 pages. Taking page 1 for "past the last page" sent the list
+  // to its own URL once loaded, and that navigation cancelled a click on 'Nouvelle annonce' whose screen
+  // was still loading: the form never opened.
+  it('an empty catalogue shows its empty state and leaves the URL as it is', async () => {
+    serve(0);
+    const locations: string[] = [];
+    render(
+      <MemoryRouter initialEntries={['/annonces']}>
+        <LocationLog into={locations} />
+        <ListingsPage />
+      </MemoryRouter>,
+    );
+    await screen.findByText('Aucune annonce trouvée');
+    await waitFor(() => expect(api.callsTo('GET', '/products').length).toBeGreaterThanOrEqual(1));
+    await new Promise((resolve) => setTimeout(resolve, 50)); // effects after the answer
+    expect(locations).toHaveLength(1);
+  });
+
   it('after a delete shows the server total and pages, the next listing moving up', async () => {
     serve(11);
     show();

@@ -49,7 +49,7 @@ export function useListings(q: ListingQuery) {
     if (cached) {
       rows = (await db.products.bulkGet(cached.ids)).filter((p): p is LocalProduct => !!p);
       total = cached.total;
-      pages = cached.pages;
+      pages = Math.max(1, cached.pages); // the API counts no page in an empty catalogue; the table shows page 1 of 1
     } else {
       const all = (await db.products.toArray()).filter((p) => p.id > 0 && matches(p, q)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
       total = all.length;
