@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chunkedUpload, exeBytes, generatorInput, hugePng, jpegWithGps, makePdf, png, svgBytes, upload } from '../fixtures/catalogue.ts';
+import { chunkedUpload, exeBytes, generatorInput, hugePng, jpegWithGps, makePdf, png, svgBytes, upload, uploadThatGoesOn } from '../fixtures/catalogue.ts';
 import { signInAsAdmin } from '../support/auth.ts';
 import { auditFiles } from '../support/db-state.ts';
 import { startServer, type TestServer } from '../support/server.ts';
@@ -54,6 +54,31 @@ describe('size limits', () => {
     const res = await chunkedUpload(server, `/admin/technical-documents/upload`, token, 'document', 'huge.pdf', 51 * MB, makePdf('Huge', []));
     expect(res.status).toBe(413);
     await expectCleanStorage();
+  });
+});
+
+describe('a client that keeps sending past the limit', () => {
+  // Past the limit the server reads no more of the body, yet the client may still be sending when the
+  // answer leaves: a connection closed on unread bytes is reset, and a reset can wipe the answer out.
+  it('still receives the 413 and its text, and its connection is not reset under it', async () => {
+    const answer = await uploadThatGoesOn(server, '/admin/technical-documents/upload', token, 'document', makePdf('Huge', []), { afterAnswerMs: 100 });
+    expect(answer.sent).toBeGreaterThan(50 * MB);
+    expect(answer.error).toBeUndefined();
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: 'Le fichier ne peut pas dépasser 50MB' });
+    await expectCleanStorage();
+  });
+
+  it('has its connection closed when it never stops sending', async () => {
+    const answer = await uploadThatGoesOn(server, '/admin/technical-documents/upload', token, 'document', makePdf('Huge', []), { afterAnswerMs: 40_000 });
+    expect(answer.status).toBe(413);
+    expect(answer.closedWhileSending).toBe(true);
+  });
+
+  it('leaves the server answering the next upload at once', async () => {
+    await uploadThatGoesOn(server, '/admin/technical-documents/upload', token, 'document', makePdf('Huge', []), { afterAnswerMs: 0 });
+    const res = await uploadImage('photo.jpg', exeBytes(), 'image/jpeg');
+    expect(res.status).toBe(415);
   });
 });
 

@@ -4,7 +4,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import { IncomingMessage } from 'node:http';
-import { Readable, Transform } from 'node:stream';
+import { finished, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -147,12 +147,24 @@ export async function parseMultipart(c: Context<AppEnv>, options: MultipartOptio
         collectedAt = read;
         collectGarbage({ type: 'minor', execution: 'sync' });
       }
-      if (read > ceiling) callback(new ApiError(413, options.tooLargeMessage));
-      else callback(null, chunk);
+      if (read <= ceiling) return callback(null, chunk);
+      overCeiling = true;
+      source.unpipe(counter);
+      callback(new ApiError(413, options.tooLargeMessage));
     },
   });
+  // Past the ceiling the request is left unread, not destroyed (so it stays out of the pipeline, which
+  // destroys every stream on an error): destroyed, it left a client still sending blocked until the
+  // server's timeouts, or reset its connection before it read the 413. Once the answer is sent,
+  // @hono/node-server reads and drops what still comes (up to 500 ms and 64 MiB), then closes the
+  // connection cleanly, as nginx's lingering close does.
+  let overCeiling = false;
+  finished(source, (err) => {
+    if (err && !overCeiling) counter.destroy(err);
+  });
+  source.pipe(counter);
   try {
-    await pipeline(source, counter, parser);
+    await pipeline(counter, parser);
     await Promise.all(writes);
   } catch (err) {
     // The parser leaves a file stream open when the body stops mid-file: end its write here.
