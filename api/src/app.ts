@@ -7,6 +7,7 @@ import type { AppEnv, Deps } from './context.ts';
 import { announceWrites } from './middleware/announce-writes.ts';
 import { idempotency } from './middleware/idempotency.ts';
 import { idsInRange } from './middleware/ids-in-range.ts';
+import { smallBodies } from './middleware/small-bodies.ts';
 import { fail, toErrorResponse } from './http/errors.ts';
 import type { RegisteredRoute } from './http/openapi-document.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -42,6 +43,7 @@ export function createApp(deps: Deps) {
     // Other instances' page caches learn of every write (docs/decisions/085).
     .use(announceWrites(deps))
     .use(idsInRange)
+    .use(smallBodies)
     // Every write may carry an Idempotency-Key: a retry answers the first outcome (docs/decisions/013).
     .use(idempotency(deps))
     .route('/', healthRoutes(deps))

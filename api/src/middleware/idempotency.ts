@@ -10,18 +10,14 @@ import { findOutcome, recordOutcome, sha256, fingerprintOf, type PendingKey } fr
 import { sessionsFor } from '../services/sessions.ts';
 import { digestMultipart } from '../services/uploads.ts';
 import { bearerToken } from './auth.ts';
-import { requestMessages } from '@app/domain/api-messages';
+import { isMultipart } from './small-bodies.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** JSON and form bodies are read whole to be digested; nothing legitimate comes near this. */
-const MAX_DIGESTED_BODY = 1024 * 1024;
 /**
  * Sign-in, refresh and password change answer with credentials, which are never stored in clear
  * (only their hashes are); a lost refresh answer has its own grace window instead.
  */
 const CREDENTIAL_PATHS = /^\/api\/auth\/(login|refresh|change-password)$/;
-
-const isMultipart = (contentType: string | undefined) => /^multipart\/form-data/i.test(contentType ?? '');
 
 /** A signed-in admin's keys are theirs alone; the public forms' keys belong to the client address. */
 async function scopeOf(c: Parameters<MiddlewareHandler<AppEnv>>[0], deps: Deps): Promise<string> {
@@ -30,23 +26,13 @@ async function scopeOf(c: Parameters<MiddlewareHandler<AppEnv>>[0], deps: Deps):
   return signedIn ? `user:${signedIn.user.id}` : `client:${clientIp(c, deps.env.TRUST_PROXY)}`;
 }
 
-/** SHA-256 of a JSON or form body, read from a copy so that the handler still reads the original. */
+/**
+ * SHA-256 of a JSON or form body, read from a copy so that the handler still reads the original; its size
+ * is already bounded (small-bodies.ts, mounted before).
+ */
 async function digestSmallBody(request: Request): Promise<string> {
   if (!request.body) return sha256('');
-  const reader = request.clone().body!.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_DIGESTED_BODY) {
-      await reader.cancel();
-      throw new ApiError(413, requestMessages.tooLarge);
-    }
-    chunks.push(value);
-  }
-  return sha256(Buffer.concat(chunks));
+  return sha256(Buffer.from(await request.clone().arrayBuffer()));
 }
 
 export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {

@@ -3,18 +3,17 @@
 // from the first bytes kept here, never from the name or the declared type.
 import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs';
-import { IncomingMessage } from 'node:http';
 import { finished, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Busboy, type BusboyInstance } from '@fastify/busboy';
 import type { Context } from 'hono';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppEnv } from '../context.ts';
 import { headerSafe } from '@app/domain/header-text';
 import { ApiError } from '../http/errors.ts';
+import { requestStream } from '../http/request-body.ts';
 import type { Storage } from './storage.ts';
 import { requestMessages } from '@app/domain/api-messages';
 
@@ -138,6 +137,7 @@ export async function parseMultipart(c: Context<AppEnv>, options: MultipartOptio
   });
 
   const source = requestStream(c);
+  if (!source) throw new ApiError(400, requestMessages.multipartExpected);
   let read = 0;
   let collectedAt = 0;
   const counter = new Transform({
@@ -212,22 +212,13 @@ export async function digestMultipart(c: Context): Promise<string> {
     parser.on('file', (field, stream, filename) => {
       stream.on('data', digest.file(field, filename));
     });
-    await pipeline(requestStream(c), parser);
+    const source = requestStream(c);
+    if (!source) throw new ApiError(400, requestMessages.multipartExpected);
+    await pipeline(source, parser);
   } catch (err) {
     throw err instanceof ApiError ? err : new ApiError(400, requestMessages.multipartInterrupted);
   }
   return digest.digest();
-}
-
-/**
- * The body as a Node stream: under @hono/node-server, the IncomingMessage itself (one less conversion
- * layer, and its backpressure is exact); elsewhere (app.request in tests), the web stream converted.
- */
-function requestStream(c: Context): Readable {
-  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
-  if (incoming instanceof IncomingMessage && !incoming.readableDidRead) return incoming;
-  if (!c.req.raw.body) throw new ApiError(400, requestMessages.multipartExpected);
-  return Readable.fromWeb(c.req.raw.body as unknown as WebReadableStream<Uint8Array>);
 }
 
 export type Sniffed = { mime: string; ext: string } | undefined;
