@@ -2,7 +2,7 @@
 // a client that declares a larger length is refused before its body is read, a chunked one once it passes
 // the limit, so that no request makes the server hold more than that in memory. Nothing is created.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatorInput } from '../fixtures/catalogue.ts';
+import { bodyThatGoesOn, generatorInput } from '../fixtures/catalogue.ts';
 import { signInAsAdmin } from '../support/auth.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
@@ -86,5 +86,44 @@ describe('a JSON body read whole', () => {
     expect(res.status).not.toBe(413);
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(((await res.json()) as Json).error).toBeTypeOf('string');
+  });
+});
+
+describe("a page's form", () => {
+  let site: TestServer;
+  beforeAll(async () => {
+    site = await startServer({ full: true });
+  });
+  afterAll(() => site.stop());
+
+  const post = (body: string) =>
+    fetch(`${site.url}/preferences`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url },
+      body,
+    });
+
+  it('of a few bytes is read as ever (the theme switch without JavaScript)', async () => {
+    const res = await post('theme=dark&next=%2Fannonces');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('set-cookie')).toMatch(/theme=dark/);
+  });
+
+  it('over 64 KiB gets 413 and its text, and changes no preference', async () => {
+    const res = await post(`theme=dark&filler=${'a'.repeat(64 * 1024)}`);
+    expect(res.status).toBe(413);
+    expect(await res.text()).toBe(TOO_LARGE);
+    expect(res.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('sent chunked past 64 KiB gets its 413 while the client is still sending, and the connection is not reset under it', async () => {
+    const headers = `Origin: ${site.url}\r\nContent-Type: application/x-www-form-urlencoded\r\n`;
+    const answer = await bodyThatGoesOn(site, '/preferences', headers, Buffer.from('theme=dark&filler='), Buffer.alloc(0), {
+      afterAnswerMs: 100,
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toBe(TOO_LARGE);
+    expect(answer.error).toBeUndefined();
   });
 });

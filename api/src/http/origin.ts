@@ -15,6 +15,7 @@ import { compressResponse } from './compression.ts';
 import { createPageCache } from './page-cache.ts';
 import type { RenderPool } from './render-pool.ts';
 import { createVersion } from './data-version.ts';
+import { drainThenClose, readUpTo } from './request-body.ts';
 import { requestMessages } from '@app/domain/api-messages';
 
 export type SiteHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void>;
@@ -118,6 +119,15 @@ const CACHEABLE_API = /^\/api\/products(?:\/\d+)?(?:\?|$)/;
 const compressingListener = (app: { fetch: (req: Request, env: unknown) => Response | Promise<Response> }) =>
   getRequestListener(async (req, env) => compressResponse(req, await app.fetch(req, env)));
 
+/** The largest body a page's form may send (the API has its own limits). */
+const MAX_FORM_BYTES = 64 * 1024;
+
+function refuseBody(req: IncomingMessage, res: ServerResponse) {
+  const text = requestMessages.tooLarge;
+  res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' }).end(text);
+  drainThenClose(req);
+}
+
 export function createOriginListener({ api, catalogue, site, adminDir, siteClientDir, dataVersion, renderPool }: OriginParts) {
   // Every write through the API may change what pages show: it moves the page cache's version on.
   const version = dataVersion ? createVersion(dataVersion) : undefined;
@@ -160,6 +170,14 @@ export function createOriginListener({ api, catalogue, site, adminDir, siteClien
     // renders in a thread when there are some; other methods read their body here.
     const renderHere = () => site(req, res, () => notFound(res), { api, catalogue });
     const render = renderPool && req.method === 'GET' ? () => renderPool.render(req, res).catch(renderHere) : renderHere;
-    return pageCache ? pageCache.handle(req, res, render) : render();
+    const serve = () => (pageCache ? pageCache.handle(req, res, render) : render());
+    if (req.method === 'GET' || req.method === 'HEAD') return serve();
+    // A page's form (the theme, a newsletter confirmation) is a few hundred bytes: its body is read here,
+    // bounded, and handed to Astro whole (which would read up to 1 GiB into memory).
+    return readUpTo(req, MAX_FORM_BYTES).then((body) => {
+      if (!body) return refuseBody(req, res);
+      Object.assign(req, { body });
+      return serve();
+    }, () => res.destroy());
   };
 }

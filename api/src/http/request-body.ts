@@ -37,3 +37,13 @@ export function readUpTo(body: Readable, max: number): Promise<Buffer<ArrayBuffe
     body.on('data', onData).once('end', onEnd).once('error', reject);
   });
 }
+
+/**
+ * After a refusal sent on a body left unread, outside Hono (the site's forms): what the client still sends
+ * is read and dropped for `ms`, then the connection is closed cleanly, as @hono/node-server does for the API.
+ */
+export function drainThenClose(req: IncomingMessage, ms = 500) {
+  const close = setTimeout(() => req.socket.destroySoon(), ms).unref();
+  req.once('end', () => clearTimeout(close));
+  req.resume();
+}
