@@ -65,6 +65,30 @@ describe('a JSON body read whole', () => {
     expect(await listingCount()).toBe(before);
   });
 
+  it('sent chunked under the limit is read as ever, and a retry with its Idempotency-Key creates nothing more', async () => {
+    const before = await listingCount();
+    const json = new TextEncoder().encode(JSON.stringify(generatorInput()));
+    const send = () =>
+      fetch(`${server.url}/api/products`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': 'a-chunked-listing-0001' },
+        body: new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(json.subarray(0, 10));
+            controller.enqueue(json.subarray(10));
+            controller.close();
+          },
+        }),
+        duplex: 'half',
+      } as RequestInit);
+    const first = await send();
+    expect(first.status).toBe(201);
+    const again = await send();
+    expect(again.status).toBe(201);
+    expect(((await again.json()) as Json).id).toBe(((await first.json()) as Json).id);
+    expect(await listingCount()).toBe(before + 1);
+  });
+
   it('with an Idempotency-Key gets the same 413', async () => {
     const res = await server.api('/products', {
       method: 'POST',
