@@ -100,6 +100,12 @@ describe('a JSON body read whole', () => {
     expect(((await res.json()) as Json).error).toBe(TOO_LARGE);
   });
 
+  it('is documented: the API reference lists the 413 of a JSON write', async () => {
+    const doc = (await (await server.api('/openapi.json')).json()) as Json;
+    expect(doc.paths['/products'].post.responses['413']).toBeDefined();
+    expect(doc.paths['/products/{id}'].put.responses['413']).toBeDefined();
+  });
+
   it('of exactly 1 MiB is read and judged on its content instead', async () => {
     const res = await server.api('/products', {
       method: 'POST',

@@ -89,6 +89,7 @@ function operation(method: string, path: string, metas: RouteMeta[]): Json {
   let requestBody: Json | undefined;
   const body = requests.find((r) => r.target === 'json');
   if (body) {
+    errors[413] ??= 'Body over 1 MiB';
     requestBody = {
       required: true,
       content: { 'application/json': { schema: jsonSchema(body.schema, 'input'), ...(own?.example ? { example: own.example } : {}) } },
