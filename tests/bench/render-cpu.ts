@@ -66,7 +66,6 @@ async function printSlowWindows(stats: LoadStats) {
   const pauses = fs.existsSync(gcFile)
     ? fs.readFileSync(gcFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as GcPause)
     : [];
-  fs.rmSync(gcFile, { force: true });
   const answers = stats.timeline ?? [];
   const start = answers.reduce((first, [sent]) => Math.min(first, sent), Infinity);
   const windows = new Map<number, { answers: number; slowest: number; sent: number }>();
@@ -103,7 +102,7 @@ try {
   for (const s of scenarios) {
     const before = threadTicks(pid);
     if (timeline) fs.rmSync(gcFile, { force: true }); // pauses of the warm-up
-    const m = await measure(server.port, pid, { ...s, headers: BROWSER_HEADERS }, connections, seconds, 0, timeline);
+    const m = await measure(server.port, pid, { ...s, headers: BROWSER_HEADERS }, connections, seconds, { timeline });
     const after = threadTicks(pid);
     // Per thread kind, µs per answer (a tick is 10 ms: short runs round coarsely).
     const split = [...after].map(([name, t]) => [name, Math.round(((t - (before.get(name) ?? 0)) * 10_000) / m.requests)] as const).filter(([, us]) => us > 0);

@@ -44,7 +44,7 @@ export function rawGet(baseUrl: string, pathname: string, headers: Record<string
 }
 
 /** Loads one server for a while and measures its CPU per answer. */
-export async function measure(port: number, pid: number, scenario: Scenario, connections: number, durationS: number, from = 0, timeline = false): Promise<Measured> {
+export async function measure(port: number, pid: number, scenario: Scenario, connections: number, durationS: number, { from = 0, timeline = false } = {}): Promise<Measured> {
   const before = cpuSeconds(pid);
   const stats = await runLoad({ port, paths: scenario.paths, headers: scenario.headers, connections, durationS, from, timeline });
   const cpu = cpuSeconds(pid) - before;
@@ -83,7 +83,7 @@ export async function againstBare(server: { url: string; port: number; pid: numb
     // would otherwise ask the pages its first one just rendered, answered from memory if still kept.
     let asked = 0;
     for (let round = 0; round < rounds; round++) {
-      productRuns.push(await measure(server.port, server.pid, scenario, connections, durationS, asked));
+      productRuns.push(await measure(server.port, server.pid, scenario, connections, durationS, { from: asked }));
       asked += productRuns.at(-1)!.requests + connections;
       bareRuns.push(await measure(bare.port, bare.pid, scenario, connections, durationS));
     }

@@ -15,6 +15,9 @@ export function requestStream(c: Context): Readable | undefined {
   return c.req.raw.body ? Readable.fromWeb(c.req.raw.body as unknown as WebReadableStream<Uint8Array>) : undefined;
 }
 
+/** A multipart upload (streamed to disk by services/uploads.ts) rather than a body read whole. */
+export const isMultipart = (contentType: string | undefined) => /^multipart\/form-data/i.test(contentType ?? '');
+
 /**
  * The whole body if it is at most `max` bytes; undefined as soon as it passes them, the rest left unread
  * (and the stream paused, never destroyed: see above).

@@ -10,7 +10,7 @@ import { findOutcome, recordOutcome, sha256, fingerprintOf, type PendingKey } fr
 import { sessionsFor } from '../services/sessions.ts';
 import { digestMultipart } from '../services/uploads.ts';
 import { bearerToken } from './auth.ts';
-import { isMultipart } from './small-bodies.ts';
+import { isMultipart } from '../http/request-body.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**

@@ -6,11 +6,9 @@ import { createMiddleware } from 'hono/factory';
 import { requestMessages } from '@app/domain/api-messages';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../http/errors.ts';
-import { readUpTo, requestStream } from '../http/request-body.ts';
+import { isMultipart, readUpTo, requestStream } from '../http/request-body.ts';
 
-export const MAX_SMALL_BODY = 1024 * 1024;
-
-export const isMultipart = (contentType: string | undefined) => /^multipart\/form-data/i.test(contentType ?? '');
+const MAX_SMALL_BODY = 1024 * 1024;
 
 export const smallBodies = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.method === 'GET' || c.req.method === 'HEAD' || isMultipart(c.req.header('content-type'))) return next();

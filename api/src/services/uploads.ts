@@ -13,7 +13,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { AppEnv } from '../context.ts';
 import { headerSafe } from '@app/domain/header-text';
 import { ApiError } from '../http/errors.ts';
-import { requestStream } from '../http/request-body.ts';
+import { isMultipart, requestStream } from '../http/request-body.ts';
 import type { Storage } from './storage.ts';
 import { requestMessages } from '@app/domain/api-messages';
 
@@ -76,7 +76,7 @@ export function removeTemp(files: UploadedFile[]) {
  */
 export async function parseMultipart(c: Context<AppEnv>, options: MultipartOptions): Promise<MultipartResult> {
   const contentType = c.req.header('content-type') ?? '';
-  if (!/^multipart\/form-data/i.test(contentType)) throw new ApiError(400, requestMessages.multipartExpected);
+  if (!isMultipart(contentType)) throw new ApiError(400, requestMessages.multipartExpected);
   const ceiling = options.maxFiles * options.maxFileBytes + 1024 * 1024;
   const declared = Number(c.req.header('content-length') ?? NaN);
   if (declared > ceiling) throw new ApiError(413, options.tooLargeMessage);
