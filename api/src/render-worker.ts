@@ -11,7 +11,7 @@ import { openDatabase } from '@app/db';
 import { databaseConfig, parseEnv } from './env.ts';
 import type { SiteHandler } from './http/origin.ts';
 import type { FromRenderThread, InProcessApi, RenderThreadData, ToRenderThread } from './http/render-pool.ts';
-import { captureResponse } from './http/response-capture.ts';
+import { captureResponseText } from './http/response-capture.ts';
 import type { Group } from './services/catalogue-facets.ts';
 import { createCatalogueReader } from './services/catalogue-reader.ts';
 import { readFacetGroupsFrom } from './services/catalogue-search.ts';
@@ -70,10 +70,12 @@ function render({ id, method, url, headers }: Extract<ToRenderThread, { kind: 'r
   const res = new ServerResponse(req);
   const state = { calledApi: false };
   const failed = (message: string) => send({ kind: 'failed', id, message });
-  captureResponse(res, ({ status, headers: answered, body }) => {
+  captureResponseText(res, ({ status, headers: answered, body }) => {
     if (state.calledApi) return failed('the page calls the API');
-    // A body that is the whole of its memory moves instead of being copied.
-    const owned = body.buffer instanceof ArrayBuffer && body.byteOffset === 0 && body.byteLength === body.buffer.byteLength;
+    // A page's text goes as it is (the main thread encodes it); a body that is the whole of its memory
+    // moves instead of being copied.
+    const owned =
+      typeof body !== 'string' && body.buffer instanceof ArrayBuffer && body.byteOffset === 0 && body.byteLength === body.buffer.byteLength;
     send({ kind: 'rendered', id, status, headers: answered, body }, owned ? [body.buffer as ArrayBuffer] : []);
   });
   // No route (the site has a catch-all, so never): the main thread answers, as it does for its own renders.

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { openDatabase } from '@app/db';
 import { databaseConfig, parseEnv } from '../../api/src/env.ts';
 import type { SiteHandler } from '../../api/src/http/origin.ts';
-import { captureResponse } from '../../api/src/http/response-capture.ts';
+import { captureResponseText } from '../../api/src/http/response-capture.ts';
 import { createCatalogueReader } from '../../api/src/services/catalogue-reader.ts';
 import { createLogger } from '../../api/src/services/logger.ts';
 import { repoRoot } from '../support/server.ts';
@@ -25,7 +25,7 @@ const builds = process.argv.slice(3).length ? process.argv.slice(3) : ['dist'];
 const sites = new Map<string, SiteHandler>();
 for (const b of builds) sites.set(b, ((await import(pathToFileURL(path.join(repoRoot, 'site', b, 'server/entry.mjs')).href)) as { handler: SiteHandler }).handler);
 
-function render(site: SiteHandler, url: string): Promise<Buffer> {
+function render(site: SiteHandler, url: string): Promise<Buffer | string> {
   return new Promise((resolve, reject) => {
     const req = new IncomingMessage(new Socket());
     req.method = 'GET';
@@ -33,7 +33,7 @@ function render(site: SiteHandler, url: string): Promise<Buffer> {
     req.headers = { host: 'localhost', 'accept-encoding': 'br, gzip', accept: 'text/html' };
     req.push(null);
     const res = new ServerResponse(req);
-    captureResponse(res, ({ body }) => resolve(body));
+    captureResponseText(res, ({ body }) => resolve(body)); // what a render thread hands over
     site(req, res, () => reject(new Error('no route')), { api, catalogue }).catch(reject);
   });
 }
@@ -49,7 +49,7 @@ let n = 0;
 const runBatch = async (site: SiteHandler, count: number) => {
   const start = process.cpuUsage();
   let bytes = 0;
-  for (let i = 0; i < count; i++) bytes += (await render(site, pattern.replace('{n}', String(n++)))).length;
+  for (let i = 0; i < count; i++) bytes += Buffer.byteLength(await render(site, pattern.replace('{n}', String(n++))));
   const cpu = process.cpuUsage(start);
   return { us: (cpu.user + cpu.system) / count, bytes: bytes / count };
 };

@@ -17,7 +17,9 @@ const threadModule = (body: string) =>
       if (m.url === '/die') process.exit(3);
       if (m.url === '/throw') return parentPort.postMessage({ kind: 'failed', id: m.id, message: 'the page threw' });
       await new Promise((r) => setTimeout(r, m.url === '/slow' ? 50 : 0));
-      const body = new TextEncoder().encode('thread ' + threadId + ' ' + m.url + ' ' + m.headers['accept-language']);
+      const text = 'thread ' + threadId + ' ' + m.url + ' ' + m.headers['accept-language'];
+      // A page's text is handed over as it is (as Astro's pages are), other answers as bytes.
+      const body = m.url.startsWith('/text') ? text + ' Hélice 12\u202f500\u00a0€ — « neuve »' : new TextEncoder().encode(text);
       parentPort.postMessage({ kind: 'rendered', id: m.id, status: 200, headers: { 'content-type': 'text/plain', 'x-rendered': 'thread' }, body });
     });
     parentPort.postMessage({ kind: 'ready' });
@@ -52,6 +54,13 @@ describe('render pool', () => {
     const page = await get('/annonces?r=1');
     expect(page).toMatchObject({ rendered: 'thread', type: 'text/plain' });
     expect(page.text).toMatch(/^thread \d+ \/annonces\?r=1 en$/);
+  });
+
+  it('sends a page the thread handed over as text in UTF-8, whatever its characters', async () => {
+    const get = await serve(1, threadModule(''));
+    const page = await get('/text');
+    expect(page.rendered).toBe('thread');
+    expect(page.text).toMatch(/^thread \d+ \/text en Hélice 12\u202f500\u00a0€ — « neuve »$/);
   });
 
   it('spreads renders under way over its threads', async () => {

@@ -22,7 +22,8 @@ export type ToRenderThread =
 /** Render thread → main thread. */
 export type FromRenderThread =
   | { kind: 'ready' }
-  | { kind: 'rendered'; id: number; status: number; headers: OutgoingHttpHeaders; body: Uint8Array }
+  /** `body`: a page's text, or bytes. */
+  | { kind: 'rendered'; id: number; status: number; headers: OutgoingHttpHeaders; body: string | Uint8Array }
   | { kind: 'failed'; id: number; message: string }
   /** The facet counts of a search's base set, asked of the main thread's (`facetGroups`). */
   | { kind: 'groups'; id: number; query: ProductQuery };
@@ -147,7 +148,8 @@ export function createRenderPool({
         thread.load--;
       }
       res.writeHead(answer.status, answer.headers);
-      res.end(Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength));
+      const { body } = answer;
+      res.end(typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
     },
     async close() {
       closed = true;

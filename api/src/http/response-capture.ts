@@ -3,7 +3,7 @@
 // sends it to the main thread.
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
-export type Captured = { status: number; headers: OutgoingHttpHeaders; body: Buffer };
+export type Captured<Body = Buffer> = { status: number; headers: OutgoingHttpHeaders; body: Body };
 
 /** Headers of the render that must not be replayed: this render's time, this connection's framing. */
 const NOT_REPLAYED = ['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'];
@@ -13,13 +13,23 @@ const NOT_REPLAYED = ['date', 'connection', 'keep-alive', 'transfer-encoding', '
  * hands it to `done`, which sends it with the original methods.
  */
 export function captureResponse(res: ServerResponse, done: (captured: Captured) => unknown) {
-  const chunks: Buffer[] = [];
+  captureResponseText(res, (captured) => done({ ...captured, body: asBuffer(captured.body) }));
+}
+
+/**
+ * The same, except that a body written as one string stays a string: a render thread hands a page's text
+ * over as it is, and the main thread encodes it (site/astro-memos.mjs: Astro writes a page as its text).
+ */
+export function captureResponseText(res: ServerResponse, done: (captured: Captured<Buffer | string>) => unknown) {
+  const chunks: (Buffer | string)[] = [];
   let status = 200;
   const headers: OutgoingHttpHeaders = {};
   const original = { writeHead: res.writeHead, write: res.write, end: res.end };
   const keep = (chunk: unknown, encoding?: unknown) => {
-    if (typeof chunk === 'string') chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
-    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    if (typeof chunk === 'string') {
+      const utf8 = typeof encoding !== 'string' || /^utf-?8$/i.test(encoding);
+      chunks.push(utf8 ? chunk : Buffer.from(chunk, encoding as BufferEncoding));
+    } else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
   };
   res.writeHead = ((code: number, ...args: unknown[]) => {
     status = code;
@@ -45,8 +55,10 @@ export function captureResponse(res: ServerResponse, done: (captured: Captured) 
     for (const name of NOT_REPLAYED) delete all[name];
     if (res.statusCode !== 200 && status === 200) status = res.statusCode;
     // A page written in one piece (every render: the site does not stream) is kept as it came, not copied.
-    const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks.map(asBuffer));
     void Promise.resolve(done({ status, headers: all, body })).catch(() => res.destroy());
     return res;
   }) as ServerResponse['end'];
 }
+
+const asBuffer = (chunk: Buffer | string) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
