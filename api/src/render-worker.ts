@@ -1,50 +1,42 @@
-// A render thread (http/render-pool.ts): renders public pages off the main thread. It opens its own
-// connection to the database and hands the site the same in-process catalogue reader as the main
-// thread does. Each answer is collected whole
-// (status, headers, body) and sent back, where the page cache keeps it and compresses it.
+// A render thread (http/render-pool.ts): renders public pages off the main thread. Its pages read the
+// catalogue through the main thread's reader (each read a message there and back, decision 103), so the
+// thread holds no database connection. Each answer is collected whole (status, headers, body) and sent
+// back, where the page cache keeps it and compresses it.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
-import { openDatabase } from '@app/db';
-import { databaseConfig, parseEnv } from './env.ts';
+import type { CatalogueReader } from '@app/domain/catalogue-reader';
 import type { SiteHandler } from './http/origin.ts';
-import type { FromRenderThread, InProcessApi, RenderThreadData, ToRenderThread } from './http/render-pool.ts';
+import type { CatalogueRead, FromRenderThread, InProcessApi, RenderThreadData, ToRenderThread } from './http/render-pool.ts';
 import { captureResponseText } from './http/response-capture.ts';
-import type { Group } from './services/catalogue-facets.ts';
-import { createCatalogueReader } from './services/catalogue-reader.ts';
-import { readFacetGroupsFrom } from './services/catalogue-search.ts';
-import { createLogger } from './services/logger.ts';
-
-/** Renders under way in one thread are few (the page cache queues the rest): a few connections serve them. */
-const THREAD_POOL_SIZE = 4;
 
 const port = parentPort!;
 /** `transfer`: memory that moves to the main thread instead of being copied. */
 const send = (message: FromRenderThread, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
-const { siteEntry, sharedFacets } = workerData as RenderThreadData;
+const { siteEntry } = workerData as RenderThreadData;
 
-const env = parseEnv(process.env);
-const db = openDatabase({ ...databaseConfig(env), poolSize: Math.min(env.DATABASE_POOL_SIZE, THREAD_POOL_SIZE) });
-const catalogue = createCatalogueReader({ db, env, log: createLogger(env.LOG_LEVEL) });
-
-// Facet counts come from the main thread, whose listing writes keep them up to date (decision 099).
-const asked = new Map<number, { resolve(groups: Group[]): void; reject(err: Error): void }>();
-let lastAsk = 0;
-if (sharedFacets) {
-  readFacetGroupsFrom(db, (query) => {
-    const id = ++lastAsk;
-    return new Promise<Group[]>((resolve, reject) => {
-      asked.set(id, { resolve, reject });
-      send({ kind: 'groups', id, query });
+const reads = new Map<number, { resolve(result: unknown): void; reject(err: Error): void }>();
+let lastRead = 0;
+const read =
+  <M extends CatalogueRead>(method: M) =>
+  (...args: Parameters<CatalogueReader[M]>) =>
+    new Promise<Awaited<ReturnType<CatalogueReader[M]>>>((resolve, reject) => {
+      const id = ++lastRead;
+      reads.set(id, { resolve: resolve as (result: unknown) => void, reject });
+      send({ kind: 'read', id, method, args });
     });
-  });
-}
-const takeAsk = (id: number) => {
-  const ask = asked.get(id);
-  asked.delete(id);
-  return ask;
+const catalogue: CatalogueReader = {
+  searchProducts: read('searchProducts'),
+  searchListings: read('searchListings'),
+  getProduct: read('getProduct'),
+  publicDocuments: read('publicDocuments'),
+};
+const takeRead = (id: number) => {
+  const pending = reads.get(id);
+  reads.delete(id);
+  return pending;
 };
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const site = ((await import(pathToFileURL(siteEntry).href)) as { handler: SiteHandler }).handler;
@@ -88,12 +80,12 @@ port.on('message', (message: ToRenderThread) => {
   switch (message.kind) {
     case 'render':
       return render(message);
-    case 'groups':
-      return takeAsk(message.id)?.resolve(message.groups);
-    case 'groups-failed':
-      return takeAsk(message.id)?.reject(new Error(message.message));
+    case 'read':
+      return takeRead(message.id)?.resolve(message.result);
+    case 'read-failed':
+      return takeRead(message.id)?.reject(new Error(message.message));
     case 'close':
-      return void db.$close().finally(() => process.exit(0));
+      return process.exit(0);
   }
 });
 send({ kind: 'ready' });

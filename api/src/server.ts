@@ -11,7 +11,6 @@ import { answerClientError } from './http/client-error.ts';
 import { createOriginListener, type SiteHandler } from './http/origin.ts';
 import { createRenderPool, type RenderPool } from './http/render-pool.ts';
 import { createCatalogueReader } from './services/catalogue-reader.ts';
-import { cachedGroups } from './services/catalogue-search.ts';
 import { startJobs } from './services/jobs.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -23,6 +22,7 @@ const { deps, app, firstAdmin } = await boot().catch((err: unknown) => {
 const { env, log } = deps;
 const stopJobs = startJobs(deps);
 
+const catalogue = createCatalogueReader(deps);
 let site: SiteHandler | undefined;
 let renderPool: RenderPool | undefined;
 let adminDir: string | undefined;
@@ -31,8 +31,7 @@ if (!env.API_ONLY) {
   if (fs.existsSync(siteEntry)) {
     process.env.ASTRO_NODE_AUTOSTART = 'disabled';
     site = ((await import(pathToFileURL(siteEntry).href)) as { handler: SiteHandler }).handler;
-    if (env.renderThreads > 0)
-      renderPool = createRenderPool({ size: env.renderThreads, siteEntry, log, facetGroups: (query) => cachedGroups(deps, query) });
+    if (env.renderThreads > 0) renderPool = createRenderPool({ size: env.renderThreads, siteEntry, log, catalogue });
   } else {
     log.warn('public site not built: run `npm run build`', { expected: siteEntry });
   }
@@ -42,9 +41,7 @@ if (!env.API_ONLY) {
 
 const siteClientDir = site ? path.join(repoRoot, 'site/dist/client') : undefined;
 const dataVersion = otherCommitsOf(deps.db);
-const server = createServer(
-  createOriginListener({ api: app, catalogue: createCatalogueReader(deps), site, adminDir, siteClientDir, dataVersion, renderPool }),
-);
+const server = createServer(createOriginListener({ api: app, catalogue, site, adminDir, siteClientDir, dataVersion, renderPool }));
 server.keepAliveTimeout = 65_000;
 server.on('clientError', answerClientError);
 server.listen(env.PORT, env.HOST, () => {

@@ -1,4 +1,4 @@
-// Pages rendered in a thread show the facet counts the main thread keeps (decision 099): right after
+// Pages rendered in a thread show the facet counts the main thread keeps (decisions 099, 103): right after
 // each of this server's listing writes, and after another process's commit. Real server, real site,
 // one render thread. Needs the built site (npm test builds before it runs the tests).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

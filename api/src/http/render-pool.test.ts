@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CatalogueReader } from '@app/domain/catalogue-reader';
+import type { Product } from '@app/domain/products';
 import { createLogger } from '../services/logger.ts';
 import { createRenderPool, type RenderPool } from './render-pool.ts';
 
@@ -12,8 +14,21 @@ const threadModule = (body: string) =>
   new URL(`data:text/javascript,${encodeURIComponent(`
     import { parentPort, threadId } from 'node:worker_threads';
     ${body}
+    const reads = new Map();
+    const read = (method, args) => new Promise((resolve, reject) => {
+      const id = reads.size + 1;
+      reads.set(id, { resolve, reject });
+      parentPort.postMessage({ kind: 'read', id, method, args });
+    });
     parentPort.on('message', async (m) => {
       if (m.kind === 'close') return process.exit(0);
+      if (m.kind === 'read') return reads.get(m.id).resolve(m.result);
+      if (m.kind === 'read-failed') return reads.get(m.id).reject(new Error(m.message));
+      if (m.url.startsWith('/read/')) {
+        const [, , method, arg] = m.url.split('/');
+        const text = await read(method, [Number(arg)]).then((r) => 'read ' + JSON.stringify(r), (e) => 'failed ' + e.message);
+        return parentPort.postMessage({ kind: 'rendered', id: m.id, status: 200, headers: {}, body: text });
+      }
       if (m.url === '/die') process.exit(3);
       if (m.url === '/throw') return parentPort.postMessage({ kind: 'failed', id: m.id, message: 'the page threw' });
       await new Promise((r) => setTimeout(r, m.url === '/slow' ? 50 : 0));
@@ -33,8 +48,8 @@ afterEach(async () => {
 });
 
 /** A real HTTP server whose answers come from the pool, or from this thread when the pool cannot render (as origin.ts does). */
-async function serve(size: number, workerUrl: URL) {
-  const pool = createRenderPool({ size, siteEntry: 'unused', log: createLogger('silent'), workerUrl });
+async function serve(size: number, workerUrl: URL, catalogue?: CatalogueReader) {
+  const pool = createRenderPool({ size, siteEntry: 'unused', log: createLogger('silent'), workerUrl, catalogue });
   pools.push(pool);
   const server = createServer((req, res) => {
     void pool.render(req, res).catch(() => res.writeHead(200, { 'x-rendered': 'main' }).end('main thread'));
@@ -61,6 +76,23 @@ describe('render pool', () => {
     const page = await get('/text');
     expect(page.rendered).toBe('thread');
     expect(page.text).toMatch(/^thread \d+ \/text en Hélice 12\u202f500\u00a0€ — « neuve »$/);
+  });
+
+  it("answers a thread's catalogue reads with the main thread's reader, and passes on why one failed", async () => {
+    const asked: number[] = [];
+    const catalogue = {
+      getProduct: async (id: number) => {
+        asked.push(id);
+        if (id === 13) throw new Error('database is locked');
+        return id === 7 ? ({ id, titleFr: 'Hélice', createdAt: new Date('2026-01-02T03:04:05Z') } as unknown as Product) : null;
+      },
+    } as Partial<CatalogueReader> as CatalogueReader;
+    const get = await serve(1, threadModule(''), catalogue);
+    expect((await get('/read/getProduct/7')).text).toBe('read {"id":7,"titleFr":"Hélice","createdAt":"2026-01-02T03:04:05.000Z"}');
+    expect((await get('/read/getProduct/8')).text).toBe('read null');
+    expect((await get('/read/getProduct/13')).text).toBe('failed database is locked');
+    expect((await get('/read/searchListings/1')).text).toBe('failed no catalogue read "searchListings"');
+    expect(asked).toEqual([7, 8, 13]);
   });
 
   it('spreads renders under way over its threads', async () => {

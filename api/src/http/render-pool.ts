@@ -1,12 +1,11 @@
 // Public pages rendered in worker threads (render-worker.ts), so that uncached renders use every core
 // while the main thread keeps answering cache hits, the API and the admin (issue #17, decision 095).
-// Each thread opens its own connection to the database and reads the catalogue in-process, as the main
-// thread's renders do. Threads start at the first render. A thread that dies is replaced; while none can render,
+// A thread reads the catalogue through the main thread's reader, which runs each read on the main
+// thread's connection and sends its result back (decision 103). Threads start at the first render. A thread that dies is replaced; while none can render,
 // `render` rejects and the caller renders on the main thread as before.
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Worker } from 'node:worker_threads';
-import type { ProductQuery } from '@app/domain/products';
-import type { Group } from '../services/catalogue-facets.ts';
+import type { CatalogueReader } from '@app/domain/catalogue-reader';
 import type { Logger } from '../services/logger.ts';
 
 /** The in-process Hono app's `request`, as pages call it (locals.api). */
@@ -15,8 +14,8 @@ export type InProcessApi = { request(input: string, init?: RequestInit): Respons
 /** Main thread → render thread. */
 export type ToRenderThread =
   | { kind: 'render'; id: number; method: string; url: string; headers: IncomingHttpHeaders }
-  | { kind: 'groups'; id: number; groups: Group[] }
-  | { kind: 'groups-failed'; id: number; message: string }
+  | { kind: 'read'; id: number; result: unknown }
+  | { kind: 'read-failed'; id: number; message: string }
   | { kind: 'close' };
 
 /** Render thread → main thread. */
@@ -25,11 +24,12 @@ export type FromRenderThread =
   /** `body`: a page's text, or bytes. */
   | { kind: 'rendered'; id: number; status: number; headers: OutgoingHttpHeaders; body: string | Uint8Array }
   | { kind: 'failed'; id: number; message: string }
-  /** The facet counts of a search's base set, asked of the main thread's (`facetGroups`). */
-  | { kind: 'groups'; id: number; query: ProductQuery };
+  /** A read of the main thread's catalogue reader (`catalogue`): `catalogue[method](...args)`. */
+  | { kind: 'read'; id: number; method: CatalogueRead; args: unknown[] };
 
-/** `sharedFacets`: the thread asks the main thread for facet counts instead of keeping its own. */
-export type RenderThreadData = { siteEntry: string; sharedFacets: boolean };
+export type CatalogueRead = keyof CatalogueReader;
+
+export type RenderThreadData = { siteEntry: string };
 
 export type RenderPool = {
   /** Renders the GET `req` in a thread and writes its answer to `res`; rejects, having written nothing, when no thread could. */
@@ -43,11 +43,8 @@ export type RenderPoolOptions = {
   log: Logger;
   /** The thread's module (tests give another). */
   workerUrl?: URL;
-  /**
-   * The main thread's facet counts (catalogue-search.ts cachedGroups), which its listing writes keep up
-   * to date: threads ask for them instead of counting the catalogue again after every such write.
-   */
-  facetGroups?: (query: ProductQuery) => Promise<Group[]>;
+  /** What a thread's pages read: the main thread's reader (none in tests of the pool alone: every read fails). */
+  catalogue?: CatalogueReader;
 };
 
 type Rendered = Extract<FromRenderThread, { kind: 'rendered' }>;
@@ -67,7 +64,7 @@ export function createRenderPool({
   siteEntry,
   log,
   workerUrl = new URL('../render-worker.ts', import.meta.url),
-  facetGroups,
+  catalogue,
 }: RenderPoolOptions): RenderPool {
   let threads: Thread[] | undefined;
   let restarts = 0;
@@ -75,7 +72,7 @@ export function createRenderPool({
   let lastId = 0;
 
   const start = (): Thread => {
-    const worker = new Worker(workerUrl, { workerData: { siteEntry, sharedFacets: facetGroups !== undefined } satisfies RenderThreadData });
+    const worker = new Worker(workerUrl, { workerData: { siteEntry } satisfies RenderThreadData });
     const pending: Thread['pending'] = new Map();
     let ready!: () => void;
     let failed!: (err: Error) => void;
@@ -91,13 +88,7 @@ export function createRenderPool({
         restarts = 0;
         return ready();
       }
-      if (message.kind === 'groups') {
-        const answer = (reply: ToRenderThread) => worker.postMessage(reply);
-        return void facetGroups!(message.query).then(
-          (groups) => answer({ kind: 'groups', id: message.id, groups }),
-          (err: unknown) => answer({ kind: 'groups-failed', id: message.id, message: err instanceof Error ? err.message : String(err) }),
-        );
-      }
+      if (message.kind === 'read') return read(worker, message);
       const job = pending.get(message.id);
       pending.delete(message.id);
       if (message.kind === 'rendered') job?.resolve(message);
@@ -115,6 +106,18 @@ export function createRenderPool({
       else log.error('render threads keep failing: pages render on the main thread', {});
     });
     return thread;
+  };
+
+  /** Runs a thread's read on this thread's reader and sends the result (or why it failed) back. */
+  const read = (worker: Worker, { id, method, args }: Extract<FromRenderThread, { kind: 'read' }>) => {
+    const answer = (reply: ToRenderThread) => worker.postMessage(reply);
+    const fail = (err: unknown) => answer({ kind: 'read-failed', id, message: err instanceof Error ? err.message : String(err) });
+    try {
+      if (!catalogue || !Object.hasOwn(catalogue, method)) throw new Error(`no catalogue read "${method}"`);
+      void Promise.resolve(Reflect.apply(catalogue[method], catalogue, args)).then((result) => answer({ kind: 'read', id, result }), fail);
+    } catch (err) {
+      fail(err);
+    }
   };
 
   /** The thread with the fewest renders under way. */

@@ -1,7 +1,7 @@
 // The listing query behind GET /products: full-text search (FTS5, accent- and case-insensitive,
 // prefix matching), filters, sort, pagination and facet counts for the public filter panel.
 import { and, eq, gte, isNull, lte, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { first, row as rawRow, rows as rawRows, schema, type Db } from '@app/db';
+import { first, row as rawRow, rows as rawRows, schema } from '@app/db';
 import { toKw } from '@app/domain/power';
 import type { ListingSummaryList } from '@app/domain/catalogue-reader';
 import type { ProductList, ProductQuery } from '@app/domain/products';
@@ -164,20 +164,8 @@ function facetCacheOf(deps: Deps): FacetCache<ProductQuery> {
   return cache;
 }
 
-/**
- * Handles whose facet counts another thread keeps: a render thread's connection asks the main thread,
- * whose counts its own listing writes keep up to date, instead of seeing each of those writes as another
- * connection's commit and counting the whole base set again (decision 099).
- */
-const countedElsewhere = new WeakMap<object, (q: ProductQuery) => Promise<Group[]>>();
-export function readFacetGroupsFrom(db: Db, groups: (q: ProductQuery) => Promise<Group[]>): void {
-  countedElsewhere.set(db, groups);
-}
-
-/** The groups of the query's base set, as this handle's searches count them: what a render thread asks. */
-export async function cachedGroups(deps: Deps, q: ProductQuery): Promise<Group[]> {
-  const elsewhere = countedElsewhere.get(deps.db);
-  if (elsewhere) return elsewhere(q);
+/** The groups of the query's base set, as this handle's searches count them. */
+async function cachedGroups(deps: Deps, q: ProductQuery): Promise<Group[]> {
   const key = JSON.stringify([ftsQuery(q.search), q.category, q.featured, q.minPrice, q.maxPrice, q.minPower, q.maxPower, q.powerUnit]);
   return facetCacheOf(deps).groups(key, q, await changeMarker(deps.db), () => countGroups(deps, q));
 }
