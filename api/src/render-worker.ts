@@ -80,7 +80,7 @@ port.on('message', (message: ToRenderThread) => {
   switch (message.kind) {
     case 'render':
       return render(message);
-    case 'read':
+    case 'read-done':
       return takeRead(message.id)?.resolve(message.result);
     case 'read-failed':
       return takeRead(message.id)?.reject(new Error(message.message));

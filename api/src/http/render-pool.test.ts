@@ -22,7 +22,7 @@ const threadModule = (body: string) =>
     });
     parentPort.on('message', async (m) => {
       if (m.kind === 'close') return process.exit(0);
-      if (m.kind === 'read') return reads.get(m.id).resolve(m.result);
+      if (m.kind === 'read-done') return reads.get(m.id).resolve(m.result);
       if (m.kind === 'read-failed') return reads.get(m.id).reject(new Error(m.message));
       if (m.url.startsWith('/read/')) {
         const [, , method, arg] = m.url.split('/');
@@ -84,6 +84,7 @@ describe('render pool', () => {
       getProduct: async (id: number) => {
         asked.push(id);
         if (id === 13) throw new Error('database is locked');
+        if (id === 14) return { id, price: () => 1 } as unknown as Product; // cannot cross to another thread
         return id === 7 ? ({ id, titleFr: 'Hélice', createdAt: new Date('2026-01-02T03:04:05Z') } as unknown as Product) : null;
       },
     } as Partial<CatalogueReader> as CatalogueReader;
@@ -91,8 +92,9 @@ describe('render pool', () => {
     expect((await get('/read/getProduct/7')).text).toBe('read {"id":7,"titleFr":"Hélice","createdAt":"2026-01-02T03:04:05.000Z"}');
     expect((await get('/read/getProduct/8')).text).toBe('read null');
     expect((await get('/read/getProduct/13')).text).toBe('failed database is locked');
+    expect((await get('/read/getProduct/14')).text).toMatch(/^failed .*could not be cloned/);
     expect((await get('/read/searchListings/1')).text).toBe('failed no catalogue read "searchListings"');
-    expect(asked).toEqual([7, 8, 13]);
+    expect(asked).toEqual([7, 8, 13, 14]);
   });
 
   it('spreads renders under way over its threads', async () => {

@@ -1,8 +1,9 @@
 // Public pages rendered in worker threads (render-worker.ts), so that uncached renders use every core
 // while the main thread keeps answering cache hits, the API and the admin (issue #17, decision 095).
 // A thread reads the catalogue through the main thread's reader, which runs each read on the main
-// thread's connection and sends its result back (decision 103). Threads start at the first render. A thread that dies is replaced; while none can render,
-// `render` rejects and the caller renders on the main thread as before.
+// thread's connection and sends its result back (decision 103). Threads start at the first render. A
+// thread that dies is replaced; while none can render, `render` rejects and the caller renders on the
+// main thread as before.
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import type { CatalogueReader } from '@app/domain/catalogue-reader';
@@ -14,7 +15,7 @@ export type InProcessApi = { request(input: string, init?: RequestInit): Respons
 /** Main thread → render thread. */
 export type ToRenderThread =
   | { kind: 'render'; id: number; method: string; url: string; headers: IncomingHttpHeaders }
-  | { kind: 'read'; id: number; result: unknown }
+  | { kind: 'read-done'; id: number; result: unknown }
   | { kind: 'read-failed'; id: number; message: string }
   | { kind: 'close' };
 
@@ -88,7 +89,7 @@ export function createRenderPool({
         restarts = 0;
         return ready();
       }
-      if (message.kind === 'read') return read(worker, message);
+      if (message.kind === 'read') return void read(worker, message);
       const job = pending.get(message.id);
       pending.delete(message.id);
       if (message.kind === 'rendered') job?.resolve(message);
@@ -108,15 +109,14 @@ export function createRenderPool({
     return thread;
   };
 
-  /** Runs a thread's read on this thread's reader and sends the result (or why it failed) back. */
-  const read = (worker: Worker, { id, method, args }: Extract<FromRenderThread, { kind: 'read' }>) => {
-    const answer = (reply: ToRenderThread) => worker.postMessage(reply);
-    const fail = (err: unknown) => answer({ kind: 'read-failed', id, message: err instanceof Error ? err.message : String(err) });
+  /** Runs a thread's read on this thread's reader and sends the result (or why it failed: also a result that cannot be sent) back. */
+  const read = async (worker: Worker, { id, method, args }: Extract<FromRenderThread, { kind: 'read' }>) => {
     try {
       if (!catalogue || !Object.hasOwn(catalogue, method)) throw new Error(`no catalogue read "${method}"`);
-      void Promise.resolve(Reflect.apply(catalogue[method], catalogue, args)).then((result) => answer({ kind: 'read', id, result }), fail);
+      const result: unknown = await Reflect.apply(catalogue[method], catalogue, args);
+      worker.postMessage({ kind: 'read-done', id, result } satisfies ToRenderThread);
     } catch (err) {
-      fail(err);
+      worker.postMessage({ kind: 'read-failed', id, message: err instanceof Error ? err.message : String(err) } satisfies ToRenderThread);
     }
   };
 
