@@ -1,6 +1,7 @@
 // Build step (Vite plugin for the server bundle): work Astro repeats on every render although its result
-// cannot change, remembered instead, and a page's text handed over without the copies between (issue #17). The build fails if a function is no longer where this
-// expects it, so an Astro upgrade cannot silently drop a memo.
+// cannot change, remembered instead, and a page's text handed over without the copies between (issue #17).
+// The build fails if a function is no longer where this expects it, so an Astro upgrade cannot silently
+// drop a memo.
 const MEMOS = [
   {
     // Astro hashes every inline script and style of a page for its Content-Security-Policy, through
