@@ -3,14 +3,12 @@
 // thread holds no database connection. Each answer is collected whole (status, headers, body) and sent
 // back, where the page cache keeps it and compresses it.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { IncomingMessage, ServerResponse } from 'node:http';
-import { Socket } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CatalogueReader } from '@app/domain/catalogue-reader';
 import type { SiteHandler } from './http/origin.ts';
 import type { CatalogueRead, FromRenderThread, InProcessApi, RenderThreadData, ToRenderThread } from './http/render-pool.ts';
-import { captureResponseText } from './http/response-capture.ts';
+import { captureResponseText, requestWithoutConnection } from './http/response-capture.ts';
 
 const port = parentPort!;
 /** `transfer`: memory that moves to the main thread instead of being copied. */
@@ -54,12 +52,7 @@ const api: InProcessApi = {
 
 function render({ id, method, url, headers }: Extract<ToRenderThread, { kind: 'render' }>) {
   // Astro's node handler reads a request and writes a response: here, ones without a connection.
-  const req = new IncomingMessage(new Socket());
-  req.method = method;
-  req.url = url;
-  req.headers = headers;
-  req.push(null);
-  const res = new ServerResponse(req);
+  const { req, res } = requestWithoutConnection(method, url, headers);
   const state = { calledApi: false };
   const failed = (message: string) => send({ kind: 'failed', id, message });
   captureResponseText(res, ({ status, headers: answered, body }) => {

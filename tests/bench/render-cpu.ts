@@ -8,7 +8,8 @@
 // those paths instead ({n} in a path becomes the request's number), e.g. PATHS='/mentions-legales?r={n}'.
 // TIMELINE=1 also prints the run's slow 100 ms windows (an answer over twice the median) beside the
 // server's garbage-collection pauses of 5 ms or more in them (gc-pauses.ts), to tell its stalls apart.
-// SERVER_NODE_OPTIONS=<flags> starts the server with those Node/V8 flags, e.g. '--max-semi-space-size=8'.
+// SERVER_NODE_OPTIONS=<flags> starts the server with those Node/V8 flags, e.g. '--max-semi-space-size=8';
+// SERVER_OUTPUT=<file> keeps what the server printed (with '--trace-gc', its collections).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -112,5 +113,6 @@ try {
   }
 } finally {
   await server.stop('SIGINT'); // SIGINT: a clean exit, which writes the profile
+  if (process.env.SERVER_OUTPUT) fs.writeFileSync(process.env.SERVER_OUTPUT, server.output());
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -4,14 +4,12 @@
 // rounds of BATCH renders (default 100), ROUNDS times (default 25); the median and the lowest CPU µs per
 // render of each are printed (the machine's noise only ever adds: the lowest is the steadier figure). `{n}` in the path becomes the render's number. Needs DATABASE_PATH (and DATA_DIR) of a
 // seeded catalogue; DUMP=<path> prints that page of the first build instead.
-import { IncomingMessage, ServerResponse } from 'node:http';
-import { Socket } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatabase } from '@app/db';
 import { databaseConfig, parseEnv } from '../../api/src/env.ts';
 import type { SiteHandler } from '../../api/src/http/origin.ts';
-import { captureResponseText } from '../../api/src/http/response-capture.ts';
+import { captureResponseText, requestWithoutConnection } from '../../api/src/http/response-capture.ts';
 import { createCatalogueReader } from '../../api/src/services/catalogue-reader.ts';
 import { createLogger } from '../../api/src/services/logger.ts';
 import { repoRoot } from '../support/server.ts';
@@ -27,12 +25,7 @@ for (const b of builds) sites.set(b, ((await import(pathToFileURL(path.join(repo
 
 function render(site: SiteHandler, url: string): Promise<Buffer | string> {
   return new Promise((resolve, reject) => {
-    const req = new IncomingMessage(new Socket());
-    req.method = 'GET';
-    req.url = url;
-    req.headers = { host: 'localhost', 'accept-encoding': 'br, gzip', accept: 'text/html' };
-    req.push(null);
-    const res = new ServerResponse(req);
+    const { req, res } = requestWithoutConnection('GET', url, { host: 'localhost', 'accept-encoding': 'br, gzip', accept: 'text/html' });
     captureResponseText(res, ({ body }) => resolve(body)); // what a render thread hands over
     site(req, res, () => reject(new Error('no route')), { api, catalogue }).catch(reject);
   });
