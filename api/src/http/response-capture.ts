@@ -57,6 +57,9 @@ export function captureResponseText(res: ServerResponse, done: (captured: Captur
     if (res.statusCode !== 200 && status === 200) status = res.statusCode;
     // A page written in one piece (every render: the site does not stream) is kept as it came, not copied.
     const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks.map(asBuffer));
+    // What `done` returns may settle late (the page is compressed first): the chunks, which this scope
+    // would keep until then, go now. A page's text kept for that long outlived V8's young generation.
+    chunks.length = 0;
     void Promise.resolve(done({ status, headers: all, body })).catch(() => res.destroy());
     return res;
   }) as ServerResponse['end'];
