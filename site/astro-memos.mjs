@@ -45,8 +45,9 @@ async function generateCspDigestOnce(data, algorithm) {`,
     // A page rendered whole (no streaming) was encoded to bytes, which `new Response` copied, and the
     // node handler read them back through the response's stream: ~10 % of an uncached listings render.
     // The text now stays on the response (under a symbol), and the node handler below writes it as it
-    // is. Its body is a stream that encodes the same text only if something else reads it (a string body
-    // would be encoded at once by `new Response`, and checked for lone surrogates on the way).
+    // is: `end` encodes it once and sets its Content-Length. Its body is a stream that encodes the same text
+    // only if something else reads it (a string body would be encoded at once by `new Response`, and
+    // checked for lone surrogates on the way).
     name: 'page text',
     file: /astro\/dist\/runtime\/server\/render\/page\.js$/,
     original: `  if (!streaming && typeof body === "string") {
@@ -55,7 +56,6 @@ async function generateCspDigestOnce(data, algorithm) {`,
   }`,
     memo: `  const pageText = !streaming && typeof body === "string" ? body : undefined;
   if (pageText !== undefined) {
-    headers.set("Content-Length", Buffer.byteLength(pageText).toString());
     body = new ReadableStream({ type: "bytes", pull(controller) { controller.enqueue(encoder.encode(pageText)); controller.close(); } });
   }`,
   },

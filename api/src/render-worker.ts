@@ -8,7 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { CatalogueReader } from '@app/domain/catalogue-reader';
 import type { SiteHandler } from './http/origin.ts';
 import type { CatalogueRead, FromRenderThread, InProcessApi, RenderThreadData, ToRenderThread } from './http/render-pool.ts';
-import { captureResponseText, requestWithoutConnection } from './http/response-capture.ts';
+import { captureResponse, requestWithoutConnection } from './http/response-capture.ts';
 
 const port = parentPort!;
 /** `transfer`: memory that moves to the main thread instead of being copied. */
@@ -55,12 +55,12 @@ function render({ id, method, url, headers }: Extract<ToRenderThread, { kind: 'r
   const { req, res } = requestWithoutConnection(method, url, headers);
   const state = { calledApi: false };
   const failed = (message: string) => send({ kind: 'failed', id, message });
-  captureResponseText(res, ({ status, headers: answered, body }) => {
+  captureResponse(res, ({ status, headers: answered, body }) => {
     if (state.calledApi) return failed('the page calls the API');
-    // A page's text goes as it is (the main thread encodes it); a body that is the whole of its memory
-    // moves instead of being copied.
-    const owned =
-      typeof body !== 'string' && body.buffer instanceof ArrayBuffer && body.byteOffset === 0 && body.byteLength === body.buffer.byteLength;
+    // The page goes as bytes, encoded here: its text, sent as it is, lived in the main thread until the page
+    // was compressed, long enough to outlive V8's young generation (decision 104). Bytes that are the whole
+    // of their memory (a page's, as Buffer.from encodes it) move instead of being copied.
+    const owned = body.buffer instanceof ArrayBuffer && body.byteOffset === 0 && body.byteLength === body.buffer.byteLength;
     send({ kind: 'rendered', id, status, headers: answered, body }, owned ? [body.buffer as ArrayBuffer] : []);
   });
   // No route (the site has a catch-all, so never): the main thread answers, as it does for its own renders.

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { openDatabase } from '@app/db';
 import { databaseConfig, parseEnv } from '../../api/src/env.ts';
 import type { SiteHandler } from '../../api/src/http/origin.ts';
-import { captureResponseText, requestWithoutConnection } from '../../api/src/http/response-capture.ts';
+import { captureResponse, requestWithoutConnection } from '../../api/src/http/response-capture.ts';
 import { createCatalogueReader } from '../../api/src/services/catalogue-reader.ts';
 import { createLogger } from '../../api/src/services/logger.ts';
 import { repoRoot } from '../support/server.ts';
@@ -23,10 +23,10 @@ const builds = process.argv.slice(3).length ? process.argv.slice(3) : ['dist'];
 const sites = new Map<string, SiteHandler>();
 for (const b of builds) sites.set(b, ((await import(pathToFileURL(path.join(repoRoot, 'site', b, 'server/entry.mjs')).href)) as { handler: SiteHandler }).handler);
 
-function render(site: SiteHandler, url: string): Promise<Buffer | string> {
+function render(site: SiteHandler, url: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const { req, res } = requestWithoutConnection('GET', url, { host: 'localhost', 'accept-encoding': 'br, gzip', accept: 'text/html' });
-    captureResponseText(res, ({ body }) => resolve(body)); // what a render thread hands over
+    captureResponse(res, ({ body }) => resolve(body)); // what a render thread hands over
     site(req, res, () => reject(new Error('no route')), { api, catalogue }).catch(reject);
   });
 }
@@ -42,7 +42,7 @@ let n = 0;
 const runBatch = async (site: SiteHandler, count: number) => {
   const start = process.cpuUsage();
   let bytes = 0;
-  for (let i = 0; i < count; i++) bytes += Buffer.byteLength(await render(site, pattern.replace('{n}', String(n++))));
+  for (let i = 0; i < count; i++) bytes += (await render(site, pattern.replace('{n}', String(n++)))).length;
   const cpu = process.cpuUsage(start);
   return { us: (cpu.user + cpu.system) / count, bytes: bytes / count };
 };

@@ -27,14 +27,13 @@ const threadModule = (body: string) =>
       if (m.url.startsWith('/read/')) {
         const [, , method, arg] = m.url.split('/');
         const text = await read(method, [Number(arg)]).then((r) => 'read ' + JSON.stringify(r), (e) => 'failed ' + e.message);
-        return parentPort.postMessage({ kind: 'rendered', id: m.id, status: 200, headers: {}, body: text });
+        return parentPort.postMessage({ kind: 'rendered', id: m.id, status: 200, headers: {}, body: new TextEncoder().encode(text) });
       }
       if (m.url === '/die') process.exit(3);
       if (m.url === '/throw') return parentPort.postMessage({ kind: 'failed', id: m.id, message: 'the page threw' });
       await new Promise((r) => setTimeout(r, m.url === '/slow' ? 50 : 0));
       const text = 'thread ' + threadId + ' ' + m.url + ' ' + m.headers['accept-language'];
-      // A page's text is handed over as it is (as Astro's pages are), other answers as bytes.
-      const body = m.url.startsWith('/text') ? text + ' Hélice 12\u202f500\u00a0€ — « neuve »' : new TextEncoder().encode(text);
+      const body = new TextEncoder().encode(m.url.startsWith('/text') ? text + ' Hélice 12\u202f500\u00a0€ — « neuve »' : text);
       parentPort.postMessage({ kind: 'rendered', id: m.id, status: 200, headers: { 'content-type': 'text/plain', 'x-rendered': 'thread' }, body });
     });
     parentPort.postMessage({ kind: 'ready' });
@@ -71,7 +70,7 @@ describe('render pool', () => {
     expect(page.text).toMatch(/^thread \d+ \/annonces\?r=1 en$/);
   });
 
-  it('sends a page the thread handed over as text in UTF-8, whatever its characters', async () => {
+  it('sends the bytes a thread handed over as they are, whatever the characters they encode', async () => {
     const get = await serve(1, threadModule(''));
     const page = await get('/text');
     expect(page.rendered).toBe('thread');

@@ -22,8 +22,7 @@ export type ToRenderThread =
 /** Render thread → main thread. */
 export type FromRenderThread =
   | { kind: 'ready' }
-  /** `body`: a page's text, or bytes. */
-  | { kind: 'rendered'; id: number; status: number; headers: OutgoingHttpHeaders; body: string | Uint8Array }
+  | { kind: 'rendered'; id: number; status: number; headers: OutgoingHttpHeaders; body: Uint8Array }
   | { kind: 'failed'; id: number; message: string }
   /** A read of the main thread's catalogue reader (`catalogue`): `catalogue[method](...args)`. */
   | { kind: 'read'; id: number; method: CatalogueRead; args: unknown[] };
@@ -152,7 +151,7 @@ export function createRenderPool({
       }
       res.writeHead(answer.status, answer.headers);
       const { body } = answer;
-      res.end(typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+      res.end(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
     },
     async close() {
       closed = true;

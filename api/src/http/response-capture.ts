@@ -4,7 +4,7 @@
 import { type IncomingHttpHeaders, IncomingMessage, type OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
-export type Captured<Body = Buffer> = { status: number; headers: OutgoingHttpHeaders; body: Body };
+export type Captured = { status: number; headers: OutgoingHttpHeaders; body: Buffer };
 
 /** Headers of the render that must not be replayed: this render's time, this connection's framing. */
 const NOT_REPLAYED = ['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'];
@@ -14,14 +14,6 @@ const NOT_REPLAYED = ['date', 'connection', 'keep-alive', 'transfer-encoding', '
  * hands it to `done`, which sends it with the original methods.
  */
 export function captureResponse(res: ServerResponse, done: (captured: Captured) => unknown) {
-  captureResponseText(res, (captured) => done({ ...captured, body: asBuffer(captured.body) }));
-}
-
-/**
- * The same, except that a body written as one string stays a string: a render thread hands a page's text
- * over as it is, and the main thread encodes it (site/astro-memos.mjs: Astro writes a page as its text).
- */
-export function captureResponseText(res: ServerResponse, done: (captured: Captured<Buffer | string>) => unknown) {
   const chunks: (Buffer | string)[] = [];
   let status = 200;
   const headers: OutgoingHttpHeaders = {};
@@ -55,8 +47,8 @@ export function captureResponseText(res: ServerResponse, done: (captured: Captur
     for (const name of res.getHeaderNames()) res.removeHeader(name);
     for (const name of NOT_REPLAYED) delete all[name];
     if (res.statusCode !== 200 && status === 200) status = res.statusCode;
-    // A page written in one piece (every render: the site does not stream) is kept as it came, not copied.
-    const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks.map(asBuffer));
+    // A page written in one piece (every render: the site does not stream) is encoded once, or kept as it came.
+    const body = chunks.length === 1 ? asBuffer(chunks[0]!) : Buffer.concat(chunks.map(asBuffer));
     // What `done` returns may settle late (the page is compressed first): the chunks, which this scope
     // would keep until then, go now. A page's text kept for that long outlived V8's young generation.
     chunks.length = 0;
