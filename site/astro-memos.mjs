@@ -54,9 +54,9 @@ async function generateCspDigestOnce(data, algorithm) {`,
     body = encoder.encode(body);
     headers.set("Content-Length", body.byteLength.toString());
   }`,
-    memo: `  const pageText = !streaming && typeof body === "string" ? body : undefined;
-  if (pageText !== undefined) {
-    body = new ReadableStream({ type: "bytes", pull(controller) { controller.enqueue(encoder.encode(pageText)); controller.close(); } });
+    memo: `  const page = !streaming && typeof body === "string" ? { text: body } : undefined;
+  if (page !== undefined) {
+    body = new ReadableStream({ type: "bytes", pull(controller) { if (page.text !== undefined) controller.enqueue(encoder.encode(page.text)); controller.close(); } });
   }`,
   },
   {
@@ -68,16 +68,22 @@ async function generateCspDigestOnce(data, algorithm) {`,
     return new Response(body, { ...init, headers });
   }`,
     memo: `  const response = status ? new Response(body, { ...init, headers, status, statusText }) : new Response(body, { ...init, headers });
-  if (pageText !== undefined) response[Symbol.for("astro-memos.page-text")] = pageText;
+  if (page !== undefined) response[Symbol.for("astro-memos.page")] = page;
   return response;`,
   },
   {
-    // The node handler writes a page's text (above) in one call, unless something read its body already.
+    // The node handler writes a page's text (above) in one call, unless something read its body already,
+    // and lets the text go: Astro's render state still reaches the response, and V8 keeps that state
+    // until a full collection (decision 104).
     name: 'page text write',
     file: /astro\/dist\/core\/app\/node\.js$/,
     original: `  if (!body) return destination.end();`,
-    memo: `  const pageText = source[Symbol.for("astro-memos.page-text")];
-  if (pageText !== undefined && !source.bodyUsed) return destination.end(pageText);
+    memo: `  const page = source[Symbol.for("astro-memos.page")];
+  if (page?.text !== undefined && !source.bodyUsed) {
+    const { text } = page;
+    page.text = undefined;
+    return destination.end(text);
+  }
   if (!body) return destination.end();`,
   },
   {

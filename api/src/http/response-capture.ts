@@ -24,7 +24,7 @@ export function captureResponse(res: ServerResponse, done: (captured: Captured) 
       chunks.push(utf8 ? chunk : Buffer.from(chunk, encoding as BufferEncoding));
     } else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
   };
-  res.writeHead = ((code: number, ...args: unknown[]) => {
+  const writeHead = ((code: number, ...args: unknown[]) => {
     status = code;
     const given = args.find((a) => a && typeof a === 'object');
     if (Array.isArray(given)) {
@@ -34,13 +34,13 @@ export function captureResponse(res: ServerResponse, done: (captured: Captured) 
     }
     return res;
   }) as ServerResponse['writeHead'];
-  res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
+  const write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
     keep(chunk, encoding);
     const cb = [encoding, callback].find((a) => typeof a === 'function') as (() => void) | undefined;
     if (cb) queueMicrotask(cb);
     return true;
   }) as ServerResponse['write'];
-  res.end = ((chunk?: unknown, encoding?: unknown) => {
+  const end = ((chunk?: unknown, encoding?: unknown) => {
     if (typeof chunk !== 'function') keep(chunk, encoding);
     Object.assign(res, original);
     const all = { ...res.getHeaders(), ...headers };
@@ -55,6 +55,11 @@ export function captureResponse(res: ServerResponse, done: (captured: Captured) 
     void Promise.resolve(done({ status, headers: all, body })).catch(() => res.destroy());
     return res;
   }) as ServerResponse['end'];
+  // Set from constants, not as `res.end = () => …`: V8 allocates a function written straight into a
+  // property in the old generation (it expects a method), where it keeps this scope, and the response
+  // with everything it reaches, alive through every young-generation collection until a full one
+  // (decision 104).
+  Object.assign(res, { writeHead, write, end });
 }
 
 const asBuffer = (chunk: Buffer | string) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
