@@ -32,6 +32,8 @@ export type CatalogueRead = keyof CatalogueReader;
 export type RenderThreadData = { siteEntry: string };
 
 export type RenderPool = {
+  /** Threads in the pool (started at the first render). */
+  size: number;
   /** Renders the GET `req` in a thread and writes its answer to `res`; rejects, having written nothing, when no thread could. */
   render(req: IncomingMessage, res: ServerResponse): Promise<void>;
   close(): Promise<void>;
@@ -128,6 +130,7 @@ export function createRenderPool({
   };
 
   return {
+    size,
     async render(req, res) {
       const thread = closed ? undefined : pick();
       if (!thread) throw new Error('no render thread');
