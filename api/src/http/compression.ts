@@ -36,13 +36,14 @@ export function chooseEncoding(accept: string | undefined): Encoding | undefined
 }
 
 /**
- * How hard to compress. `fast` is for a body made for one answer (a render, API JSON): brotli quality 2
- * costs about a third of quality 4's CPU on a 56 KB listings page for ~7 % more bytes (issue #17: an
- * uncached render spent ~15 % of its CPU compressing). `kept` is for a page the cache serves again and
- * again: made once in the background, it then saves bytes on every answer.
+ * How hard to compress. `fast` is for a body made for one answer (a render, API JSON): brotli quality 1,
+ * one of its two one-pass compressors, costs half of quality 2's CPU in the server (zlib's pool: 111–119 µs
+ * against 212–232 µs a 48 KB listings page) for ~7 % more bytes (11.2 KB against 10.4 KB; decision 105).
+ * `kept` is for a page the cache serves again and again: made once in the background, it then saves
+ * bytes on every answer.
  */
 export type Effort = 'fast' | 'kept';
-const QUALITY: Record<Effort, { br: number; gzip: number }> = { fast: { br: 2, gzip: 3 }, kept: { br: 5, gzip: 6 } };
+const QUALITY: Record<Effort, { br: number; gzip: number }> = { fast: { br: 1, gzip: 3 }, kept: { br: 5, gzip: 6 } };
 
 /**
  * A brotli window no larger than the body (the default is 4 MiB) spares each call allocating, zeroing and
