@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { first, openDb, outsideTransaction, preparedRead, row, runMigrations, schema, sqlText, type Db } from './index.ts';
+import { first, keptRows, openDb, outsideTransaction, preparedRead, row, runMigrations, schema, sqlText, type Db } from './index.ts';
 
 const meta = schema.appMeta;
 let db: Db;
@@ -92,6 +92,30 @@ describe('the async handle on SQLite', () => {
       }),
     ).rejects.toThrow('roll back');
     expect(await read(['c', 'a'])).toEqual(['a']);
+  });
+
+  it('builds a kept query once per key and reads the rows of the moment each time, in a transaction too', async () => {
+    let built = 0;
+    const valuesOf = (key: string) =>
+      keptRows<{ value: string }>(db, `value of ${key}`, () => {
+        built++;
+        return sql`select value from app_meta where key = ${key}`;
+      }).then((rows) => rows.map((r) => r.value));
+    await db.insert(meta).values({ key: 'a', value: '1' });
+    expect(await valuesOf('a')).toEqual(['1']);
+    await db.update(meta).set({ value: '2' }).where(eq(meta.key, 'a'));
+    expect(await valuesOf('a')).toEqual(['2']);
+    expect(built).toBe(1);
+    expect(await valuesOf('b')).toEqual([]);
+    expect(built).toBe(2);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(meta).values({ key: 'b', value: '3' });
+        expect(await valuesOf('b')).toEqual(['3']);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await valuesOf('b')).toEqual([]);
   });
 
   it('runs raw SQL with ? placeholders and counts the rows a statement changed', async () => {

@@ -58,6 +58,30 @@ export async function rows<T = Record<string, unknown>>(q: Queryable, query: SQL
   return (await (q as unknown as { execute(s: SQL): Promise<{ rows: unknown[] }> }).execute(query)).rows as T[];
 }
 
+/** Compiled raw queries kept per dialect (so per handle and its transactions), least recently used first. */
+const keptQueries = new WeakMap<object, Map<string, Raw>>();
+const MAX_KEPT_QUERIES = 256;
+
+/**
+ * `rows(q, build())` for a raw query asked again and again with the same text and values (the catalogue's
+ * search for the filters most visitors use): drizzle's compilation of `build()` is kept under `key`, which
+ * must name everything the query is made of, for the last 256 keys of a handle. Compiling the search's
+ * nested SQL cost a third of running it, and most of what the main thread allocated (decision 105).
+ */
+export function keptRows<T = Record<string, unknown>>(q: Queryable, key: string, build: () => SQL): Promise<T[]> {
+  const dialect = dialectOf(q);
+  const executor = executors.get(dialect);
+  if (!executor) return rows<T>(q, build());
+  let kept = keptQueries.get(dialect);
+  if (!kept) keptQueries.set(dialect, (kept = new Map()));
+  let query = kept.get(key);
+  if (query) kept.delete(key);
+  else if (kept.size >= MAX_KEPT_QUERIES) kept.delete(kept.keys().next().value!);
+  kept.set(key, (query ??= dialect.sqlToQuery(build())));
+  const executed = executor.rows(query);
+  return executed ? (executed as Promise<T[]>) : rows<T>(q, build()); // declined: the driver runs it
+}
+
 /** The first row of a raw query, or undefined. */
 export async function row<T = Record<string, unknown>>(q: Queryable, query: SQL): Promise<T | undefined> {
   return (await rows<T>(q, query))[0];

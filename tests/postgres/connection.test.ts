@@ -2,7 +2,7 @@
 // the raw helpers, transactions, and migrations that two instances may run at the same moment.
 import { eq, inArray, sql } from 'drizzle-orm';
 import * as pgTables from '@app/db/pg/schema/index';
-import { exec, first, openPostgresDb, preparedRead, row, rows, runPostgresMigrations, type Db, type schema } from '@app/db';
+import { exec, first, keptRows, openPostgresDb, preparedRead, row, rows, runPostgresMigrations, type Db, type schema } from '@app/db';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase, createEmptyDatabase } from '../support/postgres.ts';
 
@@ -43,6 +43,29 @@ describe('PostgreSQL handle', () => {
     expect(await row(db, sql`select count(*) as n from products`)).toEqual({ n: 2 });
     expect(await rows(db, sql`select model from products order by model`)).toEqual([{ model: 'D4' }, { model: 'D6' }]);
     expect(await exec(db, sql`update products set featured = true where model = ${'D4'}`)).toBe(1);
+  });
+
+  it('builds a kept query once per key and reads the rows of the moment each time, inside a transaction on its connection', async () => {
+    const db = await fresh();
+    let built = 0;
+    const modelsOf = (brand: string) =>
+      keptRows<{ model: string }>(db, `models of ${brand}`, () => {
+        built++;
+        return sql`select model from products where brand = ${brand} order by model`;
+      }).then((found) => found.map((r) => r.model));
+    await db.insert(t.products).values(engine);
+    expect(await modelsOf('Volvo')).toEqual(['D6']);
+    await db.insert(t.products).values({ ...engine, model: 'D4' });
+    expect(await modelsOf('Volvo')).toEqual(['D4', 'D6']);
+    expect(built).toBe(1);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(t.products).values({ ...engine, model: 'D2' });
+        expect(await modelsOf('Volvo')).toEqual(['D2', 'D4', 'D6']);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await modelsOf('Volvo')).toEqual(['D4', 'D6']);
   });
 
   it('runs a prepared read once named on every pooled connection, with new values, and inside a transaction sees its rows', async () => {

@@ -1,7 +1,7 @@
 // The listing query behind GET /products: full-text search (FTS5, accent- and case-insensitive,
 // prefix matching), filters, sort, pagination and facet counts for the public filter panel.
 import { and, eq, gte, isNull, lte, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { first, row as rawRow, rows as rawRows, schema } from '@app/db';
+import { first, keptRows, row as rawRow, rows as rawRows, schema } from '@app/db';
 import { toKw } from '@app/domain/power';
 import type { ListingSummaryList } from '@app/domain/catalogue-reader';
 import type { ProductList, ProductQuery } from '@app/domain/products';
@@ -225,23 +225,28 @@ export function trackListingWrite<T>(deps: Deps, id: number | undefined, run: ()
  */
 async function textPlan(deps: Deps, q: ProductQuery, total: number): Promise<TextPlan> {
   if (!ftsQuery(q.search) || q.sort === 'name' || total === 0) return 'join';
-  const size = (await rawRow<{ n: number | null }>(deps.db, sql`select max(${p.id}) as n from ${p}`))?.n ?? 0;
+  const size = (await keptRows<{ n: number | null }>(deps.db, 'catalogue size', () => sql`select max(${p.id}) as n from ${p}`))[0]?.n ?? 0;
   return q.page * q.limit * size <= 2 * total * total ? 'walk' : 'join';
 }
 
 /**
  * The page's listings in order, with the total and the facets. Narrow columns only: the sort carries them.
- * `columns` is the select list (the ids by default); `around` makes the statement the rows come from out of
- * the page's, given how to sort them again by the page's keys (selected as k0, k1… for that).
+ * `read` names the statement: `columns` is its select list (the ids by default); `around` makes the statement
+ * the rows come from out of the page's, given how to sort them again by the page's keys (selected as k0,
+ * k1… for that). Its SQL is built once per read, plan and query (keptRows).
  */
-async function searchPage<R>(
-  deps: Deps,
-  q: ProductQuery,
-  columns: SQL = sql`${p.id} as id`,
-  around?: (page: SQL, order: (alias: string) => SQL) => SQL,
-) {
+async function searchPage<R>(deps: Deps, q: ProductQuery, read: string, columns: SQL = sql`${p.id} as id`, around?: Around) {
   const { total, facets } = facetsOf(await cachedGroups(deps, q), q);
   const text = await textPlan(deps, q, total);
+  const rows = await keptRows<R>(deps.db, JSON.stringify([read, text, q]), () => pageSql(deps, q, text, columns, around));
+  return { rows, total, pages: Math.ceil(total / q.limit), page: q.page, limit: q.limit, facets };
+}
+
+/** A statement around the page's: given the page's SQL and how to sort its rows again by an alias of it. */
+type Around = (page: SQL, order: (alias: string) => SQL) => SQL;
+
+/** The SQL of a search page (searchPage). */
+function pageSql(deps: Deps, q: ProductQuery, text: TextPlan, columns: SQL, around?: Around): SQL {
   const keys = sortKeys(deps, q);
   const keyColumns = around
     ? sql`, ${sql.join(
@@ -252,12 +257,11 @@ async function searchPage<R>(
   const page = sql`select ${columns}${keyColumns} ${from(deps, q, text)} ${where(conditions(deps, q, text))} order by ${orderBy(keys)} limit ${q.limit} offset ${(q.page - 1) * q.limit}`;
   const again = (alias: string) =>
     orderBy(keys.map(([direction], i) => [direction, sql`${sql.identifier(alias)}.${sql.identifier(`k${i}`)}`]));
-  const rows = await rawRows<R>(deps.db, around ? around(page, again) : page);
-  return { rows, total, pages: Math.ceil(total / q.limit), page: q.page, limit: q.limit, facets };
+  return around ? around(page, again) : page;
 }
 
 export async function searchProducts(deps: Deps, q: ProductQuery): Promise<ProductList> {
-  const { rows: found, ...page } = await searchPage<{ id: number }>(deps, q);
+  const { rows: found, ...page } = await searchPage<{ id: number }>(deps, q, 'ids');
   const ids = found.map((r) => r.id);
   const rows = await findProductRows(deps, ids);
   rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
@@ -267,6 +271,6 @@ export async function searchProducts(deps: Deps, q: ProductQuery): Promise<Produ
 
 /** The same search, each listing read only as far as its card shows it, in the same statement. */
 export async function searchListings(deps: Deps, q: ProductQuery): Promise<ListingSummaryList> {
-  const { rows, ...page } = await searchPage<CardRow>(deps, q, CARD_COLUMNS, cardsWithFirstImage);
+  const { rows, ...page } = await searchPage<CardRow>(deps, q, 'cards', CARD_COLUMNS, cardsWithFirstImage);
   return { items: listingSummaries(rows), ...page };
 }
