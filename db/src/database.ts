@@ -54,7 +54,11 @@ export function setRawExecutor(handle: object, executor: RawExecutor): void {
 /** Rows of a raw query, as objects keyed by the selected names. Raw results are not mapped: select numbers and text. */
 export async function rows<T = Record<string, unknown>>(q: Queryable, query: SQL): Promise<T[]> {
   const executed = executors.get(dialectOf(q))?.rows(dialectOf(q).sqlToQuery(query));
-  if (executed) return (await executed) as T[];
+  return executed ? ((await executed) as T[]) : driverRows<T>(q, query);
+}
+
+/** Rows of a raw query run by the handle's drizzle driver (what an executor declined). */
+async function driverRows<T>(q: Queryable, query: SQL): Promise<T[]> {
   return (await (q as unknown as { execute(s: SQL): Promise<{ rows: unknown[] }> }).execute(query)).rows as T[];
 }
 
@@ -71,7 +75,7 @@ const MAX_KEPT_QUERIES = 256;
 export function keptRows<T = Record<string, unknown>>(q: Queryable, key: string, build: () => SQL): Promise<T[]> {
   const dialect = dialectOf(q);
   const executor = executors.get(dialect);
-  if (!executor) return rows<T>(q, build());
+  if (!executor) return driverRows<T>(q, build());
   let kept = keptQueries.get(dialect);
   if (!kept) keptQueries.set(dialect, (kept = new Map()));
   let query = kept.get(key);
@@ -79,7 +83,7 @@ export function keptRows<T = Record<string, unknown>>(q: Queryable, key: string,
   else if (kept.size >= MAX_KEPT_QUERIES) kept.delete(kept.keys().next().value!);
   kept.set(key, (query ??= dialect.sqlToQuery(build())));
   const executed = executor.rows(query);
-  return executed ? (executed as Promise<T[]>) : rows<T>(q, build()); // declined: the driver runs it
+  return executed ? (executed as Promise<T[]>) : driverRows<T>(q, build()); // declined: the driver runs it
 }
 
 /** The first row of a raw query, or undefined. */

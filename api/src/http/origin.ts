@@ -119,13 +119,6 @@ const CACHEABLE_API = /^\/api\/products(?:\/\d+)?(?:\?|$)/;
 const compressingListener = (app: { fetch: (req: Request, env: unknown) => Response | Promise<Response> }) =>
   getRequestListener(async (req, env) => compressResponse(req, await app.fetch(req, env)));
 
-/**
- * Pages under way at once per render thread. With 4 (the page cache's default, made for renders on the main
- * thread) a thread and the main thread kept waiting on each other's messages; 16 cost ~10 % less CPU per
- * uncached listings page and ~5 % per product page, and more gave no more (decision 105).
- */
-const RENDERS_PER_THREAD = 16;
-
 /** The largest body a page's form may send (the API has its own limits). */
 const MAX_FORM_BYTES = 64 * 1024;
 
@@ -138,7 +131,7 @@ function refuseBody(req: IncomingMessage, res: ServerResponse) {
 export function createOriginListener({ api, catalogue, site, adminDir, siteClientDir, dataVersion, renderPool }: OriginParts) {
   // Every write through the API may change what pages show: it moves the page cache's version on.
   const version = dataVersion ? createVersion(dataVersion) : undefined;
-  const pageCache = site && version ? createPageCache({ version: version.current, maxRenders: renderPool && RENDERS_PER_THREAD * renderPool.size }) : undefined;
+  const pageCache = site && version ? createPageCache({ version: version.current, maxRenders: renderPool?.concurrency }) : undefined;
   const rawApiListener = getRequestListener(api.fetch);
   const apiListener = compressingListener(api);
   const adminListener = adminDir && fs.existsSync(path.join(adminDir, 'index.html')) ? compressingListener(createAdminApp(adminDir)) : undefined;

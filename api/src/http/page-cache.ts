@@ -43,7 +43,7 @@ export type PageCacheOptions = {
   /**
    * GET renders under way at once; further misses wait in turn. Renders on the main thread are CPU work
    * there: fifty interleaved renders each finish only when all are nearly done, queued ones finish one after
-   * the other (4, the default). Render threads want more (origin.ts): each page crosses threads four times,
+   * the other (4, the default). Render threads want more (their pool's `concurrency`): each page crosses threads four times,
    * and a thread with few pages under way waits on the other for every crossing (decision 105).
    */
   maxRenders?: number;

@@ -8,7 +8,7 @@ import { STALE_VERSION_MESSAGE, type Product, type ProductInput, type ProductUpd
 import type { Deps } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import { toProductDocument } from './catalogue-documents.ts';
-import { trackListingWrite } from './catalogue-search.ts';
+import { trackListingWrite, type PageRead } from './catalogue-search.ts';
 import { toProductImage } from './images.ts';
 import { storageFor } from './storage.ts';
 import { notFoundMessages } from '@app/domain/api-messages';
@@ -87,7 +87,7 @@ const CARD_FIELDS = [
  * each statement of a render meets cold caches). Aliases are quoted for PostgreSQL, which would fold them
  * to lower case.
  */
-export const CARD_COLUMNS = sql.join(
+const CARD_COLUMNS = sql.join(
   CARD_FIELDS.map(([alias, column]) => sql`${column} as ${sql.identifier(alias)}`),
   sql`, `,
 );
@@ -98,7 +98,7 @@ export const CARD_COLUMNS = sql.join(
  * the page's result named `alias` (a join keeps no order the standard promises). The first image is looked
  * up by index for each card of the page only, never for every match of a search.
  */
-export function cardsWithFirstImage(page: SQL, order: (alias: string) => SQL): SQL {
+function cardsWithFirstImage(page: SQL, order: (alias: string) => SQL): SQL {
   const card = sql.join(
     CARD_FIELDS.map(([alias]) => sql`card.${sql.identifier(alias)}`),
     sql`, `,
@@ -108,6 +108,9 @@ export function cardsWithFirstImage(page: SQL, order: (alias: string) => SQL): S
     left join product_images as cover on cover.id = (select candidate.id from product_images as candidate where candidate.product_id = card.id order by candidate.position, candidate.id limit 1)
     order by ${order('card')}`;
 }
+
+/** The search page read as cards (catalogue-search.ts searchListings); defined here, where its parts are. */
+export const CARD_READ: PageRead = { name: 'cards', columns: CARD_COLUMNS, around: cardsWithFirstImage };
 
 /** A row of cardsWithFirstImage as the driver gives it (SQLite answers a boolean as 0 or 1, a JSON column as text). */
 export type CardRow = Omit<ListingSummary, 'images' | 'featured' | 'type' | 'powerUnit' | 'condition'> & {

@@ -6,7 +6,7 @@ import { toKw } from '@app/domain/power';
 import type { ListingSummaryList } from '@app/domain/catalogue-reader';
 import type { ProductList, ProductQuery } from '@app/domain/products';
 import type { Deps } from '../context.ts';
-import { CARD_COLUMNS, cardsWithFirstImage, findProductRows, listingSummaries, toProducts, type CardRow } from './catalogue-products.ts';
+import { CARD_READ, findProductRows, listingSummaries, toProducts, type CardRow } from './catalogue-products.ts';
 import { createFacetCache, type FacetCache, type Group, type Placer, type Written } from './catalogue-facets.ts';
 import { changeMarker, listingTextProbe, searchSql } from './search-sql.ts';
 
@@ -230,23 +230,26 @@ async function textPlan(deps: Deps, q: ProductQuery, total: number): Promise<Tex
 }
 
 /**
- * The page's listings in order, with the total and the facets. Narrow columns only: the sort carries them.
- * `read` names the statement: `columns` is its select list (the ids by default); `around` makes the statement
- * the rows come from out of the page's, given how to sort them again by the page's keys (selected as k0,
- * k1… for that). Its SQL is built once per read, plan and query (keptRows).
+ * What a search page reads: `columns` is the page's select list; `around` makes the statement the rows come
+ * from out of the page's, given how to sort them again by the page's keys (selected as k0, k1… for that).
+ * `name` stands for both in the key its SQL is kept under.
  */
-async function searchPage<R>(deps: Deps, q: ProductQuery, read: string, columns: SQL = sql`${p.id} as id`, around?: Around) {
+export type PageRead = { name: string; columns: SQL; around?: (page: SQL, order: (alias: string) => SQL) => SQL };
+const IDS: PageRead = { name: 'ids', columns: sql`${p.id} as id` };
+
+/**
+ * The page's listings in order, with the total and the facets. Narrow columns only: the sort carries them.
+ * Its SQL is built once per read, plan and query (keptRows).
+ */
+async function searchPage<R>(deps: Deps, q: ProductQuery, read: PageRead) {
   const { total, facets } = facetsOf(await cachedGroups(deps, q), q);
   const text = await textPlan(deps, q, total);
-  const rows = await keptRows<R>(deps.db, JSON.stringify([read, text, q]), () => pageSql(deps, q, text, columns, around));
+  const rows = await keptRows<R>(deps.db, JSON.stringify([read.name, text, q]), () => pageSql(deps, q, text, read));
   return { rows, total, pages: Math.ceil(total / q.limit), page: q.page, limit: q.limit, facets };
 }
 
-/** A statement around the page's: given the page's SQL and how to sort its rows again by an alias of it. */
-type Around = (page: SQL, order: (alias: string) => SQL) => SQL;
-
 /** The SQL of a search page (searchPage). */
-function pageSql(deps: Deps, q: ProductQuery, text: TextPlan, columns: SQL, around?: Around): SQL {
+function pageSql(deps: Deps, q: ProductQuery, text: TextPlan, { columns, around }: PageRead): SQL {
   const keys = sortKeys(deps, q);
   const keyColumns = around
     ? sql`, ${sql.join(
@@ -261,7 +264,7 @@ function pageSql(deps: Deps, q: ProductQuery, text: TextPlan, columns: SQL, arou
 }
 
 export async function searchProducts(deps: Deps, q: ProductQuery): Promise<ProductList> {
-  const { rows: found, ...page } = await searchPage<{ id: number }>(deps, q, 'ids');
+  const { rows: found, ...page } = await searchPage<{ id: number }>(deps, q, IDS);
   const ids = found.map((r) => r.id);
   const rows = await findProductRows(deps, ids);
   rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
@@ -271,6 +274,6 @@ export async function searchProducts(deps: Deps, q: ProductQuery): Promise<Produ
 
 /** The same search, each listing read only as far as its card shows it, in the same statement. */
 export async function searchListings(deps: Deps, q: ProductQuery): Promise<ListingSummaryList> {
-  const { rows, ...page } = await searchPage<CardRow>(deps, q, 'cards', CARD_COLUMNS, cardsWithFirstImage);
+  const { rows, ...page } = await searchPage<CardRow>(deps, q, CARD_READ);
   return { items: listingSummaries(rows), ...page };
 }
