@@ -10,10 +10,13 @@
 // server's garbage-collection pauses of 5 ms or more in them (gc-pauses.ts), to tell its stalls apart.
 // SERVER_NODE_OPTIONS=<flags> starts the server with those Node/V8 flags, e.g. '--max-semi-space-size=8';
 // SERVER_OUTPUT=<file> keeps what the server printed (with '--trace-gc', its collections).
+// BENCH_ENGINE=postgres seeds a throwaway cluster's database instead (engines.ts) and adds its server
+// processes' CPU per answer ("postgres").
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer } from '../support/server.ts';
+import { chosenEngines, engineHost } from './engines.ts';
 import { seededDataDir } from '../load/scenario.ts';
 import type { GcPause } from './gc-pauses.ts';
 import type { LoadStats } from './loadgen.ts';
@@ -35,16 +38,40 @@ function threadTicks(pid: number): Map<string, number> {
   return ticks;
 }
 
-const listings = Number(process.env.LISTINGS ?? 10000);
-const kept = path.join(os.tmpdir(), `pm-render-cpu-${listings}`);
-if (!fs.existsSync(path.join(kept, 'app.db'))) {
-  const seeded = await seededDataDir(listings);
-  fs.cpSync(seeded, kept, { recursive: true });
-  fs.rmSync(seeded, { recursive: true, force: true });
+/** CPU ticks so far of the PostgreSQL server processes (named `postgres`) on this machine. */
+function postgresTicks(): number {
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  return ticks;
 }
-// A copy per run: the server writes (sessions, the storage sweep), the kept catalogue stays as seeded.
+
+const listings = Number(process.env.LISTINGS ?? 10000);
+const [engine] = chosenEngines();
+const host = await engineHost(engine!);
+const databaseEnv = await host.databaseEnv();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-render-run-'));
-fs.cpSync(kept, dataDir, { recursive: true });
+if (engine === 'postgres') {
+  fs.rmSync(dataDir, { recursive: true });
+  fs.renameSync(await seededDataDir(listings, databaseEnv), dataDir);
+} else {
+  const kept = path.join(os.tmpdir(), `pm-render-cpu-${listings}`);
+  if (!fs.existsSync(path.join(kept, 'app.db'))) {
+    const seeded = await seededDataDir(listings);
+    fs.cpSync(seeded, kept, { recursive: true });
+    fs.rmSync(seeded, { recursive: true, force: true });
+  }
+  // A copy per run: the server writes (sessions, the storage sweep), the kept catalogue stays as seeded.
+  fs.cpSync(kept, dataDir, { recursive: true });
+}
 const timeline = process.env.TIMELINE === '1';
 const gcFile = path.join(dataDir, 'gc-pauses.jsonl');
 const nodeOptions = [
@@ -55,7 +82,7 @@ const nodeOptions = [
 const server = await startServer({
   full: true,
   dataDir,
-  env: { ...(nodeOptions.length ? { NODE_OPTIONS: nodeOptions.join(' ') } : {}), ...(timeline ? { GC_PAUSES_FILE: gcFile } : {}) },
+  env: { ...databaseEnv, ...(nodeOptions.length ? { NODE_OPTIONS: nodeOptions.join(' ') } : {}), ...(timeline ? { GC_PAUSES_FILE: gcFile } : {}) },
 });
 
 /**
@@ -102,9 +129,11 @@ try {
       ].filter((s) => !process.env.ONLY || s.name === process.env.ONLY);
   for (const s of scenarios) {
     const before = threadTicks(pid);
+    const postgresBefore = postgresTicks();
     if (timeline) fs.rmSync(gcFile, { force: true }); // pauses of the warm-up
     const m = await measure(server.port, pid, { ...s, headers: BROWSER_HEADERS }, connections, seconds, { timeline });
     const after = threadTicks(pid);
+    if (engine === 'postgres') after.set('postgres', postgresTicks() - postgresBefore);
     // Per thread kind, µs per answer (a tick is 10 ms: short runs round coarsely).
     const split = [...after].map(([name, t]) => [name, Math.round(((t - (before.get(name) ?? 0)) * 10_000) / m.requests)] as const).filter(([, us]) => us > 0);
     console.log(`  by thread: ${split.map(([name, us]) => `${name} ${us} µs`).join(', ')}`);
@@ -115,4 +144,5 @@ try {
   await server.stop('SIGINT'); // SIGINT: a clean exit, which writes the profile
   if (process.env.SERVER_OUTPUT) fs.writeFileSync(process.env.SERVER_OUTPUT, server.output());
   fs.rmSync(dataDir, { recursive: true, force: true });
+  await host.stop();
 }

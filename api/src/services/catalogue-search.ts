@@ -257,7 +257,7 @@ function pageSql(deps: Deps, q: ProductQuery, text: TextPlan, { columns, around 
         sql`, `,
       )}`
     : sql``;
-  const page = sql`select ${columns}${keyColumns} ${from(deps, q, text)} ${where(conditions(deps, q, text))} order by ${orderBy(keys)} limit ${q.limit} offset ${(q.page - 1) * q.limit}`;
+  const page = sql`select ${columns}${keyColumns} ${from(deps, q, text)} ${where(conditions(deps, q, text))} order by ${orderBy(keys)} ${searchSql(deps.db).window(q.limit, (q.page - 1) * q.limit)}`;
   const again = (alias: string) =>
     orderBy(keys.map(([direction], i) => [direction, sql`${sql.identifier(alias)}.${sql.identifier(`k${i}`)}`]));
   return around ? around(page, again) : page;

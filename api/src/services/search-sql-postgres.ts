@@ -37,7 +37,16 @@ export const postgresSearchSql = {
   desc: (column: SQLWrapper): SQL => (notNull(column) ? sql`${column} desc` : sql`${column} desc nulls last`),
   // Byte order of the folded text, as SQLite's fold() under BINARY; the same expression as products_name_*_idx.
   folded: (column: typeof p.titleFr | typeof p.titleEn): SQL => sql`app_fold(${column}) collate "C"`,
+  // Written into the text, not bound: with `limit $1` the generic plan cannot know how few rows are read, so
+  // PostgreSQL planned the listings page anew at every call (~0.3 ms of its ~0.45 ms). A listings page has no
+  // other parameter, so its named statement is planned once per connection.
+  window: (limit: number, offset: number): SQL => sql.raw(`limit ${wholeNumber(limit)} offset ${wholeNumber(offset)}`),
 };
+
+function wholeNumber(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`not a row count: ${n}`);
+  return n;
+}
 
 /**
  * A marker that moves when anyone but this instance changed listings (docs/decisions/087): every statement on

@@ -29,6 +29,8 @@ export const searchSql = (db: Db) => {
     desc,
     /** Accent- and case-folded text for sorting by name. */
     folded: (column: typeof p.titleFr | typeof p.titleEn): SQL => sql`fold(${column})`,
+    /** The page's rows: bound, so every page of a search shares one prepared statement. */
+    window: (limit: number, offset: number): SQL => sql`limit ${limit} offset ${offset}`,
   };
 };
 
