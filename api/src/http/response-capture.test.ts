@@ -1,7 +1,7 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { captureResponse, type Captured } from './response-capture.ts';
+import { captureResponse, utf8, type Captured } from './response-capture.ts';
 
 const response = () => {
   const req = new IncomingMessage(new Socket());
@@ -47,5 +47,25 @@ describe('captureResponse', () => {
       res.end(page.slice(9));
     });
     for (const captured of [whole, inPieces]) expect(Buffer.isBuffer(captured.body) && captured.body.toString('utf8')).toBe(page);
+  });
+});
+
+describe('utf8', () => {
+  // Long enough for the path through UTF-16 (a page), with characters of one, two, three and four bytes.
+  const long = `<p>${page} 🚤 moteur</p>`.repeat(400);
+
+  it('gives a long text the bytes Buffer.from gives, in a buffer of its own', () => {
+    const bytes = utf8(long);
+    expect(bytes.equals(Buffer.from(long, 'utf8'))).toBe(true);
+    expect(bytes.toString('utf8') === long).toBe(true);
+    expect([bytes.byteOffset, bytes.buffer.byteLength]).toEqual([0, bytes.byteLength]);
+  });
+
+  it('writes a lone surrogate as U+FFFD, as Buffer.from does, short text or long', () => {
+    for (const text of ['a\ud800b', `${long}\udc00${long}`]) {
+      // Compared as booleans: a failure would print the whole long text.
+      expect(utf8(text).toString('utf8') === text.toWellFormed()).toBe(true);
+      expect(utf8(text).includes(Buffer.from('\ufffd'))).toBe(true);
+    }
   });
 });

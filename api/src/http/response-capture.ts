@@ -1,6 +1,7 @@
 // Collects what a renderer writes to a ServerResponse (status, headers, body) instead of sending it: the
 // page cache keeps and compresses the answer before it leaves, and a render thread (render-worker.ts)
 // sends it to the main thread.
+import { transcode } from 'node:buffer';
 import { type IncomingHttpHeaders, IncomingMessage, type OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
@@ -62,7 +63,25 @@ export function captureResponse(res: ServerResponse, done: (captured: Captured) 
   Object.assign(res, { writeHead, write, end });
 }
 
-const asBuffer = (chunk: Buffer | string) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+const asBuffer = (chunk: Buffer | string) => (typeof chunk === 'string' ? utf8(chunk) : chunk);
+
+/** Below this many UTF-16 units Buffer.from is as fast (it fills a shared pool). */
+const LONG_TEXT = 4096;
+
+/**
+ * A text's UTF-8 bytes, as Buffer.from(text) gives them. A long one goes through UTF-16 and transcode():
+ * on Node 24 that is two to three times faster than Buffer.from for a page's tens of kilobytes (a 48 KB
+ * listings page: 34 µs against 79 µs, decision 106). transcode() refuses a lone surrogate, which
+ * Buffer.from writes as U+FFFD: such a text takes Buffer.from.
+ */
+export function utf8(text: string): Buffer {
+  if (text.length < LONG_TEXT) return Buffer.from(text);
+  try {
+    return transcode(Buffer.from(text, 'utf16le'), 'utf16le', 'utf8');
+  } catch {
+    return Buffer.from(text);
+  }
+}
 
 /**
  * A request that came over no connection, with the response to answer it on: a page rendered where no
