@@ -147,7 +147,7 @@ export function listingSummaries(rows: CardRow[]): ListingSummary[] {
               position: imagePosition,
               width: imageWidth,
               height: imageHeight,
-              variants: typeof imageVariants === 'string' ? (JSON.parse(imageVariants) as ImageRow['variants']) : imageVariants,
+              variants: imageVariants,
             }),
           ],
   }));
