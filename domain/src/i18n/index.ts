@@ -9,9 +9,22 @@ export type { Dictionary };
 export const dictionaries: Record<Lang, Dictionary> = { fr, en };
 export const dictionary = (lang: Lang): Dictionary => dictionaries[lang];
 
-/** Replaces {name} placeholders: fill('Page {page} sur {pages}', { page: 1, pages: 3 }). */
+/** Each text split at its placeholders (names at odd places), kept: fill() runs for every option of every listings page. */
+const templates = new Map<string, string[]>();
+
+/** Replaces {name} placeholders: fill('Page {page} sur {pages}', { page: 1, pages: 3 }). A name without a value stays as written. */
 export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+  let parts = templates.get(text);
+  if (!parts) {
+    parts = text.split(/\{(\w+)\}/);
+    if (templates.size < 512) templates.set(text, parts);
+  }
+  let filled = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i]!;
+    filled += (name in values ? String(values[name]) : `{${name}}`) + parts[i + 1]!;
+  }
+  return filled;
 }
 
 const plural = { fr: new Intl.PluralRules('fr-FR'), en: new Intl.PluralRules('en-GB') };
