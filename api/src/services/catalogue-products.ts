@@ -14,7 +14,6 @@ import { storageFor } from './storage.ts';
 import { notFoundMessages } from '@app/domain/api-messages';
 
 type ProductRow = typeof schema.products.$inferSelect;
-type ImageRow = typeof schema.productImages.$inferSelect;
 
 export const PRODUCT_NOT_FOUND = notFoundMessages.product;
 
@@ -96,14 +95,16 @@ const CARD_COLUMNS = sql.join(
  * The cards of a page with each one's first image, in one statement (decision 099): `page` selects
  * CARD_COLUMNS in its own order and limit; `order(alias)` sorts its rows again by the same keys, read from
  * the page's result named `alias` (a join keeps no order the standard promises). The first image is looked
- * up by index for each card of the page only, never for every match of a search.
+ * up by index for each card of the page only, never for every match of a search. Its variants come as their
+ * JSON text on both engines (PostgreSQL's driver would parse jsonb): images.ts parses it only for a picture
+ * it has not seen yet.
  */
 function cardsWithFirstImage(page: SQL, order: (alias: string) => SQL): SQL {
   const card = sql.join(
     CARD_FIELDS.map(([alias]) => sql`card.${sql.identifier(alias)}`),
     sql`, `,
   );
-  return sql`select ${card}, cover.id as "imageId", cover.storage_key as "imageKey", cover.alt as "imageAlt", cover.position as "imagePosition", cover.width as "imageWidth", cover.height as "imageHeight", cover.variants as "imageVariants"
+  return sql`select ${card}, cover.id as "imageId", cover.storage_key as "imageKey", cover.alt as "imageAlt", cover.position as "imagePosition", cover.width as "imageWidth", cover.height as "imageHeight", cast(cover.variants as text) as "imageVariants"
     from (${page}) as card
     left join product_images as cover on cover.id = (select candidate.id from product_images as candidate where candidate.product_id = card.id order by candidate.position, candidate.id limit 1)
     order by ${order('card')}`;
@@ -112,7 +113,7 @@ function cardsWithFirstImage(page: SQL, order: (alias: string) => SQL): SQL {
 /** The search page read as cards (catalogue-search.ts searchListings); defined here, where its parts are. */
 export const CARD_READ: PageRead = { name: 'cards', columns: CARD_COLUMNS, around: cardsWithFirstImage };
 
-/** A row of cardsWithFirstImage as the driver gives it (SQLite answers a boolean as 0 or 1, a JSON column as text). */
+/** A row of cardsWithFirstImage as the driver gives it (SQLite answers a boolean as 0 or 1). */
 export type CardRow = Omit<ListingSummary, 'images' | 'featured' | 'type' | 'powerUnit' | 'condition'> & {
   featured: boolean | number;
   type: string;
@@ -124,7 +125,7 @@ export type CardRow = Omit<ListingSummary, 'images' | 'featured' | 'type' | 'pow
   imagePosition: number;
   imageWidth: number;
   imageHeight: number;
-  imageVariants: string | ImageRow['variants'];
+  imageVariants: string;
 };
 
 /** These rows of cardsWithFirstImage as cards show them, in their order, each with its first image. */
