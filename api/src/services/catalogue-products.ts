@@ -99,12 +99,12 @@ const CARD_COLUMNS = sql.join(
  * JSON text on both engines (PostgreSQL's driver would parse jsonb): images.ts parses it only for a picture
  * it has not seen yet.
  */
-function cardsWithFirstImage(page: SQL, order: (alias: string) => SQL): SQL {
+function cardsWithFirstImage(page: SQL, order: (alias: string) => SQL, extra?: SQL): SQL {
   const card = sql.join(
     CARD_FIELDS.map(([alias]) => sql`card.${sql.identifier(alias)}`),
     sql`, `,
   );
-  return sql`select ${card}, cover.id as "imageId", cover.storage_key as "imageKey", cover.alt as "imageAlt", cover.position as "imagePosition", cover.width as "imageWidth", cover.height as "imageHeight", cast(cover.variants as text) as "imageVariants"
+  return sql`select ${card}, cover.id as "imageId", cover.storage_key as "imageKey", cover.alt as "imageAlt", cover.position as "imagePosition", cover.width as "imageWidth", cover.height as "imageHeight", cast(cover.variants as text) as "imageVariants"${extra ? sql`, ${extra}` : sql``}
     from (${page}) as card
     left join product_images as cover on cover.id = (select candidate.id from product_images as candidate where candidate.product_id = card.id order by candidate.position, candidate.id limit 1)
     order by ${order('card')}`;

@@ -8,7 +8,7 @@ import type { ProductList, ProductQuery } from '@app/domain/products';
 import type { Deps } from '../context.ts';
 import { CARD_READ, findProductRows, listingSummaries, toProducts, type CardRow } from './catalogue-products.ts';
 import { createFacetCache, type FacetCache, type Group, type Placer, type Written } from './catalogue-facets.ts';
-import { changeMarker, listingTextProbe, searchSql } from './search-sql.ts';
+import { changeMarker, changeMarkerColumn, listingTextProbe, searchSql } from './search-sql.ts';
 
 const p = schema.products;
 const priceKeys = schema.priceSortKeys(p.price);
@@ -164,10 +164,10 @@ function facetCacheOf(deps: Deps): FacetCache<ProductQuery> {
   return cache;
 }
 
-/** The groups of the query's base set, as this handle's searches count them. */
-async function cachedGroups(deps: Deps, q: ProductQuery): Promise<Group[]> {
+/** The groups of the query's base set, as this handle's searches count them; `marker`: changeMarker(), if read already. */
+async function cachedGroups(deps: Deps, q: ProductQuery, marker?: string): Promise<Group[]> {
   const key = JSON.stringify([ftsQuery(q.search), q.category, q.featured, q.minPrice, q.maxPrice, q.minPower, q.maxPower, q.powerUnit]);
-  return facetCacheOf(deps).groups(key, q, await changeMarker(deps.db), () => countGroups(deps, q));
+  return facetCacheOf(deps).groups(key, q, marker ?? (await changeMarker(deps.db)), () => countGroups(deps, q));
 }
 
 /**
@@ -231,10 +231,10 @@ async function textPlan(deps: Deps, q: ProductQuery, total: number): Promise<Tex
 
 /**
  * What a search page reads: `columns` is the page's select list; `around` makes the statement the rows come
- * from out of the page's, given how to sort them again by the page's keys (selected as k0, k1… for that).
- * `name` stands for both in the key its SQL is kept under.
+ * from out of the page's, given how to sort them again by the page's keys (selected as k0, k1… for that),
+ * and selects `extra` too when given. `name` stands for both in the key its SQL is kept under.
  */
-export type PageRead = { name: string; columns: SQL; around?: (page: SQL, order: (alias: string) => SQL) => SQL };
+export type PageRead = { name: string; columns: SQL; around?: (page: SQL, order: (alias: string) => SQL, extra?: SQL) => SQL };
 const IDS: PageRead = { name: 'ids', columns: sql`${p.id} as id` };
 
 /**
@@ -242,14 +242,25 @@ const IDS: PageRead = { name: 'ids', columns: sql`${p.id} as id` };
  * Its SQL is built once per read, plan and query (keptRows).
  */
 async function searchPage<R>(deps: Deps, q: ProductQuery, read: PageRead) {
+  const marker = ftsQuery(q.search) ? undefined : changeMarkerColumn(deps.db);
+  if (marker) {
+    // Without search text the plan needs no total: the page is read first, with the change marker in the
+    // same statement (one round trip to PostgreSQL instead of two), and the facets follow from the marker.
+    const marked = await keptRows<R & { changeMarker: string }>(deps.db, JSON.stringify([read.name, 'join', q, 'marked']), () =>
+      pageSql(deps, q, 'join', read, marker),
+    );
+    const { total, facets } = facetsOf(await cachedGroups(deps, q, marked[0]?.changeMarker), q);
+    const rows = marked.map(({ changeMarker: _, ...row }) => row as R);
+    return { rows, total, pages: Math.ceil(total / q.limit), page: q.page, limit: q.limit, facets };
+  }
   const { total, facets } = facetsOf(await cachedGroups(deps, q), q);
   const text = await textPlan(deps, q, total);
   const rows = await keptRows<R>(deps.db, JSON.stringify([read.name, text, q]), () => pageSql(deps, q, text, read));
   return { rows, total, pages: Math.ceil(total / q.limit), page: q.page, limit: q.limit, facets };
 }
 
-/** The SQL of a search page (searchPage). */
-function pageSql(deps: Deps, q: ProductQuery, text: TextPlan, { columns, around }: PageRead): SQL {
+/** The SQL of a search page (searchPage), selecting `extra` too when given. */
+function pageSql(deps: Deps, q: ProductQuery, text: TextPlan, { columns, around }: PageRead, extra?: SQL): SQL {
   const keys = sortKeys(deps, q);
   const keyColumns = around
     ? sql`, ${sql.join(
@@ -257,10 +268,11 @@ function pageSql(deps: Deps, q: ProductQuery, text: TextPlan, { columns, around 
         sql`, `,
       )}`
     : sql``;
-  const page = sql`select ${columns}${keyColumns} ${from(deps, q, text)} ${where(conditions(deps, q, text))} order by ${orderBy(keys)} ${searchSql(deps.db).window(q.limit, (q.page - 1) * q.limit)}`;
+  const more = !around && extra ? sql`, ${extra}` : sql``;
+  const page = sql`select ${columns}${keyColumns}${more} ${from(deps, q, text)} ${where(conditions(deps, q, text))} order by ${orderBy(keys)} ${searchSql(deps.db).window(q.limit, (q.page - 1) * q.limit)}`;
   const again = (alias: string) =>
     orderBy(keys.map(([direction], i) => [direction, sql`${sql.identifier(alias)}.${sql.identifier(`k${i}`)}`]));
-  return around ? around(page, again) : page;
+  return around ? around(page, again, extra) : page;
 }
 
 export async function searchProducts(deps: Deps, q: ProductQuery): Promise<ProductList> {

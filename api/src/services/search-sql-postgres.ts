@@ -56,13 +56,15 @@ function wholeNumber(n: number): number {
  * SQLite. The newest row version (xmin) joins the sum for a restore, which puts back older counters.
  */
 export async function postgresChangeMarker(db: Db): Promise<string> {
-  const marker = await row<{ marker: string }>(
-    db,
-    sql`select coalesce(sum(value::bigint), 0) || '/' || coalesce(max(xmin::text::bigint), 0) as marker
-        from app_meta where key like 'catalogue_changes:%' and key <> 'catalogue_changes:' || app_instance()`,
-  );
+  const marker = await row<{ marker: string }>(db, sql`select ${markerValue} as marker`);
   return marker!.marker;
 }
+
+const markerValue = sql`(select coalesce(sum(value::bigint), 0) || '/' || coalesce(max(xmin::text::bigint), 0)
+    from app_meta where key like 'catalogue_changes:%' and key <> 'catalogue_changes:' || app_instance())`;
+
+/** The same marker as a column of another statement, read in that statement's snapshot. */
+export const postgresChangeMarkerColumn = sql`${markerValue} as "changeMarker"`;
 
 /**
  * Whether one listing matches full-text queries: its own search vector, read by id (one row, no index

@@ -4,7 +4,7 @@
 // search-sql-postgres.ts (docs/decisions/084).
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import { exec, row, schema, type Db } from '@app/db';
-import { postgresChangeMarker, postgresSearchSql, postgresTextProbe } from './search-sql-postgres.ts';
+import { postgresChangeMarker, postgresChangeMarkerColumn, postgresSearchSql, postgresTextProbe } from './search-sql-postgres.ts';
 
 const p = schema.products;
 
@@ -44,6 +44,12 @@ export async function changeMarker(db: Db): Promise<string> {
   const marker = await row<{ v: number }>(db, sql`select data_version as v from pragma_data_version`);
   return String(marker?.v);
 }
+
+/**
+ * changeMarker() as a column, `changeMarker`, of a statement read anyway: on PostgreSQL that saves a round
+ * trip per search page. undefined on SQLite, whose marker is a pragma read without leaving the process.
+ */
+export const changeMarkerColumn = (db: Db): SQL | undefined => (db.$engine === 'postgres' ? postgresChangeMarkerColumn : undefined);
 
 export type ListingTexts = Pick<typeof p.$inferSelect, 'titleFr' | 'titleEn' | 'descriptionFr' | 'descriptionEn' | 'brand' | 'model'>;
 let probes = 0;
