@@ -249,15 +249,27 @@ async function searchPage<R>(deps: Deps, q: ProductQuery, read: PageRead) {
     const marked = await keptRows<R & { changeMarker: string }>(deps.db, JSON.stringify([read.name, 'join', q, 'marked']), () =>
       pageSql(deps, q, 'join', read, marker),
     );
-    const { total, facets } = facetsOf(await cachedGroups(deps, q, marked[0]?.changeMarker), q);
-    const rows = marked.map(({ changeMarker: _, ...row }) => row as R);
-    return { rows, total, pages: Math.ceil(total / q.limit), page: q.page, limit: q.limit, facets };
+    const counted = facetsOf(await cachedGroups(deps, q, marked[0]?.changeMarker), q);
+    return pageOf(
+      marked.map(({ changeMarker: _, ...row }) => row as R),
+      counted,
+      q,
+    );
   }
-  const { total, facets } = facetsOf(await cachedGroups(deps, q), q);
-  const text = await textPlan(deps, q, total);
-  const rows = await keptRows<R>(deps.db, JSON.stringify([read.name, text, q]), () => pageSql(deps, q, text, read));
-  return { rows, total, pages: Math.ceil(total / q.limit), page: q.page, limit: q.limit, facets };
+  const counted = facetsOf(await cachedGroups(deps, q), q);
+  const text = await textPlan(deps, q, counted.total);
+  return pageOf(await keptRows<R>(deps.db, JSON.stringify([read.name, text, q]), () => pageSql(deps, q, text, read)), counted, q);
 }
+
+/** A search page's answer: its rows, with the total and facets of its base set. */
+const pageOf = <R>(rows: R[], { total, facets }: ReturnType<typeof facetsOf>, q: ProductQuery) => ({
+  rows,
+  total,
+  pages: Math.ceil(total / q.limit),
+  page: q.page,
+  limit: q.limit,
+  facets,
+});
 
 /** The SQL of a search page (searchPage), selecting `extra` too when given. */
 function pageSql(deps: Deps, q: ProductQuery, text: TextPlan, { columns, around }: PageRead, extra?: SQL): SQL {
