@@ -76,7 +76,8 @@ export function toListingHead(product: ListingSummary, lang: Lang, options: Disp
     alt: i.alt || (lang === 'fr' ? product.titleFr : product.titleEn),
     width: i.width,
     height: i.height,
-    sources: i.sources.map((s) => ({ ...s, url: prefix(s.url) })),
+    // Without an apiBase the URLs stay as they are, and so can the sources (nothing changes them).
+    sources: options.apiBase ? i.sources.map((s) => ({ ...s, url: prefix(s.url) })) : i.sources,
   }));
   return {
     id: product.id,

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogueReader } from '@app/domain/catalogue-reader';
 import type { Product } from '@app/domain/products';
 import { createLogger } from '../services/logger.ts';
-import { createRenderPool, type RenderPool } from './render-pool.ts';
+import { createRenderPool, renderThreadHeapFlag, type RenderPool } from './render-pool.ts';
 
 /** A render thread speaking the pool's protocol, as a module of its own (real worker threads, no site). */
 const threadModule = (body: string) =>
@@ -126,5 +126,15 @@ describe('render pool', () => {
     await vi.waitFor(() => expect(fs.readFileSync(starts, 'utf8')).toBe('xxxx'));
     expect((await get('/later')).text).toBe('main thread');
     expect(fs.readFileSync(starts, 'utf8')).toBe('xxxx');
+  });
+});
+
+describe('render thread heap', () => {
+  it('starts collecting a thread\'s old generation at 256 MB, unless the server was started with a heap size of its own', () => {
+    expect(renderThreadHeapFlag([])).toBe('--initial-old-space-size=256');
+    expect(renderThreadHeapFlag(['--max-old-space-size=2048', '--enable-source-maps'])).toBe('--initial-old-space-size=256');
+    expect(renderThreadHeapFlag(['--initial-old-space-size=512'])).toBeUndefined();
+    expect(renderThreadHeapFlag(['--initial_old_space_size=512'])).toBeUndefined();
+    expect(renderThreadHeapFlag(['--initial-heap-size=300'])).toBeUndefined();
   });
 });

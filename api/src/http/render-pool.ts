@@ -5,6 +5,7 @@
 // thread that dies is replaced; while none can render, `render` rejects and the caller renders on the
 // main thread as before.
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { CatalogueReader } from '@app/domain/catalogue-reader';
 import type { Logger } from '../services/logger.ts';
@@ -64,6 +65,20 @@ type Thread = {
 /** Pages under way per thread: 16 cost ~10 % less CPU per uncached listings page than 4, more gave no more (decision 105). */
 const RENDERS_PER_THREAD = 16;
 
+const RENDER_THREAD_OLD_SPACE_MB = 256;
+
+/**
+ * V8's flag for a render thread's heap: its old generation is first collected at 256 MB. Left to V8, a
+ * thread's old generation (the pages under way outlive two scavenges, and are promoted) soon came within
+ * one young generation (~64 MB) of the limit, where V8 starts a full collection: the thread marked its whole
+ * heap every second or two (decision 107). Undefined when the operator sized the heap on the command line:
+ * theirs stands.
+ */
+export function renderThreadHeapFlag(execArgv: readonly string[]): string | undefined {
+  const sized = execArgv.some((arg) => /^--(initial-old-space-size|initial-heap-size)(=|$)/.test(arg.replaceAll('_', '-')));
+  return sized ? undefined : `--initial-old-space-size=${RENDER_THREAD_OLD_SPACE_MB}`;
+}
+
 /** Threads that die in a row before one gets ready; past this the pool stops replacing them. */
 const MAX_RESTARTS = 3;
 
@@ -80,6 +95,10 @@ export function createRenderPool({
   let lastId = 0;
 
   const start = (): Thread => {
+    // V8 reads its heap flags when it makes an isolate: set here, the flag sizes the threads started from
+    // now on (Node's `resourceLimits` has no field for it), never the main thread's heap, made already.
+    const heapFlag = renderThreadHeapFlag(process.execArgv);
+    if (heapFlag) v8.setFlagsFromString(heapFlag);
     const worker = new Worker(workerUrl, { workerData: { siteEntry } satisfies RenderThreadData });
     const pending: Thread['pending'] = new Map();
     let ready!: () => void;
