@@ -8,6 +8,7 @@ import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerR
 import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { CatalogueReader } from '@app/domain/catalogue-reader';
+import { OLD_SPACE_FLAG } from '../node-flags.ts';
 import type { Logger } from '../services/logger.ts';
 
 /** The in-process Hono app's `request`, as pages call it (locals.api). */
@@ -65,18 +66,16 @@ type Thread = {
 /** Pages under way per thread: 16 cost ~10 % less CPU per uncached listings page than 4, more gave no more (decision 105). */
 const RENDERS_PER_THREAD = 16;
 
-const RENDER_THREAD_OLD_SPACE_MB = 256;
-
 /**
- * V8's flag for a render thread's heap: its old generation is first collected at 256 MB. Left to V8, a
- * thread's old generation (the pages under way outlive two scavenges, and are promoted) soon came within
- * one young generation (~64 MB) of the limit, where V8 starts a full collection: the thread marked its whole
- * heap every second or two (decision 107). Undefined when the operator sized the heap on the command line:
- * theirs stands.
+ * The heap flag render threads need set before they start: the server's own (node-flags.ts), for a server
+ * started without it (`node api/src/server.ts`). A render thread promotes the pages under way, which outlive
+ * two scavenges, and left to V8 it marked its whole heap every second or two (decision 107). Undefined when
+ * the command line sized the heap already, with this flag or the operator's own: V8 flags are the process's,
+ * and that one stands.
  */
 export function renderThreadHeapFlag(execArgv: readonly string[]): string | undefined {
   const sized = execArgv.some((arg) => /^--(initial-old-space-size|initial-heap-size)(=|$)/.test(arg.replaceAll('_', '-')));
-  return sized ? undefined : `--initial-old-space-size=${RENDER_THREAD_OLD_SPACE_MB}`;
+  return sized ? undefined : OLD_SPACE_FLAG;
 }
 
 /** Threads that die in a row before one gets ready; past this the pool stops replacing them. */
