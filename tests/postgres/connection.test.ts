@@ -2,7 +2,12 @@
 // the raw helpers, transactions, and migrations that two instances may run at the same moment.
 import { eq, inArray, sql } from 'drizzle-orm';
 import * as pgTables from '@app/db/pg/schema/index';
-import { exec, first, keptRows, openPostgresDb, preparedRead, row, rows, runPostgresMigrations, type Db, type schema } from '@app/db';
+import { exec, first, keptRows, openPostgresDb, pgMigrationsFolder, poolOf, preparedRead, row, rows, runPostgresMigrations, type Db, type schema } from '@app/db';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase, createEmptyDatabase } from '../support/postgres.ts';
 
@@ -145,6 +150,30 @@ describe('PostgreSQL migrations', () => {
     await db.insert(t.products).values(engine);
     await runPostgresMigrations(db);
     expect(await db.select({ model: t.products.model }).from(t.products)).toEqual([{ model: 'D6' }]);
+  });
+
+  it("turn a database's stored image variants into json (0007), each picture's list whole", async () => {
+    // The database as the migrations before 0007 left it, with a picture stored then.
+    const before = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-migrations-'));
+    fs.cpSync(pgMigrationsFolder, before, { recursive: true });
+    const journalFile = path.join(before, 'meta/_journal.json');
+    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+    journal.entries = journal.entries.filter((e) => e.tag < '0007');
+    fs.writeFileSync(journalFile, JSON.stringify(journal));
+    const url = await createEmptyDatabase(inject('postgresAdminUrl'));
+    const db = openPostgresDb(url);
+    opened.push(db);
+    await migrate(drizzle({ client: poolOf(db) }), { migrationsFolder: before });
+    const variants = [
+      { file: '320.avif', width: 320, format: 'avif' },
+      { file: 'thumb.webp', width: 400, format: 'webp' },
+    ];
+    const [{ id }] = (await db.insert(t.products).values(engine).returning({ id: t.products.id })) as [{ id: number }];
+    await exec(db, sql`insert into product_images (product_id, storage_key, width, height, variants) values (${id}, 'k1', 800, 600, ${JSON.stringify(variants)}::jsonb)`);
+
+    await runPostgresMigrations(db);
+    expect(await row<{ type: string }>(db, sql`select data_type as type from information_schema.columns where table_name = 'product_images' and column_name = 'variants'`)).toEqual({ type: 'json' });
+    expect(await db.select({ variants: t.productImages.variants }).from(t.productImages)).toEqual([{ variants }]);
   });
 });
 

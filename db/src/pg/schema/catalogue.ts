@@ -2,7 +2,7 @@
 // The search vector, its GIN index and the accent-free name-sort indexes are in the custom migration
 // (migrations-pg/*_search.sql): they use functions drizzle-kit cannot declare.
 import { sql, type SQL } from 'drizzle-orm';
-import { doublePrecision, index, integer, jsonb, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, json, jsonb, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ImageVariant } from '../../schema/catalogue.ts';
 import { bool, createdAt, id, storedFile, updatedAt } from './columns.ts';
 
@@ -82,7 +82,10 @@ export const productImages = pgTable(
     position: integer('position').notNull().default(0),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
-    variants: jsonb('variants').$type<ImageVariant[]>().notNull(),
+    // json, not jsonb: a listings page reads twelve covers' variants as text, and PostgreSQL writes jsonb out
+    // anew at every read (~30 µs of a page's statement), where json is the text as stored. Nothing queries
+    // inside them (decision 107).
+    variants: json('variants').$type<ImageVariant[]>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('product_images_product_idx').on(t.productId, t.position)],
