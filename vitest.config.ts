@@ -21,8 +21,8 @@ export default defineConfig({
   test: {
     reporters: ['default'],
     projects: [
-      // With the site's pure helpers (site/src/lib): what pages make of domain objects, tested the same way.
-      { test: { name: 'domain', include: ['domain/src/**/*.test.ts', 'tests/spec/**/*.test.ts', 'site/src/lib/**/*.test.ts'], environment: 'node' } },
+      // With the site's pure helpers (site/src/lib, tested in tests/site): what pages make of domain objects.
+      { test: { name: 'domain', include: ['domain/src/**/*.test.ts', 'tests/spec/**/*.test.ts', 'tests/site/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'db', include: ['db/src/**/*.test.ts'], environment: 'node' } },
       // The PostgreSQL side of the data layer, on a throwaway cluster (tests/support/postgres.ts).
       {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toPictureImage } from './picture.ts';
+import { toPictureImage } from '../../site/src/lib/picture.ts';
 
 const variants = (key: string) =>
   [1024, 320, 640].flatMap((width) => [
