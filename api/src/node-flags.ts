@@ -5,13 +5,10 @@
 // tests/house/server-flags.test.ts.
 
 /**
- * Where V8 first collects a heap's old generation, in MB (decision 107). Left to V8, a server heap of 30–40 MB
+ * V8 first collects a heap's old generation at 256 MB (decision 107). Left to V8, a server heap of 30–40 MB
  * sat within one young generation (~64 MB) of the limit where V8 starts a full collection, so under load each
  * thread marked its whole heap several times a second.
  */
-export const OLD_SPACE_MB = 256;
-
-/** V8's flag for OLD_SPACE_MB. */
-export const OLD_SPACE_FLAG = `--initial-old-space-size=${OLD_SPACE_MB}`;
+export const OLD_SPACE_FLAG = '--initial-old-space-size=256';
 
 export const SERVER_NODE_FLAGS: readonly string[] = [OLD_SPACE_FLAG];

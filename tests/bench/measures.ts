@@ -9,12 +9,15 @@ import type { AdminSession } from '../support/auth.ts';
 import { openSqlite } from '@app/db';
 import type { TestServer } from '../support/server.ts';
 
-/** Resident memory of a process in MB, from /proc/<pid>/status (Linux). */
-export function rssMb(pid: number): number {
+/** A memory figure of a process in MB, from /proc/<pid>/status (Linux): VmRSS (resident now) or VmHWM (resident at most). */
+export function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return kb / 1024;
 }
+
+/** Resident memory of a process in MB. */
+export const rssMb = (pid: number) => statusMb(pid, 'VmRSS');
 
 /** Samples a process's RSS every intervalMs until stop(); returns the peak and the samples. */
 export function sampleRss(pid: number, intervalMs = 20) {

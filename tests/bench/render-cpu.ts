@@ -19,6 +19,7 @@ import { startServer } from '../support/server.ts';
 import { chosenEngines, engineHost } from './engines.ts';
 import { seededDataDir } from '../load/scenario.ts';
 import type { GcPause } from './gc-pauses.ts';
+import { statusMb } from './measures.ts';
 import type { LoadStats } from './loadgen.ts';
 import { BROWSER_HEADERS, measure } from './visitors.ts';
 
@@ -140,10 +141,8 @@ try {
     if (timeline) await printSlowWindows(m);
     console.log(`${s.name}: ${Math.round(m.rps)} req/s, ${m.cpuUsPerRequest} µs CPU/req, p50 ${m.p50} ms, p99 ${m.p99} ms, n=${m.requests}, errors ${m.errors + m.timeouts + m.non2xx}`);
   }
-  // The memory this costs: resident now, and the most the server has held since it started (VmHWM).
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const mb = (field: string) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
-  console.log(`  memory: resident ${mb('VmRSS')} MB, at most ${mb('VmHWM')} MB`);
+  // The memory this costs: resident now, and the most the server has held since it started.
+  console.log(`  memory: resident ${Math.round(statusMb(pid, 'VmRSS'))} MB, at most ${Math.round(statusMb(pid, 'VmHWM'))} MB`);
 } finally {
   await server.stop('SIGINT'); // SIGINT: a clean exit, which writes the profile
   if (process.env.SERVER_OUTPUT) fs.writeFileSync(process.env.SERVER_OUTPUT, server.output());

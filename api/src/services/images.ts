@@ -7,6 +7,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { schema, first } from '@app/db';
 import type { ImageVariant } from '@app/db/schema/catalogue';
 import { IMAGE_MESSAGES } from '@app/domain/documents';
+import { keptByKey } from '@app/domain/kept';
 import type { ProductImage } from '@app/domain/products';
 import type { Deps } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
@@ -31,19 +32,18 @@ type VariantUrls = Pick<ProductImage, 'url' | 'thumbnailUrl' | 'sources'>;
  * The URLs of stored pictures' variants, by storage key. A key's variants never change (a new picture gets
  * a new key, and a key is never reused), so a listings page's twelve cards take them from here instead of
  * parsing the variants and building every URL on every render (~2 µs a card, decision 106). Frozen: the
- * same objects go into every answer. Emptied when full, which costs less than keeping an order.
+ * same objects go into every answer. At most 4,096 keys are kept.
  */
-const urlsByKey = new Map<string, Readonly<VariantUrls>>();
-const MAX_KEPT_KEYS = 4096;
+const keptUrls = keptByKey<Readonly<VariantUrls>>(4096);
 
-function variantUrls(key: string, variants: ImageVariant[] | string): Readonly<VariantUrls> {
-  let urls = urlsByKey.get(key);
-  if (urls) return urls;
+const variantUrls = (key: string, variants: ImageVariant[] | string) => keptUrls(key, () => makeVariantUrls(key, variants));
+
+function makeVariantUrls(key: string, variants: ImageVariant[] | string): Readonly<VariantUrls> {
   const all = typeof variants === 'string' ? (JSON.parse(variants) as ImageVariant[]) : variants;
   const webp = all.filter((v) => v.format === 'webp' && v.file !== THUMBNAIL.file).sort((a, b) => a.width - b.width);
   const main = webp.find((v) => v.width >= 1024) ?? webp.at(-1);
   const thumb = all.find((v) => v.file === THUMBNAIL.file) ?? webp[0];
-  urls = Object.freeze({
+  return Object.freeze({
     url: main ? imageUrl(key, main.file) : '',
     thumbnailUrl: thumb ? imageUrl(key, thumb.file) : '',
     sources: Object.freeze(
@@ -52,9 +52,6 @@ function variantUrls(key: string, variants: ImageVariant[] | string): Readonly<V
         .map((v) => Object.freeze({ width: v.width, format: v.format, url: imageUrl(key, v.file) })),
     ) as ProductImage['sources'],
   });
-  if (urlsByKey.size >= MAX_KEPT_KEYS) urlsByKey.clear();
-  urlsByKey.set(key, urls);
-  return urls;
 }
 
 /**
