@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { brotliDecompressSync } from 'node:zlib';
-import { chooseEncoding, compressResponse, isCompressible } from './compression.ts';
+import { randomBytes } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { chooseEncoding, compress, compressResponse, INLINE_MAX_BYTES, isCompressible } from './compression.ts';
 
 describe('compression of text answers', () => {
   it('prefers brotli, then gzip, and honours a refusal (q=0)', () => {
@@ -31,5 +32,18 @@ describe('compression of text answers', () => {
     expect(small.headers.get('content-encoding')).toBeNull();
     const png = await compressResponse(req, new Response(new Uint8Array(4096), { headers: { 'content-type': 'image/png' } }));
     expect(png.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('compresses a page-sized body at once and hands a bigger one, or a strong compression, to the thread pool', async () => {
+    const text = (bytes: number) => Buffer.from(randomBytes((bytes * 3) / 4).toString('base64'));
+    const page = text(INLINE_MAX_BYTES);
+    const inline = compress(page, 'br');
+    expect(inline).toBeInstanceOf(Buffer);
+    expect(brotliDecompressSync(inline as Buffer).equals(page)).toBe(true);
+    expect(gunzipSync(compress(page, 'gzip') as Buffer).equals(page)).toBe(true);
+    const big = text(INLINE_MAX_BYTES + 4);
+    for (const later of [compress(big, 'br'), compress(big, 'gzip'), compress(page, 'br', 'kept')]) expect(later).toBeInstanceOf(Promise);
+    expect(brotliDecompressSync(await compress(big, 'br')).equals(big)).toBe(true);
+    expect(brotliDecompressSync(await compress(page, 'br', 'kept')).equals(page)).toBe(true);
   });
 });

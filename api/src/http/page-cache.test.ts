@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import http, { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
@@ -254,6 +255,24 @@ describe('page microcache', () => {
     await s.get('/a');
     await s.get('/b');
     expect(s.renders()).toBe(4);
+  });
+
+  it('counts only the pages it keeps against maxBytes: compressed answers it does not keep never crowd out the ones it does', async () => {
+    // Text that compresses poorly, so each private answer's compressed copy is most of its 3 KB.
+    const noise = randomBytes(2400).toString('base64');
+    const s = await serve({
+      maxBytes: 16 * 1024,
+      render: (req, res) => {
+        const shared = req.url === '/annonces';
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': shared ? 'public' : 'private, no-cache' });
+        res.end(`<p>${req.url} ${noise}</p>`);
+      },
+    });
+    for (let i = 0; i < 12; i++) await rawGet(s.url, `/mon-compte?${i}`, { 'accept-encoding': 'br' });
+    await rawGet(s.url, '/annonces', { 'accept-encoding': 'br' });
+    await rawGet(s.url, '/annonces', { 'accept-encoding': 'br' });
+    expect(s.cache.size()).toBe(1);
+    expect(s.renders()).toBe(13);
   });
 
   it('renders a page once for a crowd of visitors arriving together, and gives all of them the same answer', async () => {

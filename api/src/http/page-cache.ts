@@ -26,6 +26,8 @@ type Entry = {
   encoded: Partial<Record<Encoding, { variant: Variant | Promise<Variant>; effort: Effort }>>;
   notModified: OutgoingHttpHeaders;
   bytes: number;
+  /** In the cache: only then do its bytes count against maxBytes. */
+  stored: boolean;
   /** Answers sent from memory so far. */
   hits: number;
   /** Asked since it was stored or last spared from eviction (its second chance). */
@@ -67,12 +69,16 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
   let bytes = 0;
   const remove = (key: string) => {
     const old = entries.get(key);
-    if (old) bytes -= old.bytes;
+    if (old) {
+      bytes -= old.bytes;
+      old.stored = false;
+    }
     entries.delete(key);
   };
   const store = (key: string, entry: Entry) => {
     remove(key);
     entries.set(key, entry);
+    entry.stored = true;
     bytes += entry.bytes;
     for (const [oldest, old] of entries) {
       if (entries.size <= maxEntries && bytes <= maxBytes) break;
@@ -88,11 +94,16 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
   // take the previous copy) instead of starting their own.
   const inFlight = new Map<string, { version: string; done: Promise<Entry | undefined> }>();
 
-  const encodeBody = (entry: Entry, encoding: Encoding, effort: Effort) =>
-    compress(entry.identity.body, encoding, effort).then((body): Variant => ({ headers: { ...entry.identity.headers, 'content-encoding': encoding, 'content-length': body.length }, body }));
+  const encodeBody = (entry: Entry, encoding: Encoding, effort: Effort): Variant | Promise<Variant> => {
+    const toVariant = (body: Buffer): Variant => ({ headers: { ...entry.identity.headers, 'content-encoding': encoding, 'content-length': body.length }, body });
+    const body = compress(entry.identity.body, encoding, effort);
+    return body instanceof Promise ? body.then(toVariant) : toVariant(body);
+  };
+  // An answer not kept (a private page, a POST's) is compressed too, and a kept one may be dropped while
+  // its compression runs: their bytes are not the cache's.
   const grow = (entry: Entry, delta: number) => {
     entry.bytes += delta;
-    bytes += delta;
+    if (entry.stored) bytes += delta;
   };
 
   /**
@@ -104,9 +115,14 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
     if (!encoding || !entry.compressible) return entry.identity;
     const slot = entry.encoded[encoding];
     if (!slot) {
-      const made: { variant: Variant | Promise<Variant>; effort: Effort } = { variant: encodeBody(entry, encoding, 'fast'), effort: 'fast' };
+      const encoded = encodeBody(entry, encoding, 'fast');
+      const made: { variant: Variant | Promise<Variant>; effort: Effort } = { variant: encoded, effort: 'fast' };
       entry.encoded[encoding] = made;
-      return (made.variant = (made.variant as Promise<Variant>).then((variant) => {
+      if (!(encoded instanceof Promise)) {
+        grow(entry, encoded.body.length);
+        return encoded;
+      }
+      return (made.variant = encoded.then((variant) => {
         made.variant = variant;
         grow(entry, variant.body.length);
         return variant;
@@ -115,7 +131,7 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
     const fast = slot.variant;
     if (hot && slot.effort === 'fast' && !(fast instanceof Promise)) {
       slot.effort = 'kept';
-      encodeBody(entry, encoding, 'kept').then(
+      Promise.resolve(encodeBody(entry, encoding, 'kept')).then(
         (variant) => {
           slot.variant = variant;
           grow(entry, variant.body.length - fast.body.length);
@@ -163,6 +179,7 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
       encoded: {},
       notModified,
       bytes: body.length,
+      stored: false,
       hits: 0,
       used: false,
     };
