@@ -1,6 +1,6 @@
 // Compression of text answers (HTML, JSON, JS, CSS, SVG, manifest) of 1 KB or more, for clients that
-// accept it. A body of up to 64 KiB at the fast qualities is compressed where it is (a tenth of a
-// millisecond at most for a page); anything bigger or stronger goes to zlib's thread pool, so no answer
+// accept it. A body of up to 64 KiB at the fast qualities is compressed where it is (about a tenth of a
+// millisecond for a page); anything bigger or stronger goes to zlib's thread pool, so no answer
 // holds the event loop for long (decision 108). The brotli settings are the ones for dynamic content,
 // files on disk are compressed at build time instead.
 import { promisify } from 'node:util';
