@@ -172,6 +172,7 @@ describe('PostgreSQL migrations', () => {
     await exec(db, sql`insert into product_images (product_id, storage_key, width, height, variants) values (${id}, 'k1', 800, 600, ${JSON.stringify(variants)}::jsonb)`);
 
     await runPostgresMigrations(db);
+    fs.rmSync(before, { recursive: true, force: true });
     expect(await row<{ type: string }>(db, sql`select data_type as type from information_schema.columns where table_name = 'product_images' and column_name = 'variants'`)).toEqual({ type: 'json' });
     expect(await db.select({ variants: t.productImages.variants }).from(t.productImages)).toEqual([{ variants }]);
   });

@@ -118,15 +118,12 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
       const encoded = encodeBody(entry, encoding, 'fast');
       const made: { variant: Variant | Promise<Variant>; effort: Effort } = { variant: encoded, effort: 'fast' };
       entry.encoded[encoding] = made;
-      if (!(encoded instanceof Promise)) {
-        grow(entry, encoded.body.length);
-        return encoded;
-      }
-      return (made.variant = encoded.then((variant) => {
+      const settle = (variant: Variant) => {
         made.variant = variant;
         grow(entry, variant.body.length);
         return variant;
-      }));
+      };
+      return encoded instanceof Promise ? (made.variant = encoded.then(settle)) : settle(encoded);
     }
     const fast = slot.variant;
     if (hot && slot.effort === 'fast' && !(fast instanceof Promise)) {
