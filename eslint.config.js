@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import astro from 'eslint-plugin-astro';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { layering } from './scripts/lint/layering.js';
@@ -19,6 +20,16 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  // Every pattern runs in linear time: one request with a long value must not hold the event loop
+  // (a backtracking e-mail pattern once took 2.7 s on a 63 KB value; docs/shared security.md, "Requests").
+  {
+    files: ['**/*.{js,mjs,ts,tsx,astro}'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
+      'regexp/no-super-linear-move': ['error', { report: 'potential', ignorePartial: false, ignoreSticky: false }],
     },
   },
   {

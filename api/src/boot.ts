@@ -6,6 +6,7 @@ import type { Deps } from './context.ts';
 import { databaseConfig, parseEnv, type Env } from './env.ts';
 import { ensureFirstAdmin } from './services/first-admin.ts';
 import { createLogger } from './services/logger.ts';
+import { createPageChanges } from './services/page-changes.ts';
 import { sweepStorage } from './services/storage-sweep.ts';
 
 export async function boot(source: Record<string, string | undefined> = process.env) {
@@ -14,7 +15,7 @@ export async function boot(source: Record<string, string | undefined> = process.
   fs.mkdirSync(env.dataDir, { recursive: true });
   const db = openDatabase(databaseConfig(env));
   await runMigrations(db);
-  const deps: Deps = { db, env, log };
+  const deps: Deps = { db, env, log, pages: createPageChanges() };
   await sweepStorage(deps);
   const firstAdmin = await ensureFirstAdmin(deps);
   const app = createApp(deps);

@@ -4,11 +4,14 @@ import type { Db } from '@app/db';
 import type { Env } from './env.ts';
 import type { PendingKey } from './services/idempotency.ts';
 import type { Logger } from './services/logger.ts';
+import type { PageChanges } from './services/page-changes.ts';
 
 export type Deps = {
   db: Db;
   env: Env;
   log: Logger;
+  /** Told when an administrator's write changed what public pages show. */
+  pages: PageChanges;
 };
 
 /** The signed-in user, set by requireAdmin / requireSession. */

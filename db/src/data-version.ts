@@ -1,20 +1,26 @@
-// The version of the data other connections committed, read on every page-cache check (cheap, synchronous).
-// SQLite: PRAGMA data_version changes when another connection, in any process, commits to the file.
-// PostgreSQL: writes are announced on a LISTEN/NOTIFY channel with a counter row behind it
-// (pg/data-changes.ts, docs/decisions/085), so callers keep one signature.
-import type { Db } from './database.ts';
+// The version of what public pages show, as announced by the writes that change it, read on every
+// page-cache check (cheap, synchronous). Both engines keep a counter row (app_meta 'data_version')
+// that such a write bumps, so only an announced change moves a page cache, never a session, a
+// rate-limit hit or a contact message (docs/decisions/085).
+// SQLite: every instance on the file reads the row with one prepared statement.
+// PostgreSQL: the bump also notifies a LISTEN/NOTIFY channel (pg/data-changes.ts).
+import { sql } from 'drizzle-orm';
+import { exec, type Db } from './database.ts';
 import { announcePostgresChange, watchPostgresChanges } from './pg/data-changes.ts';
+
+const COUNTER = `select value from app_meta where key = 'data_version'`;
 
 export function otherCommitsOf(db: Db): () => string {
   if (db.$engine === 'sqlite' && db.$sqlite) {
-    // Prepared once: pragma() prepares its statement on every call.
-    const dataVersion = db.$sqlite.prepare('PRAGMA data_version').pluck();
-    return () => String(dataVersion.get());
+    const counter = db.$sqlite.prepare<[], string>(COUNTER).pluck();
+    return () => counter.get() ?? '0';
   }
   return watchPostgresChanges(db).current;
 }
 
-/** After a write that may change what pages show: tells the other instances (SQLite needs nothing). */
+/** After a write that changed what pages show: tells every instance, this one included. */
 export async function announceChange(db: Db): Promise<void> {
   if (db.$engine === 'postgres') await announcePostgresChange(db);
+  // Through the connection's queue, so the bump never joins another request's open transaction.
+  else await exec(db, sql`insert into app_meta (key, value) values ('data_version', '1') on conflict (key) do update set value = cast(value as integer) + 1`);
 }

@@ -1,5 +1,6 @@
 // zod field helpers shared by the schemas of several resources.
 import { z } from 'zod';
+import { documentedEmailPattern, EMAIL_MAX_LENGTH, SIMPLE_EMAIL } from './email-format.ts';
 
 /** Optional free text: trimmed, at most `max` characters; blank, null or missing become null. */
 export const optionalText = (max: number) =>
@@ -16,3 +17,17 @@ export const optionalText = (max: number) =>
  */
 export const MAX_ID = 2_147_483_647;
 
+
+/**
+ * An e-mail address field: trimmed, required, at most 254 characters, the simple pattern. The length
+ * is checked first and ends the check (zod's `abort`), so an oversized value never meets a pattern.
+ */
+export const emailField = (messages: { required: string; invalid: string }) =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, { error: messages.required, abort: true })
+    .max(EMAIL_MAX_LENGTH, { error: messages.invalid, abort: true })
+    .regex(SIMPLE_EMAIL, messages.invalid)
+    // For the document: the pattern without Unicode property escapes (email-format.ts).
+    .meta({ pattern: documentedEmailPattern() });

@@ -10,8 +10,11 @@ const BREAKS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 const UNSAFE = BREAKS.source.slice(1, -1) + BIDI.source.slice(1, -1);
-/** For the OpenAPI document: one header-safe line that is not blank (JSON Schema cannot run the check below). */
-export const HEADER_SAFE_LINE_PATTERN = `^[^${UNSAFE}]*[^\\s${UNSAFE}][^${UNSAFE}]*$`;
+/**
+ * For the OpenAPI document: one header-safe line that is not blank (JSON Schema cannot run the check
+ * below). Linear: the first character that is not a space is the one required, found without backtracking.
+ */
+export const HEADER_SAFE_LINE_PATTERN = `^[^\\S${UNSAFE}]*[^\\s${UNSAFE}][^${UNSAFE}]*$`;
 
 /** True when the text holds any character unsafe in a header. */
 export const hasUnsafeHeaderText = (value: string) => new RegExp(`${BREAKS.source}|${BIDI.source}`).test(value);

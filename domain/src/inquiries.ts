@@ -1,6 +1,6 @@
 // Contact messages: the public form's input (shared by the site and the API) and the admin list's shape.
 import { z } from 'zod';
-import { SIMPLE_EMAIL } from './email-format.ts';
+import { emailField } from './fields.ts';
 import { INQUIRY_ERRORS, INQUIRY_LIMITS, oneLine, tooLong } from './inquiry-rules.ts';
 
 export { oneLine } from './inquiry-rules.ts';
@@ -19,7 +19,7 @@ const L = INQUIRY_LIMITS;
 const optionalLine = (max: number) =>
   z
     .string()
-    .max(max * 2, tooLong(max))
+    .max(max * 2, { error: tooLong(max), abort: true })
     .transform(oneLine)
     .pipe(z.string().max(max, tooLong(max)))
     .nullish()
@@ -32,17 +32,12 @@ export const HONEYPOT_FIELD = 'website';
 export const InquiryInputSchema = z.object({
   name: z
     .string({ error: FR.nameRequired })
-    .max(L.name * 2, tooLong(L.name))
+    .max(L.name * 2, { error: tooLong(L.name), abort: true })
     .transform(oneLine)
     .pipe(z.string().min(1, FR.nameRequired).max(L.name, tooLong(L.name)))
     // For the document: a name is not blank once on one line (decision 023).
     .meta({ minLength: 1, pattern: '\\S' }),
-  email: z
-    .string({ error: FR.emailRequired })
-    .trim()
-    .min(1, FR.emailRequired)
-    .max(L.email, FR.emailInvalid)
-    .regex(SIMPLE_EMAIL, FR.emailInvalid),
+  email: emailField({ required: FR.emailRequired, invalid: FR.emailInvalid }),
   phone: optionalLine(L.phone),
   message: z
     .string({ error: FR.messageRequired })

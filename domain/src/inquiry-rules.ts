@@ -3,7 +3,7 @@
 // refusals. InquiryInputSchema (inquiries.ts) is built from the same limits and texts, and a test
 // holds the two to the same verdicts.
 import { headerSafe } from './header-text.ts';
-import { SIMPLE_EMAIL } from './email-format.ts';
+import { isSimpleEmail } from './email-format.ts';
 
 import type { Lang } from './lang.ts';
 
@@ -53,7 +53,7 @@ export function inquiryFieldErrors(input: { name?: string; email?: string; phone
   else if (name.length > INQUIRY_LIMITS.name) errors.name = tooLong(INQUIRY_LIMITS.name, lang);
   const email = (input.email ?? '').trim();
   if (!email) errors.email = E.emailRequired;
-  else if (email.length > INQUIRY_LIMITS.email || !SIMPLE_EMAIL.test(email)) errors.email = E.emailInvalid;
+  else if (!isSimpleEmail(email)) errors.email = E.emailInvalid;
   if (oneLine(input.phone ?? '').length > INQUIRY_LIMITS.phone) errors.phone = tooLong(INQUIRY_LIMITS.phone, lang);
   const message = (input.message ?? '').trim();
   if (!message) errors.message = E.messageRequired;

@@ -1,11 +1,10 @@
 // Outgoing mail contract shared by the API and the admin PWA: SMTP accounts, usage assignments, replies.
 import { z } from 'zod';
-import { MAX_ID } from './fields.ts';
+import { emailField, MAX_ID } from './fields.ts';
 import { HEADER_SAFE_LINE_PATTERN, hasUnsafeHeaderText } from './header-text.ts';
-import { SIMPLE_EMAIL } from './email-format.ts';
+import { documentedEmailPattern, EMAIL_MAX_LENGTH, isSimpleEmail, SIMPLE_EMAIL } from './email-format.ts';
 
-export { SIMPLE_EMAIL };
-export const isSimpleEmail = (value: string) => SIMPLE_EMAIL.test(value);
+export { isSimpleEmail, SIMPLE_EMAIL };
 
 
 export const USAGE_TYPES = ['contact_form_fr', 'contact_form_en', 'newsletter'] as const;
@@ -35,7 +34,7 @@ const required = (message: string, max = 255) =>
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(max, `${max} caractères au maximum`)
+    .max(max, { error: `${max} caractères au maximum`, abort: true })
     .refine((v) => !hasUnsafeHeaderText(v), message)
     // For the document: what the trim and the refinement check (decision 023).
     .meta({ pattern: HEADER_SAFE_LINE_PATTERN });
@@ -46,12 +45,7 @@ const port = z.coerce
   .min(1, 'Le port doit être entre 1 et 65535')
   .max(65535, 'Le port doit être entre 1 et 65535');
 
-const fromEmail = z
-  .string({ error: "L'email d'expéditeur est requis" })
-  .trim()
-  .min(1, "L'email d'expéditeur est requis")
-  .max(254, 'Format d\'email invalide')
-  .regex(SIMPLE_EMAIL, "Format d'email invalide");
+const fromEmail = emailField({ required: "L'email d'expéditeur est requis", invalid: "Format d'email invalide" });
 
 /** Passwords are kept as typed (spaces may be part of them); only line breaks are refused. */
 const password = z.string().max(512, '512 caractères au maximum');
@@ -126,10 +120,10 @@ export const SmtpSettingInputSchema = z.object({
   recipientEmail: z
     .string()
     .trim()
-    .max(254, "Format d'email invalide")
+    .max(EMAIL_MAX_LENGTH, { error: "Format d'email invalide", abort: true })
     .refine((v) => v === '' || isSimpleEmail(v), "Format d'email invalide")
     // For the document: what the refinement checks (decision 023).
-    .meta({ pattern: `^(|${SIMPLE_EMAIL.source.slice(1, -1)})$` })
+    .meta({ pattern: `^(|${documentedEmailPattern().slice(1, -1)})$` })
     .nullable()
     .optional(),
 });
@@ -158,7 +152,7 @@ export const USAGE_STATE_LABELS: Record<SmtpSettingState, string> = {
 };
 
 const nonBlank = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `${max} caractères au maximum`).meta({ pattern: '\\S' });
+  z.string({ error: message }).trim().min(1, message).max(max, { error: `${max} caractères au maximum`, abort: true }).meta({ pattern: '\\S' });
 
 /** POST /email-responses/send: account, subject and message required and non-blank after trimming. */
 export const ReplyInputSchema = z.object({

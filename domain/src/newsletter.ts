@@ -4,7 +4,7 @@ import { MAX_ID } from './fields.ts';
 import { HONEYPOT_FIELD, LanguageSchema, type Language } from './inquiries.ts';
 import { HEADER_SAFE_LINE_PATTERN, hasUnsafeHeaderText } from './header-text.ts';
 import { LANGS, otherLang, type Lang } from './lang.ts';
-import { SIMPLE_EMAIL } from './mail.ts';
+import { documentedEmailPattern, EMAIL_MAX_LENGTH, SIMPLE_EMAIL } from './email-format.ts';
 
 /** The popup's message for a missing or malformed address (public-site section 5). */
 export const INVALID_EMAIL_MESSAGE = 'Veuillez saisir une adresse email valide.';
@@ -18,14 +18,16 @@ export const SubscribeInputSchema = z.object({
     .trim()
     // One message for every failure, as the popup shows it (a leading = + - @ would also turn the
     // address into a formula once exported to a spreadsheet).
-    .refine((v) => v.length <= 254 && SIMPLE_EMAIL.test(v) && /^[^=+\-@]/.test(v), INVALID_EMAIL_MESSAGE)
+    .max(EMAIL_MAX_LENGTH, { error: INVALID_EMAIL_MESSAGE, abort: true })
+    .regex(SIMPLE_EMAIL, INVALID_EMAIL_MESSAGE)
+    .regex(/^[^=+\-@]/, INVALID_EMAIL_MESSAGE)
     .transform(normalizeEmail)
-    // For the document: what the refinement checks (decision 023).
-    .meta({ maxLength: 254, pattern: '^[^=+\\-@\\s][^\\s@]*@[^\\s@]+\\.[^\\s@]+$' }),
+    // For the document: what the patterns check (decision 023).
+    .meta({ maxLength: EMAIL_MAX_LENGTH, pattern: documentedEmailPattern(String.raw`=+\-`) }),
   language: LanguageSchema.default('fr'),
   page: z
     .string()
-    .max(300)
+    .max(300, { abort: true })
     .regex(/^\/[\w\-./~%]*$/, 'Page invalide')
     .optional(),
   [HONEYPOT_FIELD]: z.string().max(1000).optional(),
@@ -97,7 +99,7 @@ export const SEND_MESSAGE = 'Veuillez remplir le sujet et le contenu du message'
 const subjectText = z
   .string({ error: SEND_MESSAGE })
   .trim()
-  .max(200, '200 caractères au maximum')
+  .max(200, { error: '200 caractères au maximum', abort: true })
   .refine((v) => !hasUnsafeHeaderText(v), 'Le sujet ne peut pas contenir de saut de ligne')
   .meta({ pattern: HEADER_SAFE_LINE_PATTERN })
   .optional();

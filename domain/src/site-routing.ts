@@ -86,9 +86,3 @@ export function isActiveLink(currentPath: string, href: string): boolean {
   if (href === '/') return currentPath === '/';
   return currentPath === href || currentPath.startsWith(`${href}/`);
 }
-
-/** A same-site path to go back to after a preference change; anything else becomes '/'. */
-export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\') || /[\r\n]/.test(next)) return '/';
-  return next;
-}

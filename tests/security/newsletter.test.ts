@@ -131,7 +131,7 @@ describe('newsletters and unsubscription', () => {
 
   it('a GET of the one-click address unsubscribes nobody; the POST does, and again is harmless', async () => {
     const mail = mails.find((m) => m.to.includes('reader1@example.org'))!;
-    const oneClick = /<([^>]+)>/.exec(mail.header('list-unsubscribe')!.replace(/\s+/g, ''))![1]!.replace(PUBLIC, server.url);
+    const oneClick = /^<([^>]+)>/.exec(mail.header('list-unsubscribe')!.replace(/\s+/g, ''))![1]!.replace(PUBLIC, server.url);
     await fetch(oneClick);
     expect((await row('reader1@example.org'))[0]!.isActive).toBe(true);
     const post = () =>

@@ -27,7 +27,7 @@ function inlineCode(html: string) {
     .map(([, , body]) => body!)
     .filter((body) => body.trim() !== '');
   const handlers = [...html.matchAll(/<[a-z][^>]*\s(on[a-z]+)\s*=/gi)].map((m) => m[1]!);
-  const jsUrls = [...html.matchAll(/\b(?:href|src|action)\s*=\s*["']?\s*javascript:/gi)].map((m) => m[0]);
+  const jsUrls = [...html.matchAll(/\b(?:href|src|action)\s*=["'\s]*javascript:/gi)].map((m) => m[0]);
   return { scripts, handlers, jsUrls };
 }
 

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { exec, first, openDatabase, row, runMigrations, schema } from '@app/db';
 import { toKw } from '@app/domain/power';
 import type { Deps } from '../context.ts';
+import { createPageChanges } from '../services/page-changes.ts';
 import { databaseConfig, parseEnv } from '../env.ts';
 import { insertProductDocument, keepFile } from '../services/catalogue-documents.ts';
 import { createProduct, deleteProduct } from '../services/catalogue-products.ts';
@@ -357,7 +358,7 @@ async function main(argv: string[]) {
   fs.mkdirSync(env.dataDir, { recursive: true });
   const db = openDatabase(databaseConfig(env));
   await runMigrations(db);
-  const deps: Deps = { db, env, log };
+  const deps: Deps = { db, env, log, pages: createPageChanges() };
   const force = argv.includes('--force');
   if (argv.includes('--first-run')) {
     await seedOnFirstRun(deps);

@@ -17,22 +17,26 @@ export const MIN_COMPRESS_BYTES = 1024;
 const TEXT = /^(?:text\/|application\/(?:json|(?:[\w.+-]+\+)?json|javascript|xml|(?:[\w.+-]+\+)?xml|manifest\+json)|image\/svg\+xml)/i;
 export const isCompressible = (contentType: string | undefined) => !!contentType && TEXT.test(contentType);
 
-const OFFERED = (['br', 'gzip'] as const).map((name) => ({ name, pattern: new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q=(0(?:\\.0*)?|[\\d.]+))?\\s*(?:,|$)`, 'i') }));
 /** Browsers send a handful of distinct headers: each is parsed once (every cached page asks, issue #17). */
 const chosen = new Map<string, Encoding | undefined>();
+
+/** The codings a header accepts (`q=0` refuses one), lower-cased; split, not matched by a pattern, so any header costs one pass. */
+function acceptedCodings(accept: string): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of accept.split(',')) {
+    const [coding = '', ...params] = part.split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.toLowerCase().startsWith('q='));
+    if (q === undefined || Number(q.slice(2)) !== 0) accepted.add(coding.trim().toLowerCase());
+  }
+  return accepted;
+}
 
 /** The encoding to answer with: brotli first, then gzip, as browsers send `br, gzip`. `q=0` refuses. */
 export function chooseEncoding(accept: string | undefined): Encoding | undefined {
   if (!accept) return undefined;
   if (chosen.has(accept)) return chosen.get(accept);
-  let encoding: Encoding | undefined;
-  for (const { name, pattern } of OFFERED) {
-    const match = pattern.exec(accept);
-    if (match && !(match[1] !== undefined && Number(match[1]) === 0)) {
-      encoding = name;
-      break;
-    }
-  }
+  const accepted = acceptedCodings(accept);
+  const encoding = (['br', 'gzip'] as const).find((name) => accepted.has(name));
   if (chosen.size < 256) chosen.set(accept, encoding);
   return encoding;
 }

@@ -14,6 +14,7 @@ import { fail } from './errors.ts';
 import { compressResponse } from './compression.ts';
 import { createPageCache } from './page-cache.ts';
 import type { RenderPool } from './render-pool.ts';
+import type { PageChanges } from '../services/page-changes.ts';
 import { createVersion } from './data-version.ts';
 import { drainThenClose, readUpTo } from './request-body.ts';
 import { requestMessages } from '@app/domain/api-messages';
@@ -34,6 +35,8 @@ export type OriginParts = {
   siteClientDir?: string;
   /** Threads that render GET pages; absent (or when none can), pages render on this thread. */
   renderPool?: RenderPool;
+  /** Administrators' writes that changed what pages show, in this process (the API's deps.pages). */
+  pageChanges?: PageChanges;
 };
 
 /** Serves the site's static files (precompressed .br/.gz written by its build); hashed /_astro/ files are immutable. */
@@ -111,7 +114,6 @@ export function createAdminApp(adminDir: string) {
     });
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Public catalogue reads the page cache may hold (never downloads: they are counted). */
 const CACHEABLE_API = /^\/api\/products(?:\/\d+)?(?:\?|$)/;
 
@@ -128,9 +130,11 @@ function refuseBody(req: IncomingMessage, res: ServerResponse) {
   drainThenClose(req);
 }
 
-export function createOriginListener({ api, catalogue, site, adminDir, siteClientDir, dataVersion, renderPool }: OriginParts) {
-  // Every write through the API may change what pages show: it moves the page cache's version on.
+export function createOriginListener({ api, catalogue, site, adminDir, siteClientDir, dataVersion, renderPool, pageChanges }: OriginParts) {
+  // An administrator's write that changed what pages show moves the page cache's version on; other
+  // instances' writes reach it through dataVersion.
   const version = dataVersion ? createVersion(dataVersion) : undefined;
+  if (version) pageChanges?.subscribe(version.written);
   const pageCache = site && version ? createPageCache({ version: version.current, maxRenders: renderPool?.concurrency }) : undefined;
   const rawApiListener = getRequestListener(api.fetch);
   const apiListener = compressingListener(api);
@@ -142,12 +146,9 @@ export function createOriginListener({ api, catalogue, site, adminDir, siteClien
   };
 
   return (req: IncomingMessage, res: ServerResponse) => {
+    res.setHeader('x-content-type-options', 'nosniff'); // every answer, errors included
     const url = req.url ?? '/';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
-      if (version && !SAFE_METHODS.has(req.method ?? 'GET')) {
-        version.written();
-        res.once('close', version.written); // also after it: a page rendered meanwhile is stale
-      }
       if (pageCache && CACHEABLE_API.test(url)) return pageCache.handle(req, res, () => rawApiListener(req, res));
       return apiListener(req, res);
     }

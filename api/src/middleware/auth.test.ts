@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openDb, runMigrations, schema, type Db } from '@app/db';
 import type { AppEnv, Deps } from '../context.ts';
+import { createPageChanges } from '../services/page-changes.ts';
 import { parseEnv } from '../env.ts';
 import { createLogger } from '../services/logger.ts';
 import { sessionsFor } from '../services/sessions.ts';
@@ -25,7 +26,7 @@ describe('auth guards', () => {
   beforeEach(async () => {
     db = openDb(':memory:');
     await runMigrations(db);
-    const deps: Deps = { db, env: parseEnv({ PUBLIC_URL: 'https://moteurs.example' }), log: createLogger('silent') };
+    const deps: Deps = { db, env: parseEnv({ PUBLIC_URL: 'https://moteurs.example' }), log: createLogger('silent'), pages: createPageChanges() };
     app = new Hono<AppEnv>()
       .use(sameSiteOnly(deps))
       .get('/admin-only', requireAdmin(deps), (c) => c.json({ user: c.var.user.email, session: c.var.sessionId }))

@@ -48,8 +48,9 @@ export const inquiriesRoutes = (deps: Deps) => {
         example: { name: 'Jeanne Martin', email: 'jeanne@example.org', message: 'Bonjour, je souhaite un devis.', language: 'fr' },
       }),
       bodyLimit({ maxSize: 64 * 1024, onError: (c) => fail(c, 413, requestMessages.messageTooLong) }),
-      validate('json', InquiryInputSchema),
+      // Counted before it is checked: invalid posts spend the address's allowance too.
       limitPerAddress(deps, perAddress, 'inquiries'),
+      validate('json', InquiryInputSchema),
       (c) => {
         const input = c.req.valid('json');
         const answer = { success: true, message: INQUIRY_SENT[input.language] };

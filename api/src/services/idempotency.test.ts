@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDb, row, runMigrations, schema, type Db } from '@app/db';
 import type { AppEnv, Deps } from '../context.ts';
+import { createPageChanges } from './page-changes.ts';
 import { parseEnv } from '../env.ts';
 import { toErrorResponse } from '../http/errors.ts';
 import { idempotency } from '../middleware/idempotency.ts';
@@ -21,7 +22,7 @@ describe('respondOnce', () => {
   beforeEach(async () => {
     db = openDb(':memory:');
     await runMigrations(db);
-    const deps: Deps = { db, env: parseEnv({ PUBLIC_URL: 'https://moteurs.example' }), log: createLogger('silent') };
+    const deps: Deps = { db, env: parseEnv({ PUBLIC_URL: 'https://moteurs.example' }), log: createLogger('silent'), pages: createPageChanges() };
     failAfterChange = null;
     app = new Hono<AppEnv>().use(idempotency(deps)).post('/write', (c) =>
       respondOnce(c, db, 201, async () => {

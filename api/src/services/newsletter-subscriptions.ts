@@ -10,17 +10,35 @@ import { ApiError } from '../http/errors.ts';
 import { confirmationMail, newsletterLinks } from './mail-templates.ts';
 import { enqueueMail } from './outbox.ts';
 import { hashToken } from './sessions.ts';
+import { createThrottle, reserveAttempts } from './shared-limits.ts';
 import { mailMessages } from '@app/domain/api-messages';
 
 const n = schema.newsletterSubscribers;
 const newToken = () => randomBytes(32).toString('base64url');
 
+/** One address gets at most one confirmation mail per 10 minutes and 3 a day, however many visitors ask. */
+const CONFIRMATION_MAILS = [
+  { name: 'newsletter-confirmation', rule: { limit: 1, windowMs: 10 * 60_000 } },
+  { name: 'newsletter-confirmation-day', rule: { limit: 3, windowMs: 24 * 60 * 60_000 } },
+] as const;
+
 /**
  * Records the request and consent, and mails a confirmation link, unless the address is already
- * confirmed (then nothing is sent, so the form cannot be used to flood a subscriber).
+ * confirmed, or had its confirmation mails for now (then nothing changes and nothing is sent, so the
+ * form cannot be used to flood a mailbox; the visitor's answer is the same either way).
  */
 export async function requestSubscription(deps: Deps, input: { email: string; language: Language; page?: string }) {
   const { db, env } = deps;
+  if ((await first(db.select({ isActive: n.isActive }).from(n).where(eq(n.email, input.email))))?.isActive) return;
+  // Counted in the database, so concurrent requests on any instance take turns: one of them mails.
+  const mails = await reserveAttempts(
+    db,
+    CONFIRMATION_MAILS.map(({ name, rule }) => [createThrottle(db, name, rule), input.email]),
+  );
+  if (!mails.ok) {
+    deps.log.info('newsletter confirmation withheld: one was mailed recently');
+    return;
+  }
   const now = new Date();
   const confirmToken = newToken();
   const consent = { consentAt: now, consentPage: input.page ?? null, consentLanguage: input.language };

@@ -59,10 +59,10 @@ for (const [net6, prefix] of [
 /** The 8 groups of an IPv6 address as numbers (handles "::" and a dotted IPv4 tail). */
 function ipv6Groups(address: string): number[] {
   let text = address.toLowerCase().split('%')[0]!;
-  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (tail) {
-    const [a, b, c, d] = tail[1]!.split('.').map(Number) as [number, number, number, number];
-    text = text.slice(0, -tail[1]!.length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  const tail = text.slice(text.lastIndexOf(':') + 1);
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(tail)) {
+    const [a, b, c, d] = tail.split('.').map(Number) as [number, number, number, number];
+    text = text.slice(0, -tail.length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head, rest] = text.split('::') as [string, string | undefined];
   const left = head ? head.split(':') : [];

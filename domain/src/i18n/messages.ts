@@ -52,9 +52,12 @@ const templates = [...english]
     return { pattern: new RegExp(`^${source}$`, 's'), names, en };
   });
 
+/** Longer than any message the API makes: such a text is not one of its messages, and meets no pattern. */
+const LONGEST_MESSAGE = 2000;
+
 function toEnglish(text: string): string {
   const known = english.get(text);
-  if (known !== undefined) return known;
+  if (known !== undefined || text.length > LONGEST_MESSAGE) return known ?? text;
   // 'Le mot de passe doit contenir: Au moins une majuscule, Au moins un chiffre' lists rule labels.
   if (text.startsWith(passwordMessages.mustContain))
     return passwordEn.mustContain + text.slice(passwordMessages.mustContain.length).split(', ').map(toEnglish).join(', ');

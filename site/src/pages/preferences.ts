@@ -1,6 +1,7 @@
 // POST /preferences: the theme toggle's form target, so it works without JavaScript (legal pages).
 import type { APIRoute } from 'astro';
-import { THEME_COOKIE, safeNextPath } from '@app/domain/site-routing';
+import { THEME_COOKIE } from '@app/domain/site-routing';
+import { safeNextPath } from '../lib/safe-next-path.ts';
 import { preferenceCookie } from '../lib/html-response.ts';
 
 export const POST: APIRoute = async ({ request, url }) => {
