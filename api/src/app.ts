@@ -7,6 +7,7 @@ import type { AppEnv, Deps } from './context.ts';
 import { announceWrites } from './middleware/announce-writes.ts';
 import { idempotency } from './middleware/idempotency.ts';
 import { idsInRange } from './middleware/ids-in-range.ts';
+import { noStoreByDefault } from './middleware/no-store.ts';
 import { smallBodies } from './middleware/small-bodies.ts';
 import { fail, toErrorResponse } from './http/errors.ts';
 import type { RegisteredRoute } from './http/openapi-document.ts';
@@ -40,7 +41,8 @@ export function createApp(deps: Deps) {
         overwrite: false, // a route may set its own CSP (document previews, the API reference page)
       }),
     )
-    // Other instances' page caches learn of every write (docs/decisions/085).
+    .use(noStoreByDefault)
+    // Page caches, here and on other instances, learn of administrators' page writes (docs/decisions/085).
     .use(announceWrites(deps))
     .use(idsInRange)
     .use(smallBodies)

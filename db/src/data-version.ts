@@ -22,5 +22,9 @@ export function otherCommitsOf(db: Db): () => string {
 export async function announceChange(db: Db): Promise<void> {
   if (db.$engine === 'postgres') await announcePostgresChange(db);
   // Through the connection's queue, so the bump never joins another request's open transaction.
-  else await exec(db, sql`insert into app_meta (key, value) values ('data_version', '1') on conflict (key) do update set value = cast(value as integer) + 1`);
+  else
+    await exec(
+      db,
+      sql`insert into app_meta (key, value) values ('data_version', '1') on conflict (key) do update set value = cast(value as integer) + 1`,
+    );
 }

@@ -17,7 +17,6 @@ export const optionalText = (max: number) =>
  */
 export const MAX_ID = 2_147_483_647;
 
-
 /**
  * An e-mail address field: trimmed, required, at most 254 characters, the simple pattern. The length
  * is checked first and ends the check (zod's `abort`), so an oversized value never meets a pattern.

@@ -9,7 +9,8 @@ import { assignUsage, createSmtpAccount } from '../support/smtp.ts';
 
 let { server, smtp, token } = {} as MailStack; // set by beforeAll
 beforeAll(async () => {
-  ({ server, smtp, token } = await startMailStack(FAST_MAIL_ENV));
+  // Each message below comes from its own visitor (TRUST_PROXY): the per-address limit has its own tests.
+  ({ server, smtp, token } = await startMailStack({ ...FAST_MAIL_ENV, TRUST_PROXY: 'true' }));
   const accountId = await createSmtpAccount(server, token, smtp);
   await assignUsage(server, token, 'contact_form_fr', accountId, 'ventes-fr@example.test');
   await assignUsage(server, token, 'contact_form_en', accountId, 'sales-en@example.test');
@@ -17,8 +18,9 @@ beforeAll(async () => {
 
 afterAll(() => stopMailStack({ server, smtp }));
 
+let visitor = 0;
 const send = (body: Record<string, unknown>, headers?: Record<string, string>) =>
-  server.api('/inquiries', { method: 'POST', json: body, headers });
+  server.api('/inquiries', { method: 'POST', json: body, headers: { 'x-forwarded-for': `203.0.113.${++visitor}`, ...headers } });
 
 describe('POST /api/inquiries', () => {
   test('a French message is stored and notifies the French recipient, with the visitor as Reply-To', async () => {
@@ -147,6 +149,22 @@ describe('rate limit per address', () => {
         }
       }
       expect(statuses).toEqual([...Array(10).fill(201), 429, 429]);
+    } finally {
+      await own.stop();
+    }
+  });
+
+  test('invalid posts spend the allowance too: after 10 refused messages a valid one gets 429, and nothing is stored', async () => {
+    const own = await startServer();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const res = await own.api('/inquiries', { method: 'POST', json: { name: `N${i}`, email: 'a@' + '.'.repeat(60_000), message: 'm' } });
+        statuses.push(res.status);
+      }
+      const valid = await own.api('/inquiries', { method: 'POST', json: { name: 'N', email: 'n@example.org', message: 'm' } });
+      expect([...statuses, valid.status]).toEqual([...Array(10).fill(400), 429]);
+      expect(await withDb(own, async (db) => (await db.select().from(schema.inquiries)).length)).toBe(0);
     } finally {
       await own.stop();
     }

@@ -1,0 +1,337 @@
+// Probes for security.md "Requests", tried as an attacker would: long values built to make a pattern
+// backtrack, characters that reorder or hide an address, anonymous requests that would empty the page
+// cache, private answers a proxy could keep, a redirect off the site, a mail cannon, sniffable answers.
+import net from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@app/db';
+import { signInAsAdmin, withDb, INITIAL_ADMIN } from '../support/auth.ts';
+import { engineInput } from '../fixtures/catalogue.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+let token: string;
+let visitor = 0;
+
+beforeAll(async () => {
+  // Each request from an address of its own (TRUST_PROXY), so the per-address limits stay out of the way;
+  // no mail leaves (no SMTP account), and the worker does not poll.
+  server = await startServer({ full: true, env: { TRUST_PROXY: 'true', MAIL_WORKER_INTERVAL_MS: '3600000' } });
+  token = (await signInAsAdmin(server)).accessToken;
+});
+afterAll(() => server?.stop());
+
+type Call = { method: string; path: string; json?: unknown; auth?: boolean; headers?: Record<string, string> };
+const call = ({ method, path, json, auth, headers }: Call) =>
+  server.api(path, {
+    method,
+    json,
+    token: auth ? token : undefined,
+    headers: { 'x-forwarded-for': `198.51.100.${(visitor++ % 250) + 1}`, ...headers },
+  });
+
+/** Wall time of a request, the best of a few: the noise of a shared machine only ever adds. */
+async function cost(c: Call): Promise<{ ms: number; status: number }> {
+  let best = { ms: Infinity, status: 0 };
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now();
+    const res = await call(c);
+    await res.arrayBuffer();
+    const ms = performance.now() - started;
+    if (ms < best.ms) best = { ms, status: res.status };
+  }
+  return best;
+}
+
+// Strings that made the old patterns backtrack: an address whose domain is all dots then fails (the
+// e-mail pattern's two `[^\s@]+` around `\.`), and runs of spaces (patterns with `\s*` next to `\s*`).
+const ATTACKS = {
+  dots: (length: number) => `a@${'.'.repeat(length - 3)}@`,
+  spaces: (length: number) => `x${' '.repeat(length - 2)}\u0000`,
+};
+/** 64 KB, then the largest that fits under the route's body limit (a 413 is refused before any pattern). */
+const LENGTHS = [64 * 1024, 63 * 1024, 15 * 1024, 7 * 1024];
+
+type Operation = { method: string; path: string; auth: boolean; fields: string[] };
+
+/** Every JSON body field of type string the document lists (operations with a JSON request body). */
+async function stringFieldsOfEveryOperation(): Promise<Operation[]> {
+  const doc = (await (await server.api('/openapi.json')).json()) as any;
+  const operations: Operation[] = [];
+  for (const [path, item] of Object.entries<any>(doc.paths)) {
+    for (const [method, op] of Object.entries<any>(item)) {
+      const body = op.requestBody?.content?.['application/json']?.schema;
+      const properties = Object.entries<any>(body?.properties ?? {});
+      const fields = properties
+        .filter(([, s]) => s.type === 'string' || s.anyOf?.some((a: any) => a.type === 'string'))
+        .map(([name]) => name);
+      // Ending the run's own session would sign the probes out; they are probed by the sign-in suite.
+      if (fields.length === 0 || /\/auth\/(?:logout|change-password)$/.test(path)) continue;
+      operations.push({
+        method: method.toUpperCase(),
+        path: path.replace(/^\/api/, '').replace(/\{[^{}]+\}/g, '1'),
+        auth: (op.security ?? doc.security ?? []).length > 0,
+        fields,
+      });
+    }
+  }
+  return operations;
+}
+
+describe('no value makes validation expensive', () => {
+  it('a 64 KB adversarial value in every JSON text and e-mail field, public and admin, gets a 4xx for at most 20× the cost of a normal value', async () => {
+    const operations = await stringFieldsOfEveryOperation();
+    // The public forms and the admin's mail fields are among them: the document cannot lose them unseen.
+    const named = operations.map((o) => `${o.method} ${o.path} ${o.fields.join(',')}`).join('\n');
+    for (const expected of [
+      /POST \/inquiries .*email/,
+      /POST \/newsletter\/subscribe .*email/,
+      /POST \/smtp\/accounts .*fromEmail/,
+      /PUT \/smtp\/settings\/\S+ .*recipientEmail/,
+      /POST \/auth\/login .*email/,
+      /POST \/products .*titleFr/,
+    ])
+      expect(named).toMatch(expected);
+
+    const slow: string[] = [];
+    for (const op of operations) {
+      for (const field of op.fields) {
+        const normal = await cost({ ...op, json: { [field]: 'jeanne@example.org' } });
+        for (const [name, attackOf] of Object.entries(ATTACKS)) {
+          for (const length of LENGTHS) {
+            const what = `${op.method} ${op.path} ${field} (${name}, ${length} characters)`;
+            const attack = await cost({ ...op, json: { [field]: attackOf(length) } });
+            expect(attack.status, what).toBeGreaterThanOrEqual(400);
+            expect(attack.status, what).toBeLessThan(500);
+            if (attack.ms > 20 * Math.max(normal.ms, 1))
+              slow.push(`${what}: ${attack.ms.toFixed(1)} ms, normal ${normal.ms.toFixed(1)} ms`);
+            if (attack.status !== 413) break;
+          }
+        }
+      }
+    }
+    expect(slow).toEqual([]);
+  });
+
+  it('an Accept-Encoding header of 15 KB of spaces costs what a short one costs', async () => {
+    // A compressible answer, so the header is read; a new header each time, as the server remembers the few it saw.
+    const get = async (acceptEncoding: (i: number) => string) => {
+      let best = Infinity;
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        const res = await fetch(`${server.url}/api/products?limit=48&page=${i + 1}`, { headers: { 'accept-encoding': acceptEncoding(i) } });
+        await res.arrayBuffer();
+        expect(res.status).toBe(200);
+        best = Math.min(best, performance.now() - started);
+      }
+      return best;
+    };
+    const normal = await get((i) => `br, gzip, x-${i}`);
+    const attack = await get((i) => `br${' '.repeat(15 * 1024)}x-${i}`);
+    expect(attack).toBeLessThan(20 * Math.max(normal, 1));
+  });
+});
+
+describe('addresses are plain', () => {
+  // Right-to-left override, NEL, ESC, zero-width space, line and paragraph separators: Cc, Cf, Zl, Zp.
+  const hidden = ['\u202e', '\u0085', '\u001b', '\u200b', '\u2028', '\u2029', '\ufeff'];
+  const address = (c: string) => `jean${c}ne@example.org`;
+
+  it('the contact form refuses an e-mail with a control, format or separator character, with a field error, and stores nothing', async () => {
+    for (const c of hidden) {
+      const res = await call({ method: 'POST', path: '/inquiries', json: { name: 'Jeanne', email: address(c), message: 'Bonjour' } });
+      expect(res.status, JSON.stringify(c)).toBe(400);
+      expect((await res.json()).errors).toContainEqual({ field: 'email', message: 'Adresse e-mail invalide' });
+    }
+    expect(
+      await withDb(server, async (db) => (await db.select().from(schema.inquiries)).filter((r) => r.email.startsWith('jean'))),
+    ).toEqual([]);
+  });
+
+  it('the newsletter, the SMTP sender and the usage recipient refuse them too', async () => {
+    for (const c of hidden) {
+      const subscribe = await call({ method: 'POST', path: '/newsletter/subscribe', json: { email: address(c), language: 'fr' } });
+      expect(subscribe.status, JSON.stringify(c)).toBe(400);
+      expect((await subscribe.json()).errors).toContainEqual({ field: 'email', message: 'Veuillez saisir une adresse email valide.' });
+
+      const account = {
+        name: 'Compte',
+        host: 'smtp.example.org',
+        port: 587,
+        secure: false,
+        user: 'u',
+        password: 'p',
+        fromName: 'Ventes',
+        fromEmail: address(c),
+      };
+      const created = await call({ method: 'POST', path: '/smtp/accounts', json: account, auth: true });
+      expect(created.status, JSON.stringify(c)).toBe(400);
+      expect((await created.json()).errors).toContainEqual({ field: 'fromEmail', message: "Format d'email invalide" });
+
+      const usage = await call({
+        method: 'PUT',
+        path: '/smtp/settings/contact_form_fr',
+        json: { smtpAccountId: null, recipientEmail: address(c) },
+        auth: true,
+      });
+      expect(usage.status, JSON.stringify(c)).toBe(400);
+      expect((await usage.json()).errors).toContainEqual({ field: 'recipientEmail', message: "Format d'email invalide" });
+    }
+  });
+});
+
+describe('only a real change empties the page cache', () => {
+  it('anonymous, refused and sign-in requests leave cached pages cached; an administrator’s listing write renders them anew', async () => {
+    const created = await call({ method: 'POST', path: '/products', json: engineInput({ titleFr: 'Moteur Avant' }), auth: true });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const page = async () => (await fetch(`${server.url}/annonces`)).text();
+    expect(await page()).toContain('Moteur Avant');
+
+    // Changed behind the server's back (no announcement): the cached page keeps the old title until a real change.
+    await withDb(server, (db) => db.update(schema.products).set({ titleFr: 'Moteur Après' }).where(eq(schema.products.id, id)));
+    const requests: Call[] = [
+      { method: 'POST', path: '/inquiries', json: { name: 'Jeanne', email: 'jeanne@example.org', message: 'Bonjour' } },
+      { method: 'POST', path: '/inquiries', json: {} },
+      { method: 'POST', path: '/newsletter/subscribe', json: { email: 'lecteur@example.org', language: 'fr' } },
+      { method: 'POST', path: '/auth/login', json: { email: INITIAL_ADMIN.email, password: 'wrong-password' } },
+      { method: 'PUT', path: `/products/${id}`, json: engineInput({ titleFr: 'Anonyme' }) },
+      { method: 'DELETE', path: `/products/${id}` },
+      { method: 'POST', path: '/no-such-route', json: {} },
+      { method: 'PATCH', path: `/products/${id}`, json: { featured: 'not a boolean' }, auth: true },
+    ];
+    for (const request of requests) {
+      await (await call(request)).arrayBuffer();
+      expect(await page(), `${request.method} ${request.path}`).toContain('Moteur Avant');
+    }
+    const other = await call({ method: 'POST', path: '/products', json: engineInput({ titleFr: 'Moteur Autre' }), auth: true });
+    expect(other.status).toBe(201);
+    const after = await page();
+    expect(after).toContain('Moteur Après');
+    expect(after).toContain('Moteur Autre');
+  });
+});
+
+describe('private answers are never stored', () => {
+  it('sign-in, refresh, profile, messages, subscribers, exports, mail accounts, replies and every admin read answer Cache-Control: no-store', async () => {
+    const login = await call({ method: 'POST', path: '/auth/login', json: { email: 'nobody@example.org', password: 'x' } });
+    expect(login.headers.get('cache-control'), 'failed sign-in').toBe('no-store');
+    const session = await signInAsAdmin(server);
+    const refresh = await call({ method: 'POST', path: '/auth/refresh', json: { refreshToken: session.refreshToken } });
+    expect(refresh.status).toBe(200);
+    expect(refresh.headers.get('cache-control'), 'refresh').toBe('no-store');
+    for (const path of [
+      '/auth/profile',
+      '/inquiries',
+      '/newsletter/admin/subscribers',
+      '/newsletter/admin/export?format=csv',
+      '/newsletter/admin/export?format=json',
+      '/newsletter/admin/stats',
+      '/smtp/accounts',
+      '/smtp/settings',
+      '/email-responses',
+      '/admin/technical-documents',
+      '/products?limit=5',
+    ]) {
+      const res = await server.api(path, { token: session.accessToken });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+    }
+  });
+});
+
+describe('the newsletter form is no mail cannon', () => {
+  const queued = (email: string) =>
+    withDb(server, async (db) => (await db.select().from(schema.mailOutbox)).filter((m) => JSON.stringify(m).includes(email)).length);
+
+  it('five sign-ups for one address within a minute queue one confirmation mail, and every answer is the same', async () => {
+    const answers = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const res = await call({ method: 'POST', path: '/newsletter/subscribe', json: { email: 'cible@example.org', language: 'fr' } });
+      answers.add(`${res.status} ${await res.text()}`);
+    }
+    expect(answers.size).toBe(1);
+    expect(await queued('cible@example.org')).toBe(1);
+  });
+
+  it('an address that had three confirmation mails today gets no fourth, even ten minutes after the last', async () => {
+    const email = 'quotidien@example.org';
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    await withDb(server, (db) =>
+      db
+        .insert(schema.rateLimitHits)
+        .values(
+          [5, 3, 1].map((h) => ({
+            bucket: `newsletter-confirmation-day:${email}`,
+            at: hoursAgo(h),
+            expiresAt: new Date(hoursAgo(h).getTime() + 24 * 3_600_000),
+            pending: true,
+          })),
+        ),
+    );
+    const res = await call({ method: 'POST', path: '/newsletter/subscribe', json: { email, language: 'fr' } });
+    expect(res.status).toBe(200);
+    expect(await queued(email)).toBe(0);
+  });
+});
+
+describe('no open redirect', () => {
+  it('the preferences form sends back only to a path of this site, however next= is spelled', async () => {
+    for (const next of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\\evil.example',
+      '//evil.example',
+      'https://evil.example/',
+      '/\t\\evil.example',
+      '/annonces?page=2',
+    ]) {
+      const res = await fetch(`${server.url}/preferences`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+        body: new URLSearchParams({ theme: 'dark', next }),
+      });
+      expect(res.status, JSON.stringify(next)).toBe(303);
+      const target = new URL(res.headers.get('location')!, server.url);
+      expect(target.origin, JSON.stringify(next)).toBe(server.url);
+    }
+  });
+});
+
+/** A request written on the socket as is; answers the status line and headers. */
+function raw(request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(server.port, '127.0.0.1', () => socket.end(request));
+    let text = '';
+    socket.on('data', (d) => (text += d.toString('latin1')));
+    socket.on('end', () => resolve(text.split('\r\n\r\n')[0]!));
+    socket.on('error', reject);
+  });
+}
+
+describe('X-Content-Type-Options: nosniff on every answer', () => {
+  it('on 404s of the API, the site and the admin, and on the site’s 413', async () => {
+    for (const path of ['/api/no-such-route', '/no-such-page', '/produit/999999', '/admin/missing.js', '/media/images/none/none.webp']) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+    const tooLarge = await fetch(`${server.url}/preferences`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'x'.repeat(70 * 1024),
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('on the HTTP parser’s 400 and 431', async () => {
+    const bad = await raw('GET /\x01 HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(bad).toMatch(/^HTTP\/1\.1 400/);
+    expect(bad.toLowerCase()).toContain('x-content-type-options: nosniff');
+    const huge = await raw(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`);
+    expect(huge).toMatch(/^HTTP\/1\.1 431/);
+    expect(huge.toLowerCase()).toContain('x-content-type-options: nosniff');
+  });
+});
