@@ -12,7 +12,9 @@ import { sweepStorage } from './services/storage-sweep.ts';
 export async function boot(source: Record<string, string | undefined> = process.env) {
   const env: Env = parseEnv(source);
   const log = createLogger(env.LOG_LEVEL);
-  fs.mkdirSync(env.dataDir, { recursive: true });
+  // Uploads, keys and backups are the owner's alone.
+  fs.mkdirSync(env.dataDir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(env.dataDir, 0o700);
   const db = openDatabase(databaseConfig(env));
   await runMigrations(db);
   const deps: Deps = { db, env, log, pages: createPageChanges() };

@@ -3,8 +3,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 
+/**
+ * The database file is the owner's alone (0600), and so are the WAL and shared-memory files SQLite
+ * creates beside it, which take the database file's mode; a folder made for it is 0700.
+ */
+function ownerOnly(file: string) {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  fs.chmodSync(file, 0o600); // a file made by an earlier version, before this rule
+}
+
 export function openSqlite(file: string): Database.Database {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:') ownerOnly(file);
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

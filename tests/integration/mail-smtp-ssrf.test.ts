@@ -22,7 +22,8 @@ const testConfig = async (host: string, port = 587) => {
 };
 
 describe('SMTP connection tests with SMTP_ALLOW_LOCAL=false', () => {
-  const refused = { success: false, message: 'Adresse du serveur SMTP non autorisée' };
+  // One text for every refusal, so the test cannot be used to map a network (no port-scan oracle).
+  const refused = { success: false, message: 'Connexion au serveur SMTP impossible' };
 
   test.each([
     ['127.0.0.1', 'loopback'],
@@ -59,13 +60,18 @@ describe('SMTP connection tests with SMTP_ALLOW_LOCAL=false', () => {
     expect(smtp.messages).toHaveLength(0);
   });
 
-  test('ports other than 25, 465, 587 and 2525 are refused without connecting', async () => {
-    for (const port of [22, 80, 6379, 2526]) {
-      expect(await testConfig('8.8.8.8', port)).toEqual({
-        success: false,
-        message: 'Port SMTP non autorisé (ports acceptés : 25, 465, 587, 2525)',
-      });
-    }
+  test('ports other than 25, 465, 587 and 2525 are refused without connecting, with the same text', async () => {
+    for (const port of [22, 80, 6379, 2526]) expect(await testConfig('8.8.8.8', port)).toEqual(refused);
+  });
+
+  test('port-scan oracle: a refused address, a refused port on the same host, an unknown name and a host that does not answer all read the same', async () => {
+    const answers = [
+      await testConfig('10.0.0.5', 587),
+      await testConfig('10.0.0.5', 22),
+      await testConfig('no-such-host.invalid', 587),
+      await testConfig('192.0.2.1', 2525),
+    ];
+    expect(answers).toEqual([refused, refused, refused, refused]);
   });
 
   test('a stored account pointing at loopback is refused too, and a reply through it sends nothing', async () => {
@@ -82,7 +88,7 @@ describe('SMTP connection tests with SMTP_ALLOW_LOCAL=false', () => {
       json: { inquiryId: inquiries.inquiries[0]!.id, smtpAccountId: id, subject: 'Re', message: 'Réponse' },
     });
     expect(reply.status).toBe(502);
-    expect(await reply.json()).toMatchObject({ error: "Erreur lors de l'envoi : Adresse du serveur SMTP non autorisée" });
+    expect(await reply.json()).toMatchObject({ error: "Erreur lors de l'envoi : Connexion au serveur SMTP impossible" });
     expect(smtp.messages).toHaveLength(0);
   });
 });

@@ -91,7 +91,7 @@ export async function encodeImage(dataDir: string, input: string | Buffer): Prom
 
   const key = storage.newKey();
   const dir = storage.imageDir(key);
-  fs.mkdirSync(dir);
+  fs.mkdirSync(dir, { mode: 0o700 });
   try {
     // One full decode first, into a master no larger than the biggest variant: a truncated or corrupt
     // file fails here, before any variant is written, and memory stays bounded (1600 × 4800 at most).

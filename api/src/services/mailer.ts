@@ -35,6 +35,10 @@ export async function createTransport(deps: Deps, config: ConnectionConfig, pool
     ...(target.servername ? { servername: target.servername } : {}),
     port: config.port,
     secure: config.secure,
+    // Credentials never cross the network in clear: without implicit TLS the server must offer STARTTLS,
+    // or nodemailer stops before AUTH. Only this machine's loopback is exempt, and only when local
+    // servers are allowed (development and tests).
+    requireTLS: !config.secure && !target.loopback,
     auth: { user: config.user, pass: config.password },
     ...TIMEOUTS,
     ...(pool ? { pool: true, maxConnections: pool.maxConnections, maxMessages: 1000 } : {}),
@@ -99,13 +103,12 @@ export async function accountForUsage(deps: Deps, usageType: UsageType): Promise
   return { account, recipientEmail: setting?.recipientEmail || null };
 }
 
-/** A failure in words an admin can act on, without telling a prober which ports or hosts answer. */
+/**
+ * A failure in words an admin can act on, without telling a prober anything of the network: a refused
+ * address or port, an unknown name, a closed port and an unreachable host all read the same.
+ */
 export function describeMailError(err: unknown): string {
-  if (err instanceof SmtpGuardError) {
-    if (err.reason === 'port') return mailMessages.portRefused;
-    if (err.reason === 'address') return mailMessages.addressRefused;
-    return mailMessages.hostUnknown;
-  }
+  if (err instanceof SmtpGuardError) return mailMessages.connectionFailed;
   const code = (err as { code?: string })?.code;
   if (code === 'EAUTH' || code === 'ENOAUTH') return mailMessages.authRefused;
   if (code === 'EENVELOPE') return mailMessages.recipientRefused;

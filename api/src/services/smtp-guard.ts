@@ -9,6 +9,8 @@ export type SmtpTarget = {
   host: string;
   /** The name for TLS (SNI and certificate check) when host is an address that was resolved from it. */
   servername?: string;
+  /** Every address it may reach is this machine's loopback (only ever when local servers are allowed). */
+  loopback?: boolean;
 };
 
 export type GuardRefusal = 'host' | 'address' | 'port';
@@ -109,6 +111,27 @@ export function canonicalHost(input: string): string | undefined {
   }
 }
 
+const loopbackBlocks = new net.BlockList();
+loopbackBlocks.addSubnet('127.0.0.0', 8, 'ipv4');
+loopbackBlocks.addAddress('::1', 'ipv6');
+
+function isLoopbackAddress(address: string): boolean {
+  const family = net.isIP(address);
+  if (family === 4) return loopbackBlocks.check(address, 'ipv4');
+  if (family !== 6) return false;
+  const inner = embeddedIpv4(ipv6Groups(address));
+  return inner ? loopbackBlocks.check(inner, 'ipv4') : loopbackBlocks.check(address.split('%')[0]!, 'ipv6');
+}
+
+/** A host whose every address is loopback ('localhost', 127.0.0.1, ::1); false when it does not resolve. */
+async function isLoopbackHost(host: string, lookup: Lookup): Promise<boolean> {
+  const canonical = canonicalHost(host);
+  if (!canonical) return false;
+  if (net.isIP(canonical)) return isLoopbackAddress(canonical);
+  const addresses = await lookup(canonical).catch(() => []);
+  return addresses.length > 0 && addresses.every(isLoopbackAddress);
+}
+
 export type Lookup = (name: string) => Promise<string[]>;
 const systemLookup: Lookup = async (name) => (await dns.lookup(name, { all: true, verbatim: true })).map((a) => a.address);
 
@@ -117,7 +140,7 @@ export async function checkSmtpTarget(
   port: number,
   options: { allowLocal: boolean; lookup?: Lookup },
 ): Promise<SmtpTarget> {
-  if (options.allowLocal) return { host };
+  if (options.allowLocal) return { host, loopback: await isLoopbackHost(host, options.lookup ?? systemLookup) };
   if (!(SMTP_ALLOWED_PORTS as readonly number[]).includes(port)) throw new SmtpGuardError('port');
   const canonical = canonicalHost(host);
   if (!canonical) throw new SmtpGuardError('host');

@@ -29,7 +29,7 @@ export function createStorage(dataDir: string) {
     documents: path.join(dataDir, 'documents'),
     tmp: path.join(dataDir, 'tmp'),
   };
-  for (const dir of Object.values(dirs)) fs.mkdirSync(dir, { recursive: true });
+  for (const dir of Object.values(dirs)) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
 
   return {
     dirs,
