@@ -258,16 +258,14 @@ describe('the newsletter form is no mail cannon', () => {
     const email = 'quotidien@example.org';
     const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
     await withDb(server, (db) =>
-      db
-        .insert(schema.rateLimitHits)
-        .values(
-          [5, 3, 1].map((h) => ({
-            bucket: `newsletter-confirmation-day:${email}`,
-            at: hoursAgo(h),
-            expiresAt: new Date(hoursAgo(h).getTime() + 24 * 3_600_000),
-            pending: true,
-          })),
-        ),
+      db.insert(schema.rateLimitHits).values(
+        [5, 3, 1].map((h) => ({
+          bucket: `newsletter-confirmation-day:${email}`,
+          at: hoursAgo(h),
+          expiresAt: new Date(hoursAgo(h).getTime() + 24 * 3_600_000),
+          pending: true,
+        })),
+      ),
     );
     const res = await call({ method: 'POST', path: '/newsletter/subscribe', json: { email, language: 'fr' } });
     expect(res.status).toBe(200);
