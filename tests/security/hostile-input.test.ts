@@ -103,8 +103,13 @@ describe('no value makes validation expensive', () => {
             const attack = await cost({ ...op, json: { [field]: attackOf(length) } });
             expect(attack.status, what).toBeGreaterThanOrEqual(400);
             expect(attack.status, what).toBeLessThan(500);
-            if (attack.ms > 20 * Math.max(normal.ms, 1))
-              slow.push(`${what}: ${attack.ms.toFixed(1)} ms, normal ${normal.ms.toFixed(1)} ms`);
+            // Over the bound: measured again, both, so that a moment of load on a shared machine is not a finding.
+            if (attack.ms > 20 * Math.max(normal.ms, 1)) {
+              const again = await cost({ ...op, json: { [field]: attackOf(length) } });
+              const normalAgain = await cost({ ...op, json: { [field]: 'jeanne@example.org' } });
+              if (again.ms > 20 * Math.max(normalAgain.ms, normal.ms, 1))
+                slow.push(`${what}: ${again.ms.toFixed(1)} ms, normal ${normalAgain.ms.toFixed(1)} ms`);
+            }
             if (attack.status !== 413) break;
           }
         }
