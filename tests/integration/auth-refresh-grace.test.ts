@@ -18,6 +18,12 @@ describe('refresh grace window', () => {
   const profile = (token: string) => server.api('/auth/profile', { token });
   const signIn = async () =>
     (await server.api('/auth/login', { method: 'POST', json: { email: INITIAL_ADMIN.email, password: CHANGED_ADMIN_PASSWORD } })).json();
+  /** The family was ended as a reuse: its newest pair no longer works, and the server said why. */
+  const expectEnded = async (newest: { accessToken: string; refreshToken: string }) => {
+    expect((await profile(newest.accessToken)).status).toBe(401);
+    expect((await refresh(newest.refreshToken)).status).toBe(401);
+    expect(server.output()).toContain('refresh token reused: session revoked');
+  };
   /** Moves every rotation of the database back in time (the window is measured from it). */
   const ageRotations = (ms: number) =>
     withDb(server, (db) => exec(db, sqlText(`update refresh_tokens set used_at = ${stored.earlier('used_at', ms)} where used_at is not null`)));
@@ -51,9 +57,7 @@ describe('refresh grace window', () => {
     const live = await renewed.json();
     const retired = pairs.find((p) => p !== working[0])!;
     expect((await refresh(retired.refreshToken)).status).toBe(401);
-    expect((await profile(live.accessToken)).status).toBe(401);
-    expect((await refresh(live.refreshToken)).status).toBe(401);
-    expect(server.output()).toContain('refresh token reused: session revoked');
+    await expectEnded(live);
   });
 
   it('a thief retrying a stolen token within the window forks nothing: the owner’s next refresh ends the session', async () => {
@@ -65,8 +69,7 @@ describe('refresh grace window', () => {
     // The owner's pair was retired by the thief's retry; the owner's refresh is then a reuse, which revokes the family.
     expect((await profile(owner.accessToken)).status).toBe(401);
     expect((await refresh(owner.refreshToken)).status).toBe(401);
-    expect((await profile(stolen.accessToken)).status).toBe(401);
-    expect((await refresh(stolen.refreshToken)).status).toBe(401);
+    await expectEnded(stolen);
   });
 
   it('still revokes the session when the used token comes back after the window', async () => {
@@ -76,9 +79,7 @@ describe('refresh grace window', () => {
     const replay = await refresh(first.refreshToken);
     expect(replay.status).toBe(401);
     expect(await replay.json()).toMatchObject({ error: 'Impossible de renouveler la session' });
-    expect((await profile(second.accessToken)).status).toBe(401);
-    expect((await refresh(second.refreshToken)).status).toBe(401);
-    expect(server.output()).toContain('refresh token reused: session revoked');
+    await expectEnded(second);
   });
 
   it('still revokes the session when an older token comes back, even within the window', async () => {
