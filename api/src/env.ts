@@ -36,6 +36,10 @@ const EnvSchema = z.object({
   MAIL_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** A refresh token presented again this long after its rotation gets fresh tokens instead of revoking the session (a lost answer). */
   REFRESH_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  /** How long an Idempotency-Key claim outlives its instance; renewed while its request runs. */
+  IDEMPOTENCY_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** Tests only (NODE_ENV=test): a keyed request with `X-Test-Hold: <name>` waits after its claim while this folder holds that file. */
+  TEST_HOLD_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Threads rendering public pages besides the main thread; 0 renders them on the main thread. Default: one per core, at most 4, none on one core. */
   RENDER_THREADS: z.coerce.number().int().min(0).max(32).optional(),
@@ -69,6 +73,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
+  if (env.TEST_HOLD_DIR && present.NODE_ENV !== 'test') throw new ConfigError('Invalid configuration:\n  - TEST_HOLD_DIR: only with NODE_ENV=test');
   return {
     ...env,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),

@@ -156,22 +156,55 @@ describe('Idempotency-Key', () => {
     expect(await listingCount()).toBe(before + 2);
   });
 
-  it('answers 409 to the same key while the first request still runs, and applies it once', async () => {
+  it('answers 409 to a twin sent while the first upload is still arriving, then the stored answer, and applies it once', async () => {
     const { id } = await (await create(newKey())).json();
     const key = newKey();
-    const bytes = await png(3000, 2000); // re-encoding keeps the first request busy for a while
-    const sendKeyed = () => {
-      const form = new FormData();
-      form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'big.png');
-      return server.api(`/products/${id}/images`, { method: 'POST', token, body: form, headers: keyed(key) });
-    };
-    const first = sendKeyed();
-    await new Promise((r) => setTimeout(r, 50));
-    const twin = await sendKeyed();
-    expect([409, 201]).toContain(twin.status);
-    if (twin.status === 409) expect(await twin.json()).toMatchObject({ error: IN_PROGRESS });
-    expect((await first).status).toBe(201);
+    const bytes = await png(400, 300);
+    const boundary = `----held${n}`;
+    const part = (name: string) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`);
+    const end = Buffer.from(`\r\n--${boundary}--\r\n`);
+    // The first request's body stops half-way until the test lets it go on: the request is running, its key claimed.
+    let goOn!: () => void;
+    const held = new Promise<void>((resolve) => (goOn = resolve));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent++ === 0) return controller.enqueue(new Uint8Array(Buffer.concat([part('a.png'), bytes.subarray(0, 100)])));
+        await held;
+        controller.enqueue(new Uint8Array(Buffer.concat([bytes.subarray(100), end])));
+        controller.close();
+      },
+    });
+    const headers = { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, ...keyed(key) };
+    const first = fetch(`${server.url}/api/products/${id}/images`, { method: 'POST', headers, body, duplex: 'half' } as RequestInit);
+    const claimed = () => withDb(server, async (db) => (await row<{ n: number }>(db, sqlText('select count(*) as n from idempotency_keys where key = ? and status is null', key)))!.n);
+    await expect.poll(claimed).toBe(1);
+
+    const twin = () => server.api(`/products/${id}/images`, { method: 'POST', headers, body: Buffer.concat([part('a.png'), bytes, end]) });
+    const running = await twin();
+    expect(running.status).toBe(409);
+    expect(await running.json()).toMatchObject({ error: IN_PROGRESS });
+
+    goOn();
+    const answer = await first;
+    expect(answer.status).toBe(201);
+    const replay = await twin();
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect((await replay.json()).image.id).toBe((await answer.json()).image.id);
     expect((await (await server.api(`/products/${id}/images`)).json()).images).toHaveLength(1);
+  });
+
+  it('frees the key of a request that failed: the same key runs again instead of answering 409', async () => {
+    const key = newKey();
+    const missing = () => server.api('/products/999999', { method: 'DELETE', token, headers: keyed(key) });
+    expect((await missing()).status).toBe(404);
+    expect((await missing()).status).toBe(404);
+    const before = await listingCount();
+    const other = await create(key);
+    expect(other.status).toBe(201);
+    expect(await listingCount()).toBe(before + 1);
   });
 
   it('keeps one user’s keys apart from another’s', async () => {

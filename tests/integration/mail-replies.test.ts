@@ -1,8 +1,9 @@
-// Replies to contact messages: sent through the chosen account with the company header and
-// signature (HTML and text), stored only when sent, listed per page and per message.
+// Replies to contact messages: stored with their mail in the outbox, which sends it through the chosen
+// account with the company header and signature (HTML and text) and marks the reply sent; a refusal is
+// retried, never answered as a failure the admin would resend. Listed per page and per message.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { schema } from '@app/db';
-import { signInAsAdmin, withDb } from '../support/auth.ts';
+import { row } from '@app/db';
+import { signInAsAdmin, sqlText, withDb } from '../support/auth.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { createSmtpAccount, startSmtpServer, type TestSmtp } from '../support/smtp.ts';
 
@@ -12,6 +13,13 @@ let token: string;
 let accountId: number;
 let inquiryId: number;
 
+/** The reply as the admin reads it again, once the outbox marked it sent. */
+const sentReply = async (id: number) => {
+  let reply: any;
+  await expect.poll(async () => (reply = (await call(`/email-responses/${id}`)).body).sentAt).toEqual(expect.any(String));
+  return reply;
+};
+
 const call = async (pathname: string, init: RequestInit & { json?: unknown } = {}) => {
   const res = await server.api(pathname, { ...init, token });
   return { status: res.status, body: (await res.json()) as any };
@@ -19,7 +27,8 @@ const call = async (pathname: string, init: RequestInit & { json?: unknown } = {
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  server = await startServer();
+  // A refused reply is tried again 200 ms later (60 s by default).
+  server = await startServer({ env: { MAIL_RETRY_BASE_MS: '200', MAIL_WORKER_INTERVAL_MS: '100' } });
   token = (await signInAsAdmin(server)).accessToken;
   accountId = await createSmtpAccount(server, token, smtp, { fromName: 'Service commercial', fromEmail: 'commercial@example.test' });
   await server.api('/inquiries', {
@@ -53,7 +62,7 @@ describe('POST /api/email-responses/send', () => {
       toEmail: 'paul@example.org',
       fromEmail: 'commercial@example.test',
     });
-    expect(body.sentAt).toBeTruthy();
+    expect(body.sentAt).toBeNull(); // queued: the outbox sends it
 
     const [mail] = await smtp.waitFor((m) => m.parsed.subject === 'Re: Votre demande via Provence Moteurs');
     expect(mail!.to).toEqual(['paul@example.org']);
@@ -69,7 +78,7 @@ describe('POST /api/email-responses/send', () => {
     expect(mail!.parsed.text).toContain('Le 6LY est à 18 500 € HT.');
     expect(mail!.parsed.html).toContain('Le 6LY est à 18 500 € HT.');
 
-    expect((await call(`/email-responses/${body.id}`)).body.id).toBe(body.id);
+    expect(await sentReply(body.id)).toMatchObject({ id: body.id, messageId: expect.any(String) });
     const byInquiry = await call(`/email-responses/inquiry/${inquiryId}`);
     expect(byInquiry.body).toMatchObject({ total: 1, totalPages: 1, page: 1, limit: 10 });
   });
@@ -84,17 +93,21 @@ describe('POST /api/email-responses/send', () => {
     expect(mail!.parsed.html).toContain('&lt;script&gt;');
   });
 
-  test('a failed send answers an error and stores nothing', async () => {
-    const before = await withDb(server, async (db) => (await db.select().from(schema.emailResponses)).length);
+  test('a reply the mail server refuses is kept, retried, and reaches the author once the server takes it', async () => {
     smtp.refuseAuth(true);
     const { status, body } = await call('/email-responses/send', {
       method: 'POST',
-      json: { inquiryId, smtpAccountId: accountId, subject: 'Refusé', message: 'x' },
+      json: { inquiryId, smtpAccountId: accountId, subject: 'Refusé puis envoyé', message: 'x' },
     });
+    expect(status).toBe(201);
+    const attempts = () =>
+      withDb(server, async (db) => (await row<{ n: number }>(db, sqlText("select max(attempts) as n from mail_outbox where kind = 'reply'")))!.n);
+    await expect.poll(attempts).toBeGreaterThan(0);
+    expect((await call(`/email-responses/${body.id}`)).body.sentAt).toBeNull();
     smtp.refuseAuth(false);
-    expect(status).toBe(502);
-    expect(body).toMatchObject({ error: "Erreur lors de l'envoi : Authentification refusée par le serveur SMTP" });
-    expect(await withDb(server, async (db) => (await db.select().from(schema.emailResponses)).length)).toBe(before);
+    await smtp.waitFor((m) => m.parsed.subject === 'Refusé puis envoyé');
+    await sentReply(body.id);
+    expect(smtp.messages.filter((m) => m.parsed.subject === 'Refusé puis envoyé')).toHaveLength(1);
   });
 
   test('account, subject and message are required and non-blank; unknown message or account is 404', async () => {
@@ -137,9 +150,9 @@ describe('POST /api/email-responses/send', () => {
 
   test('list pages default to 1 and 10; delete answers 404 the second time; deleting the message removes its replies', async () => {
     const list = await call('/email-responses');
-    expect(list.body).toMatchObject({ page: 1, limit: 10, total: 3, totalPages: 1 });
-    expect(list.body.responses).toHaveLength(3);
-    expect((await call('/email-responses?page=2&limit=2')).body.responses).toHaveLength(1);
+    expect(list.body).toMatchObject({ page: 1, limit: 10, total: 4, totalPages: 1 });
+    expect(list.body.responses).toHaveLength(4);
+    expect((await call('/email-responses?page=2&limit=3')).body.responses).toHaveLength(1);
     expect((await call('/email-responses?limit=0')).status).toBe(400);
 
     const id = list.body.responses[0].id;

@@ -120,6 +120,89 @@ describe('two instances, one database', () => {
   });
 });
 
+describe('one Idempotency-Key sent to both instances at once', () => {
+  const IN_PROGRESS = { error: 'Une requête avec cette clé Idempotency-Key est déjà en cours' };
+  let both: Instances;
+  let smtp: TestSmtp;
+  let holdDir: string;
+  let token: string;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    holdDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-hold-'));
+    // A request sent with X-Test-Hold waits after claiming its key until the test removes its file in holdDir.
+    both = await startInstances({ env: { TEST_HOLD_DIR: holdDir, IDEMPOTENCY_LEASE_MS: '3000', MAIL_WORKER_INTERVAL_MS: '100' } });
+    token = (await signInAsAdmin(both.a)).accessToken;
+  });
+  afterAll(async () => {
+    await both?.stop();
+    await smtp?.stop();
+    fs.rmSync(holdDir, { recursive: true, force: true });
+  });
+
+  /** Sends the request to `server` held after its claim, and resolves once it is held there. */
+  async function heldOn(server: TestServer, name: string, pathname: string, key: string, body: unknown) {
+    const answer = server.api(pathname, { method: 'POST', token, json: body, headers: { 'idempotency-key': key, 'x-test-hold': name } });
+    await expect.poll(() => fs.existsSync(path.join(holdDir, name))).toBe(true);
+    return { answer, release: () => fs.rmSync(path.join(holdDir, name)) };
+  }
+  const twin = (server: TestServer, pathname: string, key: string, body: unknown) =>
+    server.api(pathname, { method: 'POST', token, json: body, headers: { 'idempotency-key': key } });
+
+  it('creates one listing: the twin on B gets 409 while A runs, then the stored answer', async () => {
+    const { a, b } = both;
+    const input = generatorInput({ titleFr: 'Groupe envoyé deux fois', titleEn: 'Generator sent twice' });
+    const first = await heldOn(a, 'listing', '/products', 'race-listing', input);
+    const running = await json(await twin(b, '/products', 'race-listing', input));
+    expect(running).toMatchObject({ status: 409, body: IN_PROGRESS });
+    first.release();
+    const created = await json(await first.answer);
+    expect(created.status).toBe(201);
+    const replay = await twin(b, '/products', 'race-listing', input);
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(((await replay.json()) as Json).id).toBe(created.body.id);
+    const titles = ((await json(await b.api('/products?limit=100'))).body.items as { titleEn: string }[]).map((p) => p.titleEn);
+    expect(titles.filter((t) => t === 'Generator sent twice')).toHaveLength(1);
+  });
+
+  it('sends one reply mail: the twin on B gets 409 while A runs, then the stored answer', async () => {
+    const { a, b } = both;
+    const accountId = await createSmtpAccount(a, token, smtp);
+    expect((await b.api('/inquiries', { method: 'POST', json: { name: 'Paul Durand', email: 'paul@example.org', message: 'Quel prix ?', language: 'fr' } })).status).toBe(201);
+    const inquiryId = (await json(await a.api('/inquiries', { token }))).body.inquiries[0].id as number;
+    const reply = { inquiryId, smtpAccountId: accountId, subject: 'Re: une seule réponse', message: 'Bonjour Paul.' };
+
+    const first = await heldOn(a, 'reply', '/email-responses/send', 'race-reply', reply);
+    expect(await json(await twin(b, '/email-responses/send', 'race-reply', reply))).toMatchObject({ status: 409, body: IN_PROGRESS });
+    first.release();
+    const sent = await json(await first.answer);
+    expect(sent.status).toBe(201);
+    const replay = await twin(b, '/email-responses/send', 'race-reply', reply);
+    expect(replay.status).toBe(201);
+    expect(((await replay.json()) as Json).id).toBe(sent.body.id);
+
+    await smtp.waitFor((m) => m.parsed.subject === 'Re: une seule réponse');
+    // Once the outbox marked the reply sent, no other copy is on its way.
+    await expect.poll(async () => (await json(await b.api(`/email-responses/${sent.body.id}`, { token }))).body.sentAt).toEqual(expect.any(String));
+    expect(smtp.messages.filter((m) => m.parsed.subject === 'Re: une seule réponse')).toHaveLength(1);
+    expect((await json(await b.api(`/email-responses/inquiry/${inquiryId}`, { token }))).body.total).toBe(1);
+  });
+
+  it('frees the key of an instance killed while running it: after its lease, B runs the request once', async () => {
+    const { a, b } = both;
+    const input = generatorInput({ titleFr: 'Groupe repris par B', titleEn: 'Generator taken over by B' });
+    const held = await heldOn(a, 'killed', '/products', 'race-killed', input);
+    const seenByClient = held.answer.then((res) => res.status, (err: Error) => err.message);
+    await a.stop('SIGKILL');
+    expect(await seenByClient).toBe('fetch failed');
+    expect(await json(await twin(b, '/products', 'race-killed', input))).toMatchObject({ status: 409, body: IN_PROGRESS });
+    // The claim's lease (3 s here) ends without its instance to renew it; then B's retry runs.
+    await expect.poll(async () => (await twin(b, '/products', 'race-killed', input)).status, { timeout: 15_000, interval: 250 }).toBe(201);
+    const titles = ((await json(await b.api('/products?limit=100'))).body.items as { titleEn: string }[]).map((p) => p.titleEn);
+    expect(titles.filter((t) => t === 'Generator taken over by B')).toHaveLength(1);
+  });
+});
+
 describe('a newsletter sender killed in the middle of a sending', () => {
   const SUBSCRIBERS = 2000;
   let both: Instances;

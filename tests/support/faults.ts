@@ -1,7 +1,8 @@
 // Faults produced for real: a table taken out of the running server's reach (its reads answer 500, as
-// with a broken disk), and requests held in the browser so a loading state stays on screen.
+// with a broken disk), a table whose updates fail (the transaction writing it rolls back), and requests
+// held in the browser so a loading state stays on screen.
 import type { Page } from 'playwright-core';
-import { exec } from '@app/db';
+import { engine, exec } from '@app/db';
 import { sqlText, withDb } from './auth.ts';
 import type { TestServer } from './server.ts';
 
@@ -25,6 +26,32 @@ export async function withoutTable(server: TestServer, table: string, fn: () => 
     await fn();
   } finally {
     await rename(`${table}_away`, table);
+  }
+}
+
+/**
+ * Every UPDATE of `table` fails while fn runs (a trigger raises), then works again, whatever fn does: the
+ * server's transaction that writes the table rolls back, as after a full disk or a lost connection.
+ */
+export async function withFailingUpdates(server: TestServer, table: string, fn: () => Promise<void>) {
+  const trigger = `fault_${table}`;
+  const statements =
+    engine === 'postgres'
+      ? [
+          `create or replace function ${trigger}() returns trigger language plpgsql as $$ begin raise exception 'fault injected'; end $$`,
+          `create trigger ${trigger} before update on ${table} for each row execute function ${trigger}()`,
+        ]
+      : [`create trigger ${trigger} before update on ${table} begin select raise(abort, 'fault injected'); end`];
+  const undo = engine === 'postgres' ? [`drop trigger ${trigger} on ${table}`, `drop function ${trigger}()`] : [`drop trigger ${trigger}`];
+  await withDb(server, async (db) => {
+    for (const statement of statements) await exec(db, sqlText(statement));
+  });
+  try {
+    await fn();
+  } finally {
+    await withDb(server, async (db) => {
+      for (const statement of undo) await exec(db, sqlText(statement));
+    });
   }
 }
 

@@ -6,11 +6,12 @@ import { idempotencyMessages, isValidIdempotencyKey } from '@app/domain/idempote
 import type { AppEnv, Deps } from '../context.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { ApiError } from '../http/errors.ts';
-import { findOutcome, recordOutcome, sha256, fingerprintOf, type PendingKey } from '../services/idempotency.ts';
+import { claimKey, fingerprintOf, newClaim, recordOutcome, releaseClaim, renewClaim, sha256, type PendingKey } from '../services/idempotency.ts';
 import { sessionsFor } from '../services/sessions.ts';
 import { digestMultipart } from '../services/uploads.ts';
 import { bearerToken } from './auth.ts';
 import { isMultipart } from '../http/request-body.ts';
+import { holdForTest } from '../http/test-hold.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
@@ -36,32 +37,40 @@ async function digestSmallBody(request: Request): Promise<string> {
 }
 
 export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
-  // Keys whose first request is still running in this process (one process serves the database).
-  const running = new Set<string>();
-
+  const { db, env, log } = deps;
   return createMiddleware<AppEnv>(async (c, next) => {
     const key = c.req.header('idempotency-key');
     if (key === undefined || !WRITES.has(c.req.method)) return next();
     if (!isValidIdempotencyKey(key)) throw new ApiError(400, idempotencyMessages.malformed);
     if (CREDENTIAL_PATHS.test(c.req.path)) return next();
 
-    const pending: PendingKey = { scope: await scopeOf(c, deps), key, method: c.req.method, path: c.req.path, recorded: false };
-    const id = `${pending.scope}\n${key}`;
-    // Claimed with no await between the check and the claim: a twin arriving meanwhile is refused, never run twice.
-    if (running.has(id)) throw new ApiError(409, idempotencyMessages.inProgress);
-    running.add(id);
-    try {
-      const multipart = isMultipart(c.req.header('content-type'));
-      if (!multipart) c.set('bodyDigest', await digestSmallBody(c.req.raw));
-      const stored = await findOutcome(deps.db, pending.scope, key);
-      if (stored) {
-        const digest = c.get('bodyDigest') ?? (await digestMultipart(c));
-        if (fingerprintOf(pending.method, pending.path, digest) !== stored.fingerprint)
-          throw new ApiError(422, idempotencyMessages.mismatch);
-        const headers = new Headers(JSON.parse(stored.headers) as Record<string, string>);
-        headers.set('Idempotent-Replayed', 'true');
-        return new Response(stored.body, { status: stored.status, headers });
+    const pending: PendingKey = { scope: await scopeOf(c, deps), key, method: c.req.method, path: c.req.path, claim: newClaim(), recorded: false };
+    // A multipart body is digested as the handler reads it: its fingerprint is known only when it is recorded.
+    if (!isMultipart(c.req.header('content-type'))) c.set('bodyDigest', await digestSmallBody(c.req.raw));
+    const digest = c.get('bodyDigest');
+    const fingerprint = digest === undefined ? null : fingerprintOf(pending.method, pending.path, digest);
+    // The claim is a row in the database, so a twin on any instance finds it: never run twice.
+    const claim = await claimKey(db, pending, fingerprint, env.IDEMPOTENCY_LEASE_MS);
+    if (!claim.claimed) {
+      if ('running' in claim) {
+        if (fingerprint && claim.running.fingerprint && claim.running.fingerprint !== fingerprint) throw new ApiError(422, idempotencyMessages.mismatch);
+        throw new ApiError(409, idempotencyMessages.inProgress);
       }
+      const { stored } = claim;
+      if ((fingerprint ?? fingerprintOf(pending.method, pending.path, await digestMultipart(c))) !== stored.fingerprint)
+        throw new ApiError(422, idempotencyMessages.mismatch);
+      const headers = new Headers(JSON.parse(stored.headers ?? '{}') as Record<string, string>);
+      headers.set('Idempotent-Replayed', 'true');
+      return new Response(stored.body, { status: stored.status, headers });
+    }
+
+    const renewal = setInterval(
+      () => void renewClaim(db, pending, env.IDEMPOTENCY_LEASE_MS).catch((err: unknown) => log.warn('idempotency claim not renewed', { error: String(err) })),
+      env.IDEMPOTENCY_LEASE_MS / 3,
+    );
+    renewal.unref();
+    try {
+      if (env.TEST_HOLD_DIR) await holdForTest(env.TEST_HOLD_DIR, c.req.header('x-test-hold'));
       c.set('idempotency', pending);
       await next();
       // Routes that do not record through respondOnce are recorded here, just after their change:
@@ -70,18 +79,13 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
       if (!pending.recorded && res.status >= 200 && res.status < 300) {
         const body = await res.clone().text();
         const contentType = res.headers.get('content-type');
-        await recordOutcome(
-          deps.db,
-          pending,
-          c.get('bodyDigest') ?? sha256(''),
-          res.status,
-          contentType ? { 'content-type': contentType } : {},
-          body,
-        );
+        await recordOutcome(db, pending, c.get('bodyDigest') ?? sha256(''), res.status, contentType ? { 'content-type': contentType } : {}, body);
         pending.recorded = true;
       }
     } finally {
-      running.delete(id);
+      clearInterval(renewal);
+      // A failed request changed nothing: its key is free for a retry.
+      if (!pending.recorded) await releaseClaim(db, pending).catch((err: unknown) => log.warn('idempotency claim not released', { error: String(err) }));
     }
   });
 }

@@ -1,5 +1,6 @@
 // /api/email-responses: replies to contact messages, sent through a chosen account with the company
-// header and signature, stored only once the mail server accepted them.
+// header and signature. A reply is stored with its mail in the outbox (and its Idempotency-Key record) in
+// one transaction; the outbox sends it and marks it sent (docs/decisions/013).
 import { count, desc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { schema, first } from '@app/db';
@@ -16,13 +17,13 @@ import type { AppEnv, Deps } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
-import { accountForUsage, describeMailError, sendWithAccount, type AccountRow } from '../services/mailer.ts';
+import { accountForUsage, type AccountRow } from '../services/mailer.ts';
+import { enqueueMail } from '../services/outbox.ts';
 import { replyMail } from '../services/mail-templates.ts';
 import { doc } from '../http/openapi-meta.ts';
 import { commitOnce } from '../services/idempotency.ts';
 import * as A from './answers.ts';
 import { mailMessages, notFoundMessages } from '@app/domain/api-messages';
-import { fill } from '@app/domain/i18n/index';
 
 type ResponseRow = typeof schema.emailResponses.$inferSelect;
 const toResponse = (r: ResponseRow): EmailResponse => ({
@@ -40,7 +41,7 @@ const toResponse = (r: ResponseRow): EmailResponse => ({
 
 const InquiryParamSchema = z.object({ inquiryId: IdParamSchema.shape.id });
 
-const REPLY_ERRORS = { 404: 'No such contact message or SMTP account', 502: 'The mail server refused the message' };
+const REPLY_ERRORS = { 404: 'No such contact message or SMTP account' };
 
 export const emailResponsesRoutes = (deps: Deps) => {
   const { db, env } = deps;
@@ -59,31 +60,16 @@ export const emailResponsesRoutes = (deps: Deps) => {
     if (!account.isActive) throw new ApiError(400, mailMessages.accountDisabled);
     const lang = inquiry.language === 'en' ? 'en' : 'fr';
     const mail = replyMail(env.company, env.publicUrl, { ...inquiry, language: lang }, subject, message);
-    let info: { messageId?: string };
-    try {
-      info = await sendWithAccount(deps, account, { to: inquiry.email, ...mail });
-    } catch (err) {
-      deps.log.warn('reply not sent', { inquiryId, accountId: account.id, error: describeMailError(err) });
-      throw new ApiError(502, fill(mailMessages.sendFailed, { reason: describeMailError(err) }));
-    }
-    // The reply's row and its Idempotency-Key record commit together: a retry after a lost answer
-    // finds the record and sends nothing again.
-    return commitOnce(c, db, 201, async () => {
+    // The reply, its mail and the key's record commit together, after the key was claimed: a twin or a
+    // retry finds the claim or the record, and the outbox sends the mail once, whichever instance it is on.
+    return commitOnce(c, db, 201, async (afterCommit) => {
       const row = (
         await db
           .insert(r)
-          .values({
-            inquiryId,
-            smtpAccountId: account.id,
-            subject,
-            message,
-            toEmail: inquiry.email,
-            fromEmail: account.fromEmail,
-            messageId: info.messageId ?? null,
-            sentAt: new Date(),
-          })
+          .values({ inquiryId, smtpAccountId: account.id, subject, message, toEmail: inquiry.email, fromEmail: account.fromEmail })
           .returning()
       )[0]!;
+      await enqueueMail(deps, 'reply', null, { to: inquiry.email, ...mail, accountId: account.id, responseId: row.id }, afterCommit);
       return toResponse(row);
     });
   };

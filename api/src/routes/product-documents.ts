@@ -162,8 +162,8 @@ export const productDocumentsRoutes = (deps: Deps) => {
       doc({ summary: 'Delete a document and its file', responses: { 200: A.Success } }),
       requireAdmin(deps),
       (c) =>
-        respondOnce(c, deps.db, 200, async () => {
-          if (!(await deleteProductDocument(deps, Number(c.req.param('id')), Number(c.req.param('docId')))))
+        respondOnce(c, deps.db, 200, async (afterCommit) => {
+          if (!(await deleteProductDocument(deps, Number(c.req.param('id')), Number(c.req.param('docId')), afterCommit)))
             throw new ApiError(404, DOCUMENT_NOT_FOUND);
           return { success: true };
         }),

@@ -107,8 +107,8 @@ export const productImagesRoutes = (deps: Deps) => {
       requireAdmin(deps),
       async (c) => {
         const id = await productId(c.req.param('id'));
-        return respondOnce(c, deps.db, 200, async () => {
-          if (!(await deleteProductImage(deps, id, Number(c.req.param('imageId'))))) throw new ApiError(404, IMAGE_NOT_FOUND);
+        return respondOnce(c, deps.db, 200, async (afterCommit) => {
+          if (!(await deleteProductImage(deps, id, Number(c.req.param('imageId')), afterCommit))) throw new ApiError(404, IMAGE_NOT_FOUND);
           return { success: true };
         });
       },

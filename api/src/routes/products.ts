@@ -86,8 +86,8 @@ export const productsRoutes = (deps: Deps) =>
       doc({ summary: 'Delete a listing with its files', responses: { 200: A.Success } }),
       requireAdmin(deps),
       (c) =>
-        respondOnce(c, deps.db, 200, async () => {
-          if (!(await deleteProduct(deps, Number(c.req.param('id'))))) throw new ApiError(404, PRODUCT_NOT_FOUND);
+        respondOnce(c, deps.db, 200, async (afterCommit) => {
+          if (!(await deleteProduct(deps, Number(c.req.param('id')), afterCommit))) throw new ApiError(404, PRODUCT_NOT_FOUND);
           return { success: true };
         }),
     );

@@ -26,7 +26,7 @@ import { getTechnicalDocument, listTechnicalDocuments, technicalStats } from '..
 import { parseMultipart, removeTemp } from '../services/uploads.ts';
 import { TechnicalDocumentListSchema, TechnicalDocumentSchema, TechnicalDocumentStatsSchema } from '@app/domain/documents';
 import { doc, fileDoc } from '../http/openapi-meta.ts';
-import { commitOnce, respondOnce } from '../services/idempotency.ts';
+import { respondOnce } from '../services/idempotency.ts';
 import * as A from './answers.ts';
 import { z } from 'zod';
 
@@ -188,12 +188,11 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
       doc({ summary: 'Delete a library document and its file', responses: { 200: A.SuccessMessage } }),
       async (c) => {
         const row = await requireDocument(c.req.param('id'));
-        const answer = await commitOnce(c, deps.db, 200, async () => {
+        return respondOnce(c, deps.db, 200, async (afterCommit) => {
           await deps.db.delete(t).where(eq(t.id, row.id));
+          afterCommit(() => storage.removeDocument(row.storageKey));
           return { success: true, message: 'Document supprimé' };
         });
-        storage.removeDocument(row.storageKey);
-        return c.json(answer);
       },
     );
 };

@@ -13,6 +13,7 @@ import {
 } from '@app/domain/documents';
 import type { ProductDocument } from '@app/domain/products';
 import type { Deps } from '../context.ts';
+import type { AfterCommit } from './idempotency.ts';
 import { storageFor } from './storage.ts';
 import { sniffType, type UploadedFile } from './uploads.ts';
 
@@ -147,14 +148,15 @@ export async function storeProductDocuments(deps: Deps, productId: number, accep
   return stored;
 }
 
-export async function deleteProductDocument(deps: Deps, productId: number, docId: number): Promise<boolean> {
+/** Deletes the document's row; its file goes once that commits. */
+export async function deleteProductDocument(deps: Deps, productId: number, docId: number, afterCommit: AfterCommit): Promise<boolean> {
   const row = (
     await deps.db
       .delete(schema.productDocuments)
       .where(and(eq(schema.productDocuments.id, docId), eq(schema.productDocuments.productId, productId)))
       .returning()
   )[0];
-  if (row) storageFor(deps.env.dataDir).removeDocument(row.storageKey);
+  if (row) afterCommit(() => storageFor(deps.env.dataDir).removeDocument(row.storageKey));
   return !!row;
 }
 

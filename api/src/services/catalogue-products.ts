@@ -7,6 +7,7 @@ import type { ListingSummary } from '@app/domain/catalogue-listing';
 import { STALE_VERSION_MESSAGE, type Product, type ProductInput, type ProductUpdate } from '@app/domain/products';
 import type { Deps } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
+import type { AfterCommit } from './idempotency.ts';
 import { toProductDocument } from './catalogue-documents.ts';
 import { trackListingWrite, type PageRead } from './catalogue-search.ts';
 import { toProductImage } from './images.ts';
@@ -226,16 +227,19 @@ async function updateRow(deps: Deps, id: number, input: ProductUpdate): Promise<
   return (await toProducts(deps, [row!]))[0]!;
 }
 
-/** Deletes the listing, its rows (cascade) and then its files. false when it did not exist. */
-export async function deleteProduct(deps: Deps, id: number): Promise<boolean> {
+/**
+ * Deletes the listing and its rows (cascade); its files go once that commits (`afterCommit`), so a rollback
+ * keeps them with the rows. false when it did not exist.
+ */
+export async function deleteProduct(deps: Deps, id: number, afterCommit: AfterCommit): Promise<boolean> {
   return trackListingWrite(deps, id, async () => ({
     id,
-    value: await deleteRows(deps, id),
+    value: await deleteRows(deps, id, afterCommit),
     stillTrue: async () => !(await findProductRow(deps, id)),
   }));
 }
 
-async function deleteRows(deps: Deps, id: number): Promise<boolean> {
+async function deleteRows(deps: Deps, id: number, afterCommit: AfterCommit): Promise<boolean> {
   const { db } = deps;
   const images = await db
     .select({ key: schema.productImages.storageKey })
@@ -248,7 +252,9 @@ async function deleteRows(deps: Deps, id: number): Promise<boolean> {
   const deleted = (await db.delete(schema.products).where(eq(schema.products.id, id)).returning({ id: schema.products.id }))[0];
   if (!deleted) return false;
   const storage = storageFor(deps.env.dataDir);
-  for (const { key } of images) storage.removeImage(key);
-  for (const { key } of documents) storage.removeDocument(key);
+  afterCommit(() => {
+    for (const { key } of images) storage.removeImage(key);
+    for (const { key } of documents) storage.removeDocument(key);
+  });
   return true;
 }

@@ -1,37 +1,84 @@
-// The Idempotency-Key store: one recorded outcome per (scope, key), written in the same SQLite
-// transaction as the change it records, answered again to a retry, purged after a day.
+// The Idempotency-Key store: a key is claimed as a row ("in progress") before its request runs, so that
+// one request at a time runs it whichever instance receives it; the claim becomes the recorded outcome in
+// the same transaction as the change, is answered again to a retry, and is purged after a day. A claim
+// is a lease renewed while its request runs: one left by a dead instance expires.
 // See docs/decisions/013-idempotency-keys-and-refresh-grace.md.
-import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { schema, type Db, first } from '@app/db';
+import { idempotencyMessages } from '@app/domain/idempotency';
 import type { AppEnv } from '../context.ts';
+import { ApiError } from '../http/errors.ts';
 
 /** The draft asks for at least a day; a retry after that is a new request. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** What the middleware knows about the keyed request the handler is serving. */
-export type PendingKey = { scope: string; key: string; method: string; path: string; recorded: boolean };
+/** What the middleware knows about the keyed request the handler is serving; `claim` names its claim row. */
+export type PendingKey = { scope: string; key: string; method: string; path: string; claim: string; recorded: boolean };
 
-export type StoredOutcome = typeof schema.idempotencyKeys.$inferSelect;
+export type StoredOutcome = typeof schema.idempotencyKeys.$inferSelect & { status: number };
+
+export type ClaimResult = { claimed: true } | { claimed: false; stored: StoredOutcome } | { claimed: false; running: StoredRow };
+type StoredRow = typeof schema.idempotencyKeys.$inferSelect;
 
 export const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 export const fingerprintOf = (method: string, path: string, bodyDigest: string) => sha256(`${method}\n${path}\n${bodyDigest}`);
 
-export async function findOutcome(db: Db, scope: string, key: string, now = Date.now()): Promise<StoredOutcome | undefined> {
-  const row = await first(
-    db
-      .select()
-      .from(schema.idempotencyKeys)
-      .where(and(eq(schema.idempotencyKeys.scope, scope), eq(schema.idempotencyKeys.key, key))),
-  );
-  // Past its lifetime a record is as good as purged, whether or not the job has run yet.
-  return row && now - row.createdAt.getTime() < IDEMPOTENCY_TTL_MS ? row : undefined;
+export const newClaim = () => randomBytes(16).toString('hex');
+
+const k = schema.idempotencyKeys;
+const keyIs = (scope: string, key: string) => and(eq(k.scope, scope), eq(k.key, key));
+/** The claim row of this request, while it has not been answered. */
+const mine = (pending: PendingKey) => and(keyIs(pending.scope, pending.key), eq(k.claim, pending.claim), isNull(k.status));
+
+/**
+ * Claims the key for this request with one conditional insert (ON CONFLICT DO NOTHING), or says what holds
+ * it: a stored outcome, or another request still running. A claim whose lease has ended (its instance
+ * died) and an outcome past its lifetime are taken over, each with one conditional statement as well.
+ * `fingerprint` is null for a multipart body, digested later as the handler reads it.
+ */
+export async function claimKey(db: Db, pending: PendingKey, fingerprint: string | null, leaseMs: number, now = Date.now()): Promise<ClaimResult> {
+  const values = { fingerprint, claim: pending.claim, leaseUntil: new Date(now + leaseMs), createdAt: new Date(now) };
+  for (let round = 0; ; round++) {
+    const inserted = await db
+      .insert(k)
+      .values({ scope: pending.scope, key: pending.key, ...values })
+      .onConflictDoNothing()
+      .returning({ key: k.key });
+    if (inserted.length) return { claimed: true };
+    const row = await first(db.select().from(k).where(keyIs(pending.scope, pending.key)));
+    if (!row) continue; // purged or released meanwhile: insert again
+    const answered = row.status !== null;
+    const over = answered ? now - row.createdAt.getTime() >= IDEMPOTENCY_TTL_MS : row.leaseUntil!.getTime() <= now;
+    if (!over) return answered ? { claimed: false, stored: row as StoredOutcome } : { claimed: false, running: row };
+    // Past its lifetime, or left by a dead instance: taken over only if still what was read.
+    const taken = await db
+      .update(k)
+      .set({ ...values, status: null, headers: null, body: null })
+      .where(and(keyIs(pending.scope, pending.key), eq(k.createdAt, row.createdAt), row.claim === null ? isNull(k.claim) : eq(k.claim, row.claim)))
+      .returning({ key: k.key });
+    if (taken.length) return { claimed: true };
+    if (round >= 3) return { claimed: false, running: row };
+  }
 }
 
-/** Records an outcome; throws (and so rolls back the enclosing transaction) when the key is taken. */
+/** Keeps this request's claim from expiring while it runs. */
+export async function renewClaim(db: Db, pending: PendingKey, leaseMs: number, now = Date.now()) {
+  await db.update(k).set({ leaseUntil: new Date(now + leaseMs) }).where(mine(pending));
+}
+
+/** Gives the key back (the request failed: it changed nothing and may be sent again with its key). */
+export async function releaseClaim(db: Db, pending: PendingKey) {
+  await db.delete(k).where(mine(pending));
+}
+
+/**
+ * Turns this request's claim into its recorded outcome. Throws (and so rolls back the enclosing
+ * transaction) when the claim is no longer this request's: its lease ended and another request took it.
+ */
 export async function recordOutcome(
   db: Db,
   pending: PendingKey,
@@ -40,51 +87,66 @@ export async function recordOutcome(
   headers: Record<string, string>,
   body: string,
 ) {
-  await db
-    .delete(schema.idempotencyKeys)
-    .where(
-      and(
-        eq(schema.idempotencyKeys.scope, pending.scope),
-        eq(schema.idempotencyKeys.key, pending.key),
-        lt(schema.idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_TTL_MS)),
-      ),
-    );
-  await db.insert(schema.idempotencyKeys).values({
-    scope: pending.scope,
-    key: pending.key,
-    fingerprint: fingerprintOf(pending.method, pending.path, bodyDigest),
-    status,
-    headers: JSON.stringify(headers),
-    body,
-  });
+  const recorded = await db
+    .update(k)
+    .set({
+      fingerprint: fingerprintOf(pending.method, pending.path, bodyDigest),
+      status,
+      headers: JSON.stringify(headers),
+      body,
+      leaseUntil: null,
+      createdAt: new Date(),
+    })
+    .where(mine(pending))
+    .returning({ key: k.key });
+  if (!recorded.length) throw new ApiError(409, idempotencyMessages.inProgress);
 }
 
 export async function purgeIdempotencyKeys(db: Db, now = Date.now()): Promise<number> {
-    const purged = await db
-    .delete(schema.idempotencyKeys)
-    .where(lt(schema.idempotencyKeys.createdAt, new Date(now - IDEMPOTENCY_TTL_MS)))
-    .returning({ key: schema.idempotencyKeys.key });
+  const purged = await db
+    .delete(k)
+    .where(lt(k.createdAt, new Date(now - IDEMPOTENCY_TTL_MS)))
+    .returning({ key: k.key });
   return purged.length;
 }
+
+/** Work that must wait for the change to commit (removing the files of deleted rows): dropped if it rolls back. */
+export type AfterCommit = (task: () => void) => void;
 
 /**
  * Runs a handler's write and records the answer it will give in one transaction, so that a crash
  * keeps both or neither. Without an Idempotency-Key it is just the write. `write` runs inside the
- * transaction (its statements on `db` belong to it: same async context) and must do no other I/O.
+ * transaction (its statements on `db` belong to it: same async context) and must do no other I/O; what
+ * it hands to `afterCommit` runs once the transaction committed, never when it rolled back.
  */
-export async function commitOnce<T>(c: Context<AppEnv>, db: Db, status: ContentfulStatusCode, write: () => T | Promise<T>): Promise<T> {
+export async function commitOnce<T>(
+  c: Context<AppEnv>,
+  db: Db,
+  status: ContentfulStatusCode,
+  write: (afterCommit: AfterCommit) => T | Promise<T>,
+): Promise<T> {
   const pending = c.get('idempotency');
-  if (!pending) return write();
-  const digest = c.get('bodyDigest') ?? sha256('');
-  const body = await db.transaction(async () => {
-    const result = await write();
-    await recordOutcome(db, pending, digest, status, { 'content-type': 'application/json' }, JSON.stringify(result));
-    return result;
-  });
-  pending.recorded = true;
-  return body;
+  const tasks: (() => void)[] = [];
+  const afterCommit: AfterCommit = (task) => void tasks.push(task);
+  let result: T;
+  if (!pending) result = await write(afterCommit);
+  else {
+    const digest = c.get('bodyDigest') ?? sha256('');
+    result = await db.transaction(async () => {
+      const written = await write(afterCommit);
+      await recordOutcome(db, pending, digest, status, { 'content-type': 'application/json' }, JSON.stringify(written));
+      return written;
+    });
+    pending.recorded = true;
+  }
+  for (const task of tasks) task();
+  return result;
 }
 
 /** commitOnce, answered as JSON. */
-export const respondOnce = async <T extends object>(c: Context<AppEnv>, db: Db, status: ContentfulStatusCode, write: () => T | Promise<T>) =>
-  c.json(await commitOnce(c, db, status, write), status);
+export const respondOnce = async <T extends object>(
+  c: Context<AppEnv>,
+  db: Db,
+  status: ContentfulStatusCode,
+  write: (afterCommit: AfterCommit) => T | Promise<T>,
+) => c.json(await commitOnce(c, db, status, write), status);

@@ -11,6 +11,7 @@ import { keptByKey } from '@app/domain/kept';
 import type { ProductImage } from '@app/domain/products';
 import type { Deps } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
+import type { AfterCommit } from './idempotency.ts';
 import { storageFor } from './storage.ts';
 
 /** 40 megapixels: more than any camera picture a listing needs, far below what exhausts memory. */
@@ -188,17 +189,20 @@ export async function listProductImages(deps: Deps, productId: number): Promise<
   ).map(toProductImage);
 }
 
-export async function deleteProductImage(deps: Deps, productId: number, imageId: number): Promise<boolean> {
-  const row = (
-    await deps.db
-      .delete(schema.productImages)
-      .where(and(eq(schema.productImages.id, imageId), eq(schema.productImages.productId, productId)))
-      .returning()
-  )[0];
-  if (!row) return false;
-  storageFor(deps.env.dataDir).removeImage(row.storageKey);
-  await renumber(deps, productId);
-  return true;
+/** Deletes the image and renumbers the others in one transaction; its files go once that commits. */
+export async function deleteProductImage(deps: Deps, productId: number, imageId: number, afterCommit: AfterCommit): Promise<boolean> {
+  return deps.db.transaction(async () => {
+    const row = (
+      await deps.db
+        .delete(schema.productImages)
+        .where(and(eq(schema.productImages.id, imageId), eq(schema.productImages.productId, productId)))
+        .returning()
+    )[0];
+    if (!row) return false;
+    await renumber(deps, productId);
+    afterCommit(() => storageFor(deps.env.dataDir).removeImage(row.storageKey));
+    return true;
+  });
 }
 
 /** Positions 0..n-1 in the current order; position 0 is the cover. */
@@ -224,10 +228,4 @@ export async function reorderProductImages(deps: Deps, productId: number, ids: n
 
 export async function setImageAlt(deps: Deps, imageId: number, alt: string) {
   await deps.db.update(schema.productImages).set({ alt }).where(eq(schema.productImages.id, imageId));
-}
-
-/** Files of images removed with their product (the rows go by cascade; the folders must go too). */
-export function removeImageFiles(deps: Deps, keys: string[]) {
-  const storage = storageFor(deps.env.dataDir);
-  for (const key of keys) storage.removeImage(key);
 }

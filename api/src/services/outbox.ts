@@ -1,18 +1,23 @@
 // The mail outbox: a mail is written to mail_outbox first, then sent; a failure leaves it pending
 // with an exponential back-off, so a notification survives a mail server outage or a restart.
 // Instances claim due mails with a lease (leases.ts, docs/decisions/085): each goes out once.
+// Replies to contact messages go this way too: queued with their row, sent through their own account.
 import { and, eq } from 'drizzle-orm';
-import { schema } from '@app/db';
+import { first, schema } from '@app/db';
 import type { UsageType } from '@app/domain/mail';
 import type { Deps } from '../context.ts';
 import { coalescingWorker, type WorkerState } from './coalescing-worker.ts';
 import { claimOutbox, instanceId } from './leases.ts';
 import { accountForUsage, describeMailError, sendWithAccount, type OutgoingMail } from './mailer.ts';
 
-export type OutboxKind = 'contact_notification' | 'newsletter_confirmation';
+export type OutboxKind = 'contact_notification' | 'newsletter_confirmation' | 'reply';
 
-/** The stored mail. `to` absent: the recipient configured for the usage, else `fallbackTo`. */
-export type OutboxPayload = Omit<OutgoingMail, 'to'> & { to?: string; fallbackTo?: string };
+/**
+ * The stored mail. `to` absent: the recipient configured for the usage, else `fallbackTo`. `accountId`:
+ * sent through that account rather than the usage's; `responseId`: the reply (email_responses) it carries,
+ * marked sent with it.
+ */
+export type OutboxPayload = Omit<OutgoingMail, 'to'> & { to?: string; fallbackTo?: string; accountId?: number; responseId?: number };
 
 /** Nothing to send with yet (no account, no recipient): retried like a failure. */
 class NotReady extends Error {}
@@ -23,15 +28,32 @@ const MAX_DELAY_MS = 6 * 60 * 60 * 1000;
 /** Delay before attempt n+1 after n failures: base, 2×base, 4×base… capped at 6 hours. */
 export const retryDelay = (baseMs: number, failures: number) => Math.min(MAX_DELAY_MS, baseMs * 2 ** Math.max(0, failures - 1));
 
-export async function enqueueMail(deps: Deps, kind: OutboxKind, usageType: UsageType, payload: OutboxPayload): Promise<number> {
+/**
+ * Queues a mail; `usageType` null when the payload names its account. Written inside a transaction, pass
+ * its afterCommit: the outbox is kicked once the mail is committed, which another connection then sees.
+ */
+export async function enqueueMail(
+  deps: Deps,
+  kind: OutboxKind,
+  usageType: UsageType | null,
+  payload: OutboxPayload,
+  afterCommit: (task: () => void) => void = (task) => task(),
+): Promise<number> {
   const row = (
     await deps.db
       .insert(schema.mailOutbox)
       .values({ kind, usageType, payload, nextAttemptAt: new Date() })
       .returning({ id: schema.mailOutbox.id })
   )[0]!;
-  void kickOutbox(deps);
+  afterCommit(() => void kickOutbox(deps));
   return row.id;
+}
+
+/** The account a mail goes through, and the recipient its usage configures. */
+async function senderOf(deps: Deps, usageType: string | null, payload: OutboxPayload) {
+  if (payload.accountId === undefined) return accountForUsage(deps, (usageType ?? 'newsletter') as UsageType);
+  const account = await first(deps.db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.id, payload.accountId)));
+  return { account: account?.isActive ? account : undefined, recipientEmail: null };
 }
 
 const worker = coalescingWorker('outbox', processDue);
@@ -54,15 +76,23 @@ async function processDue(deps: Deps, state: WorkerState) {
       // Stopping: what is left of the claim is handed back by the stop (releaseLeases).
       if (state.stopped) return;
       const payload = row.payload as OutboxPayload;
-      const { account, recipientEmail } = await accountForUsage(deps, (row.usageType ?? 'newsletter') as UsageType);
+      const { account, recipientEmail } = await senderOf(deps, row.usageType, payload);
       const to = payload.to ?? recipientEmail ?? payload.fallbackTo;
       const attempts = row.attempts + 1;
       try {
         if (!account) throw new NotReady('Aucun compte SMTP actif');
         if (!to) throw new NotReady('Aucun destinataire configuré');
-        await sendWithAccount(deps, account, { ...payload, to });
+        const info = await sendWithAccount(deps, account, { ...payload, to });
         // Recorded in the very next step after the server's "250" (docs/decisions/085).
-        await db.update(t).set({ status: 'sent', attempts, sentAt: new Date(), lastError: null, leaseOwner: null }).where(mine(row.id));
+        const sentAt = new Date();
+        await db.transaction(async () => {
+          await db.update(t).set({ status: 'sent', attempts, sentAt, lastError: null, leaseOwner: null }).where(mine(row.id));
+          if (payload.responseId !== undefined)
+            await db
+              .update(schema.emailResponses)
+              .set({ sentAt, messageId: info.messageId ?? null })
+              .where(eq(schema.emailResponses.id, payload.responseId));
+        });
         log.info('outbox mail sent', { id: row.id, kind: row.kind, attempts });
       } catch (err) {
         const lastError = err instanceof NotReady ? err.message : describeMailError(err);

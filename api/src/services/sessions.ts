@@ -1,7 +1,7 @@
 // Server-side sessions after the Lucia guide: random tokens, only their SHA-256 stored, expiry
 // decided here. A session is one sign-in; its refresh tokens rotate and form one family.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import { schema, type Db, first } from '@app/db';
 import type { SessionUser } from '../context.ts';
 
@@ -41,37 +41,61 @@ type SessionRow = typeof schema.authSessions.$inferSelect;
 const alive = (s: SessionRow, now: number) => !s.revokedAt && s.expiresAt.getTime() > now && s.absoluteExpiresAt.getTime() > now;
 
 export function createSessions(db: Db, lifetimes = sessionLifetimes) {
-  async function issuePair(session: SessionRow, now: number): Promise<IssuedTokens> {
+  /** The tokens a rotation hands out; their rows are written by `writePair`, in the rotation's transaction. */
+  function newPair(session: Pick<SessionRow, 'id' | 'expiresAt' | 'absoluteExpiresAt'>, now: number) {
     const accessToken = newToken();
     const refreshToken = newToken();
-    const accessTokenExpiresAt = new Date(Math.min(now + lifetimes.accessMs, session.expiresAt.getTime()));
-    const refreshExpiresAt = new Date(Math.min(now + lifetimes.refreshIdleMs, session.absoluteExpiresAt.getTime()));
-    await db
-      .insert(schema.accessTokens)
-      .values({ tokenHash: hashToken(accessToken), sessionId: session.id, expiresAt: accessTokenExpiresAt });
-    await db
-      .insert(schema.refreshTokens)
-      .values({ tokenHash: hashToken(refreshToken), sessionId: session.id, expiresAt: refreshExpiresAt });
-    return {
+    const tokens: IssuedTokens = {
       sessionId: session.id,
       accessToken,
-      accessTokenExpiresAt,
+      accessTokenExpiresAt: new Date(Math.min(now + lifetimes.accessMs, session.expiresAt.getTime())),
       refreshToken,
       expiresAt: session.expiresAt,
       absoluteExpiresAt: session.absoluteExpiresAt,
     };
+    return { tokens, refreshHash: hashToken(refreshToken), accessHash: hashToken(accessToken) };
   }
 
-  /** Used less than graceMs ago, and no token of its family rotated since (so not an older one). */
-  async function withinGrace(token: typeof schema.refreshTokens.$inferSelect, now: number, graceMs: number) {
-    if (!token.usedAt || now - token.usedAt.getTime() > graceMs) return false;
-    const later = await first(
-      db
-        .select({ hash: schema.refreshTokens.tokenHash })
-        .from(schema.refreshTokens)
-        .where(and(eq(schema.refreshTokens.sessionId, token.sessionId), gt(schema.refreshTokens.usedAt, token.usedAt))),
-    );
-    return !later;
+  async function writePair(session: SessionRow, pair: ReturnType<typeof newPair>, parentHash: string | null, now: number) {
+    const refreshExpiresAt = new Date(Math.min(now + lifetimes.refreshIdleMs, session.absoluteExpiresAt.getTime()));
+    await db.insert(schema.refreshTokens).values({ tokenHash: pair.refreshHash, sessionId: session.id, expiresAt: refreshExpiresAt, parentHash });
+    await db.insert(schema.accessTokens).values({
+      tokenHash: pair.accessHash,
+      sessionId: session.id,
+      expiresAt: pair.tokens.accessTokenExpiresAt,
+      refreshTokenHash: pair.refreshHash,
+    });
+  }
+
+  /**
+   * Makes a new pair the family's only live one if its live refresh token is still `live`: one conditional
+   * UPDATE of the session row, so of racing rotations exactly one replaces a given token. In the same
+   * transaction the parent is marked used and, on a grace retry, the child it replaces is retired with its
+   * access token. null when a racing rotation swapped first.
+   */
+  async function rotate(session: SessionRow, live: string | null, parentHash: string, now: number): Promise<IssuedTokens | null> {
+    const pair = newPair(session, now);
+    return db.transaction(async () => {
+      const swapped = await db
+        .update(schema.authSessions)
+        .set({ refreshTokenHash: pair.refreshHash })
+        .where(
+          and(
+            eq(schema.authSessions.id, session.id),
+            isNull(schema.authSessions.revokedAt),
+            live === null ? isNull(schema.authSessions.refreshTokenHash) : eq(schema.authSessions.refreshTokenHash, live),
+          ),
+        )
+        .returning({ id: schema.authSessions.id });
+      if (swapped.length === 0) return null;
+      await db
+        .update(schema.refreshTokens)
+        .set({ usedAt: new Date(now) })
+        .where(and(eq(schema.refreshTokens.tokenHash, parentHash), isNull(schema.refreshTokens.usedAt)));
+      if (live !== null && live !== parentHash) await db.delete(schema.accessTokens).where(eq(schema.accessTokens.refreshTokenHash, live));
+      await writePair(session, pair, parentHash, now);
+      return pair.tokens;
+    });
   }
 
   async function revoke(sessionId: string, reason: string, now = Date.now()) {
@@ -83,22 +107,27 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
     await db.delete(schema.accessTokens).where(eq(schema.accessTokens.sessionId, sessionId));
   }
 
+  /** The token a refresh token was rotated from: the live token's parent is the family's latest rotation. */
+  async function parentOf(tokenHash: string) {
+    return (await first(db.select({ parent: schema.refreshTokens.parentHash }).from(schema.refreshTokens).where(eq(schema.refreshTokens.tokenHash, tokenHash))))?.parent;
+  }
+
   return {
     /** A new session (a new token pair at every sign-in). */
     async create(userId: number, now = Date.now()): Promise<IssuedTokens> {
       const absoluteExpiresAt = new Date(now + lifetimes.absoluteMs);
-      const session = (
-        await db
-          .insert(schema.authSessions)
-          .values({
-            id: newSessionId(),
-            userId,
-            expiresAt: new Date(Math.min(now + lifetimes.idleMs, absoluteExpiresAt.getTime())),
-            absoluteExpiresAt,
-          })
-          .returning()
-      )[0]!;
-      return issuePair(session, now);
+      const expiresAt = new Date(Math.min(now + lifetimes.idleMs, absoluteExpiresAt.getTime()));
+      const pair = newPair({ id: newSessionId(), expiresAt, absoluteExpiresAt }, now);
+      return db.transaction(async () => {
+        const session = (
+          await db
+            .insert(schema.authSessions)
+            .values({ id: pair.tokens.sessionId, userId, expiresAt, absoluteExpiresAt, refreshTokenHash: pair.refreshHash })
+            .returning()
+        )[0]!;
+        await writePair(session, pair, null, now);
+        return pair.tokens;
+      });
     },
 
     /** The session and user behind a bearer token, or null when it is unknown, expired or revoked. */
@@ -119,38 +148,43 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
     },
 
     /**
-     * Trades a refresh token for a new pair. Marking it used is one conditional UPDATE, so of two
-     * racing uses only one wins; presenting a used token again revokes the whole session, except
-     * the family's latest rotation presented again within `graceMs`: its answer was lost (a reload,
-     * a dropped connection), so it gets a fresh pair in the same family (docs/decisions/013).
+     * Trades a refresh token for a new pair. The session row names the family's only live refresh token
+     * and a rotation swaps it in one conditional UPDATE, so a family never has two. Presenting any other
+     * token of the family revokes the whole session, except the family's latest rotated token presented
+     * again within `graceMs`: its answer was lost (a reload, a dropped connection), so it gets a fresh pair
+     * that replaces the one it lost (docs/decisions/013).
      */
     async refresh(refreshToken: string, now = Date.now(), graceMs = 0): Promise<RefreshOutcome> {
       const tokenHash = hashToken(refreshToken);
-      const row = await first(
-        db
-          .select({ token: schema.refreshTokens, session: schema.authSessions })
-          .from(schema.refreshTokens)
-          .innerJoin(schema.authSessions, eq(schema.authSessions.id, schema.refreshTokens.sessionId))
-          .where(eq(schema.refreshTokens.tokenHash, tokenHash)),
-      );
-      if (!row || !sameHash(row.token.tokenHash, tokenHash)) return { ok: false, reason: 'unknown' };
-      if (row.session.revokedAt) return { ok: false, reason: 'revoked' };
-      const claimed = await db
-        .update(schema.refreshTokens)
-        .set({ usedAt: new Date(now) })
-        .where(and(eq(schema.refreshTokens.tokenHash, tokenHash), isNull(schema.refreshTokens.usedAt)))
-        .returning({ hash: schema.refreshTokens.tokenHash });
-      if (claimed.length === 0) {
-        // Read the token again: a use racing this one (another pooled connection, another instance) may
-        // have claimed it after the read above, and its usedAt decides the grace.
-        const current = await first(db.select().from(schema.refreshTokens).where(eq(schema.refreshTokens.tokenHash, tokenHash)));
-        if (current && (await withinGrace(current, now, graceMs)) && alive(row.session, now))
-          return { ok: true, tokens: await issuePair(row.session, now), userId: row.session.userId };
-        await revoke(row.session.id, 'refresh token reused', now);
+      // Each lost swap means a racing use rotated first; reading again decides. Bounded, in case of a storm.
+      for (let round = 0; round < 10; round++) {
+        const row = await first(
+          db
+            .select({ token: schema.refreshTokens, session: schema.authSessions })
+            .from(schema.refreshTokens)
+            .innerJoin(schema.authSessions, eq(schema.authSessions.id, schema.refreshTokens.sessionId))
+            .where(eq(schema.refreshTokens.tokenHash, tokenHash)),
+        );
+        if (!row || !sameHash(row.token.tokenHash, tokenHash)) return { ok: false, reason: 'unknown' };
+        const { token, session } = row;
+        if (session.revokedAt) return { ok: false, reason: 'revoked' };
+        const live = session.refreshTokenHash;
+        // A session from before the live token was recorded (null): its unused tokens may rotate, once.
+        if (!token.usedAt && (live === null || live === tokenHash)) {
+          if (token.expiresAt.getTime() <= now || !alive(session, now)) return { ok: false, reason: 'expired' };
+          const tokens = await rotate(session, live, tokenHash, now);
+          if (tokens) return { ok: true, tokens, userId: session.userId };
+          continue;
+        }
+        if (live !== null && token.usedAt && now - token.usedAt.getTime() <= graceMs && alive(session, now) && (await parentOf(live)) === tokenHash) {
+          const tokens = await rotate(session, live, tokenHash, now);
+          if (tokens) return { ok: true, tokens, userId: session.userId };
+          continue;
+        }
+        await revoke(session.id, 'refresh token reused', now);
         return { ok: false, reason: 'reused' };
       }
-      if (row.token.expiresAt.getTime() <= now || !alive(row.session, now)) return { ok: false, reason: 'expired' };
-      return { ok: true, tokens: await issuePair(row.session, now), userId: row.session.userId };
+      return { ok: false, reason: 'unknown' };
     },
 
     /** Pushes the session's end a full idle lifetime away, never past its absolute end. */

@@ -25,6 +25,8 @@ export const authSessions = pgTable(
     absoluteExpiresAt: timestamp('absolute_expires_at').notNull(),
     revokedAt: timestamp('revoked_at'),
     revokedReason: text('revoked_reason'),
+    /** The family's only live refresh token (its hash): a rotation swaps it in one conditional update. */
+    refreshTokenHash: text('refresh_token_hash'),
     createdAt: createdAt(),
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
@@ -38,6 +40,8 @@ export const accessTokens = pgTable(
       .notNull()
       .references(() => authSessions.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at').notNull(),
+    /** The refresh token issued with it: retiring that one (a grace retry) retires this one too. */
+    refreshTokenHash: text('refresh_token_hash'),
     createdAt: createdAt(),
   },
   (t) => [index('access_tokens_session_idx').on(t.sessionId)],
@@ -52,6 +56,8 @@ export const refreshTokens = pgTable(
       .references(() => authSessions.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at').notNull(),
     usedAt: timestamp('used_at'),
+    /** The token rotated into this one (null for a sign-in's first). */
+    parentHash: text('parent_hash'),
     createdAt: createdAt(),
   },
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
