@@ -1,6 +1,9 @@
 // Probes for security.md "Requests", tried as an attacker would: long values built to make a pattern
 // backtrack, characters that reorder or hide an address, anonymous requests that would empty the page
-// cache, private answers a proxy could keep, a redirect off the site, a mail cannon, sniffable answers.
+// cache, private answers a proxy could keep, a redirect off the site, a mail cannon, sniffable answers,
+// bodies read long after they were refused.
+import crypto from 'node:crypto';
+import http from 'node:http';
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -336,5 +339,62 @@ describe('X-Content-Type-Options: nosniff on every answer', () => {
     const huge = await raw(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`);
     expect(huge).toMatch(/^HTTP\/1\.1 431/);
     expect(huge.toLowerCase()).toContain('x-content-type-options: nosniff');
+  });
+});
+
+/**
+ * Streams a chunked body of up to `total` bytes, as fast as the server reads it, and answers the status
+ * and how many bytes had been handed to the socket when the answer came.
+ */
+function streamBody(path: string, headers: Record<string, string>, total: number): Promise<{ status: number; sent: number }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${server.url}${path}`, { method: 'POST', headers: { ...headers, 'transfer-encoding': 'chunked' } });
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    let sent = 0;
+    let answered = false;
+    const write = () => {
+      while (!answered && sent < total) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once('drain', write);
+      }
+      if (!answered) req.end();
+    };
+    req.on('response', (res) => {
+      answered = true;
+      resolve({ status: res.statusCode!, sent });
+      res.resume();
+      req.destroy();
+    });
+    req.on('error', (err) => (answered ? undefined : reject(err)));
+    write();
+  });
+}
+
+describe('a refused request stops reading', () => {
+  const MB = 1024 * 1024;
+  const multipart = { 'content-type': 'multipart/form-data; boundary=x' };
+
+  it('a replayed key with a 160 MB multipart body on the contact form gets 422 after at most a few MB', async () => {
+    const key = crypto.randomUUID();
+    const headers = { 'idempotency-key': key, 'x-forwarded-for': '203.0.113.77' };
+    const first = await server.api('/inquiries', {
+      method: 'POST',
+      headers,
+      json: { name: 'Jeanne', email: 'jeanne@example.org', message: 'Bonjour' },
+    });
+    expect(first.status).toBe(201);
+    const replay = await streamBody('/api/inquiries', { ...headers, ...multipart }, 160 * MB);
+    expect(replay.status).toBe(422);
+    expect(replay.sent).toBeLessThan(16 * MB);
+  });
+
+  it('an anonymous 160 MB upload with a key gets 401 after at most a few MB', async () => {
+    const answer = await streamBody(
+      '/api/admin/technical-documents/upload',
+      { 'idempotency-key': crypto.randomUUID(), ...multipart },
+      160 * MB,
+    );
+    expect(answer.status).toBe(401);
+    expect(answer.sent).toBeLessThan(16 * MB);
   });
 });

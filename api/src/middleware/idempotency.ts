@@ -6,7 +6,19 @@ import { idempotencyMessages, isValidIdempotencyKey } from '@app/domain/idempote
 import type { AppEnv, Deps } from '../context.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { ApiError } from '../http/errors.ts';
-import { claimKey, fingerprintOf, newClaim, recordOutcome, releaseClaim, renewClaim, sha256, type PendingKey } from '../services/idempotency.ts';
+import {
+  bodyDigestOf,
+  claimKey,
+  EMPTY_BODY_DIGEST,
+  fingerprintOf,
+  newClaim,
+  readLimitOf,
+  recordOutcome,
+  releaseClaim,
+  renewClaim,
+  sha256,
+  type PendingKey,
+} from '../services/idempotency.ts';
 import { sessionsFor } from '../services/sessions.ts';
 import { digestMultipart } from '../services/uploads.ts';
 import { bearerToken } from './auth.ts';
@@ -20,11 +32,18 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 const CREDENTIAL_PATHS = /^\/api\/auth\/(login|refresh|change-password)$/;
 
-/** A signed-in admin's keys are theirs alone; the public forms' keys belong to the client address. */
-async function scopeOf(c: Parameters<MiddlewareHandler<AppEnv>>[0], deps: Deps): Promise<string> {
+/** The writes a visitor may make without signing in: the contact and newsletter forms. */
+const PUBLIC_WRITES = /^\/api\/(?:inquiries|newsletter\/(?:subscribe|confirm|unsubscribe|unsubscribe\/one-click))$/;
+
+/**
+ * A signed-in admin's keys are theirs alone; the public forms' keys belong to the client address.
+ * Undefined for an anonymous request elsewhere: its route refuses it before reading a byte of its body.
+ */
+async function scopeOf(c: Parameters<MiddlewareHandler<AppEnv>>[0], deps: Deps): Promise<string | undefined> {
   const token = bearerToken(c);
   const signedIn = token ? await sessionsFor(deps.db).authenticate(token) : null;
-  return signedIn ? `user:${signedIn.user.id}` : `client:${clientIp(c, deps.env.TRUST_PROXY)}`;
+  if (signedIn) return `user:${signedIn.user.id}`;
+  return PUBLIC_WRITES.test(c.req.path) ? `client:${clientIp(c, deps.env.TRUST_PROXY)}` : undefined;
 }
 
 /**
@@ -32,8 +51,9 @@ async function scopeOf(c: Parameters<MiddlewareHandler<AppEnv>>[0], deps: Deps):
  * is already bounded (small-bodies.ts, mounted before).
  */
 async function digestSmallBody(request: Request): Promise<string> {
-  if (!request.body) return sha256('');
-  return sha256(Buffer.from(await request.clone().arrayBuffer()));
+  if (!request.body) return EMPTY_BODY_DIGEST;
+  const body = Buffer.from(await request.clone().arrayBuffer());
+  return bodyDigestOf(sha256(body), body.length);
 }
 
 export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
@@ -44,7 +64,9 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
     if (!isValidIdempotencyKey(key)) throw new ApiError(400, idempotencyMessages.malformed);
     if (CREDENTIAL_PATHS.test(c.req.path)) return next();
 
-    const pending: PendingKey = { scope: await scopeOf(c, deps), key, method: c.req.method, path: c.req.path, claim: newClaim(), recorded: false };
+    const scope = await scopeOf(c, deps);
+    if (scope === undefined) return next();
+    const pending: PendingKey = { scope, key, method: c.req.method, path: c.req.path, claim: newClaim(), recorded: false };
     // A multipart body is digested as the handler reads it: its fingerprint is known only when it is recorded.
     if (!isMultipart(c.req.header('content-type'))) c.set('bodyDigest', await digestSmallBody(c.req.raw));
     const digest = c.get('bodyDigest');
@@ -53,19 +75,25 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
     const claim = await claimKey(db, pending, fingerprint, env.IDEMPOTENCY_LEASE_MS);
     if (!claim.claimed) {
       if ('running' in claim) {
-        if (fingerprint && claim.running.fingerprint && claim.running.fingerprint !== fingerprint) throw new ApiError(422, idempotencyMessages.mismatch);
+        if (fingerprint && claim.running.fingerprint && claim.running.fingerprint !== fingerprint)
+          throw new ApiError(422, idempotencyMessages.mismatch);
         throw new ApiError(409, idempotencyMessages.inProgress);
       }
       const { stored } = claim;
-      if ((fingerprint ?? fingerprintOf(pending.method, pending.path, await digestMultipart(c))) !== stored.fingerprint)
-        throw new ApiError(422, idempotencyMessages.mismatch);
+      // A multipart replay is read only as far as the first request went: a bigger one is another request.
+      const replayed =
+        fingerprint ?? fingerprintOf(pending.method, pending.path, await digestMultipart(c, readLimitOf(stored.fingerprint ?? '')));
+      if (replayed !== stored.fingerprint) throw new ApiError(422, idempotencyMessages.mismatch);
       const headers = new Headers(JSON.parse(stored.headers ?? '{}') as Record<string, string>);
       headers.set('Idempotent-Replayed', 'true');
       return new Response(stored.body, { status: stored.status, headers });
     }
 
     const renewal = setInterval(
-      () => void renewClaim(db, pending, env.IDEMPOTENCY_LEASE_MS).catch((err: unknown) => log.warn('idempotency claim not renewed', { error: String(err) })),
+      () =>
+        void renewClaim(db, pending, env.IDEMPOTENCY_LEASE_MS).catch((err: unknown) =>
+          log.warn('idempotency claim not renewed', { error: String(err) }),
+        ),
       env.IDEMPOTENCY_LEASE_MS / 3,
     );
     renewal.unref();
@@ -79,13 +107,21 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
       if (!pending.recorded && res.status >= 200 && res.status < 300) {
         const body = await res.clone().text();
         const contentType = res.headers.get('content-type');
-        await recordOutcome(db, pending, c.get('bodyDigest') ?? sha256(''), res.status, contentType ? { 'content-type': contentType } : {}, body);
+        await recordOutcome(
+          db,
+          pending,
+          c.get('bodyDigest') ?? EMPTY_BODY_DIGEST,
+          res.status,
+          contentType ? { 'content-type': contentType } : {},
+          body,
+        );
         pending.recorded = true;
       }
     } finally {
       clearInterval(renewal);
       // A failed request changed nothing: its key is free for a retry.
-      if (!pending.recorded) await releaseClaim(db, pending).catch((err: unknown) => log.warn('idempotency claim not released', { error: String(err) }));
+      if (!pending.recorded)
+        await releaseClaim(db, pending).catch((err: unknown) => log.warn('idempotency claim not released', { error: String(err) }));
     }
   });
 }

@@ -25,7 +25,22 @@ type StoredRow = typeof schema.idempotencyKeys.$inferSelect;
 
 export const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
-export const fingerprintOf = (method: string, path: string, bodyDigest: string) => sha256(`${method}\n${path}\n${bodyDigest}`);
+/**
+ * A body's digest carries its size (`<sha-256>:<bytes>`; a multipart body counts its parts' bytes, so
+ * another boundary changes nothing), and so does the fingerprint made from it: a replay is read no
+ * further than the first request's size (readLimitOf), whatever the replay claims to be.
+ */
+export const bodyDigestOf = (hash: string, bytes: number) => `${hash}:${bytes}`;
+export const EMPTY_BODY_DIGEST = bodyDigestOf(sha256(''), 0);
+const bytesOf = (digestOrFingerprint: string) => Number(digestOrFingerprint.slice(digestOrFingerprint.lastIndexOf(':') + 1)) || 0;
+
+export const fingerprintOf = (method: string, path: string, bodyDigest: string) =>
+  `${sha256(`${method}\n${path}\n${bodyDigest}`)}:${bytesOf(bodyDigest)}`;
+
+/** Multipart framing (boundaries, part headers) around a body's parts: at most this much more is read. */
+const FRAMING_BYTES = 1024 * 1024;
+/** How much of a replayed body to read: the stored request's size and its framing, never more. */
+export const readLimitOf = (fingerprint: string) => bytesOf(fingerprint) + FRAMING_BYTES;
 
 export const newClaim = () => randomBytes(16).toString('hex');
 
@@ -40,7 +55,13 @@ const mine = (pending: PendingKey) => and(keyIs(pending.scope, pending.key), eq(
  * died) and an outcome past its lifetime are taken over, each with one conditional statement as well.
  * `fingerprint` is null for a multipart body, digested later as the handler reads it.
  */
-export async function claimKey(db: Db, pending: PendingKey, fingerprint: string | null, leaseMs: number, now = Date.now()): Promise<ClaimResult> {
+export async function claimKey(
+  db: Db,
+  pending: PendingKey,
+  fingerprint: string | null,
+  leaseMs: number,
+  now = Date.now(),
+): Promise<ClaimResult> {
   const values = { fingerprint, claim: pending.claim, leaseUntil: new Date(now + leaseMs), createdAt: new Date(now) };
   for (let round = 0; ; round++) {
     const inserted = await db
@@ -58,7 +79,13 @@ export async function claimKey(db: Db, pending: PendingKey, fingerprint: string 
     const taken = await db
       .update(k)
       .set({ ...values, status: null, headers: null, body: null })
-      .where(and(keyIs(pending.scope, pending.key), eq(k.createdAt, row.createdAt), row.claim === null ? isNull(k.claim) : eq(k.claim, row.claim)))
+      .where(
+        and(
+          keyIs(pending.scope, pending.key),
+          eq(k.createdAt, row.createdAt),
+          row.claim === null ? isNull(k.claim) : eq(k.claim, row.claim),
+        ),
+      )
       .returning({ key: k.key });
     if (taken.length) return { claimed: true };
     if (round >= 3) return { claimed: false, running: row };
@@ -67,7 +94,10 @@ export async function claimKey(db: Db, pending: PendingKey, fingerprint: string 
 
 /** Keeps this request's claim from expiring while it runs. */
 export async function renewClaim(db: Db, pending: PendingKey, leaseMs: number, now = Date.now()) {
-  await db.update(k).set({ leaseUntil: new Date(now + leaseMs) }).where(mine(pending));
+  await db
+    .update(k)
+    .set({ leaseUntil: new Date(now + leaseMs) })
+    .where(mine(pending));
 }
 
 /** Gives the key back (the request failed: it changed nothing and may be sent again with its key). */
@@ -131,7 +161,7 @@ export async function commitOnce<T>(
   let result: T;
   if (!pending) result = await write(afterCommit);
   else {
-    const digest = c.get('bodyDigest') ?? sha256('');
+    const digest = c.get('bodyDigest') ?? EMPTY_BODY_DIGEST;
     result = await db.transaction(async () => {
       const written = await write(afterCommit);
       await recordOutcome(db, pending, digest, status, { 'content-type': 'application/json' }, JSON.stringify(written));

@@ -16,6 +16,8 @@ import { ApiError } from '../http/errors.ts';
 import { isMultipart, requestStream } from '../http/request-body.ts';
 import type { Storage } from './storage.ts';
 import { requestMessages } from '@app/domain/api-messages';
+import { idempotencyMessages } from '@app/domain/idempotency';
+import { bodyDigestOf } from './idempotency.ts';
 
 const HEAD_BYTES = 4100;
 
@@ -61,7 +63,10 @@ export type MultipartOptions = {
 /** '../../etc/passwd' → 'passwd'; control, bidi and reserved characters removed; at most 200 characters. */
 export function safeFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const cleaned = headerSafe(base.normalize('NFC')).replace(/["<>|:*?]/g, '').replace(/^\.+/, '').trim();
+  const cleaned = headerSafe(base.normalize('NFC'))
+    .replace(/["<>|:*?]/g, '')
+    .replace(/^\.+/, '')
+    .trim();
   return cleaned.slice(-200) || 'fichier';
 }
 
@@ -111,7 +116,14 @@ export async function parseMultipart(c: Context<AppEnv>, options: MultipartOptio
       stream.resume();
       return;
     }
-    const file: UploadedFile = { field, originalName: safeFileName(filename), tempPath: options.storage.tempPath(), size: 0, tooLarge: false, head: Buffer.alloc(0) };
+    const file: UploadedFile = {
+      field,
+      originalName: safeFileName(filename),
+      tempPath: options.storage.tempPath(),
+      size: 0,
+      tooLarge: false,
+      head: Buffer.alloc(0),
+    };
     files.push(file);
     streams.push(stream);
     const heads: Buffer[] = [];
@@ -188,33 +200,72 @@ export async function parseMultipart(c: Context<AppEnv>, options: MultipartOptio
  */
 class PartsDigest {
   private readonly parts: Hash[] = [];
+  private bytes = 0;
   field(name: string, value: string) {
+    this.bytes += Buffer.byteLength(value);
     this.parts.push(createHash('sha256').update(`field\n${name}\n${value}`));
   }
   file(field: string, filename: string | undefined): (chunk: Buffer) => void {
     const hash = createHash('sha256').update(`file\n${field}\n${filename ?? ''}\n`);
     this.parts.push(hash);
-    return (chunk) => hash.update(chunk);
+    return (chunk) => {
+      this.bytes += chunk.length;
+      hash.update(chunk);
+    };
   }
   digest(): string {
     const all = createHash('sha256');
     for (const part of this.parts) all.update(part.digest('hex'));
-    return all.digest('hex');
+    return bodyDigestOf(all.digest('hex'), this.bytes);
   }
 }
 
-/** Reads a multipart body only to digest it (a replayed upload): nothing is written to disk. */
-export async function digestMultipart(c: Context): Promise<string> {
+/**
+ * Writes `source` into `parser`, with its backpressure, until the end or until more than `maxBytes` came:
+ * then 422 and the source is paused, never destroyed, so the answer still reaches the client
+ * (request-body.ts).
+ */
+function feedUpTo(source: Readable, parser: BusboyInstance, maxBytes: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let read = 0;
+    const stop = (err?: unknown) => {
+      source.off('data', onData).off('end', onEnd).off('error', stop);
+      if (err === undefined) parser.end();
+      else reject(err);
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > maxBytes) {
+        source.pause();
+        return stop(new ApiError(422, idempotencyMessages.mismatch));
+      }
+      if (!parser.write(chunk)) {
+        source.pause();
+        parser.once('drain', () => source.resume());
+      }
+    };
+    const onEnd = () => stop();
+    parser.once('finish', resolve).once('error', reject);
+    source.on('data', onData).once('end', onEnd).once('error', stop);
+  });
+}
+
+/**
+ * Reads a multipart body only to digest it (a replayed upload): nothing is written to disk, and no more
+ * than `maxBytes` is read. A longer body cannot be the request it replays: 422, and the rest is not read.
+ */
+export async function digestMultipart(c: Context, maxBytes: number): Promise<string> {
   const digest = new PartsDigest();
+  const source = requestStream(c);
+  if (!source) throw new ApiError(400, requestMessages.multipartExpected);
+  if (Number(c.req.header('content-length') ?? 0) > maxBytes) throw new ApiError(422, idempotencyMessages.mismatch);
   try {
     const parser = Busboy({ headers: { 'content-type': c.req.header('content-type') ?? '' }, defCharset: 'utf8' });
     parser.on('field', (name, value) => digest.field(name, value));
     parser.on('file', (field, stream, filename) => {
       stream.on('data', digest.file(field, filename));
     });
-    const source = requestStream(c);
-    if (!source) throw new ApiError(400, requestMessages.multipartExpected);
-    await pipeline(source, parser);
+    await feedUpTo(source, parser, maxBytes);
   } catch (err) {
     throw err instanceof ApiError ? err : new ApiError(400, requestMessages.multipartInterrupted);
   }
