@@ -31,11 +31,7 @@ async function tableNames(db: Db): Promise<string[]> {
   return (await rows<{ name: string }>(db, sqlText(query))).map((t) => t.name);
 }
 
-/**
- * PostgreSQL's change counter for the page caches of every instance (decision 085): bumped after any
- * accepted write, a sign-in or a honeypot's feigned success too. SQLite keeps the same thing in the
- * file header (PRAGMA data_version), outside every table.
- */
+/** The change counter for the page caches of every instance (decisions 085, 109): bumped after an administrator's page write. */
 const isChangeCounter = (table: string, row: Record<string, unknown>) => table === 'app_meta' && row.key === 'data_version';
 
 /**
