@@ -19,8 +19,7 @@ export const SubscribeInputSchema = z.object({
     // One message for every failure, as the popup shows it (a leading = + - @ would also turn the
     // address into a formula once exported to a spreadsheet).
     .max(EMAIL_MAX_LENGTH, { error: INVALID_EMAIL_MESSAGE, abort: true })
-    .regex(SIMPLE_EMAIL, INVALID_EMAIL_MESSAGE)
-    .regex(/^[^=+\-@]/, INVALID_EMAIL_MESSAGE)
+    .refine((v) => SIMPLE_EMAIL.test(v) && /^[^=+\-@]/.test(v), INVALID_EMAIL_MESSAGE)
     .transform(normalizeEmail)
     // For the document: what the patterns check (decision 023).
     .meta({ maxLength: EMAIL_MAX_LENGTH, pattern: documentedEmailPattern(String.raw`=+\-`) }),
@@ -103,7 +102,12 @@ const subjectText = z
   .refine((v) => !hasUnsafeHeaderText(v), 'Le sujet ne peut pas contenir de saut de ligne')
   .meta({ pattern: HEADER_SAFE_LINE_PATTERN })
   .optional();
-const contentText = z.string({ error: SEND_MESSAGE }).trim().max(100_000, '100000 caractères au maximum').meta({ pattern: '\\S' }).optional();
+const contentText = z
+  .string({ error: SEND_MESSAGE })
+  .trim()
+  .max(100_000, '100000 caractères au maximum')
+  .meta({ pattern: '\\S' })
+  .optional();
 
 /**
  * POST /newsletter/admin/send (back-office section 5, "Newsletter send"). `subject`/`content` are the
@@ -144,7 +148,10 @@ const versionOf = (input: Versions, lang: Lang) => {
 export const completeVersions = (input: Versions): Lang[] => LANGS.filter((lang) => versionOf(input, lang));
 
 /** The version a subscriber of `lang` receives: their own, or the other one (`fallback`) when theirs is missing. */
-export function newsletterVersion(input: Versions, lang: Lang): { subject: string; content: string; lang: Lang; fallback: boolean } | undefined {
+export function newsletterVersion(
+  input: Versions,
+  lang: Lang,
+): { subject: string; content: string; lang: Lang; fallback: boolean } | undefined {
   const own = versionOf(input, lang);
   if (own) return { ...own, lang, fallback: false };
   const other = versionOf(input, otherLang(lang));

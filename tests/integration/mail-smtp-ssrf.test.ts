@@ -2,11 +2,13 @@
 // private, link-local, CGNAT and metadata addresses in any notation, names resolving to them, and
 // non-mail ports, before any connection is made.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { schema } from '@app/db';
+import { withDb } from '../support/auth.ts';
 import { startMailStack, stopMailStack, type MailStack } from '../support/mail-stack.ts';
 
 let { server, smtp, token } = {} as MailStack; // set by beforeAll
 beforeAll(async () => {
-  ({ server, smtp, token } = await startMailStack({ SMTP_ALLOW_LOCAL: 'false' }));
+  ({ server, smtp, token } = await startMailStack({ SMTP_ALLOW_LOCAL: 'false', MAIL_WORKER_INTERVAL_MS: '100' }));
 });
 
 afterAll(() => stopMailStack({ server, smtp }));
@@ -80,15 +82,24 @@ describe('SMTP connection tests with SMTP_ALLOW_LOCAL=false', () => {
     const res = await server.api(`/smtp/accounts/${id}/test`, { method: 'POST', token });
     expect(await res.json()).toEqual(refused);
 
-    await server.api('/inquiries', { method: 'POST', json: { name: 'Test', email: 'test@example.org', message: 'Bonjour', language: 'fr' } });
+    await server.api('/inquiries', {
+      method: 'POST',
+      json: { name: 'Test', email: 'test@example.org', message: 'Bonjour', language: 'fr' },
+    });
     const inquiries = (await (await server.api('/inquiries', { token })).json()) as { inquiries: { id: number }[] };
     const reply = await server.api('/email-responses/send', {
       method: 'POST',
       token,
       json: { inquiryId: inquiries.inquiries[0]!.id, smtpAccountId: id, subject: 'Re', message: 'Réponse' },
     });
-    expect(reply.status).toBe(502);
-    expect(await reply.json()).toMatchObject({ error: "Erreur lors de l'envoi : Connexion au serveur SMTP impossible" });
+    // Replies leave through the outbox (decision 013): each try of the refused target fails there, said in
+    // the one generic text, and nothing reaches the loopback server.
+    expect(reply.status).toBe(201);
+    await expect
+      .poll(async () => withDb(server, async (db) => (await db.select().from(schema.mailOutbox)).map((m) => m.lastError)), {
+        timeout: 30_000,
+      })
+      .toContain('Connexion au serveur SMTP impossible');
     expect(smtp.messages).toHaveLength(0);
   });
 });

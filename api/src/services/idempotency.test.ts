@@ -17,14 +17,15 @@ describe('respondOnce', () => {
   let failAfterChange: 'throw' | 'record-conflict' | null;
   const count = async (table: 'app_meta' | 'idempotency_keys') => (await row<{ n: number }>(db, sql`select count(*) as n from ${sql.identifier(table)}`))!.n;
   const post = (key: string) =>
-    app.request('/write', { method: 'POST', headers: { 'idempotency-key': key, 'content-type': 'application/json' }, body: '{}' });
+    // A public form's path: an anonymous key counts there (elsewhere the route's 401 comes first).
+    app.request('/api/inquiries', { method: 'POST', headers: { 'idempotency-key': key, 'content-type': 'application/json' }, body: '{}' });
 
   beforeEach(async () => {
     db = openDb(':memory:');
     await runMigrations(db);
     const deps: Deps = { db, env: parseEnv({ PUBLIC_URL: 'https://moteurs.example' }), log: createLogger('silent'), pages: createPageChanges() };
     failAfterChange = null;
-    app = new Hono<AppEnv>().use(idempotency(deps)).post('/write', (c) =>
+    app = new Hono<AppEnv>().use(idempotency(deps)).post('/api/inquiries', (c) =>
       respondOnce(c, db, 201, async () => {
         await db.insert(schema.appMeta).values({ key: `k${Math.random()}`, value: 'x' });
         if (failAfterChange === 'throw') throw new Error('crash after the change');

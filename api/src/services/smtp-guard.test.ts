@@ -55,7 +55,10 @@ describe('checkSmtpTarget', () => {
     expect(looked).toBe(false);
   });
 
-  test('with local servers allowed, anything goes as typed', async () => {
-    expect(await checkSmtpTarget('localhost', 2526, { allowLocal: true })).toEqual({ host: 'localhost' });
+  test('with local servers allowed, anything goes as typed, and loopback is told apart (the one target allowed without TLS)', async () => {
+    expect(await checkSmtpTarget('localhost', 2526, { allowLocal: true })).toEqual({ host: 'localhost', loopback: true });
+    expect(await checkSmtpTarget('127.0.0.2', 25, { allowLocal: true })).toEqual({ host: '127.0.0.2', loopback: true });
+    expect(await checkSmtpTarget('10.0.0.5', 25, { allowLocal: true })).toEqual({ host: '10.0.0.5', loopback: false });
+    expect(await checkSmtpTarget('mail.lan', 25, { allowLocal: true, lookup: async () => ['127.0.0.1', '192.168.1.9'] })).toEqual({ host: 'mail.lan', loopback: false });
   });
 });
