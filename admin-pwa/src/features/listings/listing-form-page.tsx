@@ -19,7 +19,7 @@ import { fetchDocuments, fetchImages, fetchListing } from './api.ts';
 import { ListingFields } from './listing-fields.tsx';
 import { documentProblem, emptyForm, formFromProduct, imageProblem, validateListing, type FormErrors, type ListingForm } from './listing-form-model.ts';
 import { DocumentsEditor, fileKey, ImagesEditor, newDocument, type NewDocument, type NewImage } from './listing-media.tsx';
-import { uploadNewMedia } from './media-uploads.ts';
+import { documentMeta, uploadNewMedia } from './media-uploads.ts';
 import { LISTING_CREATE, LISTING_UPDATE, newTempId } from './operations.ts';
 
 type Phase = 'idle' | 'saving' | 'images' | 'documents';
@@ -130,7 +130,7 @@ export default function ListingFormPage() {
     const input = checked.input;
     const files: QueuedFile[] = [
       ...newImages.map((i) => queuedFile({ field: 'image', blob: i.file, name: i.file.name, type: i.file.type, meta: { alt: i.alt } })),
-      ...newDocs.map((d) => queuedFile({ field: 'document', blob: d.file, name: d.file.name, type: d.file.type, meta: { title: d.title.trim() || d.file.name, description: d.description } })),
+      ...newDocs.map((d) => queuedFile({ field: 'document', blob: d.file, name: d.file.name, type: d.file.type, meta: documentMeta(d) })),
     ];
     const removedImageIds = original.images.filter((o) => !images.some((i) => i.id === o.id)).map((o) => o.id);
     const removedDocumentIds = original.documents.filter((o) => !documents.some((d) => d.id === o.id)).map((o) => o.id);

@@ -19,9 +19,10 @@ import {
   updateListing,
   uploadDocument,
   uploadImage,
+  type DocumentMeta,
 } from './api.ts';
 
-export type ListingFiles = QueuedFile[]; // field 'image' (meta.alt) or 'document' (meta.title, meta.description)
+export type ListingFiles = QueuedFile[]; // field 'image' (meta.alt) or 'document' (meta: DocumentMeta)
 export type CreatePayload = { tempId: number; input: ProductInput };
 export type UpdatePayload = {
   id: number;
@@ -34,6 +35,12 @@ export type UpdatePayload = {
 };
 export type DeletePayload = { id: number };
 
+/** A queued document's fields as the form gave them (entries queued before titleEn have none). */
+function queuedDocumentMeta(f: QueuedFile): DocumentMeta {
+  const meta = (f.meta ?? {}) as Partial<DocumentMeta>;
+  return { title: meta.title || f.name, titleEn: meta.titleEn ?? '', description: meta.description ?? '' };
+}
+
 const fileStep = (f: QueuedFile) => `${f.field}:${f.id}`;
 const images = (files: QueuedFile[]) => files.filter((f) => f.field === 'image');
 const documents = (files: QueuedFile[]) => files.filter((f) => f.field === 'document');
@@ -42,7 +49,7 @@ const documents = (files: QueuedFile[]) => files.filter((f) => f.field === 'docu
 export async function uploadQueuedFiles(productId: number, files: QueuedFile[], steps: Steps) {
   for (const f of images(files)) await steps.run(fileStep(f), () => uploadImage(productId, f.blob, f.name, String(f.meta?.alt ?? '')).promise);
   for (const f of documents(files))
-    await steps.run(fileStep(f), () => uploadDocument(productId, f.blob, f.name, { title: String(f.meta?.title ?? f.name), description: String(f.meta?.description ?? '') }).promise);
+    await steps.run(fileStep(f), () => uploadDocument(productId, f.blob, f.name, queuedDocumentMeta(f)).promise);
 }
 
 /** Deletions first (an already deleted one is fine), then the order of what is left. */
