@@ -2,6 +2,7 @@
 // mapped to the dictionary entries (and domain constants) that render it. The French admin
 // dictionary is what the screens show; a drifted entry fails the drift test.
 import { adminFr as F } from '@app/domain/i18n/admin-fr';
+import { adminEn as E } from '@app/domain/i18n/admin-en';
 import { fill } from '@app/domain/i18n/index';
 import { authRouteMessages } from '@app/api/routes/auth';
 import { authMessages } from '@app/api/middleware/auth';
@@ -68,6 +69,9 @@ export const adminShown: Record<string, unknown[]> = {
   'backOffice.listingView.cancel.fr': [F.listingView.cancel, F.listingForm.cancel, F.common.cancel],
   'backOffice.listingView.loadFailed.fr': [F.listingView.loadFailed, F.toasts.loadTitle],
   'backOffice.listingView.missing.fr': [F.listingView.missing, F.listingForm.missing],
+  // Given in English only: the English admin shows them (the French one a translation, decision 110).
+  'backOffice.listingView.openError.en': [E.toasts.openDocumentError],
+  'backOffice.listingView.downloadError.en': [E.toasts.downloadError],
 
   'backOffice.messages.empty.fr': [F.messages.empty],
   'backOffice.messages.quickReply.fr': [F.messages.quickReply],

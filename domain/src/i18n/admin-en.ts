@@ -280,6 +280,8 @@ export const adminEn: AdminDictionary = {
     offlineSaved: 'Saved offline',
     sentWhenOnline: 'It will be sent when the connection returns.',
     conflictTitle: 'Edit conflict',
+    openDocumentError: 'Error opening document',
+    downloadError: 'Download error',
   },
   outbox: {
     listingCreate: 'Creation of the listing “{title}”',

@@ -287,6 +287,10 @@ export const adminFr = {
     offlineSaved: 'Enregistré hors ligne',
     sentWhenOnline: 'Sera envoyé au retour de la connexion.',
     conflictTitle: 'Conflit de modification',
+    // Back-office §8 gives these two in English only ('Error opening document', 'Download error'):
+    // verbatim in the English admin, translated here as on the public site (decision 110).
+    openDocumentError: "Erreur lors de l'ouverture du document",
+    downloadError: 'Erreur de téléchargement',
   },
   // The outbox: labels of queued changes and their steps (written in the language of the moment they are queued).
   outbox: {
