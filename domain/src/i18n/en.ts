@@ -156,6 +156,7 @@ export const en: Dictionary = {
     sending: 'Sending…',
     success: 'Message sent successfully! We will respond quickly.',
     error: 'Error sending message. Please try again.',
+    sendFallback: 'Error while sending the message',
     retryIn: 'Too many messages from your connection: you can try again in {wait}.',
     retryLater: 'Too many messages from your connection: please try again a little later.',
     required: 'Required field',
