@@ -31,9 +31,13 @@ export class NetworkError extends Error {
 
 export const isNetworkError = (e: unknown): e is NetworkError => e instanceof NetworkError;
 
-/** The error text a user sees: the server message when there is one, else the given fallback. */
+/**
+ * The error text a user sees: the server message when there is one, else the given fallback
+ * (back-office section 8: "server message, else fallback"). 'Erreur {status}', the thrown error's
+ * text when the answer had no `error`, is not a server message: the screen's fallback says more.
+ */
 export function errorText(e: unknown, fallback: string): string {
-  if (e instanceof ApiError && e.message) return e.message;
+  if (e instanceof ApiError && hasErrorText(e.body) && e.message) return e.message;
   return fallback;
 }
 

@@ -605,6 +605,7 @@ export const adminEn: AdminDictionary = {
     updated: 'SMTP account updated',
     createFailed: 'The account could not be created',
     updateFailed: 'The account could not be updated',
+    saveFailed: 'The account could not be saved',
     connectionFailed: 'Connection failed: {message}',
     nameRequired: 'The name is required',
     hostRequired: 'The SMTP host is required',

@@ -615,6 +615,7 @@ export const adminFr = {
     updated: 'Compte SMTP mis à jour avec succès',
     createFailed: 'Erreur lors de la création du compte',
     updateFailed: 'Erreur lors de la mise à jour du compte',
+    saveFailed: 'Erreur lors de la sauvegarde du compte',
     connectionFailed: 'Échec de la connexion: {message}',
     nameRequired: 'Le nom est requis',
     hostRequired: "L'hôte SMTP est requis",
