@@ -118,7 +118,7 @@ export const adminShown: Record<string, unknown[]> = {
   'backOffice.smtp.loadFailed.fr': [F.settings.loadFailed],
   'backOffice.smtp.createFailed.fr': [F.smtpForm.createFailed],
   'backOffice.smtp.updateFailed.fr': [F.smtpForm.updateFailed],
-  'backOffice.smtp.saveFailed.fr': [F.smtpAccounts.saveFailed],
+  'backOffice.smtp.saveFailed.fr': [F.smtpForm.saveFailed],
   'backOffice.smtp.deleteFailed.fr': [F.smtpAccounts.deleteFailed],
   'backOffice.smtp.connectionFailed.fr': [F.smtpForm.connectionFailed],
   'backOffice.smtp.testError.fr': [F.smtpAccounts.testError],
