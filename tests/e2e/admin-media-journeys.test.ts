@@ -34,8 +34,9 @@ describe('admin listing media', () => {
     await context.close();
   });
 
-  it('reorders images by keyboard drag and drop (Space, arrow, Space) and saves the new order', async () => {
-    const created = await createListingViaApi(env.server, 'Annonce ordre e2e');
+  /** A listing with two images (front and side views), made through the API. */
+  async function listingWithTwoImages(title: string) {
+    const created = await createListingViaApi(env.server, title);
     const { headers } = await signInAsAdmin(env.server);
     for (const [name, alt] of [['icon-192.png', 'Vue de face'], ['icon-512.png', 'Vue de côté']] as const) {
       const form = new FormData();
@@ -43,6 +44,29 @@ describe('admin listing media', () => {
       form.append('alt', alt);
       expect((await env.server.api(`/products/${created.id}/images`, { method: 'POST', headers, body: form })).status).toBe(201);
     }
+    return created;
+  }
+
+  it("says 'Image supprimée' once for each image removed in the form, when the save deletes it", async () => {
+    const created = await listingWithTwoImages('Annonce images retirées e2e');
+    const { context, page } = await signedInPage(env.browser, env.server);
+    await page.goto(`${env.server.url}/admin/annonces/${created.id}/edit`);
+    await page.getByRole('img', { name: 'Vue de côté' }).waitFor();
+    await page.getByRole('button', { name: "Retirer l'image 2" }).click();
+    await page.getByRole('button', { name: "Retirer l'image 1" }).click();
+    // Removed from the form only: nothing is said until the save deletes them.
+    expect(await page.getByRole('status').filter({ hasText: 'Image supprimée' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Mettre à jour' }).click();
+    await page.waitForURL('**/admin/annonces');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Image supprimée' }).count()).toBe(2);
+    await page.getByRole('status').filter({ hasText: 'Annonce mise à jour' }).waitFor();
+    const product = await (await env.server.api(`/products/${created.id}`)).json();
+    expect(product.images).toEqual([]);
+    await context.close();
+  });
+
+  it('reorders images by keyboard drag and drop (Space, arrow, Space) and saves the new order', async () => {
+    const created = await listingWithTwoImages('Annonce ordre e2e');
     const { context, page } = await signedInPage(env.browser, env.server);
     await page.goto(`${env.server.url}/admin/annonces/${created.id}/edit`);
     const images = page.getByRole('list', { name: "Images de l'annonce (la première est la couverture)" });

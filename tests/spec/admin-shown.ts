@@ -38,6 +38,7 @@ export const adminShown: Record<string, unknown[]> = {
   'backOffice.listings.updated.fr': [F.listingForm.updated],
   'backOffice.listings.deleted.fr': [F.listingActions.deleted],
   'backOffice.listings.documentsAdded.fr': [F.listingView.documentsAdded],
+  'backOffice.listings.imageDeleted.fr': [F.listingMedia.imageDeleted],
 
   'backOffice.listingForm.uploadingImages.fr': [F.listingForm.uploadingImages],
   'backOffice.listingForm.uploadingDocuments.fr': [F.listingForm.uploadingDocuments],

@@ -392,6 +392,7 @@ export const adminEn: AdminDictionary = {
     movedTo: 'Image moved to position {n}.',
     fileError: '{name}: {error}',
     imageAdded: 'Image added',
+    imageDeleted: 'Image deleted',
     documentAdded: 'Document added',
   },
   listingView: {

@@ -402,6 +402,7 @@ export const adminFr = {
     movedTo: 'Image déplacée en position {n}.',
     fileError: '{name} : {error}',
     imageAdded: 'Image ajoutée',
+    imageDeleted: 'Image supprimée',
     documentAdded: 'Document ajouté',
   },
   listingView: {

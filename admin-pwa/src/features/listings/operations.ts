@@ -6,6 +6,7 @@ import type { Product, ProductInput } from '@app/domain/products';
 import { db, type LocalProduct, type OutboxStep, type QueuedFile } from '../../db/db.ts';
 import { defineOperation, type Steps } from '../../db/outbox.ts';
 import { fill, texts } from '../../lib/i18n.ts';
+import { toast } from '../../lib/toast.ts';
 import {
   createListing,
   deleteDocument,
@@ -52,13 +53,22 @@ export async function uploadQueuedFiles(productId: number, files: QueuedFile[], 
     await steps.run(fileStep(f), () => uploadDocument(productId, f.blob, f.name, queuedDocumentMeta(f)).promise);
 }
 
-/** Deletions first (an already deleted one is fine), then the order of what is left. */
+/**
+ * Deletions first (an already deleted one is fine), then the order of what is left. Each deletion
+ * says so once (back-office section 8, "image added/deleted"): its toast goes with its step, which a
+ * replay does not run again.
+ */
 export async function applyMediaChanges(id: number, removedImageIds: number[], removedDocumentIds: number[], imageOrder: number[], steps: Steps) {
-  const gone = (e: unknown) => {
-    if ((e as { status?: number }).status !== 404) throw e;
+  const removal = async (remove: () => Promise<unknown>, done: string) => {
+    try {
+      await remove();
+    } catch (e) {
+      if ((e as { status?: number }).status !== 404) throw e;
+    }
+    toast.success(done);
   };
-  for (const imageId of removedImageIds) await steps.run(`remove-image:${imageId}`, () => deleteImage(id, imageId).catch(gone));
-  for (const docId of removedDocumentIds) await steps.run(`remove-document:${docId}`, () => deleteDocument(id, docId).catch(gone));
+  for (const imageId of removedImageIds) await steps.run(`remove-image:${imageId}`, () => removal(() => deleteImage(id, imageId), texts().listingMedia.imageDeleted));
+  for (const docId of removedDocumentIds) await steps.run(`remove-document:${docId}`, () => removal(() => deleteDocument(id, docId), texts().listingView.documentDeleted));
   const order = imageOrder.filter((i) => !removedImageIds.includes(i));
   if (order.length) await steps.run('reorder', () => reorderImages(id, order));
 }
