@@ -173,7 +173,10 @@ export default function ListingFormPage() {
       navigate(failed ? `/annonces/${productId}/edit` : '/annonces');
       if (failed) setPhase('idle');
     } catch (err) {
-      toast.error(edit ? all.toasts.updateTitle : all.toasts.createTitle, errorText(err, all.toasts.saveFallback));
+      // Back-office §8: a creation says 'Erreur de création' / 'Erreur lors de la création'; a listing's
+      // changes keep the Listings row's 'Erreur lors de la sauvegarde'.
+      if (edit) toast.error(all.toasts.updateTitle, errorText(err, all.toasts.saveFallback));
+      else toast.error(all.toasts.createTitle, errorText(err, all.toasts.createFallback));
       setPhase('idle');
     }
   };
