@@ -224,8 +224,7 @@ function xhrTransport(onProgress?: (p: UploadProgress) => void): Transport {
 export async function login(email: string, password: string): Promise<LoginResponse> {
   const res = await auth.login.$post({ json: { email, password } }, COOKIE_TRANSPORT);
   if (!res.ok) {
-    const err = await readError(res);
-    throw new ApiError(res.status, err.body ? err.message : texts().auth.loginFailed, err.body);
+    throw await readError(res);
   }
   const answer = await res.json();
   accessToken = answer.accessToken;
