@@ -182,7 +182,7 @@ describe.each(['fr', 'en'] as Lang[])('contact form failures without a server me
       await page.getByLabel(x.message, { exact: true }).fill('Bonjour');
       await failure();
       await page.getByRole('button', { name: x.send }).click();
-      await expect.poll(() => page.locator('form [role="alert"] p').allTextContents(), what).toEqual([x.contactError, x.sendFallback]);
+      await expect.poll(() => page.locator('form [role="alert"] p').allTextContents(), { message: what }).toEqual([x.contactError, x.sendFallback]);
       await page.locator('.toasts .toast', { hasText: x.contactError }).filter({ hasText: x.sendFallback }).waitFor();
       expect(await page.getByLabel(x.message, { exact: true }).inputValue(), what).toBe('Bonjour');
     }

@@ -36,7 +36,7 @@ describe('listing form', () => {
       ['Modèle', 'J60'],
       ['Description (français)', 'Groupe capoté.'],
       ['Description (anglais)', 'Canopied generator.'],
-    ])
+    ] as const)
       fireEvent.change(field(label), { target: { value } });
     fireEvent.click(screen.getByRole('button', { name: "Créer l'annonce" }));
     const shown = await screen.findByRole('alert');
