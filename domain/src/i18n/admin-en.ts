@@ -295,6 +295,8 @@ export const adminEn: AdminDictionary = {
     stepReorder: 'Image order',
     stepImage: 'Image “{name}”',
     stepDocument: 'Document “{name}”',
+    stepRemoveImage: 'Removing image {id}',
+    stepRemoveDocument: 'Removing document {id}',
   },
   listingActions: {
     deleted: 'Listing deleted',

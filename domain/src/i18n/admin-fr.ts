@@ -305,6 +305,8 @@ export const adminFr = {
     stepReorder: 'Ordre des images',
     stepImage: 'Image « {name} »',
     stepDocument: 'Document « {name} »',
+    stepRemoveImage: "Suppression de l'image {id}",
+    stepRemoveDocument: 'Suppression du document {id}',
   },
   listingActions: {
     deleted: 'Annonce supprimée',

@@ -123,8 +123,8 @@ export const LISTING_UPDATE = defineOperation<UpdatePayload, Product, Product>('
   },
   plan: ({ removedImageIds = [], removedDocumentIds = [], imageOrder = [] }, files) => [
     { name: 'update', label: texts().outbox.stepUpdate },
-    ...removedImageIds.map((i) => ({ name: `remove-image:${i}`, label: `Suppression de l'image ${i}` })),
-    ...removedDocumentIds.map((d) => ({ name: `remove-document:${d}`, label: `Suppression du document ${d}` })),
+    ...removedImageIds.map((i) => ({ name: `remove-image:${i}`, label: fill(texts().outbox.stepRemoveImage, { id: i }) })),
+    ...removedDocumentIds.map((d) => ({ name: `remove-document:${d}`, label: fill(texts().outbox.stepRemoveDocument, { id: d }) })),
     ...(imageOrder.length ? [{ name: 'reorder', label: texts().outbox.stepReorder }] : []),
     ...filePlan(files),
   ],
