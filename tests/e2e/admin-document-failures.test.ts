@@ -3,6 +3,7 @@
 // the technical documents table's download, each deleted behind the admin's back (404), answered
 // with a server fault (500) and asked for offline. The spec gives the texts in English
 // (back-office section 8, tests/fixtures/spec-texts.ts); the French admin's are written here by hand.
+// And the documents' statistics opened offline before they were ever fetched.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { backOffice } from '../fixtures/spec-texts.ts';
@@ -133,6 +134,26 @@ describe.each(['fr', 'en'] as Lang[])('document failures in the %s admin', (lang
     await link(library.kept.title).click();
     expect((await saved).suggestedFilename()).toBe(`${library.kept.title}.pdf`);
     expect(await page.locator('.toast-error').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('technical documents statistics offline', () => {
+  it('says the statistics are unavailable offline instead of spinning, and shows them when the connection returns', async () => {
+    const { context, page } = await signedInPage(env.browser, env.server);
+    await page.goto(`${env.server.url}/admin/documents`);
+    await page.getByRole('link', { name: 'Télécharger Manuel disponible' }).waitFor();
+    // Never fetched on this device: the first opening is offline.
+    await context.setOffline(true);
+    await page.getByText('Hors ligne', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Statistiques' }).click();
+    await page.getByRole('status').filter({ hasText: 'Statistiques indisponibles hors connexion' }).waitFor();
+    expect(await page.locator('main .spinner').count()).toBe(0);
+
+    await context.setOffline(false);
+    const stats = page.getByLabel('Statistiques des documents');
+    await stats.getByText('Total documents').waitFor();
+    expect(await page.getByText('Statistiques indisponibles hors connexion').count()).toBe(0);
     await context.close();
   });
 });

@@ -483,6 +483,7 @@ export const adminEn: AdminDictionary = {
     title: 'Technical documents',
     stats: 'Statistics',
     statsLabel: 'Document statistics',
+    statsOffline: 'Statistics are not available offline: they will show when the connection returns.',
     totalDocuments: 'Total documents',
     totalDownloads: 'Total downloads',
     create: 'Create',

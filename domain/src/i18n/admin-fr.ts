@@ -493,6 +493,7 @@ export const adminFr = {
     title: 'Documents Techniques',
     stats: 'Statistiques',
     statsLabel: 'Statistiques des documents',
+    statsOffline: 'Statistiques indisponibles hors connexion : elles s’afficheront au retour de la connexion.',
     totalDocuments: 'Total documents',
     totalDownloads: 'Total téléchargements',
     create: 'Créer',
