@@ -395,6 +395,7 @@ export const adminEn: AdminDictionary = {
     fileError: '{name}: {error}',
     imageAdded: 'Image added',
     imageDeleted: 'Image deleted',
+    crossGroupMove: 'A new image goes after the images already saved: move it among the new ones, or save the listing and then change its order.',
     documentAdded: 'Document added',
   },
   listingView: {

@@ -405,6 +405,7 @@ export const adminFr = {
     fileError: '{name} : {error}',
     imageAdded: 'Image ajoutée',
     imageDeleted: 'Image supprimée',
+    crossGroupMove: "Une nouvelle image se place après les images déjà enregistrées : déplacez-la parmi les nouvelles, ou enregistrez l'annonce puis changez son ordre.",
     documentAdded: 'Document ajouté',
   },
   listingView: {
