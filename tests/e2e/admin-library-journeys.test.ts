@@ -19,6 +19,16 @@ describe('admin technical documents', () => {
     expect(res.status).toBe(201);
   }
 
+  /** Signed in through the UI, on the technical documents screen. */
+  async function onDocumentsScreen() {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signInThroughUi(page, env.server.url, INITIAL_ADMIN.email, CHANGED_ADMIN_PASSWORD);
+    await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
+    await page.goto(`${env.server.url}/admin/documents`);
+    return { context, page };
+  }
+
   const titles = (page: Page) => page.locator('tbody .cell-title').allTextContents();
 
   it('creates a document from a dropped PDF, lists, sorts, counts and deletes it', async () => {
@@ -32,11 +42,7 @@ describe('admin technical documents', () => {
     await uploadViaApi('Beta notice');
     await uploadViaApi('Alpha schéma');
 
-    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await signInThroughUi(page, env.server.url, INITIAL_ADMIN.email, CHANGED_ADMIN_PASSWORD);
-    await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
-    await page.goto(`${env.server.url}/admin/documents`);
+    const { context, page } = await onDocumentsScreen();
     await page.getByRole('heading', { name: 'Documents Techniques' }).waitFor();
     await page.getByText('Affichage de 1 à 2 sur 2 documents').waitFor();
 
@@ -90,11 +96,7 @@ describe('admin technical documents', () => {
   });
 
   it("says 'Erreur de création' with 'Erreur lors de la création' when the server fails a creation without a message, and keeps the modal open", async () => {
-    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await signInThroughUi(page, env.server.url, INITIAL_ADMIN.email, CHANGED_ADMIN_PASSWORD);
-    await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
-    await page.goto(`${env.server.url}/admin/documents`);
+    const { context, page } = await onDocumentsScreen();
     await page.getByRole('button', { name: 'Créer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nouveau document technique' });
     await dialog.getByLabel('Titre principal').fill('Notice refusée');

@@ -2,6 +2,7 @@
 // successful test, edit without test, and an empty password kept out of an edit's payload.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SmtpAccount } from '@app/domain/mail';
 import { setAdminLang } from '../../lib/i18n.ts';
@@ -27,6 +28,15 @@ const account: SmtpAccount = {
 };
 
 const spec = backOffice.smtp;
+
+/** The form with the toast stack, so the test reads a toast as the admin sees it. */
+const withToaster = (form: ReactElement) =>
+  render(
+    <>
+      {form}
+      <Toaster />
+    </>,
+  );
 
 beforeEach(async () => {
   setAdminLang('fr');
@@ -104,12 +114,7 @@ describe('new SMTP account form', () => {
     api.on('POST', '/smtp/accounts', () => new Response('<h1>Bad Gateway</h1>', { status: 502, headers: { 'content-type': 'text/html' } }));
     const user = userEvent.setup();
     const onClose = vi.fn();
-    render(
-      <>
-        <AccountFormDialog account={null} onClose={onClose} />
-        <Toaster />
-      </>,
-    );
+    withToaster(<AccountFormDialog account={null} onClose={onClose} />);
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Tester la connexion' }));
     await screen.findByText('Testé');
@@ -170,12 +175,7 @@ describe('editing an SMTP account', () => {
     api.on('PUT', /^\/smtp\/accounts\/\d+$/, () => Response.json({ error: 'Compte SMTP introuvable' }, { status: 404 }));
     const user = userEvent.setup();
     const onClose = vi.fn();
-    render(
-      <>
-        <AccountFormDialog account={account} onClose={onClose} />
-        <Toaster />
-      </>,
-    );
+    withToaster(<AccountFormDialog account={account} onClose={onClose} />);
     await user.click(screen.getByRole('button', { name: 'Mettre à jour' }));
     const shown = await screen.findByRole('alert');
     expect(within(shown).getByText(spec.updateFailed.fr)).toBeTruthy();
@@ -186,12 +186,7 @@ describe('editing an SMTP account', () => {
   it("says 'Erreur lors de la sauvegarde du compte' when an update fails without a server message", async () => {
     api.on('PUT', /^\/smtp\/accounts\/\d+$/, () => Response.json({}, { status: 500 }));
     const user = userEvent.setup();
-    render(
-      <>
-        <AccountFormDialog account={account} onClose={() => {}} />
-        <Toaster />
-      </>,
-    );
+    withToaster(<AccountFormDialog account={account} onClose={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'Mettre à jour' }));
     const shown = await screen.findByRole('alert');
     expect(within(shown).getByText(spec.updateFailed.fr)).toBeTruthy();
