@@ -100,7 +100,7 @@ export function toListingHead(product: ListingSummary, lang: Lang, options: Disp
 
 /**
  * Builds the display form. Departure from the spec: `year` is the product's own year (the original
- * showed the current year for every product), see docs/decisions/021-listing-display-model.md.
+ * showed the current year for every product), see docs/decisions/021-listing-api-shapes.md.
  * `apiBase` prefixes relative image URLs (spec: "Relative URLs are prefixed with the API host").
  */
 export function toListing(product: ProductLike, lang: Lang, options: DisplayOptions = {}): Listing {

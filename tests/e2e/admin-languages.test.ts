@@ -44,6 +44,9 @@ describe('admin screens in English and in French', () => {
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.getByText('Quick actions').waitFor();
     await expectNoFrenchSpecText(page, 'dashboard');
+    // The header's brand is the configured company's, not a literal of the admin.
+    const { brand } = (await (await env.server.api('/company')).json()) as { brand: string };
+    await page.locator('header.topbar .brand').getByText(brand, { exact: true }).waitFor();
 
     // Listings
     await nav.getByRole('link', { name: 'Listings' }).click();

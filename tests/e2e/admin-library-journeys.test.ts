@@ -2,6 +2,7 @@
 // create modal with a listing picked, statistics, search, sorting, the range text, and delete.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { backOffice } from '../fixtures/spec-texts.ts';
 import { serverAndBrowser } from '../support/browser.ts';
 import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, signInAsAdmin } from '../support/auth.ts';
 import { pdf, signInThroughUi } from './admin-support.ts';
@@ -18,6 +19,16 @@ describe('admin technical documents', () => {
     expect(res.status).toBe(201);
   }
 
+  /** Signed in through the UI, on the technical documents screen. */
+  async function onDocumentsScreen() {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signInThroughUi(page, env.server.url, INITIAL_ADMIN.email, CHANGED_ADMIN_PASSWORD);
+    await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
+    await page.goto(`${env.server.url}/admin/documents`);
+    return { context, page };
+  }
+
   const titles = (page: Page) => page.locator('tbody .cell-title').allTextContents();
 
   it('creates a document from a dropped PDF, lists, sorts, counts and deletes it', async () => {
@@ -31,11 +42,7 @@ describe('admin technical documents', () => {
     await uploadViaApi('Beta notice');
     await uploadViaApi('Alpha schéma');
 
-    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await signInThroughUi(page, env.server.url, INITIAL_ADMIN.email, CHANGED_ADMIN_PASSWORD);
-    await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
-    await page.goto(`${env.server.url}/admin/documents`);
+    const { context, page } = await onDocumentsScreen();
     await page.getByRole('heading', { name: 'Documents Techniques' }).waitFor();
     await page.getByText('Affichage de 1 à 2 sur 2 documents').waitFor();
 
@@ -85,6 +92,21 @@ describe('admin technical documents', () => {
     await page.getByText('Affichage de 1 à 2 sur 2 documents').waitFor();
     const list = await (await env.server.api('/admin/technical-documents', { headers })).json();
     expect(list.documents.map((d: { title: string }) => d.title).sort()).toEqual(['Alpha schéma', 'Beta notice']);
+    await context.close();
+  });
+
+  it("says 'Erreur de création' with 'Erreur lors de la création' when the server fails a creation without a message, and keeps the modal open", async () => {
+    const { context, page } = await onDocumentsScreen();
+    await page.getByRole('button', { name: 'Créer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nouveau document technique' });
+    await dialog.getByLabel('Titre principal').fill('Notice refusée');
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'notice.pdf', mimeType: pdf.mimeType, buffer: pdf.buffer });
+    await page.route('**/api/admin/technical-documents/upload', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }), { times: 1 });
+    await dialog.getByRole('button', { name: 'Créer' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: backOffice.toastFallbacks.create.fr.title });
+    await alert.waitFor();
+    expect(await alert.locator('.toast-message').textContent()).toBe(backOffice.toastFallbacks.create.fr.text);
+    expect(await dialog.isVisible()).toBe(true);
     await context.close();
   });
 });

@@ -2,6 +2,7 @@
 // sent by the form gets its own toast, a success or an error naming the file; images are reordered
 // by drag and drop from the keyboard.
 import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { signInAsAdmin } from '../support/auth.ts';
 import { serverAndBrowser } from '../support/browser.ts';
 import { createListingViaApi, pdf, png, signedInPage } from './admin-support.ts';
@@ -34,8 +35,36 @@ describe('admin listing media', () => {
     await context.close();
   });
 
-  it('reorders images by keyboard drag and drop (Space, arrow, Space) and saves the new order', async () => {
-    const created = await createListingViaApi(env.server, 'Annonce ordre e2e');
+  /** The edit form of a new listing with two images, its images shown. */
+  async function editingTwoImages(title: string) {
+    const created = await listingWithTwoImages(title);
+    const { context, page } = await signedInPage(env.browser, env.server);
+    await page.goto(`${env.server.url}/admin/annonces/${created.id}/edit`);
+    const images = page.getByRole('list', { name: "Images de l'annonce (la première est la couverture)" });
+    await images.getByRole('img', { name: 'Vue de côté' }).waitFor();
+    return { created, context, page, images };
+  }
+
+  /**
+   * Space to lift the tile by its handle, one arrow, Space to drop. Each step waits for dnd-kit's
+   * spoken announcement, as a screen reader user would hear it.
+   */
+  async function dragByKeyboard(page: Page, handle: Locator, from: number, arrow: 'ArrowLeft' | 'ArrowRight', to: number) {
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await page.getByText(`Image ${from} saisie.`).waitFor({ state: 'attached' });
+    // dnd-kit's keyboard sensor starts listening for arrows in a timer queued at pick-up, and Chromium runs
+    // input before timers: a key sent within that instant would go unheard, as no person types. A timer
+    // queued now runs after dnd-kit's, so the arrow comes once the drag listens.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    await page.keyboard.press(arrow);
+    await page.getByText(`Image déplacée en position ${to}.`).waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+  }
+
+  /** A listing with two images (front and side views), made through the API. */
+  async function listingWithTwoImages(title: string) {
+    const created = await createListingViaApi(env.server, title);
     const { headers } = await signInAsAdmin(env.server);
     for (const [name, alt] of [['icon-192.png', 'Vue de face'], ['icon-512.png', 'Vue de côté']] as const) {
       const form = new FormData();
@@ -43,23 +72,45 @@ describe('admin listing media', () => {
       form.append('alt', alt);
       expect((await env.server.api(`/products/${created.id}/images`, { method: 'POST', headers, body: form })).status).toBe(201);
     }
+    return created;
+  }
+
+  it("says 'Image supprimée' once for each image removed in the form, when the save deletes it", async () => {
+    const created = await listingWithTwoImages('Annonce images retirées e2e');
     const { context, page } = await signedInPage(env.browser, env.server);
     await page.goto(`${env.server.url}/admin/annonces/${created.id}/edit`);
-    const images = page.getByRole('list', { name: "Images de l'annonce (la première est la couverture)" });
-    await images.getByRole('img', { name: 'Vue de côté' }).waitFor();
+    await page.getByRole('img', { name: 'Vue de côté' }).waitFor();
+    await page.getByRole('button', { name: "Retirer l'image 2" }).click();
+    await page.getByRole('button', { name: "Retirer l'image 1" }).click();
+    // Removed from the form only: nothing is said until the save deletes them.
+    expect(await page.getByRole('status').filter({ hasText: 'Image supprimée' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Mettre à jour' }).click();
+    await page.waitForURL('**/admin/annonces');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Image supprimée' }).count()).toBe(2);
+    await page.getByRole('status').filter({ hasText: 'Annonce mise à jour' }).waitFor();
+    const product = await (await env.server.api(`/products/${created.id}`)).json();
+    expect(product.images).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses to drop a new image among the saved ones and says why, the order unchanged', async () => {
+    const { context, page, images } = await editingTwoImages('Annonce groupes e2e');
+    await page.getByLabel('Ajouter des images').setInputFiles([png('maskable-512.png')]);
+    const order = () => images.getByRole('listitem').evaluateAll((items) => items.map((li) => li.querySelector('img')?.getAttribute('alt') || li.querySelector('input')?.id.slice(0, 4)));
+    const before = await order();
+    expect(before).toHaveLength(3);
+
+    await dragByKeyboard(page, images.getByRole('button', { name: 'Glisser maskable-512.png' }), 3, 'ArrowLeft', 2);
+    await page.getByRole('status').filter({ hasText: 'Une nouvelle image se place après les images déjà enregistrées' }).waitFor();
+    expect(await order()).toEqual(before);
+    await context.close();
+  });
+
+  it('reorders images by keyboard drag and drop (Space, arrow, Space) and saves the new order', async () => {
+    const { created, context, page, images } = await editingTwoImages('Annonce ordre e2e');
     expect(await images.getByRole('img').evaluateAll((els) => els.map((el) => el.getAttribute('alt')))).toEqual(['Vue de face', 'Vue de côté']);
 
-    await images.getByRole('button', { name: "Glisser l'image 1" }).focus();
-    // Each step waits for dnd-kit's spoken announcement, as a screen reader user would hear it.
-    await page.keyboard.press('Space');
-    await page.getByText('Image 1 saisie.').waitFor({ state: 'attached' });
-    // dnd-kit's keyboard sensor starts listening for arrows in a timer queued at pick-up, and Chromium runs
-    // input before timers: a key sent within that instant would go unheard, as no person types. A timer
-    // queued now runs after dnd-kit's, so the arrow comes once the drag listens.
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    await page.keyboard.press('ArrowRight');
-    await page.getByText('Image déplacée en position 2.').waitFor({ state: 'attached' });
-    await page.keyboard.press('Space');
+    await dragByKeyboard(page, images.getByRole('button', { name: "Glisser l'image 1" }), 1, 'ArrowRight', 2);
     await expect.poll(() => images.getByRole('img').evaluateAll((els) => els.map((el) => el.getAttribute('alt')))).toEqual(['Vue de côté', 'Vue de face']);
     // Both ways stay: the move buttons still work after a drag.
     expect(await images.getByRole('button', { name: "Déplacer l'image 2 avant" }).isEnabled()).toBe(true);

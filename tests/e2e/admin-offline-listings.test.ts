@@ -11,8 +11,8 @@ type ApiProduct = {
   id: number;
   version: number;
   featured: boolean;
-  images: { url: string; thumbnailUrl: string; sources: { url: string }[] }[];
-  documents: { id: number; title: string; originalFilename: string; mimeType: string }[];
+  images: { url: string; thumbnailUrl: string; alt: string | null; sources: { url: string }[] }[];
+  documents: { id: number; title: string; titleEn: string | null; description: string | null; originalFilename: string; mimeType: string }[];
 };
 
 describe('admin offline listing writes', () => {
@@ -37,7 +37,7 @@ describe('admin offline listing writes', () => {
 
   const outboxButton = (page: Page, n: number) => page.getByRole('button', { name: `Modifications en attente : ${n}` });
 
-  it('creates a listing offline with an image and a PDF, kept in IndexedDB and uploaded on replay', async () => {
+  it('creates a listing offline with an image and a PDF, kept in IndexedDB and uploaded on replay with every field the form took', async () => {
     await createListingViaApi(env.server, 'Annonce déjà là e2e');
     const { context, page } = await offlineOnListings('Annonce déjà là e2e');
     const title = 'Moteur créé hors ligne e2e';
@@ -45,7 +45,12 @@ describe('admin offline listing writes', () => {
     await page.getByRole('link', { name: 'Nouvelle annonce' }).first().click();
     await fillEngineForm(page, title, 'Engine created offline e2e', 'D4');
     await page.getByLabel('Ajouter des images').setInputFiles([png('icon-512.png')]);
+    await page.getByLabel('Texte alternatif de icon-512.png').fill('Moteur vu de face');
     await page.getByLabel('Ajouter des documents').setInputFiles([pdf]);
+    // Every field the online upload sends is kept in the outbox: the English title too.
+    await page.getByLabel(`Titre du document (${pdf.name}`).fill('Fiche technique');
+    await page.getByLabel(`Titre en anglais (${pdf.name})`).fill('Data sheet');
+    await page.getByLabel('Description', { exact: true }).fill('Caractéristiques du moteur');
     await page.getByRole('button', { name: "Créer l'annonce" }).click();
 
     await page.getByText('Enregistré hors ligne').waitFor();
@@ -89,7 +94,14 @@ describe('admin offline listing writes', () => {
     expect(created).toBeDefined();
     expect(created!.images).toHaveLength(1);
     expect(created!.documents).toHaveLength(1);
-    expect(created!.documents[0]).toMatchObject({ title: pdf.name, originalFilename: pdf.name, mimeType: 'application/pdf' });
+    expect(created!.images[0]).toMatchObject({ alt: 'Moteur vu de face' });
+    expect(created!.documents[0]).toMatchObject({
+      title: 'Fiche technique',
+      titleEn: 'Data sheet',
+      description: 'Caractéristiques du moteur',
+      originalFilename: pdf.name,
+      mimeType: 'application/pdf',
+    });
 
     // The image's variants are served (main, thumbnail and every srcset source).
     const image = created!.images[0]!;

@@ -18,12 +18,14 @@ beforeAll(async () => {
 const hydrated = (page: Page, island: string) =>
   page.waitForSelector(`astro-island[component-url*="${island}"]:not([ssr])`, { state: 'attached' });
 const prefixOf = (lang: Lang) => (lang === 'en' ? '/en' : '');
-const ERROR = { fr: 'Erreur lors de la récupération des documents: 500', en: 'Error fetching documents: 500' };
+// The spec's '{status text}' is the answer's reason phrase; with no answer, words of each language.
+const ERROR = { fr: 'Erreur lors de la récupération des documents: Internal Server Error', en: 'Error fetching documents: Internal Server Error' };
+const NO_ANSWER = { fr: 'Erreur lors de la récupération des documents: le serveur ne répond pas', en: 'Error fetching documents: the server did not answer' };
 const RETRY = { fr: 'Réessayer', en: 'Retry' };
 const PREVIEW = { fr: 'Aperçu', en: 'Preview' };
 
 describe.each(['fr', 'en'] as Lang[])('documentation library in %s', (lang) => {
-  it('shows the spec’s error with the status, and Retry loads the documents once they are back', async () => {
+  it('shows the spec’s error with the status text (or a readable one with no answer), and Retry loads the documents once they are back', async () => {
     const context = await visitorContext(env.browser);
     const page = await context.newPage();
     const alert = page.locator('main [role="alert"] p');
@@ -35,6 +37,12 @@ describe.each(['fr', 'en'] as Lang[])('documentation library in %s', (lang) => {
       await page.getByRole('button', { name: RETRY[lang] }).click();
       await expect.poll(() => page.locator('.toasts .toast strong').allTextContents()).toEqual([ERROR[lang]]);
       expect(await alert.textContent()).toBe(ERROR[lang]);
+      // No answer at all: not the browser's 'Failed to fetch'.
+      await context.setOffline(true);
+      await page.getByRole('button', { name: RETRY[lang] }).click();
+      await expect.poll(() => alert.textContent()).toBe(NO_ANSWER[lang]);
+      expect(await page.locator('.toasts .toast strong').allTextContents()).toContain(NO_ANSWER[lang]);
+      await context.setOffline(false);
     });
     await page.getByRole('button', { name: RETRY[lang] }).click();
     await expect

@@ -26,6 +26,7 @@ const TEXT = {
     condition: 'État',
     type: 'Type',
     contactError: "Erreur lors de l'envoi. Veuillez réessayer.",
+    sendFallback: "Erreur lors de l'envoi du message",
     name: 'Nom',
     email: 'E-mail',
     message: 'Message',
@@ -43,6 +44,7 @@ const TEXT = {
     condition: 'Condition',
     type: 'Type',
     contactError: 'Error sending message. Please try again.',
+    sendFallback: 'Error while sending the message',
     name: 'Name',
     email: 'E-mail',
     message: 'Message',
@@ -158,6 +160,33 @@ describe.each(['fr', 'en'] as Lang[])('contact form in %s', (lang) => {
     expect(await page.locator(`#${await email.getAttribute('aria-describedby')}`).textContent()).toBe(x.emailInvalid);
     expect(await page.locator('form [role="alert"] p').first().textContent()).toBe(x.contactError);
     expect(await page.getByLabel(x.message, { exact: true }).inputValue()).toBe('Bonjour');
+    await context.close();
+  });
+});
+
+describe.each(['fr', 'en'] as Lang[])('contact form failures without a server message in %s', (lang) => {
+  const x = TEXT[lang];
+  it("shows the spec's send fallback under the error, for an answer without 'error' and for no answer at all", async () => {
+    const context = await visitorContext(env.browser);
+    const page = await context.newPage();
+    const failures: [string, () => Promise<unknown>][] = [
+      ['a 502 page', () => page.route('**/api/inquiries', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }), { times: 1 })],
+      ['a 500 without error', () => page.route('**/api/inquiries', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }), { times: 1 })],
+      ['no answer', () => context.setOffline(true)],
+    ];
+    for (const [what, failure] of failures) {
+      await page.goto(`${env.server.url}${prefixOf(lang)}/contact`);
+      await hydrated(page, 'ContactForm');
+      await page.getByLabel(x.name, { exact: true }).fill('Jean Martin');
+      await page.getByLabel(x.email, { exact: true }).fill('jean@example.org');
+      await page.getByLabel(x.message, { exact: true }).fill('Bonjour');
+      await failure();
+      await page.getByRole('button', { name: x.send }).click();
+      await expect.poll(() => page.locator('form [role="alert"] p').allTextContents(), { message: what }).toEqual([x.contactError, x.sendFallback]);
+      await page.locator('.toasts .toast', { hasText: x.contactError }).filter({ hasText: x.sendFallback }).waitFor();
+      expect(await page.getByLabel(x.message, { exact: true }).inputValue(), what).toBe('Bonjour');
+    }
+    await context.setOffline(false);
     await context.close();
   });
 });

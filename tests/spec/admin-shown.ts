@@ -2,6 +2,7 @@
 // mapped to the dictionary entries (and domain constants) that render it. The French admin
 // dictionary is what the screens show; a drifted entry fails the drift test.
 import { adminFr as F } from '@app/domain/i18n/admin-fr';
+import { adminEn as E } from '@app/domain/i18n/admin-en';
 import { fill } from '@app/domain/i18n/index';
 import { authRouteMessages } from '@app/api/routes/auth';
 import { authMessages } from '@app/api/middleware/auth';
@@ -37,6 +38,7 @@ export const adminShown: Record<string, unknown[]> = {
   'backOffice.listings.updated.fr': [F.listingForm.updated],
   'backOffice.listings.deleted.fr': [F.listingActions.deleted],
   'backOffice.listings.documentsAdded.fr': [F.listingView.documentsAdded],
+  'backOffice.listings.imageDeleted.fr': [F.listingMedia.imageDeleted],
 
   'backOffice.listingForm.uploadingImages.fr': [F.listingForm.uploadingImages],
   'backOffice.listingForm.uploadingDocuments.fr': [F.listingForm.uploadingDocuments],
@@ -68,6 +70,9 @@ export const adminShown: Record<string, unknown[]> = {
   'backOffice.listingView.cancel.fr': [F.listingView.cancel, F.listingForm.cancel, F.common.cancel],
   'backOffice.listingView.loadFailed.fr': [F.listingView.loadFailed, F.toasts.loadTitle],
   'backOffice.listingView.missing.fr': [F.listingView.missing, F.listingForm.missing],
+  // Given in English only: the English admin shows them (the French one a translation, decision 110).
+  'backOffice.listingView.openError.en': [E.toasts.openDocumentError],
+  'backOffice.listingView.downloadError.en': [E.toasts.downloadError],
 
   'backOffice.messages.empty.fr': [F.messages.empty],
   'backOffice.messages.quickReply.fr': [F.messages.quickReply],
@@ -114,6 +119,7 @@ export const adminShown: Record<string, unknown[]> = {
   'backOffice.smtp.loadFailed.fr': [F.settings.loadFailed],
   'backOffice.smtp.createFailed.fr': [F.smtpForm.createFailed],
   'backOffice.smtp.updateFailed.fr': [F.smtpForm.updateFailed],
+  'backOffice.smtp.saveFailed.fr': [F.smtpForm.saveFailed],
   'backOffice.smtp.deleteFailed.fr': [F.smtpAccounts.deleteFailed],
   'backOffice.smtp.connectionFailed.fr': [F.smtpForm.connectionFailed],
   'backOffice.smtp.testError.fr': [F.smtpAccounts.testError],

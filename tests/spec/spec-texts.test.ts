@@ -46,6 +46,7 @@ const sharedShown: Record<string, unknown[]> = {
   'publicSite.documents.downloadError.en': [en.docs.downloadError, en.product.downloadError],
   'publicSite.contact.error.fr': [fr.contact.error],
   'publicSite.contact.error.en': [en.contact.error],
+  'publicSite.contact.sendFallback.fr': [fr.contact.sendFallback],
   'publicSite.contact.success.en': [en.contact.success, INQUIRY_SENT.en],
   'publicSite.newsletter.invalidEmail.fr': [fr.newsletter.invalid, INVALID_EMAIL_MESSAGE],
   'publicSite.newsletter.errorStatus.fr': [fr.newsletter.errorStatus],
@@ -93,8 +94,6 @@ for (const [path, values] of Object.entries(adminShown)) shown[path] = [...(show
 const elsewhere: Record<string, string> = {
   'publicSite.product.loadFailed.en': 'never shown: a failed product load shows the not-found page (public-site §2)',
   'publicSite.documents.listError.fr': 'issue #14 asks the library to show the status-bearing text (fetchError) instead',
-  'publicSite.contact.sendFallback.fr': 'issue #14: not shown by any screen yet',
-  'backOffice.smtp.saveFailed.fr': 'the account form reports "création" and "mise à jour" failures separately (createFailed, updateFailed)',
   'backOffice.generic.network.en': "the client's name for an answer that never came (admin-pwa/src/lib/api.ts NetworkError); the screens say what failed instead",
   'backOffice.generic.requestFailed.en': 'the mail screens fall back to the generic error text (back-office §8)',
 };

@@ -9,6 +9,7 @@ import { OfflineIndicator } from '../components/offline-indicator.tsx';
 import { OutboxButton } from '../components/outbox-panel.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { logout, useSession } from '../lib/session.ts';
+import { syncCompany, useBrand } from '../lib/company.ts';
 import { toggleTheme, useTheme } from '../lib/theme.ts';
 import { setAdminLang, useAdminLang, useT } from '../lib/i18n.ts';
 import { useMediaQuery } from '../lib/media.ts';
@@ -42,6 +43,11 @@ export function Layout() {
   const menuOpen = compact && drawer;
   const menuButton = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
+  const brand = useBrand();
+  // The header's brand is the configured company's; refreshed once per start when online.
+  useEffect(() => {
+    if (navigator.onLine) syncCompany().catch(() => {});
+  }, []);
   useEffect(() => setDrawer(false), [location.pathname]);
   useEffect(() => {
     if (!menuOpen) return;
@@ -135,7 +141,7 @@ export function Layout() {
             <path d="M16 6v8M16 18v8M6 16h8M18 16h8" />
             <circle cx="16" cy="16" r="3.5" />
           </svg>
-          <span className="brand-name">Provence Moteurs</span>
+          {brand ? <span className="brand-name">{brand}</span> : null}
           <span className="brand-area">{t.brandArea}</span>
         </p>
         <OfflineIndicator />

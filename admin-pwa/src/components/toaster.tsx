@@ -9,7 +9,8 @@ export function Toaster() {
   const all = useT();
   const closeLabel = all.common.closeToast;
   return (
-    <div className="toaster" aria-label={all.app.notifications}>
+    // A named region: aria-label is not allowed on a div without a role (axe aria-prohibited-attr).
+    <section className="toaster" aria-label={all.app.notifications}>
       {list.map((t) => (
         <div key={t.id} className={`toast toast-${t.type}`} role={t.type === 'error' || t.type === 'warning' ? 'alert' : 'status'} data-toast-type={t.type}>
           <Icon name={t.type} className="toast-icon" />
@@ -31,6 +32,6 @@ export function Toaster() {
           </button>
         </div>
       ))}
-    </div>
+    </section>
   );
 }

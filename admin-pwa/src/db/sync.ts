@@ -40,6 +40,8 @@ export async function putMeta(key: string, value: unknown) {
   await db.meta.put({ key, value, at: Date.now() });
 }
 
+export const deleteMeta = (key: string) => db.meta.delete(key);
+
 export async function getMeta<T>(key: string): Promise<T | undefined> {
   return (await db.meta.get(key))?.value as T | undefined;
 }

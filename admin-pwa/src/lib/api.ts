@@ -31,9 +31,13 @@ export class NetworkError extends Error {
 
 export const isNetworkError = (e: unknown): e is NetworkError => e instanceof NetworkError;
 
-/** The error text a user sees: the server message when there is one, else the given fallback. */
+/**
+ * The error text a user sees: the server message when there is one, else the given fallback
+ * (back-office section 8: "server message, else fallback"). 'Erreur {status}', the thrown error's
+ * text when the answer had no `error`, is not a server message: the screen's fallback says more.
+ */
 export function errorText(e: unknown, fallback: string): string {
-  if (e instanceof ApiError && e.message) return e.message;
+  if (e instanceof ApiError && hasErrorText(e.body) && e.message) return e.message;
   return fallback;
 }
 
@@ -220,8 +224,7 @@ function xhrTransport(onProgress?: (p: UploadProgress) => void): Transport {
 export async function login(email: string, password: string): Promise<LoginResponse> {
   const res = await auth.login.$post({ json: { email, password } }, COOKIE_TRANSPORT);
   if (!res.ok) {
-    const err = await readError(res);
-    throw new ApiError(res.status, err.body ? err.message : texts().auth.loginFailed, err.body);
+    throw await readError(res);
   }
   const answer = await res.json();
   accessToken = answer.accessToken;

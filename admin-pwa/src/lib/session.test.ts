@@ -1,8 +1,10 @@
-// Restoring the session on start: a failed profile fetch is shown with the spec's text and signs
-// the admin out only when the server says 401.
+// Restoring the session on start: a failed profile fetch is shown with the spec's text and clears
+// the session (public-site section 4); with no answer at all the installed app opens offline.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { freshStart, type FakeApi } from '../test-fetch.ts';
-import { putMeta } from '../db/sync.ts';
+import { getMeta, putMeta } from '../db/sync.ts';
+import { db } from '../db/db.ts';
+import { session as spec } from '../../../tests/fixtures/spec-texts.ts';
 import { toasts } from './toast.ts';
 import { restoreSession, session } from './session.ts';
 
@@ -17,12 +19,30 @@ describe('restoreSession', () => {
     api.on('GET', '/auth/session', () => ({ expiresAt: new Date(Date.now() + 3600_000).toISOString(), absoluteExpiresAt: new Date(Date.now() + 7200_000).toISOString() }));
   });
 
-  it('shows "Erreur lors de la récupération du profil" when the profile fetch fails, and keeps the admin signed in with the last profile', async () => {
+  it('shows "Erreur lors de la récupération du profil" when the profile fetch fails, and clears the session: signed out, the stored profile and the refresh cookie gone', async () => {
     await putMeta('profile', admin);
     api.on('GET', '/auth/profile', () => Response.json({ error: 'Erreur interne du serveur' }, { status: 500 }));
+    api.on('POST', '/auth/logout', () => ({ success: true }));
     await restoreSession();
-    expect(toasts.get().map((t) => t.title)).toContain('Erreur lors de la récupération du profil');
-    expect(session.get()).toMatchObject({ status: 'signed-in', user: { email: 'admin@example.test' } });
+    expect(toasts.get().map((t) => t.title)).toContain(spec.profileFailed.fr);
+    expect(session.get()).toEqual({ status: 'signed-out', reason: spec.profileFailed.fr });
+    expect(await getMeta('profile')).toBeUndefined();
+    expect(api.callsTo('POST', '/auth/logout')).toHaveLength(1);
+  });
+
+  it('keeps the changes waiting in the outbox when the profile fetch clears the session', async () => {
+    await db.outbox.add({ kind: 'listing.delete', payload: { id: 3 }, files: [], label: 'x', state: 'waiting', key: 'k', done: {}, createdAt: 1, updatedAt: 1 } as never);
+    api.on('GET', '/auth/profile', () => Response.json({}, { status: 503 }));
+    await restoreSession();
+    expect(session.get()).toMatchObject({ status: 'signed-out' });
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('opens offline with the last profile when no answer comes', async () => {
+    await putMeta('profile', admin);
+    api.on('GET', '/auth/profile', () => Promise.reject(new TypeError('Failed to fetch')));
+    await restoreSession();
+    expect(session.get()).toMatchObject({ status: 'signed-in', offline: true, user: { email: 'admin@example.test' } });
   });
 
   it('says why on the sign-in page when there is no profile to fall back on', async () => {

@@ -6,7 +6,7 @@ import { body, client } from './client.ts';
 import { texts } from './i18n.ts';
 import { createStore, useStore } from './store.ts';
 import { dismissToast, toast } from './toast.ts';
-import { clearLocalData, getMeta, putMeta } from '../db/sync.ts';
+import { clearLocalData, deleteMeta, getMeta, putMeta } from '../db/sync.ts';
 
 export type SessionState =
   | { status: 'checking' }
@@ -47,15 +47,19 @@ export async function restoreSession(): Promise<void> {
     settle(() => signedIn(user, info?.expiresAt ?? null));
   } catch (e) {
     const cached = await getMeta<AuthUser>(PROFILE_KEY).catch(() => undefined);
-    if (isNetworkError(e) && cached) return settle(() => signedIn(cached, null, true));
-    // A 401 has already ended the session (api.ts). Any other failure is shown, and signs nobody
-    // out: the last known profile stands in, or the sign-in page says what went wrong.
+    // No answer: the installed app opens with the last profile until the network returns (decision 050).
+    if (isNetworkError(e)) return settle(() => (cached ? signedIn(cached, null, true) : session.set({ status: 'signed-out' })));
+    // A 401 has already ended the session (api.ts).
     if (e instanceof ApiError && e.status === 401) return;
-    if (!isNetworkError(e)) toast.error(texts().session.profileFailed, errorText(e, texts().session.profileFailed));
-    settle(() => {
-      if (cached) signedIn(cached, null);
-      else session.set({ status: 'signed-out', reason: isNetworkError(e) ? undefined : texts().session.profileFailed });
-    });
+    // Any other failure clears the session (public-site section 4: "failure clears the session"):
+    // the tokens, the refresh cookie and the stored profile, not the changes waiting in the outbox.
+    if (session.get().status !== 'checking') return;
+    const reason = texts().session.profileFailed;
+    toast.error(reason, errorText(e, reason));
+    await client.auth.logout.$post().catch(() => undefined);
+    tokens.set(null);
+    await deleteMeta(PROFILE_KEY).catch(() => undefined);
+    settle(() => session.set({ status: 'signed-out', reason }));
   }
 }
 

@@ -280,6 +280,8 @@ export const adminEn: AdminDictionary = {
     offlineSaved: 'Saved offline',
     sentWhenOnline: 'It will be sent when the connection returns.',
     conflictTitle: 'Edit conflict',
+    openDocumentError: 'Error opening document',
+    downloadError: 'Download error',
   },
   outbox: {
     listingCreate: 'Creation of the listing “{title}”',
@@ -293,6 +295,8 @@ export const adminEn: AdminDictionary = {
     stepReorder: 'Image order',
     stepImage: 'Image “{name}”',
     stepDocument: 'Document “{name}”',
+    stepRemoveImage: 'Removing image {id}',
+    stepRemoveDocument: 'Removing document {id}',
   },
   listingActions: {
     deleted: 'Listing deleted',
@@ -390,6 +394,8 @@ export const adminEn: AdminDictionary = {
     movedTo: 'Image moved to position {n}.',
     fileError: '{name}: {error}',
     imageAdded: 'Image added',
+    imageDeleted: 'Image deleted',
+    crossGroupMove: 'A new image goes after the images already saved: move it among the new ones, or save the listing and then change its order.',
     documentAdded: 'Document added',
   },
   listingView: {
@@ -478,6 +484,7 @@ export const adminEn: AdminDictionary = {
     title: 'Technical documents',
     stats: 'Statistics',
     statsLabel: 'Document statistics',
+    statsOffline: 'Statistics are not available offline: they will show when the connection returns.',
     totalDocuments: 'Total documents',
     totalDownloads: 'Total downloads',
     create: 'Create',
@@ -603,6 +610,7 @@ export const adminEn: AdminDictionary = {
     updated: 'SMTP account updated',
     createFailed: 'The account could not be created',
     updateFailed: 'The account could not be updated',
+    saveFailed: 'The account could not be saved',
     connectionFailed: 'Connection failed: {message}',
     nameRequired: 'The name is required',
     hostRequired: 'The SMTP host is required',

@@ -287,6 +287,10 @@ export const adminFr = {
     offlineSaved: 'Enregistré hors ligne',
     sentWhenOnline: 'Sera envoyé au retour de la connexion.',
     conflictTitle: 'Conflit de modification',
+    // Back-office §8 gives these two in English only ('Error opening document', 'Download error'):
+    // verbatim in the English admin, translated here as on the public site (decision 110).
+    openDocumentError: "Erreur lors de l'ouverture du document",
+    downloadError: 'Erreur de téléchargement',
   },
   // The outbox: labels of queued changes and their steps (written in the language of the moment they are queued).
   outbox: {
@@ -301,6 +305,8 @@ export const adminFr = {
     stepReorder: 'Ordre des images',
     stepImage: 'Image « {name} »',
     stepDocument: 'Document « {name} »',
+    stepRemoveImage: "Suppression de l'image {id}",
+    stepRemoveDocument: 'Suppression du document {id}',
   },
   listingActions: {
     deleted: 'Annonce supprimée',
@@ -398,6 +404,8 @@ export const adminFr = {
     movedTo: 'Image déplacée en position {n}.',
     fileError: '{name} : {error}',
     imageAdded: 'Image ajoutée',
+    imageDeleted: 'Image supprimée',
+    crossGroupMove: "Une nouvelle image se place après les images déjà enregistrées : déplacez-la parmi les nouvelles, ou enregistrez l'annonce puis changez son ordre.",
     documentAdded: 'Document ajouté',
   },
   listingView: {
@@ -486,6 +494,7 @@ export const adminFr = {
     title: 'Documents Techniques',
     stats: 'Statistiques',
     statsLabel: 'Statistiques des documents',
+    statsOffline: 'Statistiques indisponibles hors connexion : elles s’afficheront au retour de la connexion.',
     totalDocuments: 'Total documents',
     totalDownloads: 'Total téléchargements',
     create: 'Créer',
@@ -611,6 +620,7 @@ export const adminFr = {
     updated: 'Compte SMTP mis à jour avec succès',
     createFailed: 'Erreur lors de la création du compte',
     updateFailed: 'Erreur lors de la mise à jour du compte',
+    saveFailed: 'Erreur lors de la sauvegarde du compte',
     connectionFailed: 'Échec de la connexion: {message}',
     nameRequired: 'Le nom est requis',
     hostRequired: "L'hôte SMTP est requis",

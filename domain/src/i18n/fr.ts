@@ -123,7 +123,8 @@ export const fr = {
     searchLabel: 'Rechercher un document',
     searchButton: 'Rechercher',
     empty: 'Aucun document trouvé',
-    error: 'Erreur lors de la récupération des documents: {status}',
+    error: 'Erreur lors de la récupération des documents: {statusText}',
+    noAnswer: 'le serveur ne répond pas',
     retry: 'Réessayer',
     loading: 'Chargement…',
     previous: 'Précédent',
@@ -155,6 +156,8 @@ export const fr = {
     sending: 'Envoi…',
     success: 'Message envoyé avec succès ! Nous vous répondrons rapidement.',
     error: "Erreur lors de l'envoi. Veuillez réessayer.",
+    // Public-site §8 "Inquiry send fallback": a failure that brings no message of the server's.
+    sendFallback: "Erreur lors de l'envoi du message",
     retryIn: 'Trop d’envois depuis votre connexion\u202f: vous pourrez réessayer dans {wait}.',
     retryLater: 'Trop d’envois depuis votre connexion\u202f: réessayez un peu plus tard.',
     required: 'Champ obligatoire',

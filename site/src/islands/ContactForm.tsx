@@ -57,7 +57,8 @@ export default function ContactForm({ lang, reference, initialMessage }: Props) 
       // accept-language: the API's refusals come in the page's language, not the browser's.
       res = await fetch('/api/inquiries', { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': lang }, body: JSON.stringify(input) });
     } catch {
-      return fail(form, {});
+      // No answer: the spec's fallback, as for an answer without a message of its own.
+      return fail(form, {}, t.sendFallback);
     }
     if (res.ok) {
       form.reset();
@@ -72,7 +73,7 @@ export default function ContactForm({ lang, reference, initialMessage }: Props) 
     const body = (await res.json().catch(() => null)) as ({ error?: unknown } & ProblemFieldErrors) | null;
     const message = typeof body?.error === 'string' ? body.error : '';
     const field = res.status === 400 ? serverFieldError(body) : null;
-    fail(form, field ? { [field.field]: field.message } : {}, field ? undefined : message || undefined);
+    fail(form, field ? { [field.field]: field.message } : {}, field ? undefined : message || t.sendFallback);
   }
 
   const sending = status.kind === 'sending';

@@ -10,6 +10,7 @@ import { EmptyState, ErrorState, LoadingState } from '../components/States.tsx';
 import { DocumentActions } from '../components/DocumentActions.tsx';
 import { renderedByReact } from '../lib/react-component.ts';
 import { readIslandData, type IslandData } from '../lib/island-data.ts';
+import { statusText } from '../lib/upstream-status.ts';
 
 /** Where the island starts: the URL's search, its first page (null: it could not be read) and then the upstream status. */
 export type DocumentsStart = { search: string; page: DocumentsPage | null; failedStatus?: number | undefined };
@@ -30,25 +31,29 @@ export default function DocumentLibrary({ lang, basePath, start }: Props) {
   const [search, setSearch] = useState(initialSearch);
   const [data, setData] = useState(initial);
   const [status, setStatus] = useState<Status>(initial ? 'loaded' : 'error');
-  const [failure, setFailure] = useState(String(initialStatus ?? 502));
+  const [failure, setFailure] = useState(() => statusText(initialStatus ?? 502));
   const [current, setCurrent] = useState({ search: initialSearch, page: initial?.page ?? 1 });
 
   async function load(s: string, page: number) {
     setStatus('loading');
     setCurrent({ search: s, page });
     history.replaceState(null, '', `${basePath}${query(s, page)}`);
+    // The answer's status text, or words of the visitor's language when no answer came.
+    let why: string;
     try {
       const res = await fetch(`/site-data/documents${query(s, page) || '?'}${query(s, page) ? '&' : ''}hl=${lang}`);
-      if (!res.ok) throw new Error(String(res.status));
-      setData((await res.json()) as DocumentsPage);
-      setStatus('loaded');
-    } catch (err) {
-      // The HTTP status, or the browser's own message when no answer came.
-      const why = err instanceof Error ? err.message : String(err);
-      setFailure(why);
-      setStatus('error');
-      toast({ type: 'error', title: fill(t.error, { status: why }) });
+      if (res.ok) {
+        setData((await res.json()) as DocumentsPage);
+        setStatus('loaded');
+        return;
+      }
+      why = statusText(res.status, res.statusText);
+    } catch {
+      why = t.noAnswer;
     }
+    setFailure(why);
+    setStatus('error');
+    toast({ type: 'error', title: fill(t.error, { statusText: why }) });
   }
 
   const submit = (e: FormEvent) => (e.preventDefault(), void load(search.trim(), 1));
@@ -65,7 +70,7 @@ export default function DocumentLibrary({ lang, basePath, start }: Props) {
         </div>
       </form>
       {status === 'loading' && <LoadingState label={st.loadingDocuments} />}
-      {status === 'error' && <ErrorState message={fill(t.error, { status: failure })} retry={{ label: t.retry, onClick: () => void load(current.search, current.page) }} />}
+      {status === 'error' && <ErrorState message={fill(t.error, { statusText: failure })} retry={{ label: t.retry, onClick: () => void load(current.search, current.page) }} />}
       {status === 'loaded' && data && data.documents.length === 0 && (
         <EmptyState title={t.empty} action={current.search ? { label: st.clearSearch, href: basePath, onClick: () => (setSearch(''), void load('', 1)) } : undefined} />
       )}

@@ -2,21 +2,37 @@
 // then the forced password change or the dashboard.
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { ApiError, isNetworkError } from '../../lib/api.ts';
+import type { AdminDictionary } from '@app/domain/i18n/admin-fr';
+import { ApiError, errorText, isNetworkError } from '../../lib/api.ts';
 import { signIn, useSession } from '../../lib/session.ts';
 import { Icon } from '../../components/icons.tsx';
-import { useT } from '../../lib/i18n.ts';
+import { fill, useT } from '../../lib/i18n.ts';
+
+type LoginError = { text: string; detail?: string };
+
+/**
+ * The server's message when it gave one; otherwise the spec's 'Erreur de connexion' (public-site
+ * section 8), with what is known beside it: no answer at all, or the status (decision 111).
+ */
+export function loginError(err: unknown, t: AdminDictionary['auth'], errorStatus: string): LoginError {
+  const text = errorText(err, t.loginFailed);
+  if (text !== t.loginFailed) return { text };
+  if (isNetworkError(err)) return { text, detail: t.unreachable };
+  if (err instanceof ApiError) return { text, detail: fill(errorStatus, { status: err.status }) };
+  return { text };
+}
 
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const s = useSession();
-  const t = useT().auth;
+  const all = useT();
+  const t = all.auth;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [visible, setVisible] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<LoginError | null>(null);
   const reason = s.status === 'signed-out' ? s.reason : undefined;
 
   if (s.status === 'signed-in' && !submitting) return <Navigate to={s.user.mustChangePassword ? '/change-password' : '/'} replace />;
@@ -30,7 +46,7 @@ export default function LoginPage() {
       const from = (location.state as { from?: string } | null)?.from;
       navigate(user.mustChangePassword ? '/change-password' : from && from !== '/login' ? from : '/', { replace: true });
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : isNetworkError(err) ? t.unreachable : t.loginFailed);
+      setError(loginError(err, t, all.common.errorStatus));
       setSubmitting(false);
     }
   };
@@ -45,9 +61,10 @@ export default function LoginPage() {
           </p>
         ) : null}
         {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
+          <div className="form-error" role="alert">
+            <p>{error.text}</p>
+            {error.detail ? <p>{error.detail}</p> : null}
+          </div>
         ) : null}
         <div className="field">
           <label htmlFor="login-email">{t.email}</label>

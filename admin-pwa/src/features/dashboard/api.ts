@@ -1,9 +1,10 @@
-// Dashboard data: the three counters (GET /stats) and recent messages for the weekly chart, both
+// Dashboard data: the three counters (GET /stats) and the messages of the chart's weeks, both
 // kept in the read model so the dashboard opens offline.
 import type { InferResponseType } from 'hono/client';
 import { body, client } from '../../lib/client.ts';
 import { db } from '../../db/db.ts';
-import { markSynced, upsert } from '../../db/sync.ts';
+import type { Inquiry } from '@app/domain/inquiries';
+import { markSynced } from '../../db/sync.ts';
 
 /** The counters as GET /stats answers them (kept in Dexie as they came). */
 export type DashboardStats = InferResponseType<typeof client.stats.$get, 200>;
@@ -15,13 +16,28 @@ export async function refreshStats(): Promise<DashboardStats> {
   return stats;
 }
 
-/** The last 100 messages are enough for a 12-week chart of a small company's contact form. */
-export async function refreshRecentMessages() {
-  const list = await body(client.inquiries.$get({ query: { page: '1', limit: '100' } }));
-  await upsert(db.inquiries, list.inquiries);
-}
-
 const WEEK = 7 * 24 * 3600_000;
+const PAGE = 100;
+
+/**
+ * The server's messages of the chart's weeks (newest first, page after page until one is older),
+ * replacing the stored ones of those weeks: a message deleted elsewhere leaves the chart at the next
+ * refresh, and a busy quarter is counted whole.
+ */
+export async function refreshRecentMessages(now = Date.now(), weeks = 12) {
+  const since = new Date(weekStart(now - (weeks - 1) * WEEK)).toISOString();
+  const fetched: Inquiry[] = [];
+  for (let page = 1; ; page++) {
+    const list = await body(client.inquiries.$get({ query: { page: String(page), limit: String(PAGE) } }));
+    fetched.push(...list.inquiries);
+    const oldest = list.inquiries.at(-1);
+    if (page >= list.totalPages || !oldest || oldest.createdAt < since) break;
+  }
+  await db.transaction('rw', db.inquiries, async () => {
+    await db.inquiries.where('createdAt').aboveOrEqual(since).delete();
+    await db.inquiries.bulkPut(fetched);
+  });
+}
 
 /** Monday 00:00 (local time) of the week holding `t`. */
 export function weekStart(t: number): number {

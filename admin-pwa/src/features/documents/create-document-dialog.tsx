@@ -56,7 +56,9 @@ export function CreateDocumentDialog({ onClose, onCreated }: Props) {
     } catch (err) {
       if ((err as Error)?.name === 'AbortError') toast.info(t.uploadCancelled);
       else if (isNetworkError(err)) toast.error(all.toasts.uploadTitle, t.connectionLost);
-      else toast.error(all.toasts.uploadTitle, errorText(err, all.toasts.uploadFallback));
+      // The upload is the document's creation (back-office §8 'Erreur de création'); a lost
+      // connection is said as such above.
+      else toast.error(all.toasts.createTitle, errorText(err, all.toasts.createFallback));
     } finally {
       setBusy(false);
     }

@@ -23,8 +23,19 @@ import { CreateDocumentDialog } from './create-document-dialog.tsx';
 import { DEFAULT_QUERY, PAGE_SIZES, localQuery, rangeText, toggleSort, withFilter, type DocType, type DocumentsQuery } from './documents-query.ts';
 import { DocumentsTable } from './documents-table.tsx';
 
-function StatsPanel({ stats }: { stats: DocumentStats | undefined }) {
+/**
+ * The statistics as last stored; never fetched, a spinner while they are asked for, or, offline or
+ * when the server did not answer, a state that says so instead of spinning forever.
+ */
+function StatsPanel({ stats, unreachable }: { stats: DocumentStats | undefined; unreachable: boolean }) {
   const t = useT().documents;
+  if (!stats && unreachable)
+    return (
+      <div className="state state-empty" role="status">
+        <Icon name="info" />
+        <p className="state-title">{t.statsOffline}</p>
+      </div>
+    );
   if (!stats) return <Spinner />;
   return (
     <dl className="stat-tiles" aria-label={t.statsLabel}>
@@ -78,8 +89,15 @@ export default function DocumentsPage() {
   const states = useT().states;
   const { loading, failed, retry } = useRefresh(() => fetchDocumentsPage(query), (e) => toast.error(errorText(e, texts().documents.loadFailed)), [query]);
 
+  // No answer (offline, or a network that fails while the browser says online) stops the spinner.
+  const [statsUnanswered, setStatsUnanswered] = useState(false);
   useEffect(() => {
-    if (showStats && online) fetchStats().catch((e) => !isNetworkError(e) && toast.error(texts().toasts.loadTitle, errorText(e, texts().toasts.loadFallback)));
+    if (!showStats || !online) return;
+    setStatsUnanswered(false);
+    fetchStats().catch((e) => {
+      if (isNetworkError(e)) setStatsUnanswered(true);
+      else toast.error(texts().toasts.loadTitle, errorText(e, texts().toasts.loadFallback));
+    });
   }, [showStats, online]);
 
   const reload = () => {
@@ -113,7 +131,7 @@ export default function DocumentsPage() {
           </button>
         </div>
       </header>
-      {showStats ? <StatsPanel stats={stats} /> : null}
+      {showStats ? <StatsPanel stats={stats} unreachable={!online || statsUnanswered} /> : null}
       <div className="toolbar" role="search">
         <div className="field">
           <label htmlFor="documents-search">{t.search}</label>

@@ -7,6 +7,7 @@ import { IconButton } from '../../components/icon-button.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { formatSize } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
+import { downloadDocument, onPlainClick } from '../../lib/document-file.ts';
 import { fill, useAdminLang, useT } from '../../lib/i18n.ts';
 import type { DocumentsQuery, SortBy } from './documents-query.ts';
 import { TableRegion } from '../../components/table-region.tsx';
@@ -60,7 +61,9 @@ function DocumentActions({ document: d, onDelete, onEdit }: Actions & { document
         href={d.url}
         download={d.originalFilename}
         aria-label={fill(t.download, { title: d.title })}
-        onClick={() => toast.info(fill(t.downloadStarted, { title: d.title }))}
+        onClick={onPlainClick(async () => {
+          if (await downloadDocument(d.url, d.originalFilename)) toast.info(fill(t.downloadStarted, { title: d.title }));
+        })}
       >
         <Icon name="download" />
       </a>

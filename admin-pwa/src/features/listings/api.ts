@@ -96,13 +96,10 @@ export function uploadImage(productId: number, file: Blob, name: string, alt: st
   return upload(client.products[':id{[0-9]+}'].images.$post, productParam(productId), form, onProgress);
 }
 
-export function uploadDocument(
-  productId: number,
-  file: Blob,
-  name: string,
-  meta: { title: string; titleEn?: string; description?: string },
-  onProgress?: (p: UploadProgress) => void,
-) {
+/** What a listing document's upload sends beside the file, online and on replay alike. */
+export type DocumentMeta = { title: string; titleEn?: string; description?: string };
+
+export function uploadDocument(productId: number, file: Blob, name: string, meta: DocumentMeta, onProgress?: (p: UploadProgress) => void) {
   const form = new FormData();
   form.append('documents', file, name);
   form.append('titles', JSON.stringify([meta.title || name]));

@@ -2,7 +2,8 @@
 // through the outbox (queued offline); the toggle sends the whole listing with its version, so a
 // listing changed elsewhere meanwhile becomes a conflict instead of being overwritten.
 import { errorText } from '../../lib/api.ts';
-import { fill, texts } from '../../lib/i18n.ts';
+import type { Lang } from '@app/domain/lang';
+import { adminLang, fill, texts } from '../../lib/i18n.ts';
 import { localized } from '../../lib/localized.ts';
 import { toast } from '../../lib/toast.ts';
 import { db, type LocalProduct } from '../../db/db.ts';
@@ -11,7 +12,10 @@ import { formFromProduct, validateListing } from './listing-form-model.ts';
 import { LISTING_DELETE, LISTING_UPDATE } from './operations.ts';
 
 /** Deletes a listing (queued when offline); a listing created offline is simply dropped from the outbox. */
-export async function removeListing(p: { id: number; titleFr: string }) {
+/** A listing's title in the admin's language (the outbox labels and the screens alike). */
+export const titleIn = (p: { titleFr: string; titleEn: string }, lang: Lang) => (lang === 'en' && p.titleEn ? p.titleEn : p.titleFr);
+
+export async function removeListing(p: { id: number; titleFr: string; titleEn: string }) {
   const all = texts();
   try {
     if (p.id < 0) {
@@ -21,7 +25,7 @@ export async function removeListing(p: { id: number; titleFr: string }) {
         for (const e of entries) if ((e.payload as { tempId?: number }).tempId === p.id) await db.outbox.delete(e.id!);
       });
     } else {
-      const r = await perform(LISTING_DELETE, { id: p.id }, fill(all.outbox.listingDelete, { title: p.titleFr }));
+      const r = await perform(LISTING_DELETE, { id: p.id }, fill(all.outbox.listingDelete, { title: titleIn(p, adminLang.get()) }));
       if (r.queued) {
         toast.info(all.listingActions.deleteQueued, all.listingActions.deleteQueuedText);
         return;
@@ -43,7 +47,7 @@ export async function toggleFeatured(p: LocalProduct) {
     return;
   }
   const featured = checked.input.featured;
-  const label = fill(featured ? all.outbox.listingFeature : all.outbox.listingUnfeature, { title: p.titleFr });
+  const label = fill(featured ? all.outbox.listingFeature : all.outbox.listingUnfeature, { title: titleIn(p, adminLang.get()) });
   try {
     const r = await perform(LISTING_UPDATE, { id: p.id, version: p.version, input: checked.input }, label);
     if (r.queued && r.conflict) toast.error(all.toasts.conflictTitle, all.listingActions.conflict);

@@ -19,7 +19,7 @@ import { fetchDocuments, fetchImages, fetchListing } from './api.ts';
 import { ListingFields } from './listing-fields.tsx';
 import { documentProblem, emptyForm, formFromProduct, imageProblem, validateListing, type FormErrors, type ListingForm } from './listing-form-model.ts';
 import { DocumentsEditor, fileKey, ImagesEditor, newDocument, type NewDocument, type NewImage } from './listing-media.tsx';
-import { uploadNewMedia } from './media-uploads.ts';
+import { documentMeta, uploadNewMedia } from './media-uploads.ts';
 import { LISTING_CREATE, LISTING_UPDATE, newTempId } from './operations.ts';
 
 type Phase = 'idle' | 'saving' | 'images' | 'documents';
@@ -130,7 +130,7 @@ export default function ListingFormPage() {
     const input = checked.input;
     const files: QueuedFile[] = [
       ...newImages.map((i) => queuedFile({ field: 'image', blob: i.file, name: i.file.name, type: i.file.type, meta: { alt: i.alt } })),
-      ...newDocs.map((d) => queuedFile({ field: 'document', blob: d.file, name: d.file.name, type: d.file.type, meta: { title: d.title.trim() || d.file.name, description: d.description } })),
+      ...newDocs.map((d) => queuedFile({ field: 'document', blob: d.file, name: d.file.name, type: d.file.type, meta: documentMeta(d) })),
     ];
     const removedImageIds = original.images.filter((o) => !images.some((i) => i.id === o.id)).map((o) => o.id);
     const removedDocumentIds = original.documents.filter((o) => !documents.some((d) => d.id === o.id)).map((o) => o.id);
@@ -173,7 +173,10 @@ export default function ListingFormPage() {
       navigate(failed ? `/annonces/${productId}/edit` : '/annonces');
       if (failed) setPhase('idle');
     } catch (err) {
-      toast.error(edit ? all.toasts.updateTitle : all.toasts.createTitle, errorText(err, all.toasts.saveFallback));
+      // Back-office §8: a creation says 'Erreur de création' / 'Erreur lors de la création'; a listing's
+      // changes keep the Listings row's 'Erreur lors de la sauvegarde'.
+      if (edit) toast.error(all.toasts.updateTitle, errorText(err, all.toasts.saveFallback));
+      else toast.error(all.toasts.createTitle, errorText(err, all.toasts.createFallback));
       setPhase('idle');
     }
   };

@@ -1,8 +1,10 @@
 // The listing form: defaults of a new listing, every required-field message, generator-only voltage
 // and phase, the numeric coercion, file checks with the spec's messages, and the button labels.
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Toaster } from '../../components/toaster.tsx';
+import { freshStart } from '../../test-fetch.ts';
 import { setAdminLang } from '../../lib/i18n.ts';
 import ListingFormPage, { submitLabel } from './listing-form-page.tsx';
 import { adminEn } from '@app/domain/i18n/admin-en';
@@ -12,12 +14,37 @@ import { documentProblem, emptyForm, imageProblem, validateListing } from './lis
 
 function renderNew() {
   const router = createMemoryRouter([{ path: '/annonces/new', element: <ListingFormPage /> }], { initialEntries: ['/annonces/new'] });
-  render(<RouterProvider router={router} />);
+  render(
+    <>
+      <RouterProvider router={router} />
+      <Toaster />
+    </>,
+  );
 }
 
 const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
 
 describe('listing form', () => {
+  it("says 'Erreur de création' with 'Erreur lors de la création' when the server refuses a new listing without a message", async () => {
+    const api = await freshStart();
+    api.on('POST', '/products', () => Response.json({}, { status: 500 }));
+    renderNew();
+    for (const [label, value] of [
+      ['Titre (français)', 'Groupe 60 kVA'],
+      ['Titre (anglais)', '60 kVA generator'],
+      ['Marque', 'SDMO'],
+      ['Modèle', 'J60'],
+      ['Description (français)', 'Groupe capoté.'],
+      ['Description (anglais)', 'Canopied generator.'],
+    ] as const)
+      fireEvent.change(field(label), { target: { value } });
+    fireEvent.click(screen.getByRole('button', { name: "Créer l'annonce" }));
+    const shown = await screen.findByRole('alert');
+    expect(within(shown).getByText(backOffice.toastFallbacks.create.fr.title)).toBeTruthy();
+    expect(within(shown).getByText(backOffice.toastFallbacks.create.fr.text)).toBeTruthy();
+    expect(api.callsTo('POST', '/products')).toHaveLength(1);
+  });
+
   it('opens a new listing with the spec defaults', () => {
     renderNew();
     expect((screen.getByLabelText('Type', { exact: false }) as HTMLSelectElement).value).toBe('generator');

@@ -1,5 +1,6 @@
 // The form's media: existing images (reorder, cover = first, remove) and new ones (alt text, order),
 // existing documents (remove) and new ones (title defaulting to the file name, description).
+import { useState } from 'react';
 import type { ProductDocument, ProductImage } from '@app/domain/products';
 import { formatSize } from '../../lib/format.ts';
 import { fill, useT } from '../../lib/i18n.ts';
@@ -41,9 +42,12 @@ export function ImagesEditor({ existing, onExisting, added, onAdded, onPick, err
   const t = useT().listingMedia;
   const total = existing.length + added.length;
   const ids = [...existing.map((img) => `e${img.id}`), ...added.map((img) => img.key)];
-  // Images on the server and new ones are ordered within their own group (new ones go after).
+  // Images on the server and new ones are ordered within their own group (new ones go after: the
+  // server places an upload last). A drop into the other group is refused and says why.
+  const [crossed, setCrossed] = useState(false);
   const onReorder = (from: number, to: number) => {
     const n = existing.length;
+    setCrossed((from < n) !== (to < n));
     if (from < n && to < n) onExisting(reorder(existing, from, to));
     else if (from >= n && to >= n) onAdded(reorder(added, from - n, to - n));
   };
@@ -99,6 +103,9 @@ export function ImagesEditor({ existing, onExisting, added, onAdded, onPick, err
           );
         })}
       </SortableImages>
+      <p className="muted" role="status">
+        {crossed ? t.crossGroupMove : null}
+      </p>
       {total === 0 ? <p className="muted">{t.noImages}</p> : null}
       <FileDrop label={t.addImages} accept="image/jpeg,image/png,image/webp" onFiles={onPick} hint={t.imagesHint} />
       <FieldError error={error} />

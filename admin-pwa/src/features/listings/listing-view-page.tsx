@@ -14,6 +14,7 @@ import { BackLink } from '../../components/icon-button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ErrorState } from '../../components/states.tsx';
 import { deleteDocument, documentDownloadUrl, fetchListing } from './api.ts';
+import { onPlainClick, openDocument } from '../../lib/document-file.ts';
 import { DocumentsUpload } from './documents-upload.tsx';
 import { removeListing } from './listing-actions.ts';
 
@@ -162,7 +163,7 @@ export default function ListingViewPage() {
               <li key={d.id} className="upload-item">
                 <span>{d.title}</span>
                 <span className="muted">{d.type}</span>
-                <a href={documentDownloadUrl(p.id, d.id)} target="_blank" rel="noopener">
+                <a href={documentDownloadUrl(p.id, d.id)} target="_blank" rel="noopener" onClick={onPlainClick(() => openDocument(documentDownloadUrl(p.id, d.id)))}>
                   <Icon name="download" /> {t.download}
                 </a>
                 <button

@@ -4,13 +4,15 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '@app/domain/products';
 import { db } from '../../db/db.ts';
 import { toasts } from '../../lib/toast.ts';
-import { replayOutbox } from '../../db/outbox.ts';
+import { enqueue, replayOutbox } from '../../db/outbox.ts';
 import { freshStart, setOnline, type FakeApi } from '../../test-fetch.ts';
 import ListingsPage from './listings-page.tsx';
+import { LISTING_UPDATE } from './operations.ts';
+import { setAdminLang } from '../../lib/i18n.ts';
 import '../../app/operations.ts';
 
 let api: FakeApi;
@@ -116,14 +118,15 @@ describe('listings table', () => {
   it('after a delete shows the server total and pages, the next listing moving up', async () => {
     serve(11);
     show();
-    await screen.findByText('11 annonces');
+    // The first load of a run opens the database and the screen's modules: over a second on a busy machine.
+    await screen.findByText('11 annonces', {}, { timeout: 5000 });
     expect(screen.getByText('Page 1 sur 2')).toBeTruthy();
     expect(table().queryByRole('cell', { name: 'Groupe 1' })).toBeNull();
 
     await userEvent.click(table().getByRole('button', { name: 'Supprimer Groupe 11' }));
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }));
 
-    await screen.findByText('10 annonces');
+    await screen.findByText('10 annonces', {}, { timeout: 5000 });
     expect(screen.queryByText(/Page \d sur/)).toBeNull();
     expect(table().queryByRole('cell', { name: 'Groupe 11' })).toBeNull();
     await table().findByRole('cell', { name: 'Groupe 1' });
@@ -187,5 +190,37 @@ describe('listings table', () => {
     expect(entry).toMatchObject({ kind: 'listing.update', state: 'conflict' });
     expect((entry!.server as Product).version).toBe(5);
     expect(server[0]!.featured).toBe(false);
+  });
+});
+
+describe('listings table in English', () => {
+  afterEach(() => setAdminLang('fr'));
+
+  it('shows the English titles in the table, the actions and the delete dialog, and counts with the plural rules', async () => {
+    setAdminLang('en');
+    serve(1);
+    show();
+    await screen.findByText('1 listing');
+    expect(table().getByRole('cell', { name: 'Generator 1' })).toBeTruthy();
+    expect(table().queryByText('Groupe 1')).toBeNull();
+    await userEvent.click(table().getByRole('button', { name: 'Delete Generator 1' }));
+    expect(within(screen.getByRole('alertdialog')).getByText(/Generator 1/)).toBeTruthy();
+  });
+
+  it('counts one listing in French as the plural rules say', async () => {
+    serve(1);
+    show();
+    expect(await screen.findByText('1 annonce')).toBeTruthy();
+  });
+});
+
+describe('outbox steps in English', () => {
+  afterEach(() => setAdminLang('fr'));
+
+  it('names the removal of an image and of a document in the admin language', async () => {
+    setAdminLang('en');
+    const entryId = await enqueue(LISTING_UPDATE, { id: 1, version: 1, input: listing(1), removedImageIds: [4], removedDocumentIds: [9] }, 'Changes');
+    const entry = await db.outbox.get(entryId);
+    expect(entry!.steps.map((s) => s.label)).toEqual(['Updating the listing', 'Removing image 4', 'Removing document 9']);
   });
 });

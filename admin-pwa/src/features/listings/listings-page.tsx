@@ -10,9 +10,9 @@ import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { TableRegion } from '../../components/table-region.tsx';
-import { removeListing, toggleFeatured } from './listing-actions.ts';
+import { removeListing, titleIn, toggleFeatured } from './listing-actions.ts';
 import { useListings, type ListingRow } from './use-listings.ts';
-import { fill, useAdminLang, useT } from '../../lib/i18n.ts';
+import { countLabel, fill, useAdminLang, useT } from '../../lib/i18n.ts';
 
 
 export default function ListingsPage() {
@@ -135,7 +135,7 @@ export default function ListingsPage() {
                   <tr key={p.id}>
                     <td>{p.cover ? <img className="thumb" src={p.cover.thumbnailUrl || p.cover.url} alt="" loading="lazy" /> : <span className="thumb" />}</td>
                     <td>
-                      {p.titleFr}
+                      {titleIn(p, lang)}
                       {p.pending ? <StatusBadge tone="warning">{t.notSynced}</StatusBadge> : null}
                     </td>
                     <td>
@@ -159,7 +159,7 @@ export default function ListingsPage() {
               <li key={p.id} className="card listing-card">
                 {p.cover ? <img className="thumb" src={p.cover.thumbnailUrl || p.cover.url} alt="" loading="lazy" /> : <span className="thumb" aria-hidden="true" />}
                 <p>
-                  <strong>{p.titleFr}</strong>{' '}
+                  <strong>{titleIn(p, lang)}</strong>{' '}
                   <FeaturedBadge p={p} onClick={featuredToggle(p)} />
                 </p>
                 <p className="muted">
@@ -171,9 +171,9 @@ export default function ListingsPage() {
           </ul>
         </>
       )}
-      <Pagination page={page} pages={pages} onPage={(n) => update({ page: String(n) })} summary={fill(total > 1 ? t.countOther : t.countOne, { count: total })} />
+      <Pagination page={page} pages={pages} onPage={(n) => update({ page: String(n) })} summary={countLabel(lang, total, { one: t.countOne, other: t.countOther })} />
       <ConfirmDialog open={!!toDelete} title={t.deleteTitle} onClose={() => setToDelete(null)} onConfirm={() => removeListing(toDelete!)}>
-        <p>{fill(t.deleteConfirm, { title: toDelete?.titleFr ?? '' })}</p>
+        <p>{fill(t.deleteConfirm, { title: toDelete ? titleIn(toDelete, lang) : '' })}</p>
       </ConfirmDialog>
     </section>
   );
@@ -182,8 +182,9 @@ export default function ListingsPage() {
 /** The listing's status as a toggle, like the newsletter's status badge. */
 function FeaturedBadge({ p, onClick }: { p: ListingRow; onClick: () => void }) {
   const t = useT().listings;
+  const title = titleIn(p, useAdminLang());
   return (
-    <StatusBadge tone={p.featured ? 'accent' : 'neutral'} onClick={onClick} title={fill(p.featured ? t.unfeature : t.feature, { title: p.titleFr })}>
+    <StatusBadge tone={p.featured ? 'accent' : 'neutral'} onClick={onClick} title={fill(p.featured ? t.unfeature : t.feature, { title })}>
       {p.featured ? t.featured : t.standard}
     </StatusBadge>
   );
@@ -191,15 +192,16 @@ function FeaturedBadge({ p, onClick }: { p: ListingRow; onClick: () => void }) {
 
 function RowActions({ p, onDelete }: { p: ListingRow; onDelete: () => void }) {
   const t = useT().listings;
+  const title = titleIn(p, useAdminLang());
   return (
     <div className="actions">
-      <Link className="icon-btn" to={`/annonces/${p.id}/view`} aria-label={fill(t.view, { title: p.titleFr })}>
+      <Link className="icon-btn" to={`/annonces/${p.id}/view`} aria-label={fill(t.view, { title })}>
         <Icon name="view" />
       </Link>
-      <Link className="icon-btn" to={`/annonces/${p.id}/edit`} aria-label={fill(t.edit, { title: p.titleFr })}>
+      <Link className="icon-btn" to={`/annonces/${p.id}/edit`} aria-label={fill(t.edit, { title })}>
         <Icon name="edit" />
       </Link>
-      <button type="button" className="icon-btn" onClick={onDelete} aria-label={fill(t.remove, { title: p.titleFr })}>
+      <button type="button" className="icon-btn" onClick={onDelete} aria-label={fill(t.remove, { title })}>
         <Icon name="trash" />
       </button>
     </div>

@@ -4,7 +4,7 @@ import { errorText } from '../../lib/api.ts';
 import { fill, texts } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import type { useUploads } from '../../components/upload-progress.tsx';
-import { uploadDocument, uploadImage } from './api.ts';
+import { uploadDocument, uploadImage, type DocumentMeta } from './api.ts';
 import type { NewDocument, NewImage } from './listing-media.tsx';
 
 type Uploads = ReturnType<typeof useUploads>;
@@ -33,8 +33,10 @@ export async function uploadNewMedia(
   for (const img of images) await each(img.key, img.file, all.listingMedia.imageAdded, (onProgress) => uploadImage(productId, img.file, img.file.name, img.alt, onProgress));
   onPhase('documents');
   for (const doc of documents) {
-    const meta = { title: doc.title.trim() || doc.file.name, titleEn: doc.titleEn.trim(), description: doc.description };
-    await each(doc.key, doc.file, all.listingMedia.documentAdded, (onProgress) => uploadDocument(productId, doc.file, doc.file.name, meta, onProgress));
+    await each(doc.key, doc.file, all.listingMedia.documentAdded, (onProgress) => uploadDocument(productId, doc.file, doc.file.name, documentMeta(doc), onProgress));
   }
   return failed;
 }
+
+/** The fields a new document is uploaded with: the same whether it is sent now or queued in the outbox. */
+export const documentMeta = (doc: NewDocument): DocumentMeta => ({ title: doc.title.trim() || doc.file.name, titleEn: doc.titleEn.trim(), description: doc.description });

@@ -6,6 +6,7 @@ import type { Product, ProductInput } from '@app/domain/products';
 import { db, type LocalProduct, type OutboxStep, type QueuedFile } from '../../db/db.ts';
 import { defineOperation, type Steps } from '../../db/outbox.ts';
 import { fill, texts } from '../../lib/i18n.ts';
+import { toast } from '../../lib/toast.ts';
 import {
   createListing,
   deleteDocument,
@@ -19,9 +20,10 @@ import {
   updateListing,
   uploadDocument,
   uploadImage,
+  type DocumentMeta,
 } from './api.ts';
 
-export type ListingFiles = QueuedFile[]; // field 'image' (meta.alt) or 'document' (meta.title, meta.description)
+export type ListingFiles = QueuedFile[]; // field 'image' (meta.alt) or 'document' (meta: DocumentMeta)
 export type CreatePayload = { tempId: number; input: ProductInput };
 export type UpdatePayload = {
   id: number;
@@ -34,6 +36,12 @@ export type UpdatePayload = {
 };
 export type DeletePayload = { id: number };
 
+/** A queued document's fields as the form gave them (entries queued before titleEn have none). */
+function queuedDocumentMeta(f: QueuedFile): DocumentMeta {
+  const meta = (f.meta ?? {}) as Partial<DocumentMeta>;
+  return { title: meta.title || f.name, titleEn: meta.titleEn ?? '', description: meta.description ?? '' };
+}
+
 const fileStep = (f: QueuedFile) => `${f.field}:${f.id}`;
 const images = (files: QueuedFile[]) => files.filter((f) => f.field === 'image');
 const documents = (files: QueuedFile[]) => files.filter((f) => f.field === 'document');
@@ -42,16 +50,25 @@ const documents = (files: QueuedFile[]) => files.filter((f) => f.field === 'docu
 export async function uploadQueuedFiles(productId: number, files: QueuedFile[], steps: Steps) {
   for (const f of images(files)) await steps.run(fileStep(f), () => uploadImage(productId, f.blob, f.name, String(f.meta?.alt ?? '')).promise);
   for (const f of documents(files))
-    await steps.run(fileStep(f), () => uploadDocument(productId, f.blob, f.name, { title: String(f.meta?.title ?? f.name), description: String(f.meta?.description ?? '') }).promise);
+    await steps.run(fileStep(f), () => uploadDocument(productId, f.blob, f.name, queuedDocumentMeta(f)).promise);
 }
 
-/** Deletions first (an already deleted one is fine), then the order of what is left. */
+/**
+ * Deletions first (an already deleted one is fine), then the order of what is left. Each deletion
+ * says so once (back-office section 8, "image added/deleted"): its toast goes with its step, which a
+ * replay does not run again.
+ */
 export async function applyMediaChanges(id: number, removedImageIds: number[], removedDocumentIds: number[], imageOrder: number[], steps: Steps) {
-  const gone = (e: unknown) => {
-    if ((e as { status?: number }).status !== 404) throw e;
+  const removal = async (remove: () => Promise<unknown>, done: string) => {
+    try {
+      await remove();
+    } catch (e) {
+      if ((e as { status?: number }).status !== 404) throw e;
+    }
+    toast.success(done);
   };
-  for (const imageId of removedImageIds) await steps.run(`remove-image:${imageId}`, () => deleteImage(id, imageId).catch(gone));
-  for (const docId of removedDocumentIds) await steps.run(`remove-document:${docId}`, () => deleteDocument(id, docId).catch(gone));
+  for (const imageId of removedImageIds) await steps.run(`remove-image:${imageId}`, () => removal(() => deleteImage(id, imageId), texts().listingMedia.imageDeleted));
+  for (const docId of removedDocumentIds) await steps.run(`remove-document:${docId}`, () => removal(() => deleteDocument(id, docId), texts().listingView.documentDeleted));
   const order = imageOrder.filter((i) => !removedImageIds.includes(i));
   if (order.length) await steps.run('reorder', () => reorderImages(id, order));
 }
@@ -106,8 +123,8 @@ export const LISTING_UPDATE = defineOperation<UpdatePayload, Product, Product>('
   },
   plan: ({ removedImageIds = [], removedDocumentIds = [], imageOrder = [] }, files) => [
     { name: 'update', label: texts().outbox.stepUpdate },
-    ...removedImageIds.map((i) => ({ name: `remove-image:${i}`, label: `Suppression de l'image ${i}` })),
-    ...removedDocumentIds.map((d) => ({ name: `remove-document:${d}`, label: `Suppression du document ${d}` })),
+    ...removedImageIds.map((i) => ({ name: `remove-image:${i}`, label: fill(texts().outbox.stepRemoveImage, { id: i }) })),
+    ...removedDocumentIds.map((d) => ({ name: `remove-document:${d}`, label: fill(texts().outbox.stepRemoveDocument, { id: d }) })),
     ...(imageOrder.length ? [{ name: 'reorder', label: texts().outbox.stepReorder }] : []),
     ...filePlan(files),
   ],

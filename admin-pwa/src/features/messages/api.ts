@@ -5,7 +5,7 @@ import type { ReplyInput } from '@app/domain/mail';
 import { ApiError } from '../../lib/api.ts';
 import { body, client } from '../../lib/client.ts';
 import { db } from '../../db/db.ts';
-import { getMeta, putMeta, replaceAll } from '../../db/sync.ts';
+import { replaceAll } from '../../db/sync.ts';
 
 const SYNC_PAGE = 100;
 export const MESSAGES_PAGE_SIZE = 20;
@@ -25,16 +25,6 @@ export async function syncInquiries(): Promise<void> {
     all.filter((i) => !deleted.has(i.id)),
   );
 }
-
-type CompanyInfo = { brand: string };
-const COMPANY = 'company';
-
-/** The configured brand for reply subjects, kept locally so replies prepared offline use it too. */
-export async function syncCompany(): Promise<void> {
-  await putMeta(COMPANY, await body(client.company.$get()));
-}
-
-export const storedBrand = async () => (await getMeta<CompanyInfo>(COMPANY))?.brand;
 
 /** A message already gone from the server counts as deleted (a replayed delete must not fail). */
 export async function deleteInquiry(id: number): Promise<void> {

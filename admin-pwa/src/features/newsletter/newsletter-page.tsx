@@ -21,7 +21,7 @@ import { SendDialog } from './send-dialog.tsx';
 import { SendingProgress } from './sending-progress.tsx';
 import { emptyText, filterSubscribers, statsOf, type StatusFilter } from './subscriber-filter.ts';
 import { SubscribersTable } from './subscribers-table.tsx';
-import { fill, texts, useT } from '../../lib/i18n.ts';
+import { countLabel, fill, texts, useAdminLang, useT } from '../../lib/i18n.ts';
 
 async function toggleStatus(s: Subscriber) {
   const all = texts();
@@ -91,6 +91,7 @@ export default function NewsletterPage() {
   };
 
   const t = all.newsletter;
+  const lang = useAdminLang();
   const states = all.states;
   return (
     <section className="page" aria-labelledby="newsletter-title">
@@ -159,7 +160,7 @@ export default function NewsletterPage() {
         </div>
         {selectedIds.length ? (
           <p className="selection-count" aria-live="polite">
-            {fill(selectedIds.length > 1 ? t.selectedOther : t.selectedOne, { count: selectedIds.length })}{' '}
+            {countLabel(lang, selectedIds.length, { one: t.selectedOne, other: t.selectedOther })}{' '}
             <button type="button" className="btn btn-small" onClick={() => setSelected(new Set())}>
               {t.unselectAll}
             </button>

@@ -10,7 +10,7 @@ import { TextAreaField, TextField } from '../../components/field.tsx';
 import { perform } from '../../db/outbox.ts';
 import { errorText } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
-import { fill, texts, useT } from '../../lib/i18n.ts';
+import { adminLang, countLabel, fill, texts, useT } from '../../lib/i18n.ts';
 import { NEWSLETTER_SEND } from './operations.ts';
 
 
@@ -45,7 +45,7 @@ export function SendDialog({ selectedIds, activeSelected, activeTotal, onClose, 
     try {
       const done = await perform(NEWSLETTER_SEND, parsed.data, fill(texts().newsletterToasts.sendLabel, { subject: parsed.data.subject || parsed.data.subjectEn || '' }));
       if (done.queued) toast.info(t.queuedTitle, t.queued);
-      else toast.info(t.startedTitle, fill(recipients > 1 ? t.recipientOther : t.recipientOne, { count: recipients }));
+      else toast.info(t.startedTitle, countLabel(adminLang.get(), recipients, { one: t.recipientOne, other: t.recipientOther }));
       onSent();
       onClose();
     } catch (err) {

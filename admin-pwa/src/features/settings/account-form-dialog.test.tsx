@@ -1,7 +1,8 @@
 // The SMTP account form: every field message, errors clearing on edit, creation blocked until a
 // successful test, edit without test, and an empty password kept out of an edit's payload.
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SmtpAccount } from '@app/domain/mail';
 import { setAdminLang } from '../../lib/i18n.ts';
@@ -9,6 +10,7 @@ import { toasts } from '../../lib/toast.ts';
 import { backOffice } from '../../../../tests/fixtures/spec-texts.ts';
 import { freshStart, type FakeApi } from '../../test-fetch.ts';
 import { AccountFormDialog } from './account-form-dialog.tsx';
+import { Toaster } from '../../components/toaster.tsx';
 
 let api: FakeApi;
 const account: SmtpAccount = {
@@ -26,6 +28,15 @@ const account: SmtpAccount = {
 };
 
 const spec = backOffice.smtp;
+
+/** The form with the toast stack, so the test reads a toast as the admin sees it. */
+const withToaster = (form: ReactElement) =>
+  render(
+    <>
+      {form}
+      <Toaster />
+    </>,
+  );
 
 beforeEach(async () => {
   setAdminLang('fr');
@@ -99,6 +110,21 @@ describe('new SMTP account form', () => {
     expect(toasts.get().some((t) => t.title === 'Compte SMTP créé avec succès')).toBe(true);
   });
 
+  it("says 'Erreur lors de la création du compte' and 'Erreur lors de la sauvegarde du compte' when a creation fails without a server message", async () => {
+    api.on('POST', '/smtp/accounts', () => new Response('<h1>Bad Gateway</h1>', { status: 502, headers: { 'content-type': 'text/html' } }));
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    withToaster(<AccountFormDialog account={null} onClose={onClose} />);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Tester la connexion' }));
+    await screen.findByText('Testé');
+    await user.click(screen.getByRole('button', { name: 'Créer le compte' }));
+    const shown = await screen.findByRole('alert');
+    expect(within(shown).getByText(spec.createFailed.fr)).toBeTruthy();
+    expect(within(shown).getByText(spec.saveFailed.fr)).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   it('asks for a new test when a connection field changes after a successful one', async () => {
     const user = userEvent.setup();
     render(<AccountFormDialog account={null} onClose={() => {}} />);
@@ -149,10 +175,22 @@ describe('editing an SMTP account', () => {
     api.on('PUT', /^\/smtp\/accounts\/\d+$/, () => Response.json({ error: 'Compte SMTP introuvable' }, { status: 404 }));
     const user = userEvent.setup();
     const onClose = vi.fn();
-    render(<AccountFormDialog account={account} onClose={onClose} />);
+    withToaster(<AccountFormDialog account={account} onClose={onClose} />);
     await user.click(screen.getByRole('button', { name: 'Mettre à jour' }));
-    await waitFor(() => expect(toasts.get().some((t) => t.title === 'Erreur de modification' && t.message === 'Compte SMTP introuvable')).toBe(true));
+    const shown = await screen.findByRole('alert');
+    expect(within(shown).getByText(spec.updateFailed.fr)).toBeTruthy();
+    expect(within(shown).getByText('Compte SMTP introuvable')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("says 'Erreur lors de la sauvegarde du compte' when an update fails without a server message", async () => {
+    api.on('PUT', /^\/smtp\/accounts\/\d+$/, () => Response.json({}, { status: 500 }));
+    const user = userEvent.setup();
+    withToaster(<AccountFormDialog account={account} onClose={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Mettre à jour' }));
+    const shown = await screen.findByRole('alert');
+    expect(within(shown).getByText(spec.updateFailed.fr)).toBeTruthy();
+    expect(within(shown).getByText(spec.saveFailed.fr)).toBeTruthy();
   });
 });
 

@@ -88,8 +88,8 @@ export function AccountFormDialog({ account, onClose }: Props) {
       }
       onClose();
     } catch (err) {
-      if (editing) toast.error(all.toasts.updateTitle, errorText(err, t.updateFailed));
-      else toast.error(all.toasts.createTitle, errorText(err, t.createFailed));
+      // Back-office §8 SMTP: what failed as the title, the server's message or else the save's fallback.
+      toast.error(editing ? t.updateFailed : t.createFailed, errorText(err, t.saveFailed));
     } finally {
       setSaving(false);
     }
