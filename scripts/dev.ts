@@ -3,7 +3,6 @@
 // Ctrl-C stops all three.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../api/src/node-flags.ts';
 import { root } from './lib.ts';
 
 const apiPort = process.env.PORT ?? '4321';
@@ -13,7 +12,7 @@ const apiUrl = `http://localhost:${apiPort}`;
 const env = { ...process.env, NODE_ENV: 'development', SMTP_ALLOW_LOCAL: process.env.SMTP_ALLOW_LOCAL ?? 'true' };
 
 const children = [
-  spawn(process.execPath, [...SERVER_NODE_FLAGS, '--watch', 'api/src/server.ts'], { cwd: root, stdio: 'inherit', env: { ...env, API_ONLY: 'true', PORT: apiPort } }),
+  spawn(process.execPath, ['--watch', 'api/src/server.ts'], { cwd: root, stdio: 'inherit', env: { ...env, API_ONLY: 'true', PORT: apiPort } }),
   spawn('pnpm', ['exec', 'astro', 'dev', '--port', sitePort], { cwd: path.join(root, 'site'), stdio: 'inherit', env: { ...env, API_URL: apiUrl } }),
   spawn('pnpm', ['exec', 'vite', '--port', adminPort, '--strictPort'], { cwd: path.join(root, 'admin-pwa'), stdio: 'inherit', env: { ...env, API_URL: apiUrl } }),
 ];

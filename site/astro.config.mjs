@@ -6,7 +6,6 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import precompress from './precompress.mjs';
-import astroMemos from './astro-memos.mjs';
 import { THEME_BOOT_HASH } from './src/lib/theme-boot.mjs';
 
 const building = process.argv.includes('build');
@@ -26,7 +25,6 @@ export default defineConfig({
   // Only for `astro build`: the dev server loads React as it is (bundling its CommonJS there fails).
   vite: building
     ? {
-        plugins: [astroMemos()],
         ssr: { noExternal: ['react', 'react-dom', 'scheduler'] },
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
       }

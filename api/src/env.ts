@@ -1,5 +1,4 @@
 // Process configuration, parsed once at boot; a bad value stops the start with a readable list.
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { companyFromEnv, type Company } from '@app/domain/company';
@@ -41,8 +40,6 @@ const EnvSchema = z.object({
   /** Tests only (NODE_ENV=test): a keyed request with `X-Test-Hold: <name>` waits after its claim while this folder holds that file. */
   TEST_HOLD_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  /** Threads rendering public pages besides the main thread; 0 renders them on the main thread. Default: one per core, at most 4, none on one core. */
-  RENDER_THREADS: z.coerce.number().int().min(0).max(32).optional(),
   /** Serve only the API (no site, no admin). */
   API_ONLY: flag,
 });
@@ -50,14 +47,7 @@ const EnvSchema = z.object({
 /** Every variable parsed here, by name (the README's configuration table lists them: tests/house/readme-config.test.ts). */
 export const ENV_VARIABLES = Object.keys(EnvSchema.shape);
 
-/**
- * Render threads when RENDER_THREADS is not set: one core left to the main thread (cache hits, compression,
- * the API), the others render, at most 4; none on one core. On two cores, two render threads beside the
- * main thread cost twice the CPU per render and served fewer pages than one (decision 097).
- */
-export const defaultRenderThreads = (cores: number) => Math.min(Math.max(cores - 1, 0), 4);
-
-export type Env = z.infer<typeof EnvSchema> & { publicUrl: string; dataDir: string; databasePath: string; renderThreads: number; company: Company };
+export type Env = z.infer<typeof EnvSchema> & { publicUrl: string; dataDir: string; databasePath: string; company: Company };
 
 /** The database settings for openDatabase(): PostgreSQL when DATABASE_URL is set, else the SQLite file. */
 export const databaseConfig = (env: Env) => ({ url: env.DATABASE_URL, path: env.databasePath, poolSize: env.DATABASE_POOL_SIZE });
@@ -79,7 +69,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(env.DATA_DIR),
     databasePath: env.DATABASE_PATH === ':memory:' ? env.DATABASE_PATH : path.resolve(env.DATABASE_PATH),
-    renderThreads: env.RENDER_THREADS ?? defaultRenderThreads(availableParallelism()),
     company: companyFromEnv(present),
   };
 }

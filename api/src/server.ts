@@ -9,7 +9,6 @@ import { boot } from './boot.ts';
 import { ConfigError } from './env.ts';
 import { answerClientError } from './http/client-error.ts';
 import { createOriginListener, type SiteHandler } from './http/origin.ts';
-import { createRenderPool, type RenderPool } from './http/render-pool.ts';
 import { createCatalogueReader } from './services/catalogue-reader.ts';
 import { startJobs } from './services/jobs.ts';
 
@@ -24,14 +23,12 @@ const stopJobs = startJobs(deps);
 
 const catalogue = createCatalogueReader(deps);
 let site: SiteHandler | undefined;
-let renderPool: RenderPool | undefined;
 let adminDir: string | undefined;
 if (!env.API_ONLY) {
   const siteEntry = path.join(repoRoot, 'site/dist/server/entry.mjs');
   if (fs.existsSync(siteEntry)) {
     process.env.ASTRO_NODE_AUTOSTART = 'disabled';
     site = ((await import(pathToFileURL(siteEntry).href)) as { handler: SiteHandler }).handler;
-    if (env.renderThreads > 0) renderPool = createRenderPool({ size: env.renderThreads, siteEntry, log, catalogue });
   } else {
     log.warn('public site not built: run `npm run build`', { expected: siteEntry });
   }
@@ -41,7 +38,7 @@ if (!env.API_ONLY) {
 
 const siteClientDir = site ? path.join(repoRoot, 'site/dist/client') : undefined;
 const dataVersion = otherCommitsOf(deps.db);
-const server = createServer(createOriginListener({ api: app, catalogue, site, adminDir, siteClientDir, dataVersion, renderPool, pageChanges: deps.pages }));
+const server = createServer(createOriginListener({ api: app, catalogue, site, adminDir, siteClientDir, dataVersion, pageChanges: deps.pages }));
 server.keepAliveTimeout = 65_000;
 server.on('clientError', answerClientError);
 server.listen(env.PORT, env.HOST, () => {
@@ -69,7 +66,7 @@ function shutdown(signal: string) {
   stopping = true;
   log.info('shutting down', { signal });
   server.close(() => {
-    void Promise.all([stopJobs(), renderPool?.close()])
+    void stopJobs()
       .then(() => deps.db.$close())
       .finally(() => process.exit(0));
   });

@@ -1,5 +1,5 @@
 // Preloaded into the server by `TIMELINE=1 node tests/bench/render-cpu.ts` (NODE_OPTIONS=--import, so it
-// runs in the main thread and in every render thread): appends each garbage-collection pause of 5 ms or
+// runs in every thread of the server): appends each garbage-collection pause of 5 ms or
 // more to the file GC_PAUSES_FILE names, one JSON line per pause, with the thread and the time since the
 // epoch, so that the slow windows of a load run can be set beside them (issue #17).
 import fs from 'node:fs';

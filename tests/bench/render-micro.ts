@@ -4,12 +4,14 @@
 // rounds of BATCH renders (default 100), ROUNDS times (default 25); the median and the lowest CPU µs per
 // render of each are printed (the machine's noise only ever adds: the lowest is the steadier figure). `{n}` in the path becomes the render's number. Needs DATABASE_PATH (and DATA_DIR) of a
 // seeded catalogue; DUMP=<path> prints that page of the first build instead.
+import { type IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatabase } from '@app/db';
 import { databaseConfig, parseEnv } from '../../api/src/env.ts';
 import type { SiteHandler } from '../../api/src/http/origin.ts';
-import { captureResponse, requestWithoutConnection } from '../../api/src/http/response-capture.ts';
+import { captureResponse } from '../../api/src/http/response-capture.ts';
 import { createCatalogueReader } from '../../api/src/services/catalogue-reader.ts';
 import { createLogger } from '../../api/src/services/logger.ts';
 import { createPageChanges } from '../../api/src/services/page-changes.ts';
@@ -24,10 +26,20 @@ const builds = process.argv.slice(3).length ? process.argv.slice(3) : ['dist'];
 const sites = new Map<string, SiteHandler>();
 for (const b of builds) sites.set(b, ((await import(pathToFileURL(path.join(repoRoot, 'site', b, 'server/entry.mjs')).href)) as { handler: SiteHandler }).handler);
 
+/** A request that came over no connection, with the response to answer it on. */
+function requestWithoutConnection(method: string, url: string, headers: IncomingHttpHeaders) {
+  const req = new IncomingMessage({} as Socket);
+  req.method = method;
+  req.url = url;
+  req.headers = headers;
+  req.push(null);
+  return { req, res: new ServerResponse(req) };
+}
+
 function render(site: SiteHandler, url: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const { req, res } = requestWithoutConnection('GET', url, { host: 'localhost', 'accept-encoding': 'br, gzip', accept: 'text/html' });
-    captureResponse(res, ({ body }) => resolve(body)); // what a render thread hands over
+    captureResponse(res, ({ body }) => resolve(body));
     site(req, res, () => reject(new Error('no route')), { api, catalogue }).catch(reject);
   });
 }

@@ -326,33 +326,3 @@ describe('findable', () => {
     expect(text).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   });
 });
-
-describe('pages rendered in threads (RENDER_THREADS)', () => {
-  it('are the pages the main thread renders, byte for byte, and show a listing the moment it is written', async () => {
-    // Two more servers on this catalogue: one renders its pages in two threads, the other on its main thread.
-    const env = { PUBLIC_URL, COMPANY_ENGLISH_HOST: 'english.localhost' };
-    const [threaded, single] = await Promise.all([
-      startServer({ full: true, dataDir: server.dataDir, env: { ...env, RENDER_THREADS: '2' } }),
-      startServer({ full: true, dataDir: server.dataDir, env: { ...env, RENDER_THREADS: '0' } }),
-    ]);
-    try {
-      const page = async (base: string, p: string) => {
-        const res = await fetch(`${base}${p}`, { headers: { 'accept-language': 'fr' } });
-        return { status: res.status, type: res.headers.get('content-type'), etag: res.headers.get('etag'), body: await res.text() };
-      };
-      const paths = ['/', '/annonces', '/annonces?condition=used&sort=price-asc', `/produit/${seed.generatorId}`, '/en/annonces', '/documentation', '/contact', '/page-inconnue', '/produit/999999'];
-      // Several at once, so both threads render.
-      const fromThreads = await Promise.all(paths.map((p) => page(threaded.url, p)));
-      for (const [i, p] of paths.entries()) expect(fromThreads[i], p).toEqual(await page(single.url, p));
-      expect(fromThreads.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200, 200, 404, 404]);
-
-      const { accessToken } = await signInAsAdmin(threaded);
-      const created = await threaded.api('/products', { method: 'POST', token: accessToken, json: engineInput({ titleFr: 'Moteur rendu ailleurs', titleEn: 'Engine rendered elsewhere' }) });
-      expect(created.status).toBe(201);
-      expect((await page(threaded.url, '/annonces')).body).toContain('Moteur rendu ailleurs');
-      expect((await page(threaded.url, '/en/annonces?search=elsewhere')).body).toContain('Engine rendered elsewhere');
-    } finally {
-      await Promise.all([threaded.stop(), single.stop()]);
-    }
-  });
-});

@@ -8,7 +8,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { SERVER_NODE_FLAGS } from '@app/api/node-flags';
 import { engine } from '@app/db';
 import { createDatabase } from './postgres.ts';
 
@@ -43,7 +42,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const databasePath = database.DATABASE_PATH;
   const databaseUrl = database.DATABASE_URL;
   let output = '';
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(repoRoot, 'api/src/server.ts')], {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'api/src/server.ts')], {
     cwd: repoRoot,
     env: {
       ...process.env,

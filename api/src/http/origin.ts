@@ -13,7 +13,6 @@ import type { App } from '../app.ts';
 import { fail } from './errors.ts';
 import { compressResponse } from './compression.ts';
 import { createPageCache } from './page-cache.ts';
-import type { RenderPool } from './render-pool.ts';
 import type { PageChanges } from '../services/page-changes.ts';
 import { createVersion } from './data-version.ts';
 import { drainThenClose, readUpTo } from './request-body.ts';
@@ -33,8 +32,6 @@ export type OriginParts = {
   adminDir?: string;
   /** The site's built browser files (site/dist/client): Astro's middleware mode leaves them to its host. */
   siteClientDir?: string;
-  /** Threads that render GET pages; absent (or when none can), pages render on this thread. */
-  renderPool?: RenderPool;
   /** Administrators' writes that changed what pages show, in this process (the API's deps.pages). */
   pageChanges?: PageChanges;
 };
@@ -130,12 +127,12 @@ function refuseBody(req: IncomingMessage, res: ServerResponse) {
   drainThenClose(req);
 }
 
-export function createOriginListener({ api, catalogue, site, adminDir, siteClientDir, dataVersion, renderPool, pageChanges }: OriginParts) {
+export function createOriginListener({ api, catalogue, site, adminDir, siteClientDir, dataVersion, pageChanges }: OriginParts) {
   // An administrator's write that changed what pages show moves the page cache's version on; other
   // instances' writes reach it through dataVersion.
   const version = dataVersion ? createVersion(dataVersion) : undefined;
   if (version) pageChanges?.subscribe(version.written);
-  const pageCache = site && version ? createPageCache({ version: version.current, maxRenders: renderPool?.concurrency }) : undefined;
+  const pageCache = site && version ? createPageCache({ version: version.current }) : undefined;
   const rawApiListener = getRequestListener(api.fetch);
   const apiListener = compressingListener(api);
   const adminListener = adminDir && fs.existsSync(path.join(adminDir, 'index.html')) ? compressingListener(createAdminApp(adminDir)) : undefined;
@@ -167,10 +164,8 @@ export function createOriginListener({ api, catalogue, site, adminDir, siteClien
         return res.end();
       }
     }
-    // The site reads the catalogue in-process (locals.catalogue) and calls the API app for the rest. A GET
-    // renders in a thread when there are some; other methods read their body here.
-    const renderHere = () => site(req, res, () => notFound(res), { api, catalogue });
-    const render = renderPool && req.method === 'GET' ? () => renderPool.render(req, res).catch(renderHere) : renderHere;
+    // The site reads the catalogue in-process (locals.catalogue) and calls the API app for the rest.
+    const render = () => site(req, res, () => notFound(res), { api, catalogue });
     const serve = () => (pageCache ? pageCache.handle(req, res, render) : render());
     if (req.method === 'GET' || req.method === 'HEAD') return serve();
     // A page's form (the theme, a newsletter confirmation) is a few hundred bytes: its body is read here,

@@ -1,9 +1,7 @@
 // Collects what a renderer writes to a ServerResponse (status, headers, body) instead of sending it: the
-// page cache keeps and compresses the answer before it leaves, and a render thread (render-worker.ts)
-// sends it to the main thread.
+// page cache keeps and compresses the answer before it leaves.
 import { transcode } from 'node:buffer';
-import { type IncomingHttpHeaders, IncomingMessage, type OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
 export type Captured = { status: number; headers: OutgoingHttpHeaders; body: Buffer };
 
@@ -81,18 +79,4 @@ export function utf8(text: string): Buffer {
   } catch {
     return Buffer.from(text);
   }
-}
-
-/**
- * A request that came over no connection, with the response to answer it on: a page rendered where no
- * client waits (a render thread, render-worker.ts). Its socket is an empty stand-in, which nothing can
- * close, so Astro gives its Request no abort signal (site/astro-memos.mjs, "request signal", decision 104).
- */
-export function requestWithoutConnection(method: string, url: string, headers: IncomingHttpHeaders) {
-  const req = new IncomingMessage({} as Socket);
-  req.method = method;
-  req.url = url;
-  req.headers = headers;
-  req.push(null);
-  return { req, res: new ServerResponse(req) };
 }

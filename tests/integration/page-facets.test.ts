@@ -1,6 +1,6 @@
-// Pages rendered in a thread show the facet counts the main thread keeps (decisions 099, 103): right after
-// each of this server's listing writes, and after another process's commit. Real server, real site,
-// one render thread. Needs the built site (npm test builds before it runs the tests).
+// Pages show the facet counts the API shows: right after each of this server's listing writes, and after
+// another process's commit. Real server, real site. Needs the built site (npm test builds before it runs
+// the tests).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineInput, generatorInput } from '../fixtures/catalogue.ts';
 import { signInAsAdmin } from '../support/auth.ts';
@@ -9,11 +9,11 @@ import { startServer, type TestServer } from '../support/server.ts';
 type Facet = { value: string; count: number };
 type Facets = { brands: Facet[]; conditions: Facet[]; types: Facet[] };
 
-describe('facet counts on pages rendered in a thread', () => {
+describe('facet counts on pages', () => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await startServer({ full: true, env: { RENDER_THREADS: '1' } });
+    server = await startServer({ full: true });
     token = (await signInAsAdmin(server)).accessToken;
   });
   afterAll(() => server?.stop());
@@ -23,7 +23,7 @@ describe('facet counts on pages rendered in a thread', () => {
     expect(res.status).toBe(201);
     return ((await res.json()) as { id: number }).id;
   };
-  /** The facets of the listings island's data (a page of the site, so rendered in the thread). */
+  /** The facets of the listings island's data (a page of the site). */
   const pageFacets = async (query = '') => {
     const res = await fetch(`${server.url}/site-data/listings${query}`);
     expect(res.status).toBe(200);
