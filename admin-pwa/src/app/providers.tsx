@@ -6,6 +6,7 @@ import { pruneSent, recoverInterrupted, replayOutbox } from '../db/outbox.ts';
 import { reconnectSession, restoreSession, session } from '../lib/session.ts';
 import { applyTheme } from '../lib/theme.ts';
 import { applyLang } from '../lib/i18n.ts';
+import { isOnline, onAnsweredAgain } from '../lib/online.ts';
 import { Toaster } from '../components/toaster.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
@@ -22,11 +23,15 @@ export function Providers({ children }: { children: ReactNode }) {
       await recoverInterrupted().catch(() => {});
       await pruneSent().catch(() => {});
       await restoreSession();
-      if (navigator.onLine) await whenOnline();
+      if (isOnline()) await whenOnline();
     })();
     const onOnline = () => void whenOnline();
     window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
+    const stopAnswered = onAnsweredAgain(onOnline);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      stopAnswered();
+    };
   }, []);
   return (
     <>

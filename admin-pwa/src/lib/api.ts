@@ -4,6 +4,7 @@ import { hc } from 'hono/client';
 import type { AppType } from '@app/api';
 import type { LoginResponse } from '@app/domain/auth';
 import { adminLang, fill, texts } from './i18n.ts';
+import { requestAnswered } from './online.ts';
 import { IDEMPOTENCY_HEADER } from '@app/domain/idempotency';
 
 /** Asks the API to keep the refresh token in its HttpOnly cookie only (never in a body we could leak). */
@@ -84,9 +85,12 @@ function inAdminLang(init: RequestInit): RequestInit {
 
 const rawFetch: Transport = async (url, init) => {
   try {
-    return await fetch(url, { credentials: 'same-origin', ...inAdminLang(init) });
+    const res = await fetch(url, { credentials: 'same-origin', ...inAdminLang(init) });
+    requestAnswered(true);
+    return res;
   } catch (e) {
     if ((e as Error)?.name === 'AbortError') throw e;
+    requestAnswered(false);
     throw new NetworkError();
   }
 };

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Product, ProductDocument, ProductImage } from '@app/domain/products';
 import { errorText } from '../../lib/api.ts';
+import { isOnline } from '../../lib/online.ts';
 import { fill, texts, useT } from '../../lib/i18n.ts';
 import { localized, localizedErrors } from '../../lib/localized.ts';
 import type { AdminDictionary } from '@app/domain/i18n/admin-fr';
@@ -79,7 +80,7 @@ export default function ListingFormPage() {
         media(await db.productImages.where('productId').equals(id).toArray(), await db.productDocuments.where('productId').equals(id).toArray());
         setLoading(false);
       }
-      if (!navigator.onLine || id < 0) return setLoading(false);
+      if (!isOnline() || id < 0) return setLoading(false);
       try {
         show(await fetchListing(id));
       } catch (e) {
@@ -144,7 +145,7 @@ export default function ListingFormPage() {
 
     setPhase('saving');
     try {
-      if (!navigator.onLine) {
+      if (!isOnline()) {
         if (edit) await enqueue(LISTING_UPDATE, { id, version, input, removedImageIds, removedDocumentIds, imageOrder }, label, files);
         else await enqueue(LISTING_CREATE, { tempId: newTempId(), input }, label, files);
         return queued();

@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { formatPrice } from '@app/domain/products';
 import { POWER_LABELS } from '@app/domain/power';
 import { errorText } from '../../lib/api.ts';
+import { isOnline } from '../../lib/online.ts';
 import { fill, useAdminLang, useT } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { db } from '../../db/db.ts';
@@ -37,7 +38,7 @@ export default function ListingViewPage() {
       (e) => setState((e as { status?: number }).status === 404 ? 'missing' : 'error'),
     );
   useEffect(() => {
-    if (navigator.onLine && id > 0) void reload();
+    if (isOnline() && id > 0) void reload();
     else setState('ready');
   }, [id]); // eslint-disable-line react-hooks/exhaustive-deps
 
