@@ -2,17 +2,17 @@
 // with a broken disk), a table whose updates fail (the transaction writing it rolls back), and requests
 // held in the browser so a loading state stays on screen.
 import type { Page } from 'playwright-core';
-import { engine, exec } from '@app/db';
+import { announceChange, engine, exec } from '@app/db';
 import { sqlText, withDb } from './auth.ts';
 import type { TestServer } from './server.ts';
 
 /**
- * The server's page cache drops what it kept. SQLite tells it of any commit to the file, a rename too;
- * PostgreSQL only of the writes instances announce (decision 085), and asynchronously. Any write request
- * to the server drops its cache at once on both engines (api/src/http/origin.ts), whatever it answers.
+ * The server's page cache drops what it kept: the change is announced as an administrator's page write
+ * announces it (decision 109), a counter row the server reads (SQLite, at most 5 ms later) or a
+ * notification it listens for (PostgreSQL), before the test's next page request.
  */
 async function dropPageCache(server: TestServer) {
-  await (await server.api('/health', { method: 'POST' })).body?.cancel();
+  await withDb(server, (db) => announceChange(db));
 }
 
 /** Renames `table` away while fn runs, then back, whatever fn does; pages cached before show neither state. */
