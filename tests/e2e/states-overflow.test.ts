@@ -24,10 +24,21 @@ beforeAll(async () => {
   await createListingViaApi(env.server, 'Groupe-électrogène-insonorisé-capoté-Perkins-P250-référence-GEP250-2024');
   // A message and a subscriber with long unbroken addresses, for the messages and newsletter screens.
   const email = 'jean-baptiste.de-la-fontaine-marechal@chantier-naval-de-port-saint-louis-du-rhone.example.org';
-  const sent = await env.server.api('/inquiries', { method: 'POST', json: { name: 'Jean-Baptiste de La Fontaine-Maréchal', email, phone: '+33 6 12 34 56 78', message: 'Bonjour, quel est le délai de livraison ?', language: 'fr' } });
+  const sent = await env.server.api('/inquiries', {
+    method: 'POST',
+    json: {
+      name: 'Jean-Baptiste de La Fontaine-Maréchal',
+      email,
+      phone: '+33 6 12 34 56 78',
+      message: 'Bonjour, quel est le délai de livraison ?',
+      language: 'fr',
+    },
+  });
   expect(sent.status).toBe(201);
   await withDb(env.server, (db) =>
-    db.insert(schema.newsletterSubscribers).values({ email, isActive: true, confirmedAt: new Date(), unsubscribeToken: randomBytes(24).toString('base64url') }),
+    db
+      .insert(schema.newsletterSubscribers)
+      .values({ email, isActive: true, confirmedAt: new Date(), unsubscribeToken: randomBytes(24).toString('base64url') }),
   );
 });
 
@@ -43,14 +54,23 @@ async function overflow(page: Page) {
 }
 
 async function expectNoOverflow(page: Page, label: string) {
-  // Let late layout (images, islands, lazy routes) settle before measuring.
-  await page.waitForLoadState('networkidle');
+  // Let late layout (images but the lazy ones, fonts, islands, lazy routes) settle before measuring. Not 'networkidle':
+  // Chromium 150 never reaches it on the admin once the session refresh answers no-store.
+  await page.waitForLoadState('load');
+  await page.waitForFunction(
+    () => document.fonts.status === 'loaded' && [...document.images].every((img) => img.complete || img.loading === 'lazy'),
+  );
   const measured = await overflow(page);
   expect(measured.scrollWidth, `${label}: ${measured.offenders.join(', ')}`).toBeLessThanOrEqual(WIDTH);
   // A wide table scrolls inside its own region, which a keyboard can reach and which says what it holds.
-  const regions = await page.locator('.table-wrap:visible').evaluateAll((els) => els.map((el) => ({ role: el.getAttribute('role'), label: el.getAttribute('aria-label'), tabIndex: (el as HTMLElement).tabIndex })));
+  const regions = await page
+    .locator('.table-wrap:visible')
+    .evaluateAll((els) =>
+      els.map((el) => ({ role: el.getAttribute('role'), label: el.getAttribute('aria-label'), tabIndex: (el as HTMLElement).tabIndex })),
+    );
   for (const region of regions) expect(region, label).toMatchObject({ role: 'region', label: expect.stringMatching(/\S/), tabIndex: 0 });
-  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `${label.replace(/[^\w-]+/g, '_')}.png`), fullPage: true });
+  if (process.env.SCREENSHOT_DIR)
+    await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `${label.replace(/[^\w-]+/g, '_')}.png`), fullPage: true });
 }
 
 function phone(browser: Browser, theme: Theme) {
@@ -128,7 +148,10 @@ describe.each(THEMES)('admin at 390 px, %s theme', (theme) => {
     await page.getByRole('dialog').waitFor();
     await expectNoOverflow(page, `admin-${theme}-document-dialog`);
     await page.goto(`${env.server.url}/admin/messages`);
-    await page.getByRole('button', { name: /Réponse rapide/ }).first().click();
+    await page
+      .getByRole('button', { name: /Réponse rapide/ })
+      .first()
+      .click();
     await page.getByRole('dialog').waitFor();
     await expectNoOverflow(page, `admin-${theme}-reply-dialog`);
     await page.goto(`${env.server.url}/admin/newsletter`);
