@@ -24,6 +24,9 @@ async function signedIn(browser: Browser, server: TestServer): Promise<{ context
   return { context, page };
 }
 
+/** Without a service worker, the app has every screen's code once it has fetched them itself. */
+const screensLoaded = (page: Page) => page.locator('html[data-screens="loaded"]').waitFor({ state: 'attached' });
+
 /**
  * Lets the n-th matching request reach the server, waits for its answer there, then fails it in
  * the browser: the server has committed, the page sees a network error. Resolves once done.
@@ -133,6 +136,7 @@ describe('admin writes whose answer is lost', () => {
     const { context, page } = await signedIn(env.browser, env.server);
     await page.goto(`${env.server.url}/admin/annonces/${created.id}/edit`);
     await page.getByLabel('Modèle').waitFor();
+    await screensLoaded(page); // the list the form returns to opens offline
     await context.setOffline(true);
     await page.getByLabel('Ajouter des images').setInputFiles([png('icon-192.png')]);
     await page.getByRole('button', { name: 'Mettre à jour' }).click();

@@ -16,6 +16,7 @@ import { useMediaQuery } from '../lib/media.ts';
 import type { AdminDictionary } from '@app/domain/i18n/admin-fr';
 import { SessionWarning } from '../features/auth/session-warning.tsx';
 import { useNavigation } from 'react-router';
+import { preloadScreens } from './screens.ts';
 
 export const NAV_ITEMS: { to: string; key: keyof AdminDictionary['shell']['nav']; icon: IconName; end?: boolean }[] = [
   { to: '/', key: 'dashboard', icon: 'dashboard', end: true },
@@ -47,6 +48,7 @@ export function Layout() {
   // The header's brand is the configured company's; refreshed once per start when online.
   useEffect(() => {
     if (navigator.onLine) syncCompany().catch(() => {});
+    void preloadScreens(); // the other screens' code, for offline use (screens.ts)
   }, []);
   useEffect(() => setDrawer(false), [location.pathname]);
   useEffect(() => {

@@ -1,16 +1,18 @@
-// Every back-office route under the /admin basename; each screen is its own chunk (route-level
-// code splitting), loaded on first visit. To add a screen: one `page()` line below.
+// Every back-office route under the /admin basename. To add a screen: one line in screens.ts and
+// one `page()` line below.
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAdmin } from './guard.tsx';
 import { Layout } from './layout.tsx';
 import { NotFound } from './not-found.tsx';
+import { ScreenError } from './screen-error.tsx';
+import { screens } from './screens.ts';
 
 type PageModule = { default: React.ComponentType };
 const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
 export const routes: RouteObject[] = [
-  { path: '/login', lazy: page(() => import('../features/auth/login-page.tsx')) },
-  { path: '/change-password', lazy: page(() => import('../features/auth/change-password-page.tsx')) },
+  { path: '/login', lazy: page(screens.login), errorElement: <ScreenError /> },
+  { path: '/change-password', lazy: page(screens.changePassword), errorElement: <ScreenError /> },
   {
     path: '/',
     element: (
@@ -19,17 +21,23 @@ export const routes: RouteObject[] = [
       </RequireAdmin>
     ),
     children: [
-      { index: true, lazy: page(() => import('../features/dashboard/dashboard-page.tsx')) },
-      { path: 'dashboard', lazy: page(() => import('../features/dashboard/dashboard-page.tsx')) },
-      { path: 'annonces', lazy: page(() => import('../features/listings/listings-page.tsx')) },
-      { path: 'annonces/new', lazy: page(() => import('../features/listings/listing-form-page.tsx')) },
-      { path: 'annonces/:id/edit', lazy: page(() => import('../features/listings/listing-form-page.tsx')) },
-      { path: 'annonces/:id/view', lazy: page(() => import('../features/listings/listing-view-page.tsx')) },
-      { path: 'messages', lazy: page(() => import('../features/messages/messages-page.tsx')) },
-      { path: 'documents', lazy: page(() => import('../features/documents/documents-page.tsx')) },
-      { path: 'settings', lazy: page(() => import('../features/settings/settings-page.tsx')) },
-      { path: 'newsletter', lazy: page(() => import('../features/newsletter/newsletter-page.tsx')) },
-      { path: '*', element: <NotFound /> },
+      {
+        // A screen that fails (its code could not be fetched) shows its error inside the frame.
+        errorElement: <ScreenError />,
+        children: [
+          { index: true, lazy: page(screens.dashboard) },
+          { path: 'dashboard', lazy: page(screens.dashboard) },
+          { path: 'annonces', lazy: page(screens.listings) },
+          { path: 'annonces/new', lazy: page(screens.listingForm) },
+          { path: 'annonces/:id/edit', lazy: page(screens.listingForm) },
+          { path: 'annonces/:id/view', lazy: page(screens.listingView) },
+          { path: 'messages', lazy: page(screens.messages) },
+          { path: 'documents', lazy: page(screens.documents) },
+          { path: 'settings', lazy: page(screens.settings) },
+          { path: 'newsletter', lazy: page(screens.newsletter) },
+          { path: '*', element: <NotFound /> },
+        ],
+      },
     ],
   },
 ];

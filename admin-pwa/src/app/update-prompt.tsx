@@ -22,7 +22,8 @@ export function UpdatePrompt() {
       workbox.addEventListener('controlling', (e) => {
         if (e.isUpdate) window.location.reload();
       });
-      void workbox.register();
+      // A refused registration (private mode, a blocked worker) leaves the app as it is, without one.
+      workbox.register().catch(() => {});
       setWb(workbox);
     });
     return () => {
