@@ -9,7 +9,13 @@ const integration = {
   hookTimeout: 60_000,
 };
 
-const e2e = { include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false };
+const e2e = {
+  include: ['tests/e2e/**/*.test.ts'],
+  environment: 'node',
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
+  fileParallelism: false,
+};
 
 /**
  * Selects PostgreSQL for a test process (its `schema` holds the PostgreSQL tables); each server is
@@ -22,7 +28,13 @@ export default defineConfig({
     reporters: ['default'],
     projects: [
       // With the site's pure helpers (site/src/lib, tested in tests/site): what pages make of domain objects.
-      { test: { name: 'domain', include: ['domain/src/**/*.test.ts', 'tests/spec/**/*.test.ts', 'tests/site/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'domain',
+          include: ['domain/src/**/*.test.ts', 'tests/spec/**/*.test.ts', 'tests/site/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       { test: { name: 'db', include: ['db/src/**/*.test.ts'], environment: 'node' } },
       // The PostgreSQL side of the data layer, on a throwaway cluster (tests/support/postgres.ts).
       {

@@ -15,7 +15,8 @@ export async function build({ force = false } = {}): Promise<void> {
   for (const part of parts) {
     const stampFile = path.join(root, part.dir, 'dist/.build-stamp');
     const stamp = hashInputs([part.dir, 'domain/src', 'pnpm-lock.yaml']);
-    const upToDate = fs.existsSync(path.join(root, part.output)) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp;
+    const upToDate =
+      fs.existsSync(path.join(root, part.output)) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp;
     if (upToDate && !force) {
       console.error(`› ${part.name}: up to date`);
       continue;

@@ -12,9 +12,21 @@ const apiUrl = `http://localhost:${apiPort}`;
 const env = { ...process.env, NODE_ENV: 'development', SMTP_ALLOW_LOCAL: process.env.SMTP_ALLOW_LOCAL ?? 'true' };
 
 const children = [
-  spawn(process.execPath, ['--watch', 'api/src/server.ts'], { cwd: root, stdio: 'inherit', env: { ...env, API_ONLY: 'true', PORT: apiPort } }),
-  spawn('pnpm', ['exec', 'astro', 'dev', '--port', sitePort], { cwd: path.join(root, 'site'), stdio: 'inherit', env: { ...env, API_URL: apiUrl } }),
-  spawn('pnpm', ['exec', 'vite', '--port', adminPort, '--strictPort'], { cwd: path.join(root, 'admin-pwa'), stdio: 'inherit', env: { ...env, API_URL: apiUrl } }),
+  spawn(process.execPath, ['--watch', 'api/src/server.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...env, API_ONLY: 'true', PORT: apiPort },
+  }),
+  spawn('pnpm', ['exec', 'astro', 'dev', '--port', sitePort], {
+    cwd: path.join(root, 'site'),
+    stdio: 'inherit',
+    env: { ...env, API_URL: apiUrl },
+  }),
+  spawn('pnpm', ['exec', 'vite', '--port', adminPort, '--strictPort'], {
+    cwd: path.join(root, 'admin-pwa'),
+    stdio: 'inherit',
+    env: { ...env, API_URL: apiUrl },
+  }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('SIGINT', stop);

@@ -9,7 +9,10 @@ const sharp = createRequire(path.join(here, '../../api/package.json'))('sharp');
 const out = path.join(here, '../public/icons');
 
 /** A propeller-like mark on the brand colour; `inset` keeps the mark in the maskable safe zone. */
-const svg = (size: number, inset: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100">
+const svg = (
+  size: number,
+  inset: number,
+) => `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100">
   <rect width="100" height="100" rx="${inset ? 0 : 18}" fill="#0b3d5c"/>
   <g transform="translate(50 50) scale(${inset ? 0.62 : 0.85})" fill="#ffffff">
     <circle r="9"/>
@@ -26,6 +29,8 @@ for (const [name, size, inset] of [
   ['maskable-512.png', 512, 1],
   ['apple-touch-icon.png', 180, 0],
 ] as const) {
-  await sharp(Buffer.from(svg(size, inset))).png({ compressionLevel: 9 }).toFile(path.join(out, name));
+  await sharp(Buffer.from(svg(size, inset)))
+    .png({ compressionLevel: 9 })
+    .toFile(path.join(out, name));
 }
 console.log('icons written to', out);

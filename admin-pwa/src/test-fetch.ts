@@ -6,7 +6,11 @@ import { toasts } from './lib/toast.ts';
 
 export type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
 type Handler = (call: Call) => unknown | Response;
-export type FakeApi = { calls: Call[]; on: (method: string, path: string | RegExp, handler: Handler) => void; callsTo: (method: string, path: string | RegExp) => Call[] };
+export type FakeApi = {
+  calls: Call[];
+  on: (method: string, path: string | RegExp, handler: Handler) => void;
+  callsTo: (method: string, path: string | RegExp) => Call[];
+};
 
 const matches = (pattern: string | RegExp, path: string) => (typeof pattern === 'string' ? pattern === path : pattern.test(path));
 

@@ -60,7 +60,10 @@ export function createApp(deps: Deps) {
     .route('/', smtpRoutes(deps))
     .route('/', emailResponsesRoutes(deps))
     .route('/', newsletterRoutes(deps))
-    .route('/', openApiRoutes(deps, (): readonly RegisteredRoute[] => registered));
+    .route(
+      '/',
+      openApiRoutes(deps, (): readonly RegisteredRoute[] => registered),
+    );
 
   registered = app.routes;
   app.notFound((c) => fail(c, 404, requestMessages.notFound));

@@ -26,7 +26,10 @@ const EnvSchema = z.object({
   SMTP_ALLOW_LOCAL: flag,
   TRUST_PROXY: flag,
   /** 64 hex characters; otherwise a key file is created in DATA_DIR on first start. */
-  MAIL_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/).optional(),
+  MAIL_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/)
+    .optional(),
   /** Outgoing mail: first retry delay (doubles each time), outbox/newsletter polling, newsletter rate (0 = no limit). */
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(60_000),
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(10).default(10_000),
@@ -63,7 +66,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
-  if (env.TEST_HOLD_DIR && present.NODE_ENV !== 'test') throw new ConfigError('Invalid configuration:\n  - TEST_HOLD_DIR: only with NODE_ENV=test');
+  if (env.TEST_HOLD_DIR && present.NODE_ENV !== 'test')
+    throw new ConfigError('Invalid configuration:\n  - TEST_HOLD_DIR: only with NODE_ENV=test');
   return {
     ...env,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),

@@ -73,10 +73,16 @@ describe('the async handle on SQLite', () => {
       handle
         .select({ key: meta.key })
         .from(meta)
-        .where(inArray(meta.key, Array.from({ length: count }, (_, i) => sql.placeholder(`k${i}`))))
+        .where(
+          inArray(
+            meta.key,
+            Array.from({ length: count }, (_, i) => sql.placeholder(`k${i}`)),
+          ),
+        )
         .orderBy(meta.key),
     );
-    const read = (list: string[]) => byKeys(db, list.length, Object.fromEntries(list.map((k, i) => [`k${i}`, k]))).then((rows) => rows.map((r) => r.key));
+    const read = (list: string[]) =>
+      byKeys(db, list.length, Object.fromEntries(list.map((k, i) => [`k${i}`, k]))).then((rows) => rows.map((r) => r.key));
     await db.insert(meta).values([
       { key: 'a', value: '1' },
       { key: 'b', value: '2' },

@@ -125,7 +125,10 @@ let preparedReads = 0;
  * connection, outside the caller's transaction (pg/connection.ts sends a transaction's statements to its
  * connection only when built in its context); SQLite's statements all go through its connection gate.
  */
-export function preparedRead<S extends string | number | undefined, R>(build: (db: Db, shape: S) => { prepare(name?: string): Prepared<R> }, maxShapes = 128) {
+export function preparedRead<S extends string | number | undefined, R>(
+  build: (db: Db, shape: S) => { prepare(name?: string): Prepared<R> },
+  maxShapes = 128,
+) {
   const read = ++preparedReads;
   const prepared = new WeakMap<Db, Map<S, Prepared<R>>>();
   return (db: Db, shape: S, values: Record<string, unknown>): Promise<R> => {

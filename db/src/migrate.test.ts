@@ -26,8 +26,10 @@ describe('database connection and migrations', () => {
   it('creates every table of the data model and leaves foreign keys switched on', async () => {
     const db = fresh();
     await runMigrations(db);
-    const tables = db.$sqlite!
-      .prepare("select name from sqlite_master where type='table' and name not like 'sqlite_%' and name not like '\\_\\_%' escape '\\'")
+    const tables = db
+      .$sqlite!.prepare(
+        "select name from sqlite_master where type='table' and name not like 'sqlite_%' and name not like '\\_\\_%' escape '\\'",
+      )
       .pluck()
       .all();
     for (const t of [

@@ -36,7 +36,9 @@ describe('password policy', () => {
     expect(passwordPolicyError('')).toBe(
       'Le mot de passe doit contenir: Au moins 8 caractères, Au moins une majuscule, Au moins une minuscule, Au moins un chiffre, Au moins un caractère spécial',
     );
-    expect(passwordPolicyError('abcdefgh')).toBe('Le mot de passe doit contenir: Au moins une majuscule, Au moins un chiffre, Au moins un caractère spécial');
+    expect(passwordPolicyError('abcdefgh')).toBe(
+      'Le mot de passe doit contenir: Au moins une majuscule, Au moins un chiffre, Au moins un caractère spécial',
+    );
     expect(passwordPolicyError('ABCDEFG1')).toBe('Le mot de passe doit contenir: Au moins une minuscule, Au moins un caractère spécial');
   });
 
@@ -61,15 +63,21 @@ describe('password change rules, checked in the spec order', () => {
   });
 
   it('2. then compares the new password with its confirmation', () => {
-    expect(passwordChangeError({ currentPassword: 'old', newPassword: 'x', confirmPassword: 'y' })).toBe('Les mots de passe ne correspondent pas');
+    expect(passwordChangeError({ currentPassword: 'old', newPassword: 'x', confirmPassword: 'y' })).toBe(
+      'Les mots de passe ne correspondent pas',
+    );
   });
 
   it('3. then applies the policy', () => {
-    expect(passwordChangeError({ currentPassword: 'old', newPassword: 'short', confirmPassword: 'short' })).toMatch(/^Le mot de passe doit contenir: Au moins 8 caractères/);
+    expect(passwordChangeError({ currentPassword: 'old', newPassword: 'short', confirmPassword: 'short' })).toMatch(
+      /^Le mot de passe doit contenir: Au moins 8 caractères/,
+    );
   });
 
   it('4. then requires a different password', () => {
-    expect(passwordChangeError({ currentPassword: 'Same-Passw0rd', newPassword: 'Same-Passw0rd' })).toBe("Le nouveau mot de passe doit être différent de l'ancien");
+    expect(passwordChangeError({ currentPassword: 'Same-Passw0rd', newPassword: 'Same-Passw0rd' })).toBe(
+      "Le nouveau mot de passe doit être différent de l'ancien",
+    );
   });
 
   it('accepts a valid change, with or without a confirmation', () => {
@@ -88,7 +96,10 @@ describe('password change rules, checked in the spec order', () => {
 
 describe('sign-in body', () => {
   it('normalises the e-mail so one account has one spelling', () => {
-    expect(LoginSchema.parse({ email: '  Admin@Example.TEST ', password: 'x', extra: 1 })).toEqual({ email: 'admin@example.test', password: 'x' });
+    expect(LoginSchema.parse({ email: '  Admin@Example.TEST ', password: 'x', extra: 1 })).toEqual({
+      email: 'admin@example.test',
+      password: 'x',
+    });
   });
 
   it('requires both fields as strings', () => {

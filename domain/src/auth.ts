@@ -6,7 +6,11 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** Long passphrases are welcome; the cap only keeps hashing cost bounded. */
 export const PASSWORD_MAX_LENGTH = 256;
 
-export type PasswordRule = { id: 'length' | 'uppercase' | 'lowercase' | 'digit' | 'special'; label: string; test: (password: string) => boolean };
+export type PasswordRule = {
+  id: 'length' | 'uppercase' | 'lowercase' | 'digit' | 'special';
+  label: string;
+  test: (password: string) => boolean;
+};
 
 /** In the spec's order; the labels are its exact texts. Unicode-aware: 'É' is an uppercase letter. */
 export const passwordRules: readonly PasswordRule[] = [
@@ -76,7 +80,12 @@ export const ChangePasswordSchema = z
   })
   .superRefine((value, ctx) => {
     const error = passwordChangeError(value);
-    if (error) ctx.addIssue({ code: 'custom', message: error, path: [error === passwordMessages.currentRequired ? 'currentPassword' : 'newPassword'] });
+    if (error)
+      ctx.addIssue({
+        code: 'custom',
+        message: error,
+        path: [error === passwordMessages.currentRequired ? 'currentPassword' : 'newPassword'],
+      });
   });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
 

@@ -4,7 +4,14 @@ import { powerDisplay, type Lang, type PowerDisplay } from './power.ts';
 import { formatPrice, isPriceOnRequest, type Product, type ProductDocument, type ProductImage } from './products.ts';
 import { specificationLabel } from './spec-keys.ts';
 
-export type ListingImage = { url: string; thumbnailUrl: string; alt: string; width?: number; height?: number; sources?: ProductImage['sources'] };
+export type ListingImage = {
+  url: string;
+  thumbnailUrl: string;
+  alt: string;
+  width?: number;
+  height?: number;
+  sources?: ProductImage['sources'];
+};
 export type ListingSpecification = { key: string; label: string; value: string };
 
 export type Listing = {
@@ -32,36 +39,84 @@ export type Listing = {
 
 const LABELS = {
   fr: {
-    power: 'Puissance', brand: 'Marque', model: 'Modèle', fuelType: 'Carburant', voltage: 'Tension', phase: 'Phase',
-    weight: 'Poids (kg)', dimensions: 'Dimensions LxlxH (mm)', generator: 'Groupe électrogène', marine: 'Moteur marin',
-    new: 'Neuf', used: 'Occasion', refurbished: 'Reconditionné',
+    power: 'Puissance',
+    brand: 'Marque',
+    model: 'Modèle',
+    fuelType: 'Carburant',
+    voltage: 'Tension',
+    phase: 'Phase',
+    weight: 'Poids (kg)',
+    dimensions: 'Dimensions LxlxH (mm)',
+    generator: 'Groupe électrogène',
+    marine: 'Moteur marin',
+    new: 'Neuf',
+    used: 'Occasion',
+    refurbished: 'Reconditionné',
   },
   en: {
-    power: 'Power', brand: 'Brand', model: 'Model', fuelType: 'Fuel type', voltage: 'Voltage', phase: 'Phase',
-    weight: 'Weight (kg)', dimensions: 'Dimensions LxWxH (mm)', generator: 'Generator', marine: 'Marine engine',
-    new: 'New', used: 'Used', refurbished: 'Refurbished',
+    power: 'Power',
+    brand: 'Brand',
+    model: 'Model',
+    fuelType: 'Fuel type',
+    voltage: 'Voltage',
+    phase: 'Phase',
+    weight: 'Weight (kg)',
+    dimensions: 'Dimensions LxWxH (mm)',
+    generator: 'Generator',
+    marine: 'Marine engine',
+    new: 'New',
+    used: 'Used',
+    refurbished: 'Refurbished',
   },
 } as const;
 
 export const listingLabels = (lang: Lang) => LABELS[lang];
 
 /** Used when a product has no image (public-site section 9); the site serves this file. */
-export const DEFAULT_LISTING_IMAGE: ListingImage = { url: '/images/default-generator.svg', thumbnailUrl: '/images/default-generator.svg', alt: '' };
+export const DEFAULT_LISTING_IMAGE: ListingImage = {
+  url: '/images/default-generator.svg',
+  thumbnailUrl: '/images/default-generator.svg',
+  alt: '',
+};
 
 const integer = { fr: new Intl.NumberFormat('fr-FR'), en: new Intl.NumberFormat('en-GB') };
 
 /** specificationsEn is optional: listings read from an older offline copy may not carry it. */
-type ProductLike = Omit<Product, 'images' | 'documents' | 'specificationsEn'> & { images?: ProductImage[]; documents?: ProductDocument[]; specificationsEn?: Record<string, string> };
+type ProductLike = Omit<Product, 'images' | 'documents' | 'specificationsEn'> & {
+  images?: ProductImage[];
+  documents?: ProductDocument[];
+  specificationsEn?: Record<string, string>;
+};
 
 /**
  * What a listing card shows of a product, and what the catalogue reads for a list of cards: the detail
  * page's fields (descriptions, specifications, documents) stay unread (issue #17: a listings page read
  * and mapped every column of every listing). Its first image is the card's.
  */
-export type ListingSummary = Pick<Product, 'id' | 'titleFr' | 'titleEn' | 'price' | 'type' | 'brand' | 'year' | 'powerOutput' | 'powerUnit' | 'condition' | 'featured'> & { images?: ProductImage[] };
+export type ListingSummary = Pick<
+  Product,
+  'id' | 'titleFr' | 'titleEn' | 'price' | 'type' | 'brand' | 'year' | 'powerOutput' | 'powerUnit' | 'condition' | 'featured'
+> & { images?: ProductImage[] };
 
 /** The display fields of a summary: the part of a Listing a card draws. */
-export type ListingHead = Pick<Listing, 'id' | 'title' | 'price' | 'priceLabel' | 'priceOnRequest' | 'type' | 'typeLabel' | 'brand' | 'power' | 'powerLabel' | 'year' | 'condition' | 'conditionLabel' | 'featured' | 'images'>;
+export type ListingHead = Pick<
+  Listing,
+  | 'id'
+  | 'title'
+  | 'price'
+  | 'priceLabel'
+  | 'priceOnRequest'
+  | 'type'
+  | 'typeLabel'
+  | 'brand'
+  | 'power'
+  | 'powerLabel'
+  | 'year'
+  | 'condition'
+  | 'conditionLabel'
+  | 'featured'
+  | 'images'
+>;
 
 type DisplayOptions = { apiBase?: string; defaultImage?: ListingImage };
 
@@ -127,7 +182,8 @@ export function toListing(product: ProductLike, lang: Lang, options: DisplayOpti
   }
   // Row names from the common list, values in the page's language when the admin gave one.
   const english = lang === 'en' ? (product.specificationsEn ?? {}) : {};
-  for (const [key, value] of Object.entries(product.specifications ?? {})) add(`spec:${key}`, specificationLabel(key, lang), english[key] || value);
+  for (const [key, value] of Object.entries(product.specifications ?? {}))
+    add(`spec:${key}`, specificationLabel(key, lang), english[key] || value);
 
   return {
     ...head,

@@ -31,7 +31,7 @@ export const demoCompany: Company = {
   vatNumber: 'FR 12 812345678',
   director: 'Marc Giraud',
   address: { street: '145 Avenue de la Patrouille de France', postalCode: '13300', city: 'Salon-de-Provence', country: 'France' },
-  map: { lat: 43.6403, lng: 5.0970 },
+  map: { lat: 43.6403, lng: 5.097 },
   phone: { fr: '+33 4 90 00 00 00', en: '+33 6 00 00 00 00' },
   email: { fr: 'contact@provence-moteurs.fr', en: 'sales@provence-moteurs.com' },
   messaging: { fr: '33490000000', en: '33600000000' },

@@ -14,13 +14,27 @@ describe('documents', () => {
   });
 
   it('reads the technical list query with the spec defaults and page sizes', () => {
-    expect(TechnicalDocumentQuerySchema.parse({})).toEqual({ page: 1, limit: 20, search: undefined, type: undefined, sortBy: 'createdAt', sortOrder: 'DESC' });
+    expect(TechnicalDocumentQuerySchema.parse({})).toEqual({
+      page: 1,
+      limit: 20,
+      search: undefined,
+      type: undefined,
+      sortBy: 'createdAt',
+      sortOrder: 'DESC',
+    });
     expect(TechnicalDocumentQuerySchema.parse({ sortOrder: 'asc', type: 'all' })).toMatchObject({ sortOrder: 'ASC', type: undefined });
     expect(TechnicalDocumentQuerySchema.safeParse({ limit: '30' }).success).toBe(false);
   });
 
   it('trims optional fields and stores empty ones as null', () => {
-    expect(TechnicalDocumentFieldsSchema.parse({ title: ' Guide ', titleFr: '  ', productId: '' })).toEqual({ title: 'Guide', titleFr: null, titleEn: null, descriptionFr: null, descriptionEn: null, productId: null });
+    expect(TechnicalDocumentFieldsSchema.parse({ title: ' Guide ', titleFr: '  ', productId: '' })).toEqual({
+      title: 'Guide',
+      titleFr: null,
+      titleEn: null,
+      descriptionFr: null,
+      descriptionEn: null,
+      productId: null,
+    });
     expect(TechnicalDocumentFieldsSchema.safeParse({ title: '  ' }).error?.issues[0]?.message).toBe('Veuillez saisir un titre');
   });
 });

@@ -15,13 +15,18 @@ function kept<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, ma
   if (!formatter) formatters.set(key, (formatter = make()));
   return formatter;
 }
-const numbers = (lang: FormatLang, options: Intl.NumberFormatOptions) => kept(`n ${lang} ${JSON.stringify(options)}`, () => new Intl.NumberFormat(LOCALES[lang], options));
+const numbers = (lang: FormatLang, options: Intl.NumberFormatOptions) =>
+  kept(`n ${lang} ${JSON.stringify(options)}`, () => new Intl.NumberFormat(LOCALES[lang], options));
 
-const unit = (lang: FormatLang, u: string, max = 2) => numbers(lang, { style: 'unit', unit: u, unitDisplay: 'long', maximumFractionDigits: max });
+const unit = (lang: FormatLang, u: string, max = 2) =>
+  numbers(lang, { style: 'unit', unit: u, unitDisplay: 'long', maximumFractionDigits: max });
 
 /** '25 novembre 2026' / '25 November 2026': the day in Paris. */
 export const formatLongDate = (date: Date, lang: FormatLang) =>
-  kept(`d ${lang}`, () => new Intl.DateTimeFormat(LOCALES[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' })).format(date);
+  kept(
+    `d ${lang}`,
+    () => new Intl.DateTimeFormat(LOCALES[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }),
+  ).format(date);
 
 /**
  * A wait before the next try, from a Retry-After in seconds: '45 secondes', '15 minutes', '2 hours'.

@@ -20,4 +20,9 @@ export const HEADER_SAFE_LINE_PATTERN = `^[^\\S${UNSAFE}]*[^\\s${UNSAFE}][^${UNS
 export const hasUnsafeHeaderText = (value: string) => new RegExp(`${BREAKS.source}|${BIDI.source}`).test(value);
 
 /** Line breaks and controls become one space, bidi controls go; spaces collapse, ends trimmed. */
-export const headerSafe = (value: string) => value.replace(BIDI, '').replace(BREAKS, ' ').replace(/\s{2,}/g, ' ').trim();
+export const headerSafe = (value: string) =>
+  value
+    .replace(BIDI, '')
+    .replace(BREAKS, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim();

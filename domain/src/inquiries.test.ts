@@ -11,13 +11,22 @@ describe('contact form errors in the page language', () => {
       email: 'Adresse e-mail invalide',
       message: 'Le message est requis',
     });
-    expect(inquiryFieldErrors({ ...valid, name: '', email: '' }, 'en')).toEqual({ name: 'Please enter your name', email: 'Please enter your email address' });
+    expect(inquiryFieldErrors({ ...valid, name: '', email: '' }, 'en')).toEqual({
+      name: 'Please enter your name',
+      email: 'Please enter your email address',
+    });
     expect(inquiryFieldErrors({ ...valid, phone: '0'.repeat(41) }, 'en')).toEqual({ phone: '40 characters at most' });
     expect(inquiryFieldErrors(valid, 'en')).toEqual({});
   });
   it('reads the API’s 400 answer as a field and its message', () => {
-    expect(serverFieldError({ errors: [{ field: 'email', message: 'Please enter a valid email address' }] })).toEqual({ field: 'email', message: 'Please enter a valid email address' });
-    expect(serverFieldError({ errors: [{ field: 'message', message: '5000 caractères au maximum' }] })).toEqual({ field: 'message', message: '5000 caractères au maximum' });
+    expect(serverFieldError({ errors: [{ field: 'email', message: 'Please enter a valid email address' }] })).toEqual({
+      field: 'email',
+      message: 'Please enter a valid email address',
+    });
+    expect(serverFieldError({ errors: [{ field: 'message', message: '5000 caractères au maximum' }] })).toEqual({
+      field: 'message',
+      message: '5000 caractères au maximum',
+    });
     expect(serverFieldError({ errors: [{ field: 'language', message: 'Langue invalide' }] })).toBeNull();
     expect(serverFieldError({})).toBeNull();
   });

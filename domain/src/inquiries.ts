@@ -39,11 +39,7 @@ export const InquiryInputSchema = z.object({
     .meta({ minLength: 1, pattern: '\\S' }),
   email: emailField({ required: FR.emailRequired, invalid: FR.emailInvalid }),
   phone: optionalLine(L.phone),
-  message: z
-    .string({ error: FR.messageRequired })
-    .trim()
-    .min(1, FR.messageRequired)
-    .max(L.message, tooLong(L.message)),
+  message: z.string({ error: FR.messageRequired }).trim().min(1, FR.messageRequired).max(L.message, tooLong(L.message)),
   language: LanguageSchema.default('fr'),
   productReference: optionalLine(L.reference),
   /** Honeypot: accepted so a bot sees the usual answer, then ignored. */

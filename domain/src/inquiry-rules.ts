@@ -45,7 +45,10 @@ export type InquiryField = (typeof INQUIRY_FIELDS)[number];
 export type InquiryFieldErrors = Partial<Record<InquiryField, string>>;
 
 /** The form's own check before sending: the first problem of each field, in the page's language. */
-export function inquiryFieldErrors(input: { name?: string; email?: string; phone?: string | null; message?: string }, lang: Lang): InquiryFieldErrors {
+export function inquiryFieldErrors(
+  input: { name?: string; email?: string; phone?: string | null; message?: string },
+  lang: Lang,
+): InquiryFieldErrors {
   const E = INQUIRY_ERRORS[lang];
   const errors: InquiryFieldErrors = {};
   const name = oneLine(input.name ?? '');

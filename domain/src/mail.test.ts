@@ -1,7 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import { ReplyInputSchema, SmtpAccountCreateSchema, SmtpAccountUpdateSchema, usageState } from './mail.ts';
 
-const account = { name: 'OVH', host: 'ssl0.ovh.net', port: 465, secure: true, user: 'u@example.fr', password: 'p', fromName: 'Provence', fromEmail: 'contact@example.fr' };
+const account = {
+  name: 'OVH',
+  host: 'ssl0.ovh.net',
+  port: 465,
+  secure: true,
+  user: 'u@example.fr',
+  password: 'p',
+  fromName: 'Provence',
+  fromEmail: 'contact@example.fr',
+};
 const firstError = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
 describe('SMTP account form', () => {
@@ -30,8 +39,13 @@ describe('SMTP account form', () => {
 
 describe('reply form', () => {
   test('subject and message are trimmed and required', () => {
-    expect(firstError(ReplyInputSchema.safeParse({ inquiryId: 1, smtpAccountId: 1, subject: ' ', message: 'x' }))).toBe('Le sujet est requis');
-    expect(ReplyInputSchema.parse({ inquiryId: 1, smtpAccountId: 1, subject: ' Re ', message: ' x ' })).toMatchObject({ subject: 'Re', message: 'x' });
+    expect(firstError(ReplyInputSchema.safeParse({ inquiryId: 1, smtpAccountId: 1, subject: ' ', message: 'x' }))).toBe(
+      'Le sujet est requis',
+    );
+    expect(ReplyInputSchema.parse({ inquiryId: 1, smtpAccountId: 1, subject: ' Re ', message: ' x ' })).toMatchObject({
+      subject: 'Re',
+      message: 'x',
+    });
   });
 });
 

@@ -6,7 +6,6 @@ import { documentedEmailPattern, EMAIL_MAX_LENGTH, isSimpleEmail, SIMPLE_EMAIL }
 
 export { isSimpleEmail, SIMPLE_EMAIL };
 
-
 export const USAGE_TYPES = ['contact_form_fr', 'contact_form_en', 'newsletter'] as const;
 export const UsageTypeSchema = z.enum(USAGE_TYPES, { error: "Type d'usage invalide" });
 export type UsageType = z.infer<typeof UsageTypeSchema>;
@@ -152,7 +151,12 @@ export const USAGE_STATE_LABELS: Record<SmtpSettingState, string> = {
 };
 
 const nonBlank = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, { error: `${max} caractères au maximum`, abort: true }).meta({ pattern: '\\S' });
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, { error: `${max} caractères au maximum`, abort: true })
+    .meta({ pattern: '\\S' });
 
 /** POST /email-responses/send: account, subject and message required and non-blank after trimming. */
 export const ReplyInputSchema = z.object({
@@ -196,4 +200,6 @@ export const PageQuerySchema = z.object({
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 
 /** A numeric id in a path (/inquiries/{id}); anything else is a 400, not a 500. */
-export const IdParamSchema = z.object({ id: z.coerce.number({ error: 'Identifiant invalide' }).int('Identifiant invalide').positive('Identifiant invalide') });
+export const IdParamSchema = z.object({
+  id: z.coerce.number({ error: 'Identifiant invalide' }).int('Identifiant invalide').positive('Identifiant invalide'),
+});

@@ -18,8 +18,12 @@ describe('newsletter subscription input', () => {
 
 describe('newsletter send', () => {
   test('blank subject or content gives the spec message', () => {
-    expect(NewsletterSendSchema.safeParse({ subject: ' ', content: 'x' }).error?.issues[0]?.message).toBe('Veuillez remplir le sujet et le contenu du message');
-    expect(NewsletterSendSchema.safeParse({ subject: 'x', content: '\n' }).error?.issues[0]?.message).toBe('Veuillez remplir le sujet et le contenu du message');
+    expect(NewsletterSendSchema.safeParse({ subject: ' ', content: 'x' }).error?.issues[0]?.message).toBe(
+      'Veuillez remplir le sujet et le contenu du message',
+    );
+    expect(NewsletterSendSchema.safeParse({ subject: 'x', content: '\n' }).error?.issues[0]?.message).toBe(
+      'Veuillez remplir le sujet et le contenu du message',
+    );
   });
   test('an English version alone is enough; half of one is not', () => {
     expect(NewsletterSendSchema.safeParse({ subjectEn: 'News', contentEn: 'Hello' }).success).toBe(true);
@@ -31,7 +35,12 @@ describe('newsletter send', () => {
   test('each language gets its own version, or the other one marked as a fallback', () => {
     const both = { subject: 'Infos', content: 'Bonjour', subjectEn: 'News', contentEn: 'Hello' };
     expect(newsletterVersion(both, 'en')).toEqual({ subject: 'News', content: 'Hello', lang: 'en', fallback: false });
-    expect(newsletterVersion({ subject: 'Infos', content: 'Bonjour', subjectEn: ' ' }, 'en')).toEqual({ subject: 'Infos', content: 'Bonjour', lang: 'fr', fallback: true });
+    expect(newsletterVersion({ subject: 'Infos', content: 'Bonjour', subjectEn: ' ' }, 'en')).toEqual({
+      subject: 'Infos',
+      content: 'Bonjour',
+      lang: 'fr',
+      fallback: true,
+    });
     expect(completeVersions({ subjectEn: 'News', contentEn: 'Hello' })).toEqual(['en']);
     expect(newsletterVersion({}, 'fr')).toBeUndefined();
   });
@@ -39,7 +48,13 @@ describe('newsletter send', () => {
 
 describe('contact form input', () => {
   test('one-line fields lose their line breaks; the message keeps them', () => {
-    const parsed = InquiryInputSchema.parse({ name: 'Eve\r\nBcc: x@y.z', email: 'eve@example.org', phone: '06\n07', message: 'a\nb', productReference: '' });
+    const parsed = InquiryInputSchema.parse({
+      name: 'Eve\r\nBcc: x@y.z',
+      email: 'eve@example.org',
+      phone: '06\n07',
+      message: 'a\nb',
+      productReference: '',
+    });
     expect(parsed).toMatchObject({ name: 'Eve Bcc: x@y.z', phone: '06 07', message: 'a\nb', productReference: null, language: 'fr' });
   });
   test('an address with a line break is refused', () => {

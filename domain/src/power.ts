@@ -32,8 +32,10 @@ export const POWER_LABELS: Record<PowerUnit, { fr: string; en: string }> = {
   ekw: { fr: 'ekW', en: 'ekW' },
 };
 
-
-const numberFormat = { fr: new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }), en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 }) };
+const numberFormat = {
+  fr: new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }),
+  en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 }),
+};
 
 /** '1 250 kVA' in French (narrow no-break space as the thousands separator), '1,250 kVA' in English. */
 export function formatPower(value: number, unit: PowerUnit, lang: Lang): string {

@@ -2,8 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { ProductInputSchema, ProductQuerySchema, coerceListingNumbers, formatPrice, isPriceOnRequest } from './products.ts';
 
 const generator = {
-  titleFr: 'Groupe', titleEn: 'Genset', descriptionFr: 'd', descriptionEn: 'd', type: 'generator', brand: 'Cat', model: 'C15',
-  powerOutput: 500, powerUnit: 'kva', fuelType: 'diesel', voltage: '400V', phase: '3', weight: 4000,
+  titleFr: 'Groupe',
+  titleEn: 'Genset',
+  descriptionFr: 'd',
+  descriptionEn: 'd',
+  type: 'generator',
+  brand: 'Cat',
+  model: 'C15',
+  powerOutput: 500,
+  powerUnit: 'kva',
+  fuelType: 'diesel',
+  voltage: '400V',
+  phase: '3',
+  weight: 4000,
 };
 
 describe('listing input', () => {
@@ -15,16 +26,37 @@ describe('listing input', () => {
 
   it('coerces numeric strings, turns empty optional numbers into null, rounds prices to cents', () => {
     const p = ProductInputSchema.parse({ ...generator, powerOutput: '12,5', weight: '800', length: '', price: '1999.999' });
-    expect(p).toMatchObject({ powerOutput: 12.5, weight: 800, length: null, price: 2000, condition: 'new', powerUnit: 'kva', featured: false, specifications: {} });
+    expect(p).toMatchObject({
+      powerOutput: 12.5,
+      weight: 800,
+      length: null,
+      price: 2000,
+      condition: 'new',
+      powerUnit: 'kva',
+      featured: false,
+      specifications: {},
+    });
   });
 
   it('applies the admin form coercion: invalid power and weight become 1, other invalid numbers 0', () => {
-    expect(coerceListingNumbers({ powerOutput: 'abc', weight: '-3', length: '', price: 'x', year: '2020' })).toEqual({ powerOutput: 1, weight: 1, length: null, width: null, height: null, price: 0, year: 2020 });
+    expect(coerceListingNumbers({ powerOutput: 'abc', weight: '-3', length: '', price: 'x', year: '2020' })).toEqual({
+      powerOutput: 1,
+      weight: 1,
+      length: null,
+      width: null,
+      height: null,
+      price: 0,
+      year: 2020,
+    });
   });
 
   it('reads list queries with defaults and treats "all" and empty values as no filter', () => {
     expect(ProductQuerySchema.parse({})).toMatchObject({ page: 1, limit: 12, sort: 'date', powerUnit: 'kw', lang: 'fr' });
-    expect(ProductQuerySchema.parse({ condition: 'all', type: '', minPrice: '' })).toMatchObject({ condition: undefined, type: undefined, minPrice: undefined });
+    expect(ProductQuerySchema.parse({ condition: 'all', type: '', minPrice: '' })).toMatchObject({
+      condition: undefined,
+      type: undefined,
+      minPrice: undefined,
+    });
   });
 });
 

@@ -74,16 +74,23 @@ const ProductFieldsSchema = z.object({
   height: optionalNumber(1, 'La hauteur doit être au moins 1'),
   price: optionalNumber(0, 'Le prix doit être positif').transform((v) => (v === null ? null : Math.round(v * 100) / 100)),
   featured: booleanInput,
-  year: numberInput
-    .pipe(z.number().int().min(1900).max(2100).nullable())
-    .meta({ anyOf: [{ type: 'integer', minimum: 1900, maximum: 2100 }, { type: 'string', pattern: '^(19[0-9]{2}|20[0-9]{2}|2100)$' }, { type: 'null' }] }),
+  year: numberInput.pipe(z.number().int().min(1900).max(2100).nullable()).meta({
+    anyOf: [
+      { type: 'integer', minimum: 1900, maximum: 2100 },
+      { type: 'string', pattern: '^(19[0-9]{2}|20[0-9]{2}|2100)$' },
+      { type: 'null' },
+    ],
+  }),
   specifications: z
     .record(z.string().trim().min(1).max(100).meta({ pattern: NOT_BLANK }), z.union([z.string().max(500), z.number()]).transform(String))
     .refine((m) => Object.keys(m).length <= 50, 'Au plus 50 caractéristiques')
     .default({}),
   /** English values under the same keys as `specifications`; an empty one is dropped. */
   specificationsEn: z
-    .record(z.string().trim().min(1).max(100).meta({ pattern: NOT_BLANK }), z.union([z.string().max(500), z.number()]).transform((v) => String(v).trim()))
+    .record(
+      z.string().trim().min(1).max(100).meta({ pattern: NOT_BLANK }),
+      z.union([z.string().max(500), z.number()]).transform((v) => String(v).trim()),
+    )
     .refine((m) => Object.keys(m).length <= 50, 'Au plus 50 caractéristiques')
     .default({})
     .transform((m) => Object.fromEntries(Object.entries(m).filter(([, v]) => v !== ''))),
@@ -93,7 +100,13 @@ export const PRODUCT_FIELDS = Object.keys(ProductFieldsSchema.shape) as (keyof t
 /** The generator rule below, for the document: a generator set names its voltage and phase. */
 const GENERATOR_RULE = {
   if: { properties: { type: { const: 'generator' } }, required: ['type'] },
-  then: { required: ['voltage', 'phase'], properties: { voltage: { type: 'string', minLength: 1, maxLength: 60, pattern: NOT_BLANK }, phase: { type: 'string', minLength: 1, maxLength: 30, pattern: NOT_BLANK } } },
+  then: {
+    required: ['voltage', 'phase'],
+    properties: {
+      voltage: { type: 'string', minLength: 1, maxLength: 60, pattern: NOT_BLANK },
+      phase: { type: 'string', minLength: 1, maxLength: 30, pattern: NOT_BLANK },
+    },
+  },
 };
 
 export const ProductInputSchema = ProductFieldsSchema.superRefine((p, ctx) => {
@@ -104,7 +117,10 @@ export const ProductInputSchema = ProductFieldsSchema.superRefine((p, ctx) => {
   // Engines store voltage and phase as null (back-office section 2, listing form).
   .transform((p) => (p.type === 'generator' ? p : { ...p, voltage: null, phase: null }))
   // powerOutput and weight may be left out of the zod input (they then fail with the spec's message).
-  .meta({ required: ['titleFr', 'titleEn', 'descriptionFr', 'descriptionEn', 'type', 'brand', 'model', 'powerOutput', 'fuelType', 'weight'], ...GENERATOR_RULE });
+  .meta({
+    required: ['titleFr', 'titleEn', 'descriptionFr', 'descriptionEn', 'type', 'brand', 'model', 'powerOutput', 'fuelType', 'weight'],
+    ...GENERATOR_RULE,
+  });
 export type ProductInput = z.output<typeof ProductInputSchema>;
 
 /** PUT carries the version it edits: a stale one is refused with 409 so an offline edit never overwrites a newer one. */
@@ -272,7 +288,10 @@ export const ProductListSchema = z.object({
    * The same list under the name the spec's product picker reads (back-office "API", limit 100).
    * Deprecated: `items` is the one list; this copy stays for clients written against the spec.
    */
-  products: z.array(ProductSchema).meta({ deprecated: true, description: 'Deprecated: the same array as `items`, kept for the product picker of the spec. Read `items`.' }),
+  products: z.array(ProductSchema).meta({
+    deprecated: true,
+    description: 'Deprecated: the same array as `items`, kept for the product picker of the spec. Read `items`.',
+  }),
   total: z.number(),
   pages: z.number(),
   page: z.number(),

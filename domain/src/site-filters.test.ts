@@ -4,7 +4,10 @@ import { countLabel, dictionary, fill } from './i18n/index.ts';
 
 /** The domain compiles without DOM types; a query string reader is all parseFilters needs. */
 const query = (qs: string) => {
-  const pairs = qs.split('&').filter(Boolean).map((p) => p.split('=').map((x) => decodeURIComponent(x.replace(/\+/g, ' '))) as [string, string]);
+  const pairs = qs
+    .split('&')
+    .filter(Boolean)
+    .map((p) => p.split('=').map((x) => decodeURIComponent(x.replace(/\+/g, ' '))) as [string, string]);
   return { get: (name: string) => pairs.find(([k]) => k === name)?.[1] ?? null };
 };
 
@@ -37,9 +40,13 @@ describe('listing filters in the URL', () => {
     expect(hasActiveFilters({ ...EMPTY_FILTERS, maxPrice: '0' })).toBe(true);
   });
   it('asks the API for newest first, cheapest first or by name in the page language', () => {
-    expect(filtersToApiQuery({ ...EMPTY_FILTERS, condition: 'new' }, 'en')).toBe('condition=new&page=1&limit=12&sort=date&order=desc&lang=en');
+    expect(filtersToApiQuery({ ...EMPTY_FILTERS, condition: 'new' }, 'en')).toBe(
+      'condition=new&page=1&limit=12&sort=date&order=desc&lang=en',
+    );
     expect(filtersToApiQuery({ ...EMPTY_FILTERS, sort: 'price', order: 'asc' }, 'fr')).toBe('page=1&limit=12&sort=price&order=asc&lang=fr');
-    expect(filtersToApiQuery({ ...EMPTY_FILTERS, sort: 'price', order: 'desc', brand: 'Volvo' }, 'fr')).toBe('brand=Volvo&page=1&limit=12&sort=price&order=desc&lang=fr');
+    expect(filtersToApiQuery({ ...EMPTY_FILTERS, sort: 'price', order: 'desc', brand: 'Volvo' }, 'fr')).toBe(
+      'brand=Volvo&page=1&limit=12&sort=price&order=desc&lang=fr',
+    );
   });
 });
 
@@ -47,8 +54,17 @@ describe('dictionaries', () => {
   it('word the count for one and many in each language', () => {
     const fr = dictionary('fr').listings;
     const en = dictionary('en').listings;
-    expect([0, 1, 2, 1500].map((n) => countLabel('fr', n, { one: fr.countOne, other: fr.countOther }))).toEqual(['0 annonce', '1 annonce', '2 annonces', '1\u202f500 annonces']);
-    expect([0, 1, 2].map((n) => countLabel('en', n, { one: en.countOne, other: en.countOther }))).toEqual(['0 listings', '1 listing', '2 listings']);
+    expect([0, 1, 2, 1500].map((n) => countLabel('fr', n, { one: fr.countOne, other: fr.countOther }))).toEqual([
+      '0 annonce',
+      '1 annonce',
+      '2 annonces',
+      '1\u202f500 annonces',
+    ]);
+    expect([0, 1, 2].map((n) => countLabel('en', n, { one: en.countOne, other: en.countOther }))).toEqual([
+      '0 listings',
+      '1 listing',
+      '2 listings',
+    ]);
   });
   it('fill placeholders and keep unknown ones', () => {
     expect(fill(dictionary('en').listings.pageOf, { page: 2, pages: 5 })).toBe('Page 2 of 5');

@@ -34,14 +34,27 @@ export type ListingFilters = {
   page: number;
 };
 
-export const EMPTY_FILTERS: ListingFilters = { search: '', condition: '', type: '', brand: '', minPrice: '', maxPrice: '', minPower: '', maxPower: '', sort: 'date', order: 'desc', page: 1 };
+export const EMPTY_FILTERS: ListingFilters = {
+  search: '',
+  condition: '',
+  type: '',
+  brand: '',
+  minPrice: '',
+  maxPrice: '',
+  minPower: '',
+  maxPower: '',
+  sort: 'date',
+  order: 'desc',
+  page: 1,
+};
 export const LISTINGS_PAGE_SIZE = 12;
 
 const number = (v: string | null) => {
   const s = (v ?? '').trim().replace(',', '.');
   return s !== '' && Number.isFinite(Number(s)) && Number(s) >= 0 ? s : '';
 };
-const oneOf = <T extends string>(v: string | null, values: readonly T[], fallback: T): T => ((values as readonly string[]).includes(v ?? '') ? ((v ?? '') as T) : fallback);
+const oneOf = <T extends string>(v: string | null, values: readonly T[], fallback: T): T =>
+  (values as readonly string[]).includes(v ?? '') ? ((v ?? '') as T) : fallback;
 
 /** Tolerant: a malformed value is ignored rather than refused (the URL is typed by people). */
 /** Anything with get(): URLSearchParams in the browser and on the server. */
@@ -82,10 +95,12 @@ export function filtersToSearch(filters: ListingFilters): string {
   return pairs.length ? `?${encodePairs(pairs)}` : '';
 }
 
-export const encodePairs = (pairs: [string, string][]) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+export const encodePairs = (pairs: [string, string][]) =>
+  pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
 
 /** Whether the clear-filters button shows: any filter or search differs from the defaults (sort and page excluded). */
-export const hasActiveFilters = (f: ListingFilters) => !!(f.search || f.condition || f.type || f.brand || f.minPrice || f.maxPrice || f.minPower || f.maxPower);
+export const hasActiveFilters = (f: ListingFilters) =>
+  !!(f.search || f.condition || f.type || f.brand || f.minPrice || f.maxPrice || f.minPower || f.maxPower);
 
 /** GET /api/products query: the chosen sort and direction; names sort in the page's language. */
 export function filtersToApiQuery(filters: ListingFilters, lang: Lang): string {

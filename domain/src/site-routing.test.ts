@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { alternates, canonicalPath, cookieValue, isActiveLink, isLegalPath, preferredLanguageRedirect, resolveLanguage, splitLocalePath, switchHref } from './site-routing.ts';
+import {
+  alternates,
+  canonicalPath,
+  cookieValue,
+  isActiveLink,
+  isLegalPath,
+  preferredLanguageRedirect,
+  resolveLanguage,
+  splitLocalePath,
+  switchHref,
+} from './site-routing.ts';
 
 const englishHost = 'provence-moteurs.com';
 
@@ -13,7 +23,8 @@ describe('language of a request', () => {
 });
 
 describe('the stored language choice', () => {
-  const redirect = (pathname: string, cookie?: string, search = '', onEnglishHost = false) => preferredLanguageRedirect({ pathname, search, cookie, onEnglishHost });
+  const redirect = (pathname: string, cookie?: string, search = '', onEnglishHost = false) =>
+    preferredLanguageRedirect({ pathname, search, cookie, onEnglishHost });
   it('sends a visitor who chose English from a French root page to the same English page, query kept', () => {
     expect(redirect('/annonces', 'lang=en', '?condition=used')).toBe('/en/annonces?condition=used');
     expect(redirect('/', '_ga=GA1.1; lang=en; theme=dark')).toBe('/en/');
@@ -25,7 +36,8 @@ describe('the stored language choice', () => {
     expect(redirect('/annonces', 'xlang=en')).toBeUndefined();
     expect(redirect('/en/annonces', 'lang=en')).toBeUndefined();
     expect(redirect('/annonces', 'lang=en', '', true)).toBeUndefined();
-    for (const p of ['/api/products', '/admin/', '/_astro/a.js', '/favicon.svg', '/site-data/listings', '/sitemap.xml']) expect(redirect(p, 'lang=en'), p).toBeUndefined();
+    for (const p of ['/api/products', '/admin/', '/_astro/a.js', '/favicon.svg', '/site-data/listings', '/sitemap.xml'])
+      expect(redirect(p, 'lang=en'), p).toBeUndefined();
     expect(redirect('/annonces', 'lang=en', '?lang=fr')).toBeUndefined();
   });
   it('reads one cookie out of a header', () => {
@@ -44,7 +56,11 @@ describe('paths', () => {
     expect(canonicalPath('fr', '/contact')).toBe('/contact');
   });
   it('builds absolute alternates, French as x-default', () => {
-    expect(alternates('https://x.test/', '/annonces')).toEqual({ fr: 'https://x.test/annonces', en: 'https://x.test/en/annonces', 'x-default': 'https://x.test/annonces' });
+    expect(alternates('https://x.test/', '/annonces')).toEqual({
+      fr: 'https://x.test/annonces',
+      en: 'https://x.test/en/annonces',
+      'x-default': 'https://x.test/annonces',
+    });
   });
   it('switches to the same page in the other language, keeping the query', () => {
     expect(switchHref('en', '/annonces', '?condition=used&lang=fr', false)).toBe('/en/annonces?condition=used&lang=en');

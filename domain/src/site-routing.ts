@@ -18,7 +18,11 @@ export function splitLocalePath(pathname: string): { prefixed: boolean; path: st
   return { prefixed: false, path: pathname || '/' };
 }
 
-const bareHost = (host: string) => host.toLowerCase().replace(/:\d+$/, '').replace(/^www\./, '');
+const bareHost = (host: string) =>
+  host
+    .toLowerCase()
+    .replace(/:\d+$/, '')
+    .replace(/^www\./, '');
 export const isEnglishHost = (host: string, englishHost: string) => !!englishHost && bareHost(host) === bareHost(englishHost);
 
 export const parseLang = (value: string | null | undefined): Lang | undefined => (value === 'fr' || value === 'en' ? value : undefined);
@@ -49,7 +53,12 @@ const NOT_A_PAGE = /^\/(?:api|admin|_astro|site-data|preferences|images|uploads)
  * who chose English and opens a French root URL: where to send them, or undefined. The redirect is
  * the only answer that depends on the cookie; the pages themselves never do.
  */
-export function preferredLanguageRedirect(input: { pathname: string; search: string; cookie?: string; onEnglishHost: boolean }): string | undefined {
+export function preferredLanguageRedirect(input: {
+  pathname: string;
+  search: string;
+  cookie?: string;
+  onEnglishHost: boolean;
+}): string | undefined {
   if (input.onEnglishHost || parseLang(cookieValue(input.cookie, LANG_COOKIE)) !== 'en') return undefined;
   if (splitLocalePath(input.pathname).prefixed || NOT_A_PAGE.test(input.pathname)) return undefined;
   if (/(?:^|[?&])lang=/.test(input.search)) return undefined; // the switch itself decides

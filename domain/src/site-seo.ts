@@ -32,7 +32,14 @@ export function organizationJsonLd(company: Company, publicUrl: string, lang: La
 }
 
 export function websiteJsonLd(company: Company, publicUrl: string, lang: Lang) {
-  return { '@context': 'https://schema.org', '@type': 'WebSite', name: company.name, url: `${publicUrl}/`, inLanguage: lang, publisher: { '@id': `${publicUrl}/#organization` } };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: company.name,
+    url: `${publicUrl}/`,
+    inLanguage: lang,
+    publisher: { '@id': `${publicUrl}/#organization` },
+  };
 }
 
 /** A price on request carries no price at all (never `price: 0`), only the offer's availability. */
@@ -48,7 +55,12 @@ export function productJsonLd(listing: Listing, pageUrl: string, publicUrl: stri
   };
   if (listing.price !== null) {
     offer.price = listing.price.toFixed(2);
-    offer.priceSpecification = { '@type': 'UnitPriceSpecification', price: listing.price.toFixed(2), priceCurrency: 'EUR', valueAddedTaxIncluded: false };
+    offer.priceSpecification = {
+      '@type': 'UnitPriceSpecification',
+      price: listing.price.toFixed(2),
+      priceCurrency: 'EUR',
+      valueAddedTaxIncluded: false,
+    };
   }
   return {
     '@context': 'https://schema.org',

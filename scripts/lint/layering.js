@@ -24,7 +24,13 @@ function restrictions(from) {
   const typedClient = from === 'site' || from === 'admin-pwa';
   return {
     paths: typedClient
-      ? [{ name: '@app/api', allowImportNames: ['AppType'], message: `${why(from, 'api')} Only \`import type { AppType } from '@app/api'\` is allowed.` }]
+      ? [
+          {
+            name: '@app/api',
+            allowImportNames: ['AppType'],
+            message: `${why(from, 'api')} Only \`import type { AppType } from '@app/api'\` is allowed.`,
+          },
+        ]
       : [],
     patterns: forbidden.flatMap((to) => [
       // The typed client's one type import is handled by `paths` above; everything else from the API is refused here.

@@ -58,7 +58,8 @@ function parseResponse(buf: Buffer): Parsed {
     const end = at + Number(length[1]);
     return end <= buf.length ? { done: true, status, used: end } : { done: false };
   }
-  if (!/\r\ntransfer-encoding:\s*chunked/i.test(head)) return status === 204 || status === 304 ? { done: true, status, used: at } : { done: false };
+  if (!/\r\ntransfer-encoding:\s*chunked/i.test(head))
+    return status === 204 || status === 304 ? { done: true, status, used: at } : { done: false };
   for (;;) {
     const lineEnd = buf.indexOf('\r\n', at);
     if (lineEnd < 0) return { done: false };

@@ -47,7 +47,9 @@ export async function uploadMemory(server: TestServer, session: AdminSession, pr
   }
   const baseline = before.sort((a, b) => a - b)[Math.floor(before.length / 2)]!;
   const boundary = `----bench${Date.now()}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="titles"\r\n\r\n["Grand document"]\r\n--${boundary}\r\nContent-Disposition: form-data; name="documents"; filename="grand.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="titles"\r\n\r\n["Grand document"]\r\n--${boundary}\r\nContent-Disposition: form-data; name="documents"; filename="grand.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+  );
   const tail = Buffer.from(`\n%%EOF\r\n--${boundary}--\r\n`);
   const block = Buffer.alloc(1024 * 1024, 0x20);
   let sent = 0;
@@ -77,7 +79,15 @@ export async function uploadMemory(server: TestServer, session: AdminSession, pr
   const answer = await res.text();
   const seconds = (performance.now() - started) / 1000;
   const { peak } = sampler.stop();
-  return { status: res.status, answer: answer.slice(0, 200), uploadedMB: bytes / 1024 / 1024, seconds, baselineMB: baseline, peakMB: peak, deltaMB: peak - baseline };
+  return {
+    status: res.status,
+    answer: answer.slice(0, 200),
+    uploadedMB: bytes / 1024 / 1024,
+    seconds,
+    baselineMB: baseline,
+    peakMB: peak,
+    deltaMB: peak - baseline,
+  };
 }
 
 /** A local SMTP server that only counts what it receives (no parsing: the bench measures the sender). */
@@ -106,7 +116,9 @@ export async function countingSmtp() {
 /** Inserts `count` confirmed subscribers straight into the database. */
 export function addSubscribers(databasePath: string, count: number) {
   const db = openSqlite(databasePath); // the bench's subscribers: SQLite only (run.ts)
-  const insert = db.prepare("insert into newsletter_subscribers (email, language, is_active, unsubscribe_token, confirmed_at) values (?, ?, 1, ?, 0)");
+  const insert = db.prepare(
+    'insert into newsletter_subscribers (email, language, is_active, unsubscribe_token, confirmed_at) values (?, ?, 1, ?, 0)',
+  );
   db.transaction(() => {
     for (let i = 0; i < count; i++) insert.run(`abonne${i}@bench.example.org`, i % 4 ? 'fr' : 'en', `bench${String(i).padStart(40, '0')}`);
   })();
@@ -118,10 +130,24 @@ export async function newsletterRun(server: TestServer, session: AdminSession, s
   const account = await server.api('/smtp/accounts', {
     method: 'POST',
     headers: session.headers,
-    json: { name: 'Bench', host: '127.0.0.1', port: smtpPort, secure: false, user: 'bench', password: 'bench', fromName: 'Provence Moteurs', fromEmail: 'news@example.test', isActive: true },
+    json: {
+      name: 'Bench',
+      host: '127.0.0.1',
+      port: smtpPort,
+      secure: false,
+      user: 'bench',
+      password: 'bench',
+      fromName: 'Provence Moteurs',
+      fromEmail: 'news@example.test',
+      isActive: true,
+    },
   });
   const accountId = ((await account.json()) as { id: number }).id;
-  await server.api('/smtp/settings/newsletter', { method: 'PUT', headers: session.headers, json: { smtpAccountId: accountId, recipientEmail: null } });
+  await server.api('/smtp/settings/newsletter', {
+    method: 'PUT',
+    headers: session.headers,
+    json: { smtpAccountId: accountId, recipientEmail: null },
+  });
   const pid = server.process.pid!;
   const baseline = rssMb(pid);
   const sampler = sampleRss(pid, 100);
@@ -129,7 +155,10 @@ export async function newsletterRun(server: TestServer, session: AdminSession, s
   const res = await server.api('/newsletter/admin/send', {
     method: 'POST',
     headers: session.headers,
-    json: { subject: 'Lettre du banc d’essai', content: 'Nouveautés du mois : moteurs marins, groupes électrogènes et pièces détachées.\n\nÀ bientôt.' },
+    json: {
+      subject: 'Lettre du banc d’essai',
+      content: 'Nouveautés du mois : moteurs marins, groupes électrogènes et pièces détachées.\n\nÀ bientôt.',
+    },
   });
   if (res.status !== 202) throw new Error(`newsletter send answered ${res.status} ${await res.text()}`);
   const id = ((await res.json()) as { id: number }).id;
@@ -141,10 +170,22 @@ export async function newsletterRun(server: TestServer, session: AdminSession, s
   }
   const seconds = (performance.now() - started) / 1000;
   const { peak } = sampler.stop();
-  return { subscribers: expected, status: status.status, sent: status.sentCount, failed: status.failedCount, received: received(), seconds, perSecond: status.sentCount / seconds, baselineMB: baseline, peakMB: peak };
+  return {
+    subscribers: expected,
+    status: status.status,
+    sent: status.sentCount,
+    failed: status.failedCount,
+    received: received(),
+    seconds,
+    perSecond: status.sentCount / seconds,
+    baselineMB: baseline,
+    peakMB: peak,
+  };
 }
 
-export type LighthouseOutcome = { available: false; reason: string } | { available: true; scores: { page: string; performance: number; accessibility: number; bestPractices: number; seo: number }[] };
+export type LighthouseOutcome =
+  | { available: false; reason: string }
+  | { available: true; scores: { page: string; performance: number; accessibility: number; bestPractices: number; seo: number }[] };
 
 /**
  * Lighthouse in its default mobile profile (phone screen, simulated slow 4G and CPU slowdown) with Debian's Chromium, if the `lighthouse` package can be loaded (from the project or
@@ -153,7 +194,10 @@ export type LighthouseOutcome = { available: false; reason: string } | { availab
 export async function lighthouse(baseUrl: string, pages: string[]): Promise<LighthouseOutcome> {
   const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!fs.existsSync(chromePath)) return { available: false, reason: `no Chromium at ${chromePath}` };
-  let lh: (url: string, flags: Record<string, unknown>) => Promise<{ lhr: { categories: Record<string, { score: number | null }> } } | undefined>;
+  let lh: (
+    url: string,
+    flags: Record<string, unknown>,
+  ) => Promise<{ lhr: { categories: Record<string, { score: number | null }> } } | undefined>;
   let launch: (options: Record<string, unknown>) => Promise<{ port: number; kill(): Promise<void> | void }>;
   try {
     const from = process.env.LIGHTHOUSE_DIR ? path.join(process.env.LIGHTHOUSE_DIR, 'package.json') : import.meta.filename;
@@ -167,10 +211,21 @@ export async function lighthouse(baseUrl: string, pages: string[]): Promise<Ligh
   try {
     const scores = [];
     for (const page of pages) {
-      const result = await lh(`${baseUrl}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      const result = await lh(`${baseUrl}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
       const c = result!.lhr.categories;
       const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
-      scores.push({ page, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo') });
+      scores.push({
+        page,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+      });
     }
     return { available: true, scores };
   } catch (err) {

@@ -83,7 +83,11 @@ const nodeOptions = [
 const server = await startServer({
   full: true,
   dataDir,
-  env: { ...databaseEnv, ...(nodeOptions.length ? { NODE_OPTIONS: nodeOptions.join(' ') } : {}), ...(timeline ? { GC_PAUSES_FILE: gcFile } : {}) },
+  env: {
+    ...databaseEnv,
+    ...(nodeOptions.length ? { NODE_OPTIONS: nodeOptions.join(' ') } : {}),
+    ...(timeline ? { GC_PAUSES_FILE: gcFile } : {}),
+  },
 });
 
 /**
@@ -93,7 +97,11 @@ const server = await startServer({
 async function printSlowWindows(stats: LoadStats) {
   await new Promise((resolve) => setTimeout(resolve, 500)); // gc-pauses.ts writes every 200 ms
   const pauses = fs.existsSync(gcFile)
-    ? fs.readFileSync(gcFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as GcPause)
+    ? fs
+        .readFileSync(gcFile, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as GcPause)
     : [];
   const answers = stats.timeline ?? [];
   const start = answers.reduce((first, [sent]) => Math.min(first, sent), Infinity);
@@ -136,10 +144,14 @@ try {
     const after = threadTicks(pid);
     if (engine === 'postgres') after.set('postgres', postgresTicks() - postgresBefore);
     // Per thread kind, µs per answer (a tick is 10 ms: short runs round coarsely).
-    const split = [...after].map(([name, t]) => [name, Math.round(((t - (before.get(name) ?? 0)) * 10_000) / m.requests)] as const).filter(([, us]) => us > 0);
+    const split = [...after]
+      .map(([name, t]) => [name, Math.round(((t - (before.get(name) ?? 0)) * 10_000) / m.requests)] as const)
+      .filter(([, us]) => us > 0);
     console.log(`  by thread: ${split.map(([name, us]) => `${name} ${us} µs`).join(', ')}`);
     if (timeline) await printSlowWindows(m);
-    console.log(`${s.name}: ${Math.round(m.rps)} req/s, ${m.cpuUsPerRequest} µs CPU/req, p50 ${m.p50} ms, p99 ${m.p99} ms, n=${m.requests}, errors ${m.errors + m.timeouts + m.non2xx}`);
+    console.log(
+      `${s.name}: ${Math.round(m.rps)} req/s, ${m.cpuUsPerRequest} µs CPU/req, p50 ${m.p50} ms, p99 ${m.p99} ms, n=${m.requests}, errors ${m.errors + m.timeouts + m.non2xx}`,
+    );
   }
   // The memory this costs: resident now, and the most the server has held since it started.
   console.log(`  memory: resident ${Math.round(statusMb(pid, 'VmRSS'))} MB, at most ${Math.round(statusMb(pid, 'VmHWM'))} MB`);

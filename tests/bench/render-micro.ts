@@ -24,7 +24,11 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const api = { request: () => Promise.reject(new Error('no API here')) };
 const builds = process.argv.slice(3).length ? process.argv.slice(3) : ['dist'];
 const sites = new Map<string, SiteHandler>();
-for (const b of builds) sites.set(b, ((await import(pathToFileURL(path.join(repoRoot, 'site', b, 'server/entry.mjs')).href)) as { handler: SiteHandler }).handler);
+for (const b of builds)
+  sites.set(
+    b,
+    ((await import(pathToFileURL(path.join(repoRoot, 'site', b, 'server/entry.mjs')).href)) as { handler: SiteHandler }).handler,
+  );
 
 /** A request that came over no connection, with the response to answer it on. */
 function requestWithoutConnection(method: string, url: string, headers: IncomingHttpHeaders) {
@@ -78,6 +82,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const base = results.get(builds[0]!)!;
 for (const [b, xs] of results) {
   const [m, low] = [median(xs), Math.min(...xs)];
-  console.log(`${b}: median ${Math.round(m)} µs CPU per render (×${(m / median(base)).toFixed(3)}), lowest ${Math.round(low)} µs (×${(low / Math.min(...base)).toFixed(3)}), ${Math.round(sizes.get(b)!)} B`);
+  console.log(
+    `${b}: median ${Math.round(m)} µs CPU per render (×${(m / median(base)).toFixed(3)}), lowest ${Math.round(low)} µs (×${(low / Math.min(...base)).toFixed(3)}), ${Math.round(sizes.get(b)!)} B`,
+  );
 }
 process.exit(0);

@@ -196,7 +196,12 @@ function sideBySide(a: BenchResults, b: BenchResults): string[] {
   const [na, nb] = [ENGINE_NAMES[a.engine], ENGINE_NAMES[b.engine]];
   const measured = (row: string[] | undefined) => (row ? row.slice(1, 5) : ['—', '—', '—', '—']);
   return [
-    tableLine(['Path', ...['product', 'vs bare', 'p99', 'CPU / request'].flatMap((c) => [`${na} ${c}`, `${nb} ${c}`]), 'Goal', `Met? (${na} / ${nb})`]),
+    tableLine([
+      'Path',
+      ...['product', 'vs bare', 'p99', 'CPU / request'].flatMap((c) => [`${na} ${c}`, `${nb} ${c}`]),
+      'Goal',
+      `Met? (${na} / ${nb})`,
+    ]),
     tableLine(Array.from({ length: 11 }, () => '---')),
     ...goalRows(a).map((row) => {
       const [x, y] = [measured(row), measured(other.get(row[0]))];

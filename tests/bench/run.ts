@@ -70,7 +70,11 @@ async function visitors(server: TestServer & { pid: number }, ids: number[], lis
   if (parts.has('uncached')) {
     // A server that has just started compiles its render code on its first pages:
     // warm it up as a running server is, on pages the measured runs never ask.
-    const warmUp = { name: 'warm-up', paths: ['/annonces?w={n}', ...manyProducts.slice(-Math.floor(listings / 10))], headers: BROWSER_HEADERS };
+    const warmUp = {
+      name: 'warm-up',
+      paths: ['/annonces?w={n}', ...manyProducts.slice(-Math.floor(listings / 10))],
+      headers: BROWSER_HEADERS,
+    };
     await measure(server.port, server.pid, warmUp, connections, WARM_UP_S);
   }
   const results = [];

@@ -51,7 +51,10 @@ async function explain(url: string, s: Statement): Promise<string> {
 const listings = Number(process.argv[2] ?? 100_000);
 // The engine of a process is chosen at start by DATABASE_URL (the real one comes from the cluster below).
 if (!process.env.DATABASE_URL) {
-  spawnSync(process.execPath, process.argv.slice(1), { stdio: 'inherit', env: { ...process.env, DATABASE_URL: 'postgres://throwaway-cluster/' } });
+  spawnSync(process.execPath, process.argv.slice(1), {
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: 'postgres://throwaway-cluster/' },
+  });
   process.exit();
 }
 const host = await engineHost('postgres');
@@ -64,7 +67,13 @@ try {
     env: { ...process.env, ...databaseEnv, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   });
   if (seeded.status !== 0) throw new Error(`seed exited with ${seeded.status}`);
-  const { deps, app } = await boot({ ...process.env, ...databaseEnv, DATA_DIR: dataDir, DATABASE_PATH: path.join(dataDir, 'app.db'), LOG_LEVEL: 'warn' });
+  const { deps, app } = await boot({
+    ...process.env,
+    ...databaseEnv,
+    DATA_DIR: dataDir,
+    DATABASE_PATH: path.join(dataDir, 'app.db'),
+    LOG_LEVEL: 'warn',
+  });
   // PLANS_WITHOUT=index,…: the plans as they were before those indexes.
   for (const index of (process.env.PLANS_WITHOUT ?? '').split(',').filter(Boolean)) await poolOf(deps.db).query(`drop index ${index}`);
   const recording = recorder(deps.db);

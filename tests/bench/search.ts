@@ -17,7 +17,13 @@ export const SEARCH_QUERIES = [
   '/api/products?type=marine&condition=new&sort=updated',
 ];
 
-export type SearchTimes = { warmP50: number; warmP99: number; afterWriteP50: number; afterWriteP99: number; perQuery: Record<string, { warm: number; afterWrite: number }> };
+export type SearchTimes = {
+  warmP50: number;
+  warmP99: number;
+  afterWriteP50: number;
+  afterWriteP99: number;
+  perQuery: Record<string, { warm: number; afterWrite: number }>;
+};
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))] ?? 0;
@@ -37,7 +43,11 @@ export async function searchTimes(server: TestServer, session: AdminSession, rou
   for (const q of SEARCH_QUERIES) await timed(q);
   try {
     for (let round = 0; round < rounds; round++) {
-      const res = await server.api('/products', { method: 'POST', headers: session.headers, json: { ...listingWrittenUnderLoad(round), price: 10_000 + round } });
+      const res = await server.api('/products', {
+        method: 'POST',
+        headers: session.headers,
+        json: { ...listingWrittenUnderLoad(round), price: 10_000 + round },
+      });
       if (res.status !== 201) throw new Error(`the write answered ${res.status} ${await res.text()}`);
       for (const q of SEARCH_QUERIES) after.get(q)!.push(await timed(q));
       for (const q of SEARCH_QUERIES) warm.get(q)!.push(await timed(q));
@@ -51,6 +61,8 @@ export async function searchTimes(server: TestServer, session: AdminSession, rou
     warmP99: round(p99(all(warm))),
     afterWriteP50: round(median(all(after))),
     afterWriteP99: round(p99(all(after))),
-    perQuery: Object.fromEntries(SEARCH_QUERIES.map((q) => [q, { warm: round(median(warm.get(q)!)), afterWrite: round(median(after.get(q)!)) }])),
+    perQuery: Object.fromEntries(
+      SEARCH_QUERIES.map((q) => [q, { warm: round(median(warm.get(q)!)), afterWrite: round(median(after.get(q)!)) }]),
+    ),
   };
 }

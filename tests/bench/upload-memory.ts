@@ -20,8 +20,12 @@ export async function measureUpload(size = 50 * MB, route: 'technical' | 'listin
     const before = rssMb(server.process.pid!);
     const res =
       route === 'technical'
-        ? await upload(server, '/admin/technical-documents/upload', token, [{ field: 'document', name: 'mesure.pdf', bytes }], { title: 'Mesure' })
-        : await upload(server, `/products/${productId}/documents`, token, [{ field: 'documents', name: 'mesure.pdf', bytes }], { titles: JSON.stringify(['Mesure']) });
+        ? await upload(server, '/admin/technical-documents/upload', token, [{ field: 'document', name: 'mesure.pdf', bytes }], {
+            title: 'Mesure',
+          })
+        : await upload(server, `/products/${productId}/documents`, token, [{ field: 'documents', name: 'mesure.pdf', bytes }], {
+            titles: JSON.stringify(['Mesure']),
+          });
     if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
     return { before, after: rssMb(server.process.pid!) };
   } finally {

@@ -34,8 +34,15 @@ export function rawGet(baseUrl: string, pathname: string, headers: Record<string
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
-          const kept = Object.entries(res.headers).filter(([k]) => !['connection', 'keep-alive', 'date', 'transfer-encoding', 'content-length'].includes(k));
-          resolve({ path: pathname, status: res.statusCode ?? 0, headers: Object.fromEntries(kept.map(([k, v]) => [k, String(v)])), body: Buffer.concat(chunks) });
+          const kept = Object.entries(res.headers).filter(
+            ([k]) => !['connection', 'keep-alive', 'date', 'transfer-encoding', 'content-length'].includes(k),
+          );
+          resolve({
+            path: pathname,
+            status: res.statusCode ?? 0,
+            headers: Object.fromEntries(kept.map(([k, v]) => [k, String(v)])),
+            body: Buffer.concat(chunks),
+          });
         });
         res.on('error', reject);
       })
@@ -44,7 +51,14 @@ export function rawGet(baseUrl: string, pathname: string, headers: Record<string
 }
 
 /** Loads one server for a while and measures its CPU per answer. */
-export async function measure(port: number, pid: number, scenario: Scenario, connections: number, durationS: number, { from = 0, timeline = false } = {}): Promise<Measured> {
+export async function measure(
+  port: number,
+  pid: number,
+  scenario: Scenario,
+  connections: number,
+  durationS: number,
+  { from = 0, timeline = false } = {},
+): Promise<Measured> {
   const before = cpuSeconds(pid);
   const stats = await runLoad({ port, paths: scenario.paths, headers: scenario.headers, connections, durationS, from, timeline });
   const cpu = cpuSeconds(pid) - before;
@@ -69,7 +83,13 @@ const best = (runs: Measured[]) => runs.reduce((a, b) => (b.rps > a.rps ? b : a)
  * round (the machine is shared: the best run is the one the other work disturbed least).
  * Ratio = product req/s ÷ bare req/s.
  */
-export async function againstBare(server: { url: string; port: number; pid: number }, scenario: Scenario, connections: number, durationS: number, rounds = 1): Promise<ScenarioResult> {
+export async function againstBare(
+  server: { url: string; port: number; pid: number },
+  scenario: Scenario,
+  connections: number,
+  durationS: number,
+  rounds = 1,
+): Promise<ScenarioResult> {
   // One answer per route: the replay answers every request of that route with it.
   const samples = [...new Map(scenario.paths.map((p) => [routeOf(p), p.replace('{n}', '0')])).values()];
   const recordings = await Promise.all(samples.map((p) => rawGet(server.url, p, scenario.headers)));

@@ -9,7 +9,12 @@ const isText = (type: string) => /^(text\/|application\/(json|javascript|manifes
 
 async function wireFile(baseUrl: string, url: string): Promise<WireFile> {
   const r = await rawGet(baseUrl, url, BROWSER_HEADERS);
-  return { url, type: (r.headers['content-type'] ?? '').split(';')[0]!, encoding: r.headers['content-encoding'] ?? 'identity', bytes: r.body.length };
+  return {
+    url,
+    type: (r.headers['content-type'] ?? '').split(';')[0]!,
+    encoding: r.headers['content-encoding'] ?? 'identity',
+    bytes: r.body.length,
+  };
 }
 
 /** A page's first load: the HTML, then every same-origin script, style, preload, manifest and icon it names. */

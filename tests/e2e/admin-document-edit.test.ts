@@ -8,7 +8,7 @@ import { pdf, signedInPage } from './admin-support.ts';
 describe('technical document edit', () => {
   const env = serverAndBrowser();
 
-  it("sets the English title of an existing document; the English library shows it, the French one keeps its own", async () => {
+  it('sets the English title of an existing document; the English library shows it, the French one keeps its own', async () => {
     const { headers } = await signInAsAdmin(env.server);
     const form = new FormData();
     form.append('title', 'Fiche technique D13');
@@ -36,7 +36,9 @@ describe('technical document edit', () => {
     // Reopened, the dialog shows what was saved.
     await page.goto(`${env.server.url}/admin/documents`);
     await page.getByRole('button', { name: 'Modifier Fiche technique D13' }).click();
-    expect(await page.getByRole('dialog', { name: 'Modifier le document technique' }).getByLabel('Titre (anglais)').inputValue()).toBe('D13 data sheet');
+    expect(await page.getByRole('dialog', { name: 'Modifier le document technique' }).getByLabel('Titre (anglais)').inputValue()).toBe(
+      'D13 data sheet',
+    );
     await context.close();
   });
 });

@@ -15,8 +15,18 @@ import { createListingViaApi, signedInPage } from './admin-support.ts';
 const env = serverAndBrowser();
 
 const TEXTS = {
-  fr: { open: "Erreur lors de l'ouverture du document", download: 'Erreur de téléchargement', unreachable: 'Serveur injoignable. Vérifiez votre connexion.', openLink: 'Télécharger' },
-  en: { open: backOffice.listingView.openError.en, download: backOffice.listingView.downloadError.en, unreachable: 'The server cannot be reached. Check your connection.', openLink: 'Download' },
+  fr: {
+    open: "Erreur lors de l'ouverture du document",
+    download: 'Erreur de téléchargement',
+    unreachable: 'Serveur injoignable. Vérifiez votre connexion.',
+    openLink: 'Télécharger',
+  },
+  en: {
+    open: backOffice.listingView.openError.en,
+    download: backOffice.listingView.downloadError.en,
+    unreachable: 'The server cannot be reached. Check your connection.',
+    openLink: 'Download',
+  },
 } as const;
 type Lang = keyof typeof TEXTS;
 
@@ -25,13 +35,25 @@ let listing: { id: number; kept: number; gone: Record<Lang, number> };
 let library: { kept: { id: number; title: string }; gone: Record<Lang, { id: number; title: string }> };
 
 async function productDocument(token: string, productId: number, title: string): Promise<number> {
-  const res = await upload(env.server, `/products/${productId}/documents`, token, [{ field: 'documents', name: `${title}.pdf`, bytes: makePdf(title, []) }], { titles: JSON.stringify([title]) });
+  const res = await upload(
+    env.server,
+    `/products/${productId}/documents`,
+    token,
+    [{ field: 'documents', name: `${title}.pdf`, bytes: makePdf(title, []) }],
+    { titles: JSON.stringify([title]) },
+  );
   if (res.status !== 201) throw new Error(`document upload: ${res.status}`);
   return ((await res.json()) as { documents: { id: number }[] }).documents[0]!.id;
 }
 
 async function technicalDocument(token: string, title: string) {
-  const res = await upload(env.server, '/admin/technical-documents/upload', token, [{ field: 'document', name: `${title}.pdf`, bytes: makePdf(title, []) }], { title });
+  const res = await upload(
+    env.server,
+    '/admin/technical-documents/upload',
+    token,
+    [{ field: 'document', name: `${title}.pdf`, bytes: makePdf(title, []) }],
+    { title },
+  );
   if (res.status !== 201) throw new Error(`technical upload: ${res.status}`);
   return { id: ((await res.json()) as { document: { id: number } }).document.id, title };
 }
@@ -61,7 +83,8 @@ async function errorToast(page: Page) {
 }
 
 /** The server answers 500 to the file's check, once. */
-const serverFaultOnce = (page: Page, pattern: string) => page.route(pattern, (route) => route.fulfill({ status: 500, body: '' }), { times: 1 });
+const serverFaultOnce = (page: Page, pattern: string) =>
+  page.route(pattern, (route) => route.fulfill({ status: 500, body: '' }), { times: 1 });
 
 async function adminIn(lang: Lang): Promise<{ context: BrowserContext; page: Page }> {
   const { context, page } = await signedInPage(env.browser, env.server);
@@ -82,7 +105,9 @@ describe.each(['fr', 'en'] as Lang[])('document failures in the %s admin', (lang
     await row(`Notice supprimée ${lang}`).waitFor();
     // Deleted elsewhere while the page shows it.
     const { headers } = await signInAsAdmin(env.server);
-    expect((await env.server.api(`/products/${listing.id}/documents/${listing.gone[lang]}`, { method: 'DELETE', headers })).status).toBeLessThan(300);
+    expect(
+      (await env.server.api(`/products/${listing.id}/documents/${listing.gone[lang]}`, { method: 'DELETE', headers })).status,
+    ).toBeLessThan(300);
 
     await row(`Notice supprimée ${lang}`).getByRole('link', { name: t.openLink }).click();
     expect(await errorToast(page)).toEqual({ title: t.open, message: `${lang === 'fr' ? 'Erreur' : 'Error'} 404` });

@@ -4,7 +4,17 @@
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowser } from '../support/browser.ts';
 import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, signInAsAdmin } from '../support/auth.ts';
-import { createListingViaApi as createListingOf, indexedDbContents, LISTING, newPage, pdf, png, signedInPage as signedInPageOf, signInThroughUi, waitForServiceWorker } from './admin-support.ts';
+import {
+  createListingViaApi as createListingOf,
+  indexedDbContents,
+  LISTING,
+  newPage,
+  pdf,
+  png,
+  signedInPage as signedInPageOf,
+  signInThroughUi,
+  waitForServiceWorker,
+} from './admin-support.ts';
 
 describe('admin PWA journeys', () => {
   const env = serverAndBrowser();
@@ -77,7 +87,9 @@ describe('admin PWA journeys', () => {
     expect(before.brand).toBe('Perkins');
 
     await context.setOffline(false);
-    await expect.poll(async () => (await (await env.server.api(`/products/${created.id}`)).json()).brand, { timeout: 20_000 }).toBe('Caterpillar');
+    await expect
+      .poll(async () => (await (await env.server.api(`/products/${created.id}`)).json()).brand, { timeout: 20_000 })
+      .toBe('Caterpillar');
     await page.getByRole('button', { name: /Modifications en attente : 0/ }).waitFor();
     await context.close();
   });
@@ -89,7 +101,11 @@ describe('admin PWA journeys', () => {
     await page.getByLabel('Marque').fill('Ma marque');
     // Someone else saves the listing meanwhile.
     const { headers } = await signInAsAdmin(env.server);
-    const other = await env.server.api(`/products/${created.id}`, { method: 'PUT', headers, json: { ...LISTING, titleFr: 'Annonce en conflit e2e', titleEn: 'x', brand: 'Leur marque', version: created.version } });
+    const other = await env.server.api(`/products/${created.id}`, {
+      method: 'PUT',
+      headers,
+      json: { ...LISTING, titleFr: 'Annonce en conflit e2e', titleEn: 'x', brand: 'Leur marque', version: created.version },
+    });
     expect(other.status).toBe(200);
 
     await page.getByRole('button', { name: 'Mettre à jour' }).click();
@@ -101,7 +117,9 @@ describe('admin PWA journeys', () => {
     expect(await dialog.getByRole('cell', { name: 'Ma marque' }).isVisible()).toBe(true);
     expect(await dialog.getByRole('cell', { name: 'Leur marque' }).isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Garder ma version' }).click();
-    await expect.poll(async () => (await (await env.server.api(`/products/${created.id}`)).json()).brand, { timeout: 10_000 }).toBe('Ma marque');
+    await expect
+      .poll(async () => (await (await env.server.api(`/products/${created.id}`)).json()).brand, { timeout: 10_000 })
+      .toBe('Ma marque');
     await context.close();
   });
 

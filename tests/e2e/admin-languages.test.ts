@@ -22,7 +22,9 @@ async function frenchSpecTextsOn(page: Page) {
 }
 const expectNoFrenchSpecText = async (page: Page, screen: string) => expect(await frenchSpecTextsOn(page), screen).toEqual([]);
 
-const visible = async (page: Page, text: string) => (await page.getByText(text, { exact: true }).first().isVisible()) || (await page.getByRole('option', { name: text, exact: true }).count()) > 0;
+const visible = async (page: Page, text: string) =>
+  (await page.getByText(text, { exact: true }).first().isVisible()) ||
+  (await page.getByRole('option', { name: text, exact: true }).count()) > 0;
 
 describe('admin screens in English and in French', () => {
   const env = serverAndBrowser();
@@ -31,7 +33,16 @@ describe('admin screens in English and in French', () => {
   beforeAll(async () => {
     listings.en = (await createListingViaApi(env.server, 'Groupe 250 kVA journée anglaise')).id;
     listings.fr = (await createListingViaApi(env.server, 'Groupe 250 kVA journée française')).id;
-    const res = await env.server.api('/inquiries', { method: 'POST', json: { name: 'Client langues', email: 'langues@example.test', phone: '+33 6 11 22 33 44', message: 'Bonjour, ce groupe est-il disponible ?', language: 'fr' } });
+    const res = await env.server.api('/inquiries', {
+      method: 'POST',
+      json: {
+        name: 'Client langues',
+        email: 'langues@example.test',
+        phone: '+33 6 11 22 33 44',
+        message: 'Bonjour, ce groupe est-il disponible ?',
+        language: 'fr',
+      },
+    });
     expect(res.status).toBe(201);
   });
 
@@ -58,7 +69,8 @@ describe('admin screens in English and in French', () => {
     // Listing form
     await page.getByRole('link', { name: 'New listing' }).first().click();
     await page.getByRole('heading', { name: 'New listing', level: 1 }).waitFor();
-    for (const label of ['Title (French)', 'Title (English)', 'Power unit', 'Weight (kg)']) expect(await page.getByLabel(label, { exact: false }).count(), label).toBeGreaterThan(0);
+    for (const label of ['Title (French)', 'Title (English)', 'Power unit', 'Weight (kg)'])
+      expect(await page.getByLabel(label, { exact: false }).count(), label).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Create listing' }).waitFor();
     await page.getByRole('button', { name: 'Add a specification' }).waitFor();
     await page.getByText('Drag and drop your files here or').first().waitFor();
@@ -152,7 +164,8 @@ describe('admin screens in English and in French', () => {
     await nav.getByRole('link', { name: 'Annonces' }).click();
     const row = page.getByRole('row', { name: /journée française/ });
     await row.getByRole('button', { name: t.listings.standard.fr }).waitFor();
-    for (const category of t.listings.categories.fr) expect(await page.getByRole('option', { name: category, exact: true }).count(), category).toBe(1);
+    for (const category of t.listings.categories.fr)
+      expect(await page.getByRole('option', { name: category, exact: true }).count(), category).toBe(1);
 
     // Listing form
     await page.goto(`${env.server.url}/admin/annonces/new`);
@@ -162,7 +175,13 @@ describe('admin screens in English and in French', () => {
     await page.goto(`${env.server.url}/admin/annonces/${listings.fr}/view`);
     await page.getByRole('link', { name: t.listingView.edit.fr }).waitFor();
     await page.getByRole('button', { name: t.listingView.delete.fr }).waitFor();
-    for (const text of [t.listingView.noImages.fr, t.listingView.noDocuments.fr, t.listingView.typeGenerator.fr, t.listingView.standard.fr, t.listingView.priceOnRequest.fr])
+    for (const text of [
+      t.listingView.noImages.fr,
+      t.listingView.noDocuments.fr,
+      t.listingView.typeGenerator.fr,
+      t.listingView.standard.fr,
+      t.listingView.priceOnRequest.fr,
+    ])
       expect(await visible(page, text), text).toBe(true);
     // The English walk's check would catch these: it finds the spec's French texts on a French screen.
     expect(await frenchSpecTextsOn(page)).toEqual(expect.arrayContaining([t.listingView.noImages.fr, t.listingView.noDocuments.fr]));

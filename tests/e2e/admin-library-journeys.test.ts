@@ -36,7 +36,21 @@ describe('admin technical documents', () => {
     const product = await env.server.api('/products', {
       method: 'POST',
       headers,
-      json: { titleFr: 'Moteur marin 300 ch', titleEn: 'Marine engine 300 hp', descriptionFr: 'd', descriptionEn: 'd', type: 'engine', brand: 'Volvo', model: 'D6', condition: 'new', powerOutput: 300, powerUnit: 'hp', fuelType: 'diesel', weight: 700, featured: false },
+      json: {
+        titleFr: 'Moteur marin 300 ch',
+        titleEn: 'Marine engine 300 hp',
+        descriptionFr: 'd',
+        descriptionEn: 'd',
+        type: 'engine',
+        brand: 'Volvo',
+        model: 'D6',
+        condition: 'new',
+        powerOutput: 300,
+        powerUnit: 'hp',
+        fuelType: 'diesel',
+        weight: 700,
+        featured: false,
+      },
     });
     expect(product.status).toBe(201);
     await uploadViaApi('Beta notice');
@@ -53,11 +67,14 @@ describe('admin technical documents', () => {
     await dialog.getByText('Veuillez saisir un titre').waitFor();
     await dialog.getByLabel('Produit associé').selectOption({ label: 'Moteur marin 300 ch' });
     await dialog.getByLabel('Titre principal').fill('Carnet entretien');
-    const dropped = await page.evaluateHandle(({ bytes, name, type }) => {
-      const data = new DataTransfer();
-      data.items.add(new File([new Uint8Array(bytes)], name, { type }));
-      return data;
-    }, { bytes: [...pdf.buffer], name: 'carnet.pdf', type: pdf.mimeType });
+    const dropped = await page.evaluateHandle(
+      ({ bytes, name, type }) => {
+        const data = new DataTransfer();
+        data.items.add(new File([new Uint8Array(bytes)], name, { type }));
+        return data;
+      },
+      { bytes: [...pdf.buffer], name: 'carnet.pdf', type: pdf.mimeType },
+    );
     await dialog.locator('.file-drop').dispatchEvent('drop', { dataTransfer: dropped });
     await dialog.getByText('Type détecté').waitFor();
     await dialog.getByRole('button', { name: 'Créer' }).click();
@@ -101,7 +118,11 @@ describe('admin technical documents', () => {
     const dialog = page.getByRole('dialog', { name: 'Nouveau document technique' });
     await dialog.getByLabel('Titre principal').fill('Notice refusée');
     await dialog.locator('input[type=file]').setInputFiles({ name: 'notice.pdf', mimeType: pdf.mimeType, buffer: pdf.buffer });
-    await page.route('**/api/admin/technical-documents/upload', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }), { times: 1 });
+    await page.route(
+      '**/api/admin/technical-documents/upload',
+      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+      { times: 1 },
+    );
     await dialog.getByRole('button', { name: 'Créer' }).click();
     const alert = page.getByRole('alert').filter({ hasText: backOffice.toastFallbacks.create.fr.title });
     await alert.waitFor();

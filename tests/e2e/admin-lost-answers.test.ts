@@ -106,7 +106,9 @@ describe('admin writes whose answer is lost', () => {
     const lost = loseAnswer(context, `${env.server.url}/api/products/${created.id}`, 'PUT');
     await page.getByRole('button', { name: 'Mettre à jour' }).click();
     await lost;
-    await expect.poll(async () => (await (await env.server.api(`/products/${created.id}`)).json()).model, { timeout: 15_000 }).toBe('P250-R');
+    await expect
+      .poll(async () => (await (await env.server.api(`/products/${created.id}`)).json()).model, { timeout: 15_000 })
+      .toBe('P250-R');
     await outboxButton(page, 0).waitFor({ timeout: 30_000 });
     const saved = (await (await env.server.api(`/products/${created.id}`)).json()) as ApiProduct;
     expect(saved.version).toBe(created.version + 1); // applied once
@@ -120,7 +122,10 @@ describe('admin writes whose answer is lost', () => {
     const created = await createListingViaApi(env.server, title);
     const { context, page } = await signedIn(env.browser, env.server);
     await page.goto(`${env.server.url}/admin/annonces`);
-    await page.getByRole('button', { name: `Supprimer ${title}` }).first().click();
+    await page
+      .getByRole('button', { name: `Supprimer ${title}` })
+      .first()
+      .click();
     const lost = loseAnswer(context, `${env.server.url}/api/products/${created.id}`, 'DELETE');
     await page.getByRole('alertdialog', { name: "Supprimer l'annonce" }).getByRole('button', { name: 'Supprimer', exact: true }).click();
     await lost;
@@ -166,7 +171,9 @@ describe('admin writes whose answer is lost', () => {
     await page.waitForURL('**/admin/annonces');
     release();
     await outboxButton(page, 0).waitFor({ timeout: 30_000 });
-    await expect.poll(async () => ((await (await env.server.api(`/products/${created.id}`)).json()) as ApiProduct).images.length, { timeout: 15_000 }).toBe(3);
+    await expect
+      .poll(async () => ((await (await env.server.api(`/products/${created.id}`)).json()) as ApiProduct).images.length, { timeout: 15_000 })
+      .toBe(3);
     await context.close();
   });
 

@@ -162,18 +162,16 @@ describe('admin mail journeys', () => {
   });
 
   it('exports the subscribers as CSV and JSON files named newsletter-subscribers.{format}', async () => {
-    await withDb(
-      server,
-      async (db) =>
-        db
-          .insert(schema.newsletterSubscribers)
-          .values({
-            email: 'export@example.test',
-            isActive: true,
-            confirmedAt: new Date(),
-            unsubscribeToken: randomBytes(24).toString('base64url'),
-          })
-          .onConflictDoNothing(),
+    await withDb(server, async (db) =>
+      db
+        .insert(schema.newsletterSubscribers)
+        .values({
+          email: 'export@example.test',
+          isActive: true,
+          confirmedAt: new Date(),
+          unsubscribeToken: randomBytes(24).toString('base64url'),
+        })
+        .onConflictDoNothing(),
     );
     const { context, page } = await signedInPage('/newsletter');
     await page.getByText('export@example.test').waitFor();

@@ -66,7 +66,10 @@ describe('admin listing media', () => {
   async function listingWithTwoImages(title: string) {
     const created = await createListingViaApi(env.server, title);
     const { headers } = await signInAsAdmin(env.server);
-    for (const [name, alt] of [['icon-192.png', 'Vue de face'], ['icon-512.png', 'Vue de côté']] as const) {
+    for (const [name, alt] of [
+      ['icon-192.png', 'Vue de face'],
+      ['icon-512.png', 'Vue de côté'],
+    ] as const) {
       const form = new FormData();
       form.append('image', new Blob([png(name).buffer], { type: 'image/png' }), name);
       form.append('alt', alt);
@@ -96,7 +99,12 @@ describe('admin listing media', () => {
   it('refuses to drop a new image among the saved ones and says why, the order unchanged', async () => {
     const { context, page, images } = await editingTwoImages('Annonce groupes e2e');
     await page.getByLabel('Ajouter des images').setInputFiles([png('maskable-512.png')]);
-    const order = () => images.getByRole('listitem').evaluateAll((items) => items.map((li) => li.querySelector('img')?.getAttribute('alt') || li.querySelector('input')?.id.slice(0, 4)));
+    const order = () =>
+      images
+        .getByRole('listitem')
+        .evaluateAll((items) =>
+          items.map((li) => li.querySelector('img')?.getAttribute('alt') || li.querySelector('input')?.id.slice(0, 4)),
+        );
     const before = await order();
     expect(before).toHaveLength(3);
 
@@ -108,10 +116,15 @@ describe('admin listing media', () => {
 
   it('reorders images by keyboard drag and drop (Space, arrow, Space) and saves the new order', async () => {
     const { created, context, page, images } = await editingTwoImages('Annonce ordre e2e');
-    expect(await images.getByRole('img').evaluateAll((els) => els.map((el) => el.getAttribute('alt')))).toEqual(['Vue de face', 'Vue de côté']);
+    expect(await images.getByRole('img').evaluateAll((els) => els.map((el) => el.getAttribute('alt')))).toEqual([
+      'Vue de face',
+      'Vue de côté',
+    ]);
 
     await dragByKeyboard(page, images.getByRole('button', { name: "Glisser l'image 1" }), 1, 'ArrowRight', 2);
-    await expect.poll(() => images.getByRole('img').evaluateAll((els) => els.map((el) => el.getAttribute('alt')))).toEqual(['Vue de côté', 'Vue de face']);
+    await expect
+      .poll(() => images.getByRole('img').evaluateAll((els) => els.map((el) => el.getAttribute('alt'))))
+      .toEqual(['Vue de côté', 'Vue de face']);
     // Both ways stay: the move buttons still work after a drag.
     expect(await images.getByRole('button', { name: "Déplacer l'image 2 avant" }).isEnabled()).toBe(true);
 

@@ -12,7 +12,14 @@ type ApiProduct = {
   version: number;
   featured: boolean;
   images: { url: string; thumbnailUrl: string; alt: string | null; sources: { url: string }[] }[];
-  documents: { id: number; title: string; titleEn: string | null; description: string | null; originalFilename: string; mimeType: string }[];
+  documents: {
+    id: number;
+    title: string;
+    titleEn: string | null;
+    description: string | null;
+    originalFilename: string;
+    mimeType: string;
+  }[];
 };
 
 describe('admin offline listing writes', () => {
@@ -69,7 +76,11 @@ describe('admin offline listing writes', () => {
           open.onsuccess = () => {
             const req = open.result.transaction('outbox').objectStore('outbox').getAll();
             req.onsuccess = () => {
-              resolve(req.result.flatMap((e: { files: { name: string; type: string; blob: Blob }[] }) => e.files.map((f) => ({ name: f.name, type: f.type, size: f.blob.size, isBlob: f.blob instanceof Blob }))));
+              resolve(
+                req.result.flatMap((e: { files: { name: string; type: string; blob: Blob }[] }) =>
+                  e.files.map((f) => ({ name: f.name, type: f.type, size: f.blob.size, isBlob: f.blob instanceof Blob })),
+                ),
+              );
               open.result.close();
             };
           };
@@ -134,7 +145,10 @@ describe('admin offline listing writes', () => {
     await page.getByText('Enregistré hors ligne').waitFor();
     await outboxButton(page, 1).click();
     const dialog = page.getByRole('dialog', { name: 'Modifications hors ligne' });
-    await dialog.locator('.outbox-entry', { hasText: `Mise en vedette de l'annonce « ${title} »` }).getByText('En attente').waitFor();
+    await dialog
+      .locator('.outbox-entry', { hasText: `Mise en vedette de l'annonce « ${title} »` })
+      .getByText('En attente')
+      .waitFor();
     await dialog.getByRole('button', { name: 'Fermer' }).click();
     expect(((await (await env.server.api(`/products/${created.id}`)).json()) as ApiProduct).featured).toBe(false);
 
@@ -148,7 +162,9 @@ describe('admin offline listing writes', () => {
     // Back to 'Standard' online: sent at once.
     await row.getByRole('button', { name: 'Vedette', exact: true }).click();
     await row.getByRole('button', { name: 'Standard', exact: true }).waitFor();
-    await expect.poll(async () => ((await (await env.server.api(`/products/${created.id}`)).json()) as ApiProduct).featured, { timeout: 10_000 }).toBe(false);
+    await expect
+      .poll(async () => ((await (await env.server.api(`/products/${created.id}`)).json()) as ApiProduct).featured, { timeout: 10_000 })
+      .toBe(false);
     await context.close();
   });
 });

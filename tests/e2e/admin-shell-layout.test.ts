@@ -62,18 +62,16 @@ describe('admin shell and dialogs', () => {
     await documents.getByRole('button', { name: 'Fermer' }).click();
 
     // The send button needs an active subscriber.
-    await withDb(
-      env.server,
-      async (db) =>
-        db
-          .insert(schema.newsletterSubscribers)
-          .values({
-            email: 'layout@example.test',
-            isActive: true,
-            confirmedAt: new Date(),
-            unsubscribeToken: randomBytes(24).toString('base64url'),
-          })
-          .onConflictDoNothing(),
+    await withDb(env.server, async (db) =>
+      db
+        .insert(schema.newsletterSubscribers)
+        .values({
+          email: 'layout@example.test',
+          isActive: true,
+          confirmedAt: new Date(),
+          unsubscribeToken: randomBytes(24).toString('base64url'),
+        })
+        .onConflictDoNothing(),
     );
     await page.goto(`${env.server.url}/admin/newsletter`);
     await page.getByText('layout@example.test').waitFor();
@@ -103,19 +101,17 @@ describe('admin shell and dialogs', () => {
 
     await page.reload();
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-    await withDb(
-      env.server,
-      async (db) =>
-        db
-          .insert(schema.newsletterSubscribers)
-          .values({
-            email: 'english@example.test',
-            language: 'en',
-            isActive: true,
-            confirmedAt: new Date(),
-            unsubscribeToken: randomBytes(24).toString('base64url'),
-          })
-          .onConflictDoNothing(),
+    await withDb(env.server, async (db) =>
+      db
+        .insert(schema.newsletterSubscribers)
+        .values({
+          email: 'english@example.test',
+          language: 'en',
+          isActive: true,
+          confirmedAt: new Date(),
+          unsubscribeToken: randomBytes(24).toString('base64url'),
+        })
+        .onConflictDoNothing(),
     );
     await nav.getByRole('link', { name: 'Listings' }).click();
     await page.getByRole('heading', { name: 'Listings', level: 1 }).waitFor();

@@ -32,7 +32,8 @@ describe('admin states', () => {
       const empty = mainStatus(page, screen.text);
       await empty.waitFor();
       expect(await empty.locator('.state-title').textContent(), screen.path).toBe(screen.text);
-      if (screen.action) expect(await empty.getByRole(screen.action.role, { name: screen.action.name }).isVisible(), screen.path).toBe(true);
+      if (screen.action)
+        expect(await empty.getByRole(screen.action.role, { name: screen.action.name }).isVisible(), screen.path).toBe(true);
     }
     // A search with no result offers to reset it, and the reset clears the search box.
     await page.goto(`${env.server.url}/admin/annonces?search=zzzz`);
@@ -111,7 +112,9 @@ describe('admin states', () => {
     await page.getByRole('link', { name: 'Messages' }).first().click();
     const empty = mainStatus(page, backOffice.messages.empty.fr);
     await empty.waitFor();
-    expect(await empty.getByText('Hors ligne : seules les données déjà chargées sur cet appareil sont affichées.', { exact: false }).isVisible()).toBe(true);
+    expect(
+      await empty.getByText('Hors ligne : seules les données déjà chargées sur cet appareil sont affichées.', { exact: false }).isVisible(),
+    ).toBe(true);
     await context.setOffline(false);
     await empty.getByText('Les demandes envoyées depuis le formulaire de contact du site arriveront ici.').waitFor();
     await context.close();

@@ -16,7 +16,9 @@ export const png = (name: 'icon-192.png' | 'icon-512.png' | 'maskable-512.png') 
 export const pdf = {
   name: 'fiche-technique.pdf',
   mimeType: 'application/pdf',
-  buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+  buffer: Buffer.from(
+    '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  ),
 };
 
 export async function signInThroughUi(page: Page, baseUrl: string, email: string, password: string) {

@@ -19,7 +19,9 @@ describe('/api/docs', () => {
     expect(await page.locator('details').count()).toBe(operations);
 
     // POST /inquiries with its documented example: a real call, answered 201.
-    const inquiry = page.locator('details', { has: page.locator('.path', { hasText: /^\/inquiries$/ }) }).filter({ has: page.locator('.method', { hasText: 'post' }) });
+    const inquiry = page
+      .locator('details', { has: page.locator('.path', { hasText: /^\/inquiries$/ }) })
+      .filter({ has: page.locator('.method', { hasText: 'post' }) });
     await inquiry.locator('summary').click();
     await inquiry.getByLabel(/Idempotency-Key/).fill('docs-page-try-1');
     await inquiry.getByRole('button', { name: 'Send' }).click();

@@ -23,14 +23,30 @@ beforeAll(async () => {
   for (const [i, name] of SENDERS.entries()) {
     const res = await env.server.api('/inquiries', {
       method: 'POST',
-      json: { name, email: `client${i}@example.test`, phone: '+33 6 11 22 33 44', message: 'Bonjour, ce groupe est-il disponible ?', language: i === 1 ? 'en' : 'fr' },
+      json: {
+        name,
+        email: `client${i}@example.test`,
+        phone: '+33 6 11 22 33 44',
+        message: 'Bonjour, ce groupe est-il disponible ?',
+        language: i === 1 ? 'en' : 'fr',
+      },
     });
     if (res.status !== 201) throw new Error(`inquiry: ${res.status}`);
   }
   const account = await env.server.api('/smtp/accounts', {
     method: 'POST',
     headers,
-    json: { name: 'Compte principal', host: 'smtp.example.test', port: 587, secure: false, user: 'mailer', password: 'secret-password', fromName: 'Provence Moteurs', fromEmail: 'contact@example.test', isActive: true },
+    json: {
+      name: 'Compte principal',
+      host: 'smtp.example.test',
+      port: 587,
+      secure: false,
+      user: 'mailer',
+      password: 'secret-password',
+      fromName: 'Provence Moteurs',
+      fromEmail: 'contact@example.test',
+      isActive: true,
+    },
   });
   if (account.status !== 201) throw new Error(`smtp account: ${account.status} ${await account.text()}`);
   for (const email of ['abonne1@example.test', 'abonne2@example.test']) {
@@ -47,11 +63,26 @@ const LOOKS: Look[] = [
   { name: 'dark, phone', colorScheme: 'dark', viewport: { width: 390, height: 844 }, phone: true },
 ];
 
-const contextFor = (browser: Browser, look: Look) => ({ colorScheme: look.colorScheme, viewport: look.viewport, isMobile: look.phone, hasTouch: look.phone });
+const contextFor = (browser: Browser, look: Look) => ({
+  colorScheme: look.colorScheme,
+  viewport: look.viewport,
+  isMobile: look.phone,
+  hasTouch: look.phone,
+});
 
 /** Public pages by path, in both languages (English under /en/). */
 const publicPaths = () => {
-  const french = ['/', '/annonces', `/produit/${seed.generatorId}`, '/documentation', '/contact', '/mentions-legales', '/politique-confidentialite', '/conditions-utilisation', '/page-qui-n-existe-pas'];
+  const french = [
+    '/',
+    '/annonces',
+    `/produit/${seed.generatorId}`,
+    '/documentation',
+    '/contact',
+    '/mentions-legales',
+    '/politique-confidentialite',
+    '/conditions-utilisation',
+    '/page-qui-n-existe-pas',
+  ];
   return [...french, ...french.map((p) => `/en${p === '/' ? '/' : p}`)];
 };
 
@@ -65,7 +96,14 @@ const adminScreens = (): Screen[] => [
   { path: '/admin/', ready: (page) => heading(page, 'Messages par semaine') },
   { path: '/admin/annonces', ready: (page) => shown(page, 'Moteur marin Yanmar 6LY') },
   { path: '/admin/annonces/new', ready: (page) => heading(page, /Nouvelle annonce$/) },
-  { path: `/admin/annonces/${seed.generatorId}/edit`, ready: (page) => page.getByRole('img', { name: /genset|Image 1/ }).first().waitFor() },
+  {
+    path: `/admin/annonces/${seed.generatorId}/edit`,
+    ready: (page) =>
+      page
+        .getByRole('img', { name: /genset|Image 1/ })
+        .first()
+        .waitFor(),
+  },
   { path: `/admin/annonces/${seed.generatorId}/view`, ready: (page) => page.getByText(seed.documentTitle).first().waitFor() },
   { path: '/admin/messages', ready: (page) => heading(page, SENDERS[2]!) },
   {

@@ -10,9 +10,13 @@ import { databaseEnv, repoRoot } from '../support/server.ts';
 /** n distinct free ports: all listeners stay open until every port is chosen, so none repeats. */
 async function freePorts(n: number): Promise<number[]> {
   const servers = await Promise.all(
-    Array.from({ length: n }, () => new Promise<net.Server>((resolve) => {
-      const s = net.createServer().listen(0, '127.0.0.1', () => resolve(s));
-    })),
+    Array.from(
+      { length: n },
+      () =>
+        new Promise<net.Server>((resolve) => {
+          const s = net.createServer().listen(0, '127.0.0.1', () => resolve(s));
+        }),
+    ),
   );
   const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
   await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
@@ -37,13 +41,25 @@ describe('development servers', () => {
     child = spawn(process.execPath, [path.join(repoRoot, 'scripts/dev.ts')], {
       cwd: repoRoot,
       detached: true, // its own process group, so the three servers stop together
-      env: { ...shellEnv(), PORT: String(api), SITE_DEV_PORT: String(site), ADMIN_DEV_PORT: String(admin), ...(await databaseEnv(dataDir)), LOG_LEVEL: 'warn' },
+      env: {
+        ...shellEnv(),
+        PORT: String(api),
+        SITE_DEV_PORT: String(site),
+        ADMIN_DEV_PORT: String(admin),
+        ...(await databaseEnv(dataDir)),
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (d: Buffer) => (output += d));
     child.stderr!.on('data', (d: Buffer) => (output += d));
     const status = async (url: string) => (await fetch(url).catch(() => undefined))?.status;
-    const urls = [`http://127.0.0.1:${api}/api/health`, `http://localhost:${site}/mentions-legales`, `http://localhost:${site}/en/mentions-legales`, `http://localhost:${admin}/admin/`];
+    const urls = [
+      `http://127.0.0.1:${api}/api/health`,
+      `http://localhost:${site}/mentions-legales`,
+      `http://localhost:${site}/en/mentions-legales`,
+      `http://localhost:${admin}/admin/`,
+    ];
     await expect.poll(async () => Promise.all(urls.map(status)), { timeout: 90_000, interval: 1000 }).toEqual([200, 200, 200, 200]);
     expect(output).not.toMatch(/\[ERROR\]|already running/);
     // The admin's dev server proxies /api to the API.

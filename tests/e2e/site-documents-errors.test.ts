@@ -19,8 +19,14 @@ const hydrated = (page: Page, island: string) =>
   page.waitForSelector(`astro-island[component-url*="${island}"]:not([ssr])`, { state: 'attached' });
 const prefixOf = (lang: Lang) => (lang === 'en' ? '/en' : '');
 // The spec's '{status text}' is the answer's reason phrase; with no answer, words of each language.
-const ERROR = { fr: 'Erreur lors de la récupération des documents: Internal Server Error', en: 'Error fetching documents: Internal Server Error' };
-const NO_ANSWER = { fr: 'Erreur lors de la récupération des documents: le serveur ne répond pas', en: 'Error fetching documents: the server did not answer' };
+const ERROR = {
+  fr: 'Erreur lors de la récupération des documents: Internal Server Error',
+  en: 'Error fetching documents: Internal Server Error',
+};
+const NO_ANSWER = {
+  fr: 'Erreur lors de la récupération des documents: le serveur ne répond pas',
+  en: 'Error fetching documents: the server did not answer',
+};
 const RETRY = { fr: 'Réessayer', en: 'Retry' };
 const PREVIEW = { fr: 'Aperçu', en: 'Preview' };
 

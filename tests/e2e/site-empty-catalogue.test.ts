@@ -9,8 +9,18 @@ import { visitorContext } from './site-browser.ts';
 const env = serverAndBrowser();
 
 const TEXTS = {
-  fr: { noOffers: 'Aucune offre pour le moment', contact: 'Nous contacter', noProducts: 'Aucun produit trouvé', noDocuments: 'Aucun document trouvé' },
-  en: { noOffers: 'No offers at the moment', contact: 'Contact us', noProducts: specIn(publicSite.listings.emptyTitle, 'en')!, noDocuments: specIn(publicSite.documents.empty, 'en')! },
+  fr: {
+    noOffers: 'Aucune offre pour le moment',
+    contact: 'Nous contacter',
+    noProducts: 'Aucun produit trouvé',
+    noDocuments: 'Aucun document trouvé',
+  },
+  en: {
+    noOffers: 'No offers at the moment',
+    contact: 'Contact us',
+    noProducts: specIn(publicSite.listings.emptyTitle, 'en')!,
+    noDocuments: specIn(publicSite.documents.empty, 'en')!,
+  },
 } as const;
 
 describe.each(['fr', 'en'] as Lang[])('an empty catalogue in %s', (lang) => {
@@ -25,10 +35,20 @@ describe.each(['fr', 'en'] as Lang[])('an empty catalogue in %s', (lang) => {
     expect(await offers.getByRole('link', { name: t.contact }).getAttribute('href')).toBe(`${prefix}/contact`);
 
     await page.goto(`${env.server.url}${prefix}/annonces`);
-    expect(await page.getByRole('status').filter({ has: page.getByRole('heading', { name: t.noProducts }) }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole('status')
+        .filter({ has: page.getByRole('heading', { name: t.noProducts }) })
+        .count(),
+    ).toBe(1);
 
     await page.goto(`${env.server.url}${prefix}/documentation`);
-    expect(await page.getByRole('status').filter({ has: page.getByRole('heading', { name: t.noDocuments }) }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole('status')
+        .filter({ has: page.getByRole('heading', { name: t.noDocuments }) })
+        .count(),
+    ).toBe(1);
     await context.close();
   });
 });

@@ -86,9 +86,16 @@ describe("home 'Our offers' when the catalogue cannot be read", () => {
       for (const lang of ['fr', 'en'] as Lang[]) {
         const t = dictionary(lang);
         expect(await offers(lang)).toEqual([]);
-        expect(await page.getByRole('alert').locator('p').textContent()).toBe(lang === 'fr' ? 'Impossible de charger les produits' : 'Failed to load products');
+        expect(await page.getByRole('alert').locator('p').textContent()).toBe(
+          lang === 'fr' ? 'Impossible de charger les produits' : 'Failed to load products',
+        );
         // Retry asks for the page again.
-        expect(await page.getByRole('alert').getByRole('link', { name: lang === 'fr' ? 'Réessayer' : 'Retry' }).getAttribute('href')).toBe(lang === 'fr' ? '/' : '/en/');
+        expect(
+          await page
+            .getByRole('alert')
+            .getByRole('link', { name: lang === 'fr' ? 'Réessayer' : 'Retry' })
+            .getAttribute('href'),
+        ).toBe(lang === 'fr' ? '/' : '/en/');
         expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(t.home.heroTitle);
         expect(await page.getByRole('link', { name: t.home.offersAll }).count()).toBe(1);
         // A CDN must not keep the failure: the answer is not stored anywhere.

@@ -17,7 +17,10 @@ beforeAll(async () => {
 async function islandParts(path: string, island: string, blockId: string) {
   const html = await (await fetch(`${env.server.url}${path}`)).text();
   const tag = [...html.matchAll(/<astro-island\b[^>]*>/g)].map((m) => m[0]).find((t) => t.includes(`${island}`));
-  const props = /\sprops="([^"]*)"/.exec(tag ?? '')?.[1]?.replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+  const props = /\sprops="([^"]*)"/
+    .exec(tag ?? '')?.[1]
+    ?.replaceAll('&quot;', '"')
+    .replaceAll('&amp;', '&');
   const block = new RegExp(`<script type="application/json" id="${blockId}">(.*?)</script>`, 's').exec(html)?.[1];
   return { props: props ?? '', block: block === undefined ? undefined : (JSON.parse(block) as Record<string, unknown>) };
 }
@@ -39,7 +42,10 @@ const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as {
 describe('islands start from the page data block', () => {
   it('listings: the filtered first page is in the block only, and the hydrated island keeps it and clears the filter in place', async () => {
     const { props, block } = await islandParts('/annonces?brand=Yanmar', 'ListingsBrowser', 'listings-data');
-    expect(block).toMatchObject({ filters: { brand: 'Yanmar' }, page: { total: 1, items: [{ title: 'Moteur marin Yanmar 6LY', brand: 'Yanmar' }] } });
+    expect(block).toMatchObject({
+      filters: { brand: 'Yanmar' },
+      page: { total: 1, items: [{ title: 'Moteur marin Yanmar 6LY', brand: 'Yanmar' }] },
+    });
     expect(props).toContain('"start":[0,{"id":[0,"listings-data"]}]');
     expect(props).not.toContain('Yanmar');
 
@@ -49,7 +55,12 @@ describe('islands start from the page data block', () => {
     // Started from the block: the panel open for the active filter, the brand chosen, counts beside the choices.
     expect(await page.locator('details.filters').getAttribute('open')).not.toBeNull();
     expect(await page.getByLabel('Marque').inputValue()).toBe('Yanmar');
-    expect(await page.getByLabel('Marque').locator('option', { hasText: /^Yanmar \(1\)$/ }).count()).toBe(1);
+    expect(
+      await page
+        .getByLabel('Marque')
+        .locator('option', { hasText: /^Yanmar \(1\)$/ })
+        .count(),
+    ).toBe(1);
     await page.getByRole('link', { name: 'Effacer les filtres' }).click();
     await expect.poll(() => titles.count()).toBe(4);
     expect(new URL(page.url()).search).toBe('');

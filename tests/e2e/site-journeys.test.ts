@@ -16,7 +16,8 @@ beforeAll(async () => {
   seed = await seedSite(env.server);
 });
 
-const hydrated = (page: Page, island: string) => page.waitForSelector(`astro-island[component-url*="${island}"]:not([ssr])`, { state: 'attached' });
+const hydrated = (page: Page, island: string) =>
+  page.waitForSelector(`astro-island[component-url*="${island}"]:not([ssr])`, { state: 'attached' });
 
 describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
   const t = dictionary(lang);
@@ -46,7 +47,9 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
     }
     const offers = page.locator('[data-testid="home-offers"] .card-title');
     // The only featured listing is the Caterpillar generator: it alone is offered.
-    expect(await offers.allTextContents()).toEqual([lang === 'fr' ? 'Groupe électrogène Caterpillar 500 kVA' : 'Caterpillar 500 kVA generator set']);
+    expect(await offers.allTextContents()).toEqual([
+      lang === 'fr' ? 'Groupe électrogène Caterpillar 500 kVA' : 'Caterpillar 500 kVA generator set',
+    ]);
     expect(await page.getByRole('link', { name: t.home.offersAll }).getAttribute('href')).toBe(`${prefix}/annonces`);
     // Phone and e-mail follow the language.
     expect(await page.getByTestId('footer-phone').textContent()).toBe(lang === 'fr' ? '+33 4 90 00 00 00' : '+33 6 00 00 00 00');
@@ -66,7 +69,8 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
     await expectAccessible(page, `listings ${lang}`);
 
     const openFilters = async () => {
-      if (!(await page.locator('details.filters').evaluate((d) => (d as HTMLDetailsElement).open))) await page.getByText(t.listings.filters, { exact: true }).click();
+      if (!(await page.locator('details.filters').evaluate((d) => (d as HTMLDetailsElement).open)))
+        await page.getByText(t.listings.filters, { exact: true }).click();
     };
     await openFilters();
     const apply = page.getByRole('button', { name: t.listings.apply });
@@ -114,9 +118,13 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
 
     await page.getByLabel(t.listings.sort).selectOption('price');
     // Cheapest first; a price on request has no price to compare and comes last.
-    await expect.poll(async () => (await titles()).map((x) => /SDMO|Yanmar|Caterpillar|Volvo/.exec(x)?.[0])).toEqual(['SDMO', 'Yanmar', 'Caterpillar', 'Volvo']);
+    await expect
+      .poll(async () => (await titles()).map((x) => /SDMO|Yanmar|Caterpillar|Volvo/.exec(x)?.[0]))
+      .toEqual(['SDMO', 'Yanmar', 'Caterpillar', 'Volvo']);
     await page.getByLabel(t.listings.sort).selectOption('name');
-    await expect.poll(async () => (await titles())[0]).toBe(lang === 'fr' ? 'Groupe électrogène Caterpillar 500 kVA' : 'Caterpillar 500 kVA generator set');
+    await expect
+      .poll(async () => (await titles())[0])
+      .toBe(lang === 'fr' ? 'Groupe électrogène Caterpillar 500 kVA' : 'Caterpillar 500 kVA generator set');
 
     await page.getByRole('searchbox').fill('yanmar');
     await page.getByRole('searchbox').press('Enter');
@@ -128,7 +136,9 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
 
     await page.getByRole('searchbox').fill('nothing-matches-this');
     await page.getByRole('button', { name: t.listings.searchButton, exact: true }).click();
-    await expect.poll(() => page.getByRole('heading', { name: specIn(spec.listings.emptyTitle, lang) ?? t.listings.emptyTitle }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { name: specIn(spec.listings.emptyTitle, lang) ?? t.listings.emptyTitle }).count())
+      .toBe(1);
     expect(await page.getByText(specIn(spec.listings.emptyText, lang) ?? t.listings.emptyText).count()).toBe(1);
   });
 
@@ -184,7 +194,10 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
     await expect.poll(current).toBe(lang === 'fr' ? 'Afficher l’image 1' : 'Show image 1');
     await expectAccessible(page, `product ${lang}`);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: `${t.product.download} – ${seed.documentTitle}` }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: `${t.product.download} – ${seed.documentTitle}` }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     expect((await download.failure()) ?? null).toBeNull();
 
@@ -205,7 +218,11 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
     expect(await page.getByText(specIn(spec.product.noDocuments, lang) ?? t.product.noDocuments).count()).toBe(1);
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
     const product = blocks.map((b) => JSON.parse(b)).find((d) => d['@type'] === 'Product');
-    expect(product.offers).toMatchObject({ priceCurrency: 'EUR', availability: 'https://schema.org/InStock', itemCondition: 'https://schema.org/UsedCondition' });
+    expect(product.offers).toMatchObject({
+      priceCurrency: 'EUR',
+      availability: 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/UsedCondition',
+    });
     expect(product.offers).not.toHaveProperty('price');
   });
 
@@ -222,7 +239,10 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
     await page.getByLabel(t.docs.searchLabel).press('Enter');
     await expect.poll(() => cards.allTextContents()).toEqual([lang === 'fr' ? seed.technicalTitle : 'C18 workshop manual']);
     expect(await page.getByText(/Page \d/).count()).toBe(0);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="document-grid"] a[download]').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('[data-testid="document-grid"] a[download]').click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   });
 
@@ -236,7 +256,9 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
     await page.getByLabel(t.contact.emailField).fill('jean@example.org');
     await page.getByLabel(t.contact.message, { exact: true }).fill('Bonjour, je cherche un moteur.');
     await page.getByRole('button', { name: t.contact.send }).click();
-    await expect.poll(() => page.locator('form .alert-success').textContent()).toBe(specIn(spec.contact.success, lang) ?? t.contact.success);
+    await expect
+      .poll(() => page.locator('form .alert-success').textContent())
+      .toBe(specIn(spec.contact.success, lang) ?? t.contact.success);
     expect(await page.getByLabel(t.contact.name).inputValue()).toBe('');
     // The toast shows it too, top right.
     await expect.poll(() => page.locator('.toast-success').count()).toBe(1);
@@ -245,7 +267,9 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
     await expect.poll(() => page.locator('iframe[src^="https://www.openstreetmap.org/"]').count()).toBe(1);
     // Directions from the map's own service first, Google Maps second (decision 081).
     const osm = page.getByRole('link', { name: lang === 'fr' ? 'Itinéraire (OpenStreetMap)' : 'Directions (OpenStreetMap)' });
-    expect(await osm.getAttribute('href')).toMatch(/^https:\/\/www\.openstreetmap\.org\/directions\?engine=fossgis_osrm_car&route=%3B43\.\d+%2C5\.\d+$/);
+    expect(await osm.getAttribute('href')).toMatch(
+      /^https:\/\/www\.openstreetmap\.org\/directions\?engine=fossgis_osrm_car&route=%3B43\.\d+%2C5\.\d+$/,
+    );
     const google = page.getByRole('link', { name: lang === 'fr' ? 'Itinéraire avec Google Maps' : 'Directions with Google Maps' });
     expect(await google.getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=43\.\d+,5\.\d+$/);
   });
@@ -253,7 +277,16 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
   it('the FR/EN switch leads to the same page in the other language, and the choice is remembered', async () => {
     const other = lang === 'fr' ? 'en' : 'fr';
     const otherPrefix = other === 'en' ? '/en' : '';
-    for (const path of ['/', '/annonces', `/produit/${seed.generatorId}`, '/documentation', '/contact', '/mentions-legales', '/politique-confidentialite', '/conditions-utilisation']) {
+    for (const path of [
+      '/',
+      '/annonces',
+      `/produit/${seed.generatorId}`,
+      '/documentation',
+      '/contact',
+      '/mentions-legales',
+      '/politique-confidentialite',
+      '/conditions-utilisation',
+    ]) {
       await page.goto(`${env.server.url}${prefix}${path}`);
       expect(await htmlLang(page), path).toBe(lang);
       await page.getByTestId('lang-switch').click();
@@ -281,7 +314,10 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
     expect(await page.locator('script:not([type="application/ld+json"])').count()).toBe(1);
     expect(await page.locator('head > script:not([type="application/ld+json"]):not([src])').count()).toBe(1);
     // Without JavaScript the toggle is a form: it posts and comes back to the same page.
-    await Promise.all([page.waitForURL(`${env.server.url}${prefix}/mentions-legales`), page.getByRole('button', { name: t.header.themeToLight }).click()]);
+    await Promise.all([
+      page.waitForURL(`${env.server.url}${prefix}/mentions-legales`),
+      page.getByRole('button', { name: t.header.themeToLight }).click(),
+    ]);
     expect(await isDark(page)).toBe(false);
     await page.goto(`${env.server.url}${prefix}/`);
     expect(await isDark(page)).toBe(false);
@@ -293,11 +329,18 @@ describe.each(['fr', 'en'] as Lang[])('public site in %s', (lang) => {
     expect(text).toContain('SARL');
     expect(text).toContain('Salon-de-Provence');
     expect(text).toContain('OVH SAS');
-    const today = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(new Date());
+    const today = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'Europe/Paris',
+    }).format(new Date());
     expect(await page.getByTestId('last-updated').textContent()).toContain(today);
     await expectAccessible(page, `legal ${lang}`);
     await page.goto(`${env.server.url}${prefix}/politique-confidentialite`);
-    expect(await page.locator('main').textContent()).toContain(lang === 'fr' ? '3 ans à compter du dernier contact' : '3 years from the last contact');
+    expect(await page.locator('main').textContent()).toContain(
+      lang === 'fr' ? '3 ans à compter du dernier contact' : '3 years from the last contact',
+    );
   });
 
   it('any other path and a missing product: the not-found page with header and footer, status 404', async () => {
@@ -319,7 +362,10 @@ describe('contact form error', () => {
   it('shows the error text in each language when the server refuses the message', async () => {
     // Ten messages from one address in 15 minutes is the API's limit: reach it for real.
     for (let i = 0; i < 12; i++) {
-      await env.server.api('/inquiries', { method: 'POST', json: { name: 'Bot', email: 'bot@example.org', message: `n° ${i}`, language: 'fr' } });
+      await env.server.api('/inquiries', {
+        method: 'POST',
+        json: { name: 'Bot', email: 'bot@example.org', message: `n° ${i}`, language: 'fr' },
+      });
     }
     for (const lang of ['fr', 'en'] as Lang[]) {
       const t = dictionary(lang);

@@ -28,10 +28,19 @@ beforeAll(async () => {
   const body = (await res.json()) as { id?: number; product?: { id: number } };
   productId = body.product?.id ?? body.id!;
   expect(res.status).toBe(201);
-  const doc = await upload(env.server, `/products/${productId}/documents`, token, [{ field: 'documents', name: 'fiche.pdf', bytes: makePdf('Fiche technique', []) }, { field: 'documents', name: 'plan.pdf', bytes: makePdf('Plan', []) }], {
-    titles: JSON.stringify(['Fiche technique', 'Plan d’encombrement']),
-    titlesEn: JSON.stringify(['Data sheet']),
-  });
+  const doc = await upload(
+    env.server,
+    `/products/${productId}/documents`,
+    token,
+    [
+      { field: 'documents', name: 'fiche.pdf', bytes: makePdf('Fiche technique', []) },
+      { field: 'documents', name: 'plan.pdf', bytes: makePdf('Plan', []) },
+    ],
+    {
+      titles: JSON.stringify(['Fiche technique', 'Plan d’encombrement']),
+      titlesEn: JSON.stringify(['Data sheet']),
+    },
+  );
   expect(doc.status).toBe(201);
 });
 
@@ -39,7 +48,9 @@ const specRows = (lang: 'fr' | 'en') => async () => {
   const context = await visitorContext(env.browser);
   const page = await context.newPage();
   await page.goto(`${env.server.url}${lang === 'en' ? '/en' : ''}/produit/${productId}`);
-  const rows = await page.locator('table.specs tr').evaluateAll((trs) => trs.map((tr) => `${tr.querySelector('th')?.textContent}=${tr.querySelector('td')?.textContent}`));
+  const rows = await page
+    .locator('table.specs tr')
+    .evaluateAll((trs) => trs.map((tr) => `${tr.querySelector('th')?.textContent}=${tr.querySelector('td')?.textContent}`));
   const docs = await page.locator('[data-testid="product-documents"] strong').allTextContents();
   const text = await page.locator('main').textContent();
   await context.close();
@@ -57,7 +68,9 @@ describe('product page in each language', () => {
 
   it('French: French names and values, no English value anywhere', async () => {
     const { rows, docs, text } = await specRows('fr')();
-    expect(rows).toEqual(expect.arrayContaining(['Cylindres=4', 'Refroidissement=Refroidissement par la coque', 'Garantie=24 mois', 'Peinture d’origine=oui']));
+    expect(rows).toEqual(
+      expect.arrayContaining(['Cylindres=4', 'Refroidissement=Refroidissement par la coque', 'Garantie=24 mois', 'Peinture d’origine=oui']),
+    );
     expect(docs).toEqual(['Fiche technique', 'Plan d’encombrement']);
     expect(text).not.toContain('Keel cooling');
     expect(text).not.toContain('Data sheet');

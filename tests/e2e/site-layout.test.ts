@@ -39,15 +39,35 @@ describe('cards', () => {
     const context = await visitorContext(env.browser, { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${env.server.url}/`);
-    const columns = await page.locator('[data-testid="home-offers"]').evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.split(' ').length);
+    const columns = await page
+      .locator('[data-testid="home-offers"]')
+      .evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.split(' ').length);
     expect(columns).toBe(3);
     await context.close();
   });
 });
 
 describe.each([
-  { lang: 'fr', prefix: '', menu: 'Menu', language: 'English', theme: 'Thème sombre', home: "Retour à l'accueil", back: 'Page précédente', search: 'Rechercher un document' },
-  { lang: 'en', prefix: '/en', menu: 'Menu', language: 'Français', theme: 'Dark theme', home: 'Back to home', back: 'Previous page', search: 'Search documents' },
+  {
+    lang: 'fr',
+    prefix: '',
+    menu: 'Menu',
+    language: 'English',
+    theme: 'Thème sombre',
+    home: "Retour à l'accueil",
+    back: 'Page précédente',
+    search: 'Rechercher un document',
+  },
+  {
+    lang: 'en',
+    prefix: '/en',
+    menu: 'Menu',
+    language: 'Français',
+    theme: 'Dark theme',
+    home: 'Back to home',
+    back: 'Previous page',
+    search: 'Search documents',
+  },
 ])('phone screens in $lang', ({ prefix, menu, language, theme, home, back, search }) => {
   it('the header holds icon buttons named menu, language and theme; the menu opens right under its button', async () => {
     const context = await visitorContext(env.browser, { viewport: { width: 390, height: 800 } });
@@ -79,7 +99,15 @@ describe.each([
       const context = await visitorContext(env.browser, { viewport: { width: 390, height: 800 } });
       await context.addCookies([{ name: 'theme', value: theme, url: env.server.url }]);
       const page = await context.newPage();
-      for (const path of ['/', '/annonces?condition=new&minPrice=1', '/produit/1', '/documentation', '/contact', '/mentions-legales', '/page-inconnue']) {
+      for (const path of [
+        '/',
+        '/annonces?condition=new&minPrice=1',
+        '/produit/1',
+        '/documentation',
+        '/contact',
+        '/mentions-legales',
+        '/page-inconnue',
+      ]) {
         await page.goto(`${env.server.url}${prefix}${path}`);
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${theme} ${path}`).toBe(0);
       }

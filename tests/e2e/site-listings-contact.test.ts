@@ -14,9 +14,13 @@ beforeAll(async () => {
   await seedSite(env.server);
 });
 
-const hydrated = (page: Page, island: string) => page.waitForSelector(`astro-island[component-url*="${island}"]:not([ssr])`, { state: 'attached' });
+const hydrated = (page: Page, island: string) =>
+  page.waitForSelector(`astro-island[component-url*="${island}"]:not([ssr])`, { state: 'attached' });
 const prefixOf = (lang: Lang) => (lang === 'en' ? '/en' : '');
-const brandsInOrder = async (page: Page) => (await page.locator('[data-testid="listing-grid"] .card-title').allTextContents()).map((x) => /SDMO|Yanmar|Caterpillar|Volvo/.exec(x)?.[0]);
+const brandsInOrder = async (page: Page) =>
+  (await page.locator('[data-testid="listing-grid"] .card-title').allTextContents()).map(
+    (x) => /SDMO|Yanmar|Caterpillar|Volvo/.exec(x)?.[0],
+  );
 
 const TEXT = {
   fr: {
@@ -87,16 +91,33 @@ describe.each(['fr', 'en'] as Lang[])('listings in %s', (lang) => {
     await page.goto(`${env.server.url}${prefixOf(lang)}/annonces?brand=Yanmar`);
     await hydrated(page, 'ListingsBrowser');
     const options = (label: string) =>
-      page.getByLabel(label, { exact: true }).locator('option').evaluateAll((els) => els.map((o) => `${o.textContent}${(o as HTMLOptionElement).disabled ? ' [disabled]' : ''}`));
+      page
+        .getByLabel(label, { exact: true })
+        .locator('option')
+        .evaluateAll((els) => els.map((o) => `${o.textContent}${(o as HTMLOptionElement).disabled ? ' [disabled]' : ''}`));
     // Only the Yanmar is shown: it is new and a marine engine; the other brands keep their own counts.
-    expect(await options(x.condition)).toEqual(lang === 'fr' ? ['Tous', 'Neuf (1)', 'Occasion (0) [disabled]'] : ['All', 'New (1)', 'Used (0) [disabled]']);
-    expect(await options(x.type)).toEqual(lang === 'fr' ? ['Tous', 'Moteur marin (1)', 'Groupe électrogène (0) [disabled]'] : ['All', 'Marine engine (1)', 'Generator (0) [disabled]']);
-    expect(await options(x.brand)).toEqual([lang === 'fr' ? 'Toutes' : 'All', 'Caterpillar (1)', 'SDMO (1)', 'Volvo Penta (1)', 'Yanmar (1)']);
+    expect(await options(x.condition)).toEqual(
+      lang === 'fr' ? ['Tous', 'Neuf (1)', 'Occasion (0) [disabled]'] : ['All', 'New (1)', 'Used (0) [disabled]'],
+    );
+    expect(await options(x.type)).toEqual(
+      lang === 'fr'
+        ? ['Tous', 'Moteur marin (1)', 'Groupe électrogène (0) [disabled]']
+        : ['All', 'Marine engine (1)', 'Generator (0) [disabled]'],
+    );
+    expect(await options(x.brand)).toEqual([
+      lang === 'fr' ? 'Toutes' : 'All',
+      'Caterpillar (1)',
+      'SDMO (1)',
+      'Volvo Penta (1)',
+      'Yanmar (1)',
+    ]);
 
     // Used engines only: Yanmar and SDMO are new, so they stay listed but cannot be chosen.
     await page.getByLabel(x.brand, { exact: true }).selectOption('');
     await page.getByLabel(x.condition, { exact: true }).selectOption('used');
-    await expect.poll(() => options(x.brand)).toEqual([lang === 'fr' ? 'Toutes' : 'All', 'Caterpillar (1)', 'SDMO (0) [disabled]', 'Volvo Penta (1)', 'Yanmar (0) [disabled]']);
+    await expect
+      .poll(() => options(x.brand))
+      .toEqual([lang === 'fr' ? 'Toutes' : 'All', 'Caterpillar (1)', 'SDMO (0) [disabled]', 'Volvo Penta (1)', 'Yanmar (0) [disabled]']);
     await expectAccessible(page, `listings facets ${lang}`);
     await context.close();
   });
@@ -170,8 +191,22 @@ describe.each(['fr', 'en'] as Lang[])('contact form failures without a server me
     const context = await visitorContext(env.browser);
     const page = await context.newPage();
     const failures: [string, () => Promise<unknown>][] = [
-      ['a 502 page', () => page.route('**/api/inquiries', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }), { times: 1 })],
-      ['a 500 without error', () => page.route('**/api/inquiries', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }), { times: 1 })],
+      [
+        'a 502 page',
+        () =>
+          page.route(
+            '**/api/inquiries',
+            (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }),
+            { times: 1 },
+          ),
+      ],
+      [
+        'a 500 without error',
+        () =>
+          page.route('**/api/inquiries', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }), {
+            times: 1,
+          }),
+      ],
       ['no answer', () => context.setOffline(true)],
     ];
     for (const [what, failure] of failures) {
@@ -182,7 +217,9 @@ describe.each(['fr', 'en'] as Lang[])('contact form failures without a server me
       await page.getByLabel(x.message, { exact: true }).fill('Bonjour');
       await failure();
       await page.getByRole('button', { name: x.send }).click();
-      await expect.poll(() => page.locator('form [role="alert"] p').allTextContents(), { message: what }).toEqual([x.contactError, x.sendFallback]);
+      await expect
+        .poll(() => page.locator('form [role="alert"] p').allTextContents(), { message: what })
+        .toEqual([x.contactError, x.sendFallback]);
       await page.locator('.toasts .toast', { hasText: x.contactError }).filter({ hasText: x.sendFallback }).waitFor();
       expect(await page.getByLabel(x.message, { exact: true }).inputValue(), what).toBe('Bonjour');
     }
@@ -195,7 +232,10 @@ describe('contact form after too many messages', () => {
   it('says how long to wait before the next try, in each language', async () => {
     // Ten messages from one address in 15 minutes is the API's limit: reach it for real.
     for (let i = 0; i < 12; i++) {
-      await env.server.api('/inquiries', { method: 'POST', json: { name: 'Bot', email: 'bot@example.org', message: `n° ${i}`, language: 'fr' } });
+      await env.server.api('/inquiries', {
+        method: 'POST',
+        json: { name: 'Bot', email: 'bot@example.org', message: `n° ${i}`, language: 'fr' },
+      });
     }
     for (const lang of ['fr', 'en'] as Lang[]) {
       const x = TEXT[lang];

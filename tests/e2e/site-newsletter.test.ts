@@ -108,12 +108,16 @@ describe.each(['fr', 'en'] as Lang[])('newsletter popup in %s', (lang) => {
     await page.clock.runFor(12_000);
     expect(await dialog(page).count()).toBe(0);
     // 59 minutes ago: still remembered; 61 minutes ago: forgotten.
-    await page.evaluate(() => localStorage.setItem('newsletter-popup', JSON.stringify({ dismissed: true, dismissedAt: Date.now() - 59 * 60_000 })));
+    await page.evaluate(() =>
+      localStorage.setItem('newsletter-popup', JSON.stringify({ dismissed: true, dismissedAt: Date.now() - 59 * 60_000 })),
+    );
     await page.close();
     page = await openWithClock(context, `${server.url}${prefix}/contact`);
     await page.clock.runFor(12_000);
     expect(await dialog(page).count()).toBe(0);
-    await page.evaluate(() => localStorage.setItem('newsletter-popup', JSON.stringify({ dismissed: true, dismissedAt: Date.now() - 61 * 60_000 })));
+    await page.evaluate(() =>
+      localStorage.setItem('newsletter-popup', JSON.stringify({ dismissed: true, dismissedAt: Date.now() - 61 * 60_000 })),
+    );
     await page.close();
     page = await openWithClock(context, `${server.url}${prefix}/nimporte-quoi`);
     await runUntilDialog(page);

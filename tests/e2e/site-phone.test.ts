@@ -14,7 +14,17 @@ describe('public site on a phone', () => {
   it('shows every page without horizontal scrolling, in both languages', async () => {
     const context = await visitorContext(env.browser, { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
-    const paths = ['/', '/annonces', `/produit/${seed.generatorId}`, '/documentation', '/contact', '/mentions-legales', '/politique-confidentialite', '/conditions-utilisation', '/page-inconnue'];
+    const paths = [
+      '/',
+      '/annonces',
+      `/produit/${seed.generatorId}`,
+      '/documentation',
+      '/contact',
+      '/mentions-legales',
+      '/politique-confidentialite',
+      '/conditions-utilisation',
+      '/page-inconnue',
+    ];
     const overflowing: string[] = [];
     for (const p of [...paths, ...paths.map((x) => `/en${x === '/' ? '/' : x}`)]) {
       await page.goto(`${env.server.url}${p}`);

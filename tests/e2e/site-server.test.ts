@@ -67,28 +67,43 @@ describe('JavaScript budgets (built output)', () => {
       if (seen.has(file) || !fs.existsSync(file)) return;
       seen.add(file);
       const code = fs.readFileSync(file, 'utf8');
-      for (const m of code.matchAll(/(?:import|from)\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) visit(path.posix.join(path.posix.dirname(url), m[1]!));
+      for (const m of code.matchAll(/(?:import|from)\s*["'](\.{1,2}\/[^"']+\.js)["']/g))
+        visit(path.posix.join(path.posix.dirname(url), m[1]!));
     };
     urls.forEach(visit);
-    const inline = [...page.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join('');
+    const inline = [...page.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((m) => m[1]!)
+      .join('');
     const compressed = [...seen].reduce((sum, f) => sum + gz(fs.readFileSync(f)), 0) + (inline ? gz(inline) : 0);
     return { files: [...seen].map((f) => path.basename(f)), compressed };
   }
 
-  it.each(['/mentions-legales', '/politique-confidentialite', '/conditions-utilisation', '/en/mentions-legales', '/en/politique-confidentialite', '/en/conditions-utilisation'])(
-    '%s ships no JavaScript but the theme line in its head (no file, no island)',
-    async (p) => {
-      const page = await html(p);
-      const scripts = [...page.matchAll(/<script(?![^>]*application\/ld\+json)([^>]*)>([^<]*)<\/script>/g)];
-      expect(scripts.map((m) => m[1])).toEqual(['']);
-      expect(scripts[0]![2]!.length).toBeLessThan(400);
-      expect(page.indexOf(scripts[0]![0])).toBeLessThan(page.indexOf('</head>'));
-      expect(page).not.toContain('<astro-island');
-    },
-  );
+  it.each([
+    '/mentions-legales',
+    '/politique-confidentialite',
+    '/conditions-utilisation',
+    '/en/mentions-legales',
+    '/en/politique-confidentialite',
+    '/en/conditions-utilisation',
+  ])('%s ships no JavaScript but the theme line in its head (no file, no island)', async (p) => {
+    const page = await html(p);
+    const scripts = [...page.matchAll(/<script(?![^>]*application\/ld\+json)([^>]*)>([^<]*)<\/script>/g)];
+    expect(scripts.map((m) => m[1])).toEqual(['']);
+    expect(scripts[0]![2]!.length).toBeLessThan(400);
+    expect(page.indexOf(scripts[0]![0])).toBeLessThan(page.indexOf('</head>'));
+    expect(page).not.toContain('<astro-island');
+  });
 
   it('every other page ships at most 80 KB of compressed JavaScript, none of it render-blocking', async () => {
-    const pages = ['/', '/annonces', `/produit/${seed.generatorId}`, '/documentation', '/contact', '/page-inconnue', '/newsletter/confirmer?token=x'];
+    const pages = [
+      '/',
+      '/annonces',
+      `/produit/${seed.generatorId}`,
+      '/documentation',
+      '/contact',
+      '/page-inconnue',
+      '/newsletter/confirmer?token=x',
+    ];
     const sizes: Record<string, number> = {};
     for (const p of [...pages, ...pages.map((x) => `/en${x}`)]) {
       const page = await html(p);
@@ -115,20 +130,31 @@ describe('pages without JavaScript', () => {
     expect(en).toContain('1 listing<');
   });
 
-  it('listing cards are the API\'s listings for the same filters, in its order, in the page\'s language, each with its first picture', async () => {
+  it("listing cards are the API's listings for the same filters, in its order, in the page's language, each with its first picture", async () => {
     type ApiItem = { titleFr: string; titleEn: string; images: { thumbnailUrl: string }[] };
     const api = (await (await server.api('/products?sort=price&order=desc&limit=12')).json()) as { items: ApiItem[] };
     expect(api.items.length).toBeGreaterThan(2);
-    const cards = (page: string) => [...page.matchAll(/<article class="card">[\s\S]*?<img src="([^"]+)"[\s\S]*?<h2 class="card-title">([^<]+)<\/h2>/g)].map((m) => ({ image: m[1], title: m[2] }));
+    const cards = (page: string) =>
+      [...page.matchAll(/<article class="card">[\s\S]*?<img src="([^"]+)"[\s\S]*?<h2 class="card-title">([^<]+)<\/h2>/g)].map((m) => ({
+        image: m[1],
+        title: m[2],
+      }));
     // A listing without a picture shows the default one.
     const image = (item: ApiItem) => item.images[0]?.thumbnailUrl ?? '/images/default-generator.svg';
-    expect(cards(await html('/annonces?sort=price&order=desc'))).toEqual(api.items.map((item) => ({ image: image(item), title: item.titleFr })));
-    expect(cards(await html('/en/annonces?sort=price&order=desc'))).toEqual(api.items.map((item) => ({ image: image(item), title: item.titleEn })));
+    expect(cards(await html('/annonces?sort=price&order=desc'))).toEqual(
+      api.items.map((item) => ({ image: image(item), title: item.titleFr })),
+    );
+    expect(cards(await html('/en/annonces?sort=price&order=desc'))).toEqual(
+      api.items.map((item) => ({ image: image(item), title: item.titleEn })),
+    );
     expect(api.items.some((item) => item.images.length > 1)).toBe(true);
   });
 
   it('islands take their texts from one block of the page in its language, not from their props', async () => {
-    for (const [p, title] of [['/annonces', 'Restez informé'], ['/en/annonces', 'Stay informed']] as const) {
+    for (const [p, title] of [
+      ['/annonces', 'Restez informé'],
+      ['/en/annonces', 'Stay informed'],
+    ] as const) {
       const page = await html(p);
       const blocks = [...page.matchAll(/<script type="application\/json" id="island-texts">([^<]*)<\/script>/g)];
       expect(blocks).toHaveLength(1);
@@ -141,7 +167,13 @@ describe('pages without JavaScript', () => {
     expect(await html('/documentation')).not.toContain('Page 1 sur');
     const { accessToken } = await signInAsAdmin(server);
     for (let i = 1; i <= 12; i++) {
-      const res = await upload(server, '/admin/technical-documents/upload', accessToken, [{ field: 'document', name: `doc-${i}.pdf`, bytes: makePdf(`Doc ${i}`, []) }], { title: `Notice ${i}` });
+      const res = await upload(
+        server,
+        '/admin/technical-documents/upload',
+        accessToken,
+        [{ field: 'document', name: `doc-${i}.pdf`, bytes: makePdf(`Doc ${i}`, []) }],
+        { title: `Notice ${i}` },
+      );
       expect(res.status).toBe(201);
     }
     const first = await html('/documentation');
@@ -249,7 +281,14 @@ describe('headers and caching', () => {
   });
 
   it('HTML and API JSON of 1 KB or more leave compressed (br first, then gzip), small JSON as it is', async () => {
-    for (const p of ['/annonces', '/en/', '/api/products?limit=100', `/api/products/${seed.generatorId}`, '/site-data/listings', '/api/company']) {
+    for (const p of [
+      '/annonces',
+      '/en/',
+      '/api/products?limit=100',
+      `/api/products/${seed.generatorId}`,
+      '/site-data/listings',
+      '/api/company',
+    ]) {
       const br = await rawGet(p, { 'accept-encoding': 'gzip, deflate, br' });
       const plain = await rawGet(p, {});
       if (plain.body.length < 1024) {
@@ -269,7 +308,11 @@ describe('headers and caching', () => {
     const before = (await get('/annonces')).headers.get('etag');
     const productBefore = (await get(`/produit/${seed.generatorId}`)).headers.get('etag');
     const { accessToken } = await signInAsAdmin(server);
-    const created = await server.api('/products', { method: 'POST', token: accessToken, json: engineInput({ titleFr: 'Moteur ajouté', titleEn: 'Added engine' }) });
+    const created = await server.api('/products', {
+      method: 'POST',
+      token: accessToken,
+      json: engineInput({ titleFr: 'Moteur ajouté', titleEn: 'Added engine' }),
+    });
     expect(created.status).toBe(201);
     const after = await get('/annonces', { 'if-none-match': before! });
     expect(after.status).toBe(200);
@@ -300,11 +343,19 @@ describe('findable', () => {
 
   it('a product carries Product JSON-LD: EUR price excluding VAT, condition, in stock', async () => {
     const page = await html(`/en/produit/${seed.generatorId}`);
-    const product = [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!)).find((b) => b['@type'] === 'Product');
+    const product = [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
+      .map((m) => JSON.parse(m[1]!))
+      .find((b) => b['@type'] === 'Product');
     expect(product).toMatchObject({
       name: 'Caterpillar 500 kVA generator set',
       brand: { name: 'Caterpillar' },
-      offers: { price: '65000.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock', itemCondition: 'https://schema.org/UsedCondition', priceSpecification: { valueAddedTaxIncluded: false } },
+      offers: {
+        price: '65000.00',
+        priceCurrency: 'EUR',
+        availability: 'https://schema.org/InStock',
+        itemCondition: 'https://schema.org/UsedCondition',
+        priceSpecification: { valueAddedTaxIncluded: false },
+      },
     });
     expect(page).toContain('<meta property="og:type" content="product">');
   });

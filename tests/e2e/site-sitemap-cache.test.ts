@@ -72,7 +72,11 @@ describe('sitemap.xml', () => {
   });
 
   it('is rebuilt when a listing is added, and again when one is removed', async () => {
-    const created = await server.api('/products', { method: 'POST', token, json: generatorInput({ titleFr: 'Groupe ajouté pour le plan du site', titleEn: 'Generator added for the sitemap' }) });
+    const created = await server.api('/products', {
+      method: 'POST',
+      token,
+      json: generatorInput({ titleFr: 'Groupe ajouté pour le plan du site', titleEn: 'Generator added for the sitemap' }),
+    });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
     addedId = id;
@@ -97,7 +101,9 @@ describe('sitemap.xml', () => {
     const edited = addedId;
     const current = (await (await server.api(`/products/${edited}`)).json()) as Record<string, unknown> & { version: number };
     const input = generatorInput({ titleFr: 'Groupe modifié', titleEn: 'Edited generator set' });
-    expect((await server.api(`/products/${edited}`, { method: 'PUT', token, json: { ...input, version: current.version } })).status).toBe(200);
+    expect((await server.api(`/products/${edited}`, { method: 'PUT', token, json: { ...input, version: current.version } })).status).toBe(
+      200,
+    );
     const after = await timed();
     expect(Date.parse(after.res.headers.get('last-modified')!)).toBeGreaterThan(Date.parse(before.res.headers.get('last-modified')!));
     expect(after.xml).toBe(before.xml);

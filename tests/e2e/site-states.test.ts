@@ -44,7 +44,8 @@ const TEXTS = {
 } as const;
 
 const prefixOf = (lang: Lang) => (lang === 'en' ? '/en' : '');
-const hydrated = (page: Page, island: string) => page.waitForSelector(`astro-island[component-url*="${island}"]:not([ssr])`, { state: 'attached' });
+const hydrated = (page: Page, island: string) =>
+  page.waitForSelector(`astro-island[component-url*="${island}"]:not([ssr])`, { state: 'attached' });
 const cards = (page: Page) => page.locator('[data-testid="listing-grid"] > li');
 
 describe.each(['fr', 'en'] as Lang[])('listings states in %s', (lang) => {

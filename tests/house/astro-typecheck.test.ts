@@ -18,13 +18,19 @@ it('fails the site typecheck on type errors in an .astro page', async () => {
   const page = path.join(copy, 'src/views/NotFound.astro');
   const source = fs.readFileSync(page, 'utf8');
   const planted = source
-    .replace('const { t, href } = pageContext(Astro.locals);', "const { t, href } = pageContext(Astro.locals);\nconst year: number = 'deux mille';")
+    .replace(
+      'const { t, href } = pageContext(Astro.locals);',
+      "const { t, href } = pageContext(Astro.locals);\nconst year: number = 'deux mille';",
+    )
     .replace('<h1>{t.notFound.title}</h1>', '<h1>{t.notFound.titel}{year}</h1>');
   expect(planted).toContain('t.notFound.titel'); // both plants took
   expect(planted).toContain("const year: number = 'deux mille';");
   fs.writeFileSync(page, planted);
 
-  const failure = await promisify(execFile)('pnpm', ['run', 'typecheck'], { cwd: copy, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } }).then(
+  const failure = await promisify(execFile)('pnpm', ['run', 'typecheck'], {
+    cwd: copy,
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  }).then(
     () => undefined,
     (err: { code: number; stdout: string; stderr: string }) => err,
   );

@@ -19,7 +19,10 @@ async function ensure(name: string, { uid, env = {}, onPath = [] }: { uid: numbe
   const write = (file: string, text: string) => fs.writeFileSync(path.join(bin, file), text, { mode: 0o755 });
   write('id', `#!/bin/bash\necho ${uid}\n`);
   // The fake apt-get logs its calls; "installing" chromium puts a chromium next to it.
-  write('apt-get', `#!/bin/bash\necho "apt-get $*" >> "${bin}/apt.log"\n[ "$1" = install ] && printf '#!/bin/sh\\n' > "${bin}/chromium" && chmod +x "${bin}/chromium"\nexit 0\n`);
+  write(
+    'apt-get',
+    `#!/bin/bash\necho "apt-get $*" >> "${bin}/apt.log"\n[ "$1" = install ] && printf '#!/bin/sh\\n' > "${bin}/chromium" && chmod +x "${bin}/chromium"\nexit 0\n`,
+  );
   for (const browser of onPath) write(browser, '#!/bin/sh\n');
   const result = await promisify(execFile)('/bin/bash', [script], { env: { PATH: bin, TMPDIR: work, ...env } }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),

@@ -19,18 +19,62 @@ async function lint(file: string, code: string) {
 
 describe('layering rules', () => {
   it.each([
-    ['domain/src/planted.ts', "import { openDatabase } from '@app/db';\nexport const x = openDatabase;", 'domain may import only no other workspace package, not @app/db'],
+    [
+      'domain/src/planted.ts',
+      "import { openDatabase } from '@app/db';\nexport const x = openDatabase;",
+      'domain may import only no other workspace package, not @app/db',
+    ],
     ['domain/src/planted.ts', "import { x } from '../../site/src/lib/x.ts';\nexport const y = x;", 'not @app/site'],
-    ['db/src/planted.ts', "import { createApp } from '@app/api';\nexport const x = createApp;", 'db may import only @app/domain, not @app/api'],
-    ['api/src/planted.ts', "import { x } from '@app/site/lib/x';\nexport const y = x;", 'api may import only @app/domain, @app/db, not @app/site'],
-    ['site/src/lib/planted.ts', "import { openDatabase } from '@app/db';\nexport const x = openDatabase;", 'site may import only @app/domain, not @app/db'],
-    ['site/src/lib/planted.ts', "import type { Database } from '@app/db';\nexport type X = Database;", 'site may import only @app/domain, not @app/db'],
-    ['site/src/lib/planted.ts', "import { x } from '../../../db/src/client.ts';\nexport const y = x;", 'site may import only @app/domain, not @app/db'],
-    ['site/src/lib/planted.ts', "import { createApp } from '@app/api';\nexport const x = createApp;", "Only `import type { AppType } from '@app/api'` is allowed"],
-    ['site/src/views/Planted.astro', "---\nimport { openDatabase } from '@app/db';\nconst db = openDatabase;\n---\n<p>{String(db)}</p>\n", 'site may import only @app/domain, not @app/db'],
-    ['site/src/pages/planted.astro', "---\nimport { createApp } from '@app/api';\n---\n<p>{String(createApp)}</p>\n", "Only `import type { AppType } from '@app/api'` is allowed"],
-    ['admin-pwa/src/lib/planted.ts', "import { createApp } from '@app/api';\nexport const x = createApp;", 'admin-pwa may import only @app/domain, not @app/api'],
-    ['admin-pwa/src/lib/planted.tsx', "import type { UploadedFile } from '@app/api/services/uploads';\nexport type X = UploadedFile;", 'admin-pwa may import only @app/domain, not @app/api'],
+    [
+      'db/src/planted.ts',
+      "import { createApp } from '@app/api';\nexport const x = createApp;",
+      'db may import only @app/domain, not @app/api',
+    ],
+    [
+      'api/src/planted.ts',
+      "import { x } from '@app/site/lib/x';\nexport const y = x;",
+      'api may import only @app/domain, @app/db, not @app/site',
+    ],
+    [
+      'site/src/lib/planted.ts',
+      "import { openDatabase } from '@app/db';\nexport const x = openDatabase;",
+      'site may import only @app/domain, not @app/db',
+    ],
+    [
+      'site/src/lib/planted.ts',
+      "import type { Database } from '@app/db';\nexport type X = Database;",
+      'site may import only @app/domain, not @app/db',
+    ],
+    [
+      'site/src/lib/planted.ts',
+      "import { x } from '../../../db/src/client.ts';\nexport const y = x;",
+      'site may import only @app/domain, not @app/db',
+    ],
+    [
+      'site/src/lib/planted.ts',
+      "import { createApp } from '@app/api';\nexport const x = createApp;",
+      "Only `import type { AppType } from '@app/api'` is allowed",
+    ],
+    [
+      'site/src/views/Planted.astro',
+      "---\nimport { openDatabase } from '@app/db';\nconst db = openDatabase;\n---\n<p>{String(db)}</p>\n",
+      'site may import only @app/domain, not @app/db',
+    ],
+    [
+      'site/src/pages/planted.astro',
+      "---\nimport { createApp } from '@app/api';\n---\n<p>{String(createApp)}</p>\n",
+      "Only `import type { AppType } from '@app/api'` is allowed",
+    ],
+    [
+      'admin-pwa/src/lib/planted.ts',
+      "import { createApp } from '@app/api';\nexport const x = createApp;",
+      'admin-pwa may import only @app/domain, not @app/api',
+    ],
+    [
+      'admin-pwa/src/lib/planted.tsx',
+      "import type { UploadedFile } from '@app/api/services/uploads';\nexport type X = UploadedFile;",
+      'admin-pwa may import only @app/domain, not @app/api',
+    ],
   ])('%s: refuses %j', async (file, code, expected) => {
     const messages = await lint(file, code);
     expect(messages).toHaveLength(1);
@@ -44,7 +88,10 @@ describe('layering rules', () => {
     ['site/src/views/Planted.astro', "---\nimport { translate } from '@app/domain/i18n/index';\n---\n<p>{String(translate)}</p>\n"],
     ['admin-pwa/src/lib/planted.ts', "import type { AppType } from '@app/api';\nexport type Client = AppType;"],
     ['admin-pwa/src/screens/planted.ts', "import { db } from '../../db/db.ts';\nexport const x = db;"],
-    ['tests/support/planted.ts', "import { createApp } from '@app/api';\nimport { openDatabase } from '@app/db';\nexport const x = [createApp, openDatabase];"],
+    [
+      'tests/support/planted.ts',
+      "import { createApp } from '@app/api';\nimport { openDatabase } from '@app/db';\nexport const x = [createApp, openDatabase];",
+    ],
   ])('%s: allows %j', async (file, code) => {
     expect(await lint(file, code)).toEqual([]);
   });
@@ -61,7 +108,10 @@ describe('npm run lint on a tree with a planted violation', () => {
     fs.cpSync(path.join(root, 'package.json'), path.join(copy, 'package.json'));
     fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'));
     fs.mkdirSync(path.join(copy, 'site/src/lib'), { recursive: true });
-    fs.writeFileSync(path.join(copy, 'site/src/lib/prices.ts'), "import { openDatabase } from '@app/db';\nexport const db = openDatabase;\n");
+    fs.writeFileSync(
+      path.join(copy, 'site/src/lib/prices.ts'),
+      "import { openDatabase } from '@app/db';\nexport const db = openDatabase;\n",
+    );
 
     const run = promisify(execFile)(process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.'], { cwd: copy });
     const failure = await run.then(

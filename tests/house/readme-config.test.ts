@@ -8,7 +8,12 @@ import { ENV_VARIABLES } from '@app/api/env';
 const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
 const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
 /** Names in the first column: `PORT`, `ADMIN_EMAIL` / `ADMIN_PASSWORD`, `COMPANY_*`. */
-const documented = new Set(table.split('\n').filter((line) => line.startsWith('| `')).flatMap((line) => [...line.split('|')[1]!.matchAll(/`([A-Z0-9_*]+)`/g)].map((m) => m[1]!)));
+const documented = new Set(
+  table
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .flatMap((line) => [...line.split('|')[1]!.matchAll(/`([A-Z0-9_*]+)`/g)].map((m) => m[1]!)),
+);
 
 describe('README configuration table', () => {
   it('documents every variable the server reads', () => {

@@ -22,7 +22,14 @@ async function flatten(plugins: unknown): Promise<Plugin[]> {
 
 /** What a filter of Vite's hook filters says about an id: a RegExp, a string glob left aside, or `{ include, exclude }`. */
 function filterAccepts(filter: unknown, id: string): boolean {
-  const test = (pattern: unknown): boolean => (pattern instanceof RegExp ? pattern.test(id) : Array.isArray(pattern) ? pattern.some(test) : typeof pattern === 'string' ? id.includes(pattern.replaceAll('*', '')) : false);
+  const test = (pattern: unknown): boolean =>
+    pattern instanceof RegExp
+      ? pattern.test(id)
+      : Array.isArray(pattern)
+        ? pattern.some(test)
+        : typeof pattern === 'string'
+          ? id.includes(pattern.replaceAll('*', ''))
+          : false;
   if (filter instanceof RegExp || typeof filter === 'string' || Array.isArray(filter)) return test(filter);
   const { include, exclude } = (filter ?? {}) as { include?: unknown; exclude?: unknown };
   if (exclude !== undefined && test(exclude)) return false;
@@ -30,12 +37,23 @@ function filterAccepts(filter: unknown, id: string): boolean {
 }
 
 // A real dependency's module, as the build would hand it to the plugins: Astro's node handler.
-const DEPENDENCY = fs.realpathSync(path.join(path.dirname(createRequire(path.join(root, 'site/package.json')).resolve('astro/package.json')), 'dist/core/app/node.js'));
+const DEPENDENCY = fs.realpathSync(
+  path.join(path.dirname(createRequire(path.join(root, 'site/package.json')).resolve('astro/package.json')), 'dist/core/app/node.js'),
+);
 const CODE = fs.readFileSync(DEPENDENCY, 'utf8');
 
 /** The names of the plugins that changed a dependency's module. */
 async function rewritersOf(plugins: Plugin[]) {
-  const context = { error: (e: unknown) => { throw e instanceof Error ? e : new Error(String(e)); }, warn: () => undefined, addWatchFile: () => undefined, getCombinedSourcemap: () => null, environment: { name: 'ssr', config: {} }, meta: {} };
+  const context = {
+    error: (e: unknown) => {
+      throw e instanceof Error ? e : new Error(String(e));
+    },
+    warn: () => undefined,
+    addWatchFile: () => undefined,
+    getCombinedSourcemap: () => null,
+    environment: { name: 'ssr', config: {} },
+    meta: {},
+  };
   const rewriters: string[] = [];
   for (const plugin of plugins) {
     const hook = plugin.transform;
@@ -67,7 +85,8 @@ describe('dependencies as published', () => {
   });
 
   it('no Vite plugin of the admin build rewrites a module under node_modules', async () => {
-    const config = ((await import(pathToFileURL(path.join(root, 'admin-pwa/vite.config.ts')).href)) as { default: { plugins?: unknown } }).default;
+    const config = ((await import(pathToFileURL(path.join(root, 'admin-pwa/vite.config.ts')).href)) as { default: { plugins?: unknown } })
+      .default;
     const plugins = await flatten(config.plugins);
     expect(plugins.length).toBeGreaterThan(0);
     expect(await rewritersOf(plugins)).toEqual([]);
@@ -80,8 +99,14 @@ describe('dependencies as published', () => {
   });
 
   it('the check sees a plugin that rewrites a dependency', async () => {
-    const rewriting: Plugin = { name: 'planted', transform: (code, id) => (id.includes('/node_modules/') ? { code: `${code}\n// planted` } : undefined) };
-    const sparing: Plugin = { name: 'spares', transform: { filter: { id: { exclude: /\/node_modules\// } }, handler: (code) => ({ code: `${code}//` }) } };
+    const rewriting: Plugin = {
+      name: 'planted',
+      transform: (code, id) => (id.includes('/node_modules/') ? { code: `${code}\n// planted` } : undefined),
+    };
+    const sparing: Plugin = {
+      name: 'spares',
+      transform: { filter: { id: { exclude: /\/node_modules\// } }, handler: (code) => ({ code: `${code}//` }) },
+    };
     expect(await rewritersOf([rewriting, sparing])).toEqual(['planted']);
   });
 });

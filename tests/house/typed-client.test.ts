@@ -33,7 +33,9 @@ function plant(file: string, from: string, to: string) {
 }
 
 const typecheckAdmin = () =>
-  promisify(execFile)(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.'], { cwd: path.join(copy, 'admin-pwa') }).then(
+  promisify(execFile)(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.'], {
+    cwd: path.join(copy, 'admin-pwa'),
+  }).then(
     () => ({ code: 0, output: '' }),
     (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, output: `${err.stdout}\n${err.stderr}` }),
   );
@@ -49,6 +51,8 @@ it("fails the admin's typecheck where it reads a field that a route's answer sch
   const { code, output } = await typecheckAdmin();
   expect(code).not.toBe(0);
   expect(output).toMatch(/^src\/features\/listings\/api\.ts\(\d+,\d+\): error TS\d+: Property 'pages' does not exist on type/m);
-  const session = output.split('\n').filter((line) => /^src\/lib\/session\.ts\(\d+,\d+\): error TS\d+: Property 'expiresAt' does not exist on type/.test(line));
+  const session = output
+    .split('\n')
+    .filter((line) => /^src\/lib\/session\.ts\(\d+,\d+\): error TS\d+: Property 'expiresAt' does not exist on type/.test(line));
   expect(session.length).toBeGreaterThan(0); // each read of the session's expiry (start-up, check, extend)
 }, 180_000);

@@ -12,7 +12,9 @@ const BUDGET = 250 * 1024;
 describe('admin PWA first-load budget', () => {
   it('ships under 250 KB of compressed JavaScript before the first screen', () => {
     const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-    const files = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/admin\/([^"]+\.js)"/g)].map((m) => m[1]!);
+    const files = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/admin\/([^"]+\.js)"/g)].map(
+      (m) => m[1]!,
+    );
     expect(files.length).toBeGreaterThan(0);
     const sizes = files.map((f) => gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length);
     const total = sizes.reduce((a, b) => a + b, 0);

@@ -10,7 +10,13 @@ describe('problem+json errors', () => {
     const res = await env.server.api('/nothing-here');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(await res.json()).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'Ressource introuvable', error: 'Ressource introuvable' });
+    expect(await res.json()).toEqual({
+      type: 'about:blank',
+      title: 'Not Found',
+      status: 404,
+      detail: 'Ressource introuvable',
+      error: 'Ressource introuvable',
+    });
   });
 
   it('answers a missing token with a 401 problem', async () => {
@@ -21,11 +27,21 @@ describe('problem+json errors', () => {
   });
 
   it('lists every bad field with the spec text, the first one as `error`', async () => {
-    const res = await env.server.api('/smtp/accounts', { method: 'POST', token: env.token, json: { name: '', host: 'smtp.example.net', user: 'u', fromName: 'N', fromEmail: 'x@example.net' } });
+    const res = await env.server.api('/smtp/accounts', {
+      method: 'POST',
+      token: env.token,
+      json: { name: '', host: 'smtp.example.net', user: 'u', fromName: 'N', fromEmail: 'x@example.net' },
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     const body = await res.json();
-    expect(body).toMatchObject({ type: 'about:blank', title: 'Bad Request', status: 400, error: 'Le nom est requis', detail: 'Le nom est requis' });
+    expect(body).toMatchObject({
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      error: 'Le nom est requis',
+      detail: 'Le nom est requis',
+    });
     expect(body.errors).toEqual([
       { field: 'name', message: 'Le nom est requis' },
       { field: 'password', message: 'Le mot de passe est requis pour un nouveau compte' },
@@ -33,7 +49,10 @@ describe('problem+json errors', () => {
   });
 
   it('gives a missing required field the spec message for that field', async () => {
-    const res = await env.server.api('/inquiries', { method: 'POST', json: { email: 'a@example.net', message: 'Bonjour', language: 'fr' } });
+    const res = await env.server.api('/inquiries', {
+      method: 'POST',
+      json: { email: 'a@example.net', message: 'Bonjour', language: 'fr' },
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: 'Le nom est requis', errors: [{ field: 'name', message: 'Le nom est requis' }] });
   });

@@ -46,7 +46,9 @@ describe('refresh cookie', () => {
     expect(second).not.toBe(first);
     // The used cookie is spent: presenting it again after the grace window for lost answers
     // (moved back here) ends the family and clears the cookie.
-    await withDb(server, (db) => exec(db, sqlText(`update refresh_tokens set used_at = ${stored.earlier('used_at', 31_000)} where used_at is not null`)));
+    await withDb(server, (db) =>
+      exec(db, sqlText(`update refresh_tokens set used_at = ${stored.earlier('used_at', 31_000)} where used_at is not null`)),
+    );
     const replay = await refreshWithCookie(first);
     expect(replay.status).toBe(401);
     expect(replay.headers.get('set-cookie')).toMatch(/pm_refresh=;.*Max-Age=0/i);

@@ -20,17 +20,29 @@ describe('secrets stay out of logs and URLs', () => {
     // Every flow that handles a token or a password, including the failures.
     const admin = await signInAsAdmin(server);
     secrets.add(admin.accessToken).add(admin.refreshToken);
-    const signedIn = await keep(await server.api('/auth/login', { method: 'POST', json: { email: INITIAL_ADMIN.email, password: CHANGED_ADMIN_PASSWORD } }));
+    const signedIn = await keep(
+      await server.api('/auth/login', { method: 'POST', json: { email: INITIAL_ADMIN.email, password: CHANGED_ADMIN_PASSWORD } }),
+    );
     const refreshed = await keep(await server.api('/auth/refresh', { method: 'POST', json: { refreshToken: signedIn.refreshToken } }));
     await keep(await server.api('/auth/refresh', { method: 'POST', json: { refreshToken: signedIn.refreshToken } })); // reuse
-    const cookieLogin = await server.api('/auth/login', { method: 'POST', json: { email: INITIAL_ADMIN.email, password: CHANGED_ADMIN_PASSWORD }, headers: { 'x-token-transport': 'cookie' } });
+    const cookieLogin = await server.api('/auth/login', {
+      method: 'POST',
+      json: { email: INITIAL_ADMIN.email, password: CHANGED_ADMIN_PASSWORD },
+      headers: { 'x-token-transport': 'cookie' },
+    });
     secrets.add(/pm_refresh=([^;]+)/.exec(cookieLogin.headers.get('set-cookie')!)![1]!);
     const viaCookie = await keep(cookieLogin);
     await keep(await server.api('/auth/profile', { token: viaCookie.accessToken }));
     await keep(await server.api('/auth/extend', { method: 'POST', token: viaCookie.accessToken }));
     await keep(await server.api('/auth/login', { method: 'POST', json: { email: INITIAL_ADMIN.email, password: 'Wrong-Guess-123!' } }));
     secrets.add('Wrong-Guess-123!');
-    await keep(await server.api('/auth/change-password', { method: 'POST', token: viaCookie.accessToken, json: { currentPassword: 'Bad-Current-1!', newPassword: 'Whatever-Passw0rd!' } }));
+    await keep(
+      await server.api('/auth/change-password', {
+        method: 'POST',
+        token: viaCookie.accessToken,
+        json: { currentPassword: 'Bad-Current-1!', newPassword: 'Whatever-Passw0rd!' },
+      }),
+    );
     secrets.add('Bad-Current-1!').add('Whatever-Passw0rd!');
     await keep(await server.api('/auth/logout', { method: 'POST', token: refreshed.accessToken }));
     await keep(await server.api('/auth/profile', { token: refreshed.accessToken }));

@@ -13,7 +13,11 @@ describe('sign-in rate limits', () => {
   afterEach(() => server?.stop());
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    server!.api(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    server!.api(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
   const wrong = (email: string, headers?: Record<string, string>) => post('/auth/login', { email, password: 'Wrong-Passw0rd!' }, headers);
   const right = (headers?: Record<string, string>) => post('/auth/login', INITIAL_ADMIN, headers);
 
@@ -56,7 +60,10 @@ describe('sign-in rate limits', () => {
       ['upper-case e-mail', post('/auth/login', { ...INITIAL_ADMIN, email: 'ADMIN@Example.Test' })],
       ['padded e-mail', post('/auth/login', { ...INITIAL_ADMIN, email: '  admin@example.test ' })],
       ['extra fields', post('/auth/login', { ...INITIAL_ADMIN, remember: true, username: 'x', ip: '1.2.3.4' })],
-      ['duplicate key', post('/auth/login', `{"email":"nobody@example.test","password":"${INITIAL_ADMIN.password}","email":"${INITIAL_ADMIN.email}"}`)],
+      [
+        'duplicate key',
+        post('/auth/login', `{"email":"nobody@example.test","password":"${INITIAL_ADMIN.password}","email":"${INITIAL_ADMIN.email}"}`),
+      ],
       ['spoofed X-Forwarded-For', right({ 'x-forwarded-for': '203.0.113.9' })],
       ['spoofed X-Real-IP', right({ 'x-real-ip': '203.0.113.10', forwarded: 'for=203.0.113.11' })],
       ['charset parameter', post('/auth/login', INITIAL_ADMIN, { 'content-type': 'application/json; charset=utf-8' })],
@@ -72,7 +79,11 @@ describe('sign-in rate limits', () => {
 
   it('limits one address after 20 failures across accounts, and a spoofed X-Forwarded-For does not change the address', async () => {
     server = await startServer();
-    await failTimes(ADDRESS_LIMIT, (i) => `guess${i}@example.test`, (i) => ({ 'x-forwarded-for': `198.51.100.${i}` }));
+    await failTimes(
+      ADDRESS_LIMIT,
+      (i) => `guess${i}@example.test`,
+      (i) => ({ 'x-forwarded-for': `198.51.100.${i}` }),
+    );
     for (const res of [await right(), await right({ 'x-forwarded-for': '198.51.100.200' })]) {
       expect(res.status).toBe(429);
       expect(await res.json()).toMatchObject(TOO_MANY);
@@ -81,7 +92,11 @@ describe('sign-in rate limits', () => {
 
   it('uses the proxy-reported address only when TRUST_PROXY is set, and only its last hop', async () => {
     server = await startServer({ env: { TRUST_PROXY: 'true' } });
-    await failTimes(ADDRESS_LIMIT, (i) => `guess${i}@example.test`, () => ({ 'x-forwarded-for': '198.51.100.7' }));
+    await failTimes(
+      ADDRESS_LIMIT,
+      (i) => `guess${i}@example.test`,
+      () => ({ 'x-forwarded-for': '198.51.100.7' }),
+    );
     // The client cannot prepend its way out: the proxy's appended hop is the address.
     expect((await right({ 'x-forwarded-for': '203.0.113.1, 198.51.100.7' })).status).toBe(429);
     expect((await right({ 'x-forwarded-for': '198.51.100.8' })).status).toBe(200);
@@ -90,7 +105,9 @@ describe('sign-in rate limits', () => {
   it('lets at most the limit of 1,000 concurrent attempts be checked, without a single server error', async () => {
     server = await startServer();
     const burst = await Promise.all(
-      Array.from({ length: 1000 }, (_, i) => wrong(i % 2 ? INITIAL_ADMIN.email : `burst${i}@example.test`).then(async (r) => ({ status: r.status, body: await r.json() }))),
+      Array.from({ length: 1000 }, (_, i) =>
+        wrong(i % 2 ? INITIAL_ADMIN.email : `burst${i}@example.test`).then(async (r) => ({ status: r.status, body: await r.json() })),
+      ),
     );
     const counts = burst.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
     expect(Object.keys(counts).sort()).toEqual(['401', '429']);

@@ -26,7 +26,9 @@ describe('refresh grace window', () => {
   };
   /** Moves every rotation of the database back in time (the window is measured from it). */
   const ageRotations = (ms: number) =>
-    withDb(server, (db) => exec(db, sqlText(`update refresh_tokens set used_at = ${stored.earlier('used_at', ms)} where used_at is not null`)));
+    withDb(server, (db) =>
+      exec(db, sqlText(`update refresh_tokens set used_at = ${stored.earlier('used_at', ms)} where used_at is not null`)),
+    );
 
   it('answers a lost refresh again with working tokens, and retires the pair of the lost answer', async () => {
     const first = await signIn();

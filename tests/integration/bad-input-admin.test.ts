@@ -20,14 +20,33 @@ beforeAll(async () => {
   auth = session.headers;
   const json = async (res: Response) => (await res.json()) as Json;
   ids.product = (await json(await server.api('/products', { method: 'POST', headers: auth, json: generatorInput() }))).id;
-  ids.image = (await json(await upload(server, `/products/${ids.product}/images`, session.accessToken, [{ field: 'image', name: 'a.png', bytes: await png(), type: 'image/png' }]))).image.id;
-  await server.api('/inquiries', { method: 'POST', json: { name: 'Client', email: 'client@example.org', message: 'Bonjour', language: 'fr' } });
+  ids.image = (
+    await json(
+      await upload(server, `/products/${ids.product}/images`, session.accessToken, [
+        { field: 'image', name: 'a.png', bytes: await png(), type: 'image/png' },
+      ]),
+    )
+  ).image.id;
+  await server.api('/inquiries', {
+    method: 'POST',
+    json: { name: 'Client', email: 'client@example.org', message: 'Bonjour', language: 'fr' },
+  });
   ids.inquiry = (await json(await server.api('/inquiries', { headers: auth }))).inquiries[0].id;
   // An account pointing at a closed loopback port: a valid reply fails fast upstream (502), never 500.
   const account = await server.api('/smtp/accounts', {
     method: 'POST',
     headers: auth,
-    json: { name: 'Fermé', host: '127.0.0.1', port: 9, secure: false, user: 'u@example.test', password: 'x', fromName: 'Shop', fromEmail: 'shop@example.test', isActive: true },
+    json: {
+      name: 'Fermé',
+      host: '127.0.0.1',
+      port: 9,
+      secure: false,
+      user: 'u@example.test',
+      password: 'x',
+      fromName: 'Shop',
+      fromEmail: 'shop@example.test',
+      isActive: true,
+    },
   });
   ids.account = (await json(account)).id;
   check = checker(server);
@@ -45,10 +64,28 @@ describe('admin JSON bodies', () => {
     ['PUT', () => `/api/products/${ids.product}`, { ...engineInput(), version: 1 }],
     ['PUT', () => `/api/products/${ids.product}/images/order`, { imageIds: [ids.image] }],
     ['PATCH', () => `/api/products/${ids.product}/images/${ids.image}`, { alt: 'Vue de face', cover: true }],
-    ['POST', () => '/api/smtp/accounts', { name: 'Compte', host: 'smtp.example.test', port: 587, secure: false, user: 'u', password: 'p', fromName: 'Shop', fromEmail: 'shop@example.test', isActive: false }],
+    [
+      'POST',
+      () => '/api/smtp/accounts',
+      {
+        name: 'Compte',
+        host: 'smtp.example.test',
+        port: 587,
+        secure: false,
+        user: 'u',
+        password: 'p',
+        fromName: 'Shop',
+        fromEmail: 'shop@example.test',
+        isActive: false,
+      },
+    ],
     ['PUT', () => `/api/smtp/accounts/${ids.account}`, { isActive: true, port: 9 }],
     ['PUT', () => '/api/smtp/settings/contact_form_fr', { smtpAccountId: ids.account, recipientEmail: 'ventes@example.test' }],
-    ['POST', () => '/api/email-responses/send', { inquiryId: ids.inquiry, smtpAccountId: ids.account, subject: 'Re: devis', message: 'Bonjour' }],
+    [
+      'POST',
+      () => '/api/email-responses/send',
+      { inquiryId: ids.inquiry, smtpAccountId: ids.account, subject: 'Re: devis', message: 'Bonjour' },
+    ],
     ['POST', () => '/api/email-responses/quick-reply', { inquiryId: ids.inquiry, message: 'Bonjour' }],
     ['POST', () => '/api/admin/technical-documents', { sourceDocumentId: 999999, title: 'Notice' }],
     ['PUT', () => '/api/admin/technical-documents/999999', { title: 'Notice' }],
@@ -56,24 +93,35 @@ describe('admin JSON bodies', () => {
     ['PATCH', () => '/api/newsletter/admin/subscribers/999999/status', { isActive: true }],
   ];
 
-  it.each(cases.map(([m, p, v]) => [`${m} ${p().replace(/\d+/g, ':id')}`, m, p, v] as const))('%s: never 500, {error} on 4xx, nothing changed when refused', async (_name, method, path, valid) => {
-    await fc.assert(
-      fc.asyncProperty(bodies(valid), async ({ body, contentType }) => {
-        await check.check({ method, path: path(), headers: withAuth(contentType), body });
-      }),
-      RUNS,
-    );
-  });
+  it.each(cases.map(([m, p, v]) => [`${m} ${p().replace(/\d+/g, ':id')}`, m, p, v] as const))(
+    '%s: never 500, {error} on 4xx, nothing changed when refused',
+    async (_name, method, path, valid) => {
+      await fc.assert(
+        fc.asyncProperty(bodies(valid), async ({ body, contentType }) => {
+          await check.check({ method, path: path(), headers: withAuth(contentType), body });
+        }),
+        RUNS,
+      );
+    },
+  );
 
   it('POST /api/auth/change-password with generated bodies (a session of its own, wrong current password)', async () => {
     await createUser(server, { email: 'fuzz@example.test', password: 'Fuzz-Passw0rd!1', role: 'admin' });
     const res = await server.api('/auth/login', { method: 'POST', json: { email: 'fuzz@example.test', password: 'Fuzz-Passw0rd!1' } });
     const token = ((await res.json()) as Json).accessToken as string;
     await fc.assert(
-      fc.asyncProperty(bodies({ currentPassword: 'Not-The-Passw0rd!', newPassword: 'Another-Passw0rd!2' }), async ({ body, contentType }) => {
-        // Wrong current password: the guard counts failures, so the answer may turn to 429; both are refusals.
-        await check.check({ method: 'POST', path: '/api/auth/change-password', headers: { authorization: `Bearer ${token}`, ...(contentType ? { 'content-type': contentType } : {}) }, body });
-      }),
+      fc.asyncProperty(
+        bodies({ currentPassword: 'Not-The-Passw0rd!', newPassword: 'Another-Passw0rd!2' }),
+        async ({ body, contentType }) => {
+          // Wrong current password: the guard counts failures, so the answer may turn to 429; both are refusals.
+          await check.check({
+            method: 'POST',
+            path: '/api/auth/change-password',
+            headers: { authorization: `Bearer ${token}`, ...(contentType ? { 'content-type': contentType } : {}) },
+            body,
+          });
+        },
+      ),
       RUNS,
     );
   });
@@ -103,10 +151,15 @@ describe('admin paths and queries', () => {
       ['GET', (s) => `/api/newsletter/admin/sendings/${s}/deliveries`],
     ];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...routes), pathSegments.filter((s) => !/^[1-9]\d{0,5}$/.test(s)), bodies(), async ([method, path], segment, { body, contentType }) => {
-        // Ids that could name a real row are left out: a valid delete is allowed to delete.
-        await check.check({ method, path: path(segment), headers: withAuth(contentType), body });
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        pathSegments.filter((s) => !/^[1-9]\d{0,5}$/.test(s)),
+        bodies(),
+        async ([method, path], segment, { body, contentType }) => {
+          // Ids that could name a real row are left out: a valid delete is allowed to delete.
+          await check.check({ method, path: path(segment), headers: withAuth(contentType), body });
+        },
+      ),
       { ...RUNS, numRuns: RUNS.numRuns * 2 },
     );
   });

@@ -53,7 +53,19 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
 );
 
-const weirdKeys = fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', 'version', 'role', 'isActive', 'passwordHash', '', ' ', 'a'.repeat(500));
+const weirdKeys = fc.constantFrom(
+  '__proto__',
+  'constructor',
+  'prototype',
+  'id',
+  'version',
+  'role',
+  'isActive',
+  'passwordHash',
+  '',
+  ' ',
+  'a'.repeat(500),
+);
 
 /** A valid body with one to three fields replaced, removed, or joined by unexpected ones. */
 export function mutated(valid: Record<string, unknown>): fc.Arbitrary<unknown> {
@@ -80,8 +92,19 @@ export function bodies(valid?: Record<string, unknown>): fc.Arbitrary<{ body?: s
     json(hostileValue),
     json(fc.dictionary(fc.string({ maxLength: 20 }), hostileValue, { maxKeys: 6 })),
     fc.string({ unit: 'binary', maxLength: 400 }).map((s) => ({ body: s, contentType: 'application/json' })),
-    fc.constantFrom('{', '{"a":', '[1,2', '{"a":1}}', '\u0000', '{"a":"\\ud800"}', '{"a":1e999}', '{"__proto__":{"x":1}}').map((s) => ({ body: s, contentType: 'application/json' })),
-    fc.record({ body: fc.string({ maxLength: 200 }), contentType: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', '') }),
+    fc
+      .constantFrom('{', '{"a":', '[1,2', '{"a":1}}', '\u0000', '{"a":"\\ud800"}', '{"a":1e999}', '{"__proto__":{"x":1}}')
+      .map((s) => ({ body: s, contentType: 'application/json' })),
+    fc.record({
+      body: fc.string({ maxLength: 200 }),
+      contentType: fc.constantFrom(
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/xml',
+        '',
+      ),
+    }),
     fc.constant({}),
   ];
   if (valid) options.push(json(mutated(valid)), json(mutated(valid)), json(mutated(valid)));
@@ -90,7 +113,10 @@ export function bodies(valid?: Record<string, unknown>): fc.Arbitrary<{ body?: s
 
 /** Query strings with known parameter names given hostile values, unknown names, repeats and bad encodings. */
 export function queryStrings(names: string[]): fc.Arbitrary<string> {
-  const pair = fc.tuple(fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 10 })), fc.oneof(hostileStrings, fc.string({ unit: 'binary', maxLength: 50 }), fc.integer().map(String)));
+  const pair = fc.tuple(
+    fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 10 })),
+    fc.oneof(hostileStrings, fc.string({ unit: 'binary', maxLength: 50 }), fc.integer().map(String)),
+  );
   const encode = (s: string) => {
     try {
       return encodeURIComponent(s);
@@ -111,9 +137,43 @@ export const headerSafe = (s: string) => s.replace(/[^\t\x20-\x7e]/g, '').trim()
 export const hostileHeaders: fc.Arbitrary<Record<string, string>> = fc
   .array(
     fc.tuple(
-      fc.constantFrom('accept', 'accept-language', 'accept-encoding', 'cookie', 'range', 'if-none-match', 'if-range', 'origin', 'sec-fetch-site', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-token-transport', 'content-language', 'authorization'),
+      fc.constantFrom(
+        'accept',
+        'accept-language',
+        'accept-encoding',
+        'cookie',
+        'range',
+        'if-none-match',
+        'if-range',
+        'origin',
+        'sec-fetch-site',
+        'x-forwarded-for',
+        'x-forwarded-proto',
+        'x-forwarded-host',
+        'x-token-transport',
+        'content-language',
+        'authorization',
+      ),
       fc.oneof(
-        fc.constantFrom('', '*', 'bytes=0-', 'bytes=-1', 'bytes=99999999-', 'bytes=1-0', 'bytes=0-1,2-3', 'Bearer', 'Bearer ' + 'A'.repeat(600), 'Basic YTpi', 'null', '999.999.999.999', '::ffff:zz', 'https://evil.example', 'cross-site', 'cookie', 'pm_refresh=x; pm_lang=../../x'),
+        fc.constantFrom(
+          '',
+          '*',
+          'bytes=0-',
+          'bytes=-1',
+          'bytes=99999999-',
+          'bytes=1-0',
+          'bytes=0-1,2-3',
+          'Bearer',
+          'Bearer ' + 'A'.repeat(600),
+          'Basic YTpi',
+          'null',
+          '999.999.999.999',
+          '::ffff:zz',
+          'https://evil.example',
+          'cross-site',
+          'cookie',
+          'pm_refresh=x; pm_lang=../../x',
+        ),
         fc.string({ unit: 'binary-ascii', maxLength: 80 }).map(headerSafe),
       ),
     ),
@@ -125,7 +185,25 @@ export const hostileHeaders: fc.Arbitrary<Record<string, string>> = fc
 export const pathSegments: fc.Arbitrary<string> = fc.oneof(
   fc.integer().map(String),
   // 2147483648: one beyond a PostgreSQL integer id; 99999999999: beyond it, yet a safe JavaScript integer.
-  fc.constantFrom('0', '-1', '1.5', '1e3', '2147483648', '99999999999', '9'.repeat(30), '0x1', '%2e%2e', '..%2f..%2fapp.db', '%00', '%', 'null', 'undefined', ' ', '%20', 'a'.repeat(300)),
+  fc.constantFrom(
+    '0',
+    '-1',
+    '1.5',
+    '1e3',
+    '2147483648',
+    '99999999999',
+    '9'.repeat(30),
+    '0x1',
+    '%2e%2e',
+    '..%2f..%2fapp.db',
+    '%00',
+    '%',
+    'null',
+    'undefined',
+    ' ',
+    '%20',
+    'a'.repeat(300),
+  ),
   fc.string({ maxLength: 40 }).map((s) => encodeURIComponent(s) || 'x'),
 );
 
@@ -156,7 +234,10 @@ export function checker(server: TestServer, ignoreTables: string[] = []): Checke
       try {
         res = await fetch(`${server.url}${path}`, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body });
       } catch (err) {
-        throw new Error(`${method} ${path.slice(0, 300)}: request failed (${String(err)}) headers=${JSON.stringify(headers).slice(0, 300)}`, { cause: err });
+        throw new Error(
+          `${method} ${path.slice(0, 300)}: request failed (${String(err)}) headers=${JSON.stringify(headers).slice(0, 300)}`,
+          { cause: err },
+        );
       }
       const text = await res.text();
       const label = `${method} ${path.slice(0, 300)} ${JSON.stringify(headers).slice(0, 300)} ${String(body).slice(0, 300)} → ${res.status} ${text.slice(0, 300)}`;

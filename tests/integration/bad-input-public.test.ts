@@ -32,7 +32,10 @@ const jsonHeaders = (contentType?: string) => ({ ...from(), ...(contentType ? { 
 const publicPosts: [string, Record<string, unknown>][] = [
   ['/api/auth/login', { email: 'nobody@example.test', password: 'Wrong-Passw0rd!' }],
   ['/api/auth/refresh', { refreshToken: 'A'.repeat(43) }],
-  ['/api/inquiries', { name: 'Jean', email: 'jean@example.org', phone: '0600000000', message: 'Bonjour', language: 'fr', productReference: 'REF-1' }],
+  [
+    '/api/inquiries',
+    { name: 'Jean', email: 'jean@example.org', phone: '0600000000', message: 'Bonjour', language: 'fr', productReference: 'REF-1' },
+  ],
   ['/api/newsletter/subscribe', { email: 'lecteur@example.org', language: 'fr', page: '/annonces' }],
   ['/api/newsletter/confirm', { token: 'A'.repeat(43) }],
   ['/api/newsletter/unsubscribe', { token: 'A'.repeat(43) }],
@@ -51,7 +54,12 @@ describe('public JSON endpoints, generated bodies', () => {
   it('POST /api/newsletter/unsubscribe/one-click with generated query strings and bodies', async () => {
     await fc.assert(
       fc.asyncProperty(queryStrings(['token']), bodies(), async (query, { body, contentType }) => {
-        await check.check({ method: 'POST', path: `/api/newsletter/unsubscribe/one-click?${query}`, headers: jsonHeaders(contentType), body });
+        await check.check({
+          method: 'POST',
+          path: `/api/newsletter/unsubscribe/one-click?${query}`,
+          headers: jsonHeaders(contentType),
+          body,
+        });
       }),
       RUNS,
     );
@@ -59,7 +67,24 @@ describe('public JSON endpoints, generated bodies', () => {
 });
 
 describe('public reads, generated query strings, path segments and headers', () => {
-  const productQuery = ['page', 'limit', 'search', 'category', 'type', 'condition', 'brand', 'featured', 'minPrice', 'maxPrice', 'minPower', 'maxPower', 'powerUnit', 'sort', 'order', 'lang'];
+  const productQuery = [
+    'page',
+    'limit',
+    'search',
+    'category',
+    'type',
+    'condition',
+    'brand',
+    'featured',
+    'minPrice',
+    'maxPrice',
+    'minPower',
+    'maxPower',
+    'powerUnit',
+    'sort',
+    'order',
+    'lang',
+  ];
 
   it('GET /api/products with generated filters', async () => {
     await fc.assert(
@@ -141,7 +166,17 @@ describe('admin endpoints without a valid session', () => {
   ];
   const badAuth = fc.oneof(
     fc.constant({} as Record<string, string>),
-    fc.constantFrom('Bearer ', 'Bearer x', 'Bearer ' + 'A'.repeat(43), 'bearer  ' + 'B'.repeat(43), 'Basic YWRtaW46YWRtaW4=', 'Bearer null', 'Token abc').map((v) => ({ authorization: v })),
+    fc
+      .constantFrom(
+        'Bearer ',
+        'Bearer x',
+        'Bearer ' + 'A'.repeat(43),
+        'bearer  ' + 'B'.repeat(43),
+        'Basic YWRtaW46YWRtaW4=',
+        'Bearer null',
+        'Token abc',
+      )
+      .map((v) => ({ authorization: v })),
     fc.string({ unit: 'binary-ascii', maxLength: 100 }).map((v) => ({ authorization: `Bearer ${headerSafe(v)}` })),
   );
 

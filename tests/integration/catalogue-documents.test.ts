@@ -13,7 +13,13 @@ describe('listing documents', () => {
   let productId: number;
   const stored = () => fs.readdirSync(path.join(server.dataDir, 'documents'));
   const post = (files: { name: string; bytes: Buffer }[], fields: Record<string, string> = {}) =>
-    upload(server, `/products/${productId}/documents`, token, files.map((f) => ({ field: 'documents', ...f })), fields);
+    upload(
+      server,
+      `/products/${productId}/documents`,
+      token,
+      files.map((f) => ({ field: 'documents', ...f })),
+      fields,
+    );
 
   beforeAll(async () => {
     server = await startServer();
@@ -29,7 +35,11 @@ describe('listing documents', () => {
         { name: 'notice.txt', bytes: Buffer.from('Notice de montage\nCouple de serrage : 45 N·m\n') },
         { name: 'photo.png', bytes: await png(50, 50) },
       ],
-      { titles: JSON.stringify(['Fiche technique C18', '', 'Photo']), titlesEn: JSON.stringify(['C18 data sheet', '']), descriptions: JSON.stringify(['Données constructeur', null]) },
+      {
+        titles: JSON.stringify(['Fiche technique C18', '', 'Photo']),
+        titlesEn: JSON.stringify(['C18 data sheet', '']),
+        descriptions: JSON.stringify(['Données constructeur', null]),
+      },
     );
     expect(res.status).toBe(201);
     const { documents, refused } = await res.json();
@@ -94,7 +104,11 @@ describe('listing documents', () => {
     expect(dl.headers.get('content-disposition')).toBe(
       `attachment; filename="Revision moteur ete.pdf"; filename*=UTF-8''R%C3%A9vision%20moteur%20%C3%A9t%C3%A9.pdf`,
     );
-    expect(Buffer.from(await dl.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await dl.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     await fetch(`${server.url}${doc.url}`).then((r) => r.arrayBuffer());
     const listed = await (await server.api(`/products/${productId}/documents`)).json();
     expect(listed.documents.find((d: { id: number }) => d.id === doc.id).downloadCount).toBe(2);
@@ -114,7 +128,14 @@ describe('listing documents', () => {
   });
 
   it('previews a PDF inline under a sandboxing CSP, and never inlines a text file', async () => {
-    const docs = (await (await post([{ name: 'apercu.pdf', bytes: makePdf('Aperçu', []) }, { name: 'page.txt', bytes: Buffer.from('<html><script>alert(1)</script>') }])).json()).documents;
+    const docs = (
+      await (
+        await post([
+          { name: 'apercu.pdf', bytes: makePdf('Aperçu', []) },
+          { name: 'page.txt', bytes: Buffer.from('<html><script>alert(1)</script>') },
+        ])
+      ).json()
+    ).documents;
     const pdf = await fetch(`${server.url}${docs[0].previewUrl}`);
     expect(pdf.headers.get('content-disposition')).toMatch(/^inline;/);
     expect(pdf.headers.get('content-security-policy')).toMatch(/sandbox/);
@@ -131,7 +152,10 @@ describe('listing documents', () => {
     expect((await server.api(`/products/${productId}/documents/${doc.id}`, { method: 'DELETE', token })).status).toBe(200);
     expect(stored()).toHaveLength(before - 1);
     expect((await fetch(`${server.url}${doc.url}`)).status).toBe(404);
-    expect((await upload(server, `/products/${productId}/documents`, '', [{ field: 'documents', name: 'a.pdf', bytes: makePdf('a', []) }])).status).toBe(401);
+    expect(
+      (await upload(server, `/products/${productId}/documents`, '', [{ field: 'documents', name: 'a.pdf', bytes: makePdf('a', []) }]))
+        .status,
+    ).toBe(401);
   });
 
   it('refuses a document over 50 MB with 413 and keeps nothing', async () => {

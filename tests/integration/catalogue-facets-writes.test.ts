@@ -32,10 +32,43 @@ describe('facet counts after listing writes', () => {
     token = (await signInAsAdmin(server)).accessToken;
     const listings = [
       generatorInput({ price: 65000 }),
-      generatorInput({ titleFr: 'Groupe Caterpillar 100 kVA', brand: 'Caterpillar', powerOutput: 100, price: 15000, condition: 'new', featured: true }),
-      engineInput({ titleFr: 'Moteur Volvo Penta D13', titleEn: 'Volvo Penta D13 engine', brand: 'Volvo Penta', model: 'D13', powerOutput: 400, powerUnit: 'hp', condition: 'used', price: 30000 }),
-      engineInput({ titleFr: 'Moteur Nanni 300 CV', titleEn: 'Nanni 300 HP engine', brand: 'Nanni', model: 'N6', powerOutput: 300, powerUnit: 'cv', price: 0 }),
-      engineInput({ titleFr: 'Inverseur et moteur MTU', titleEn: 'MTU engine', brand: 'MTU', model: '8V', powerOutput: 250, powerUnit: 'kw', price: null, category: 'Moteurs' }),
+      generatorInput({
+        titleFr: 'Groupe Caterpillar 100 kVA',
+        brand: 'Caterpillar',
+        powerOutput: 100,
+        price: 15000,
+        condition: 'new',
+        featured: true,
+      }),
+      engineInput({
+        titleFr: 'Moteur Volvo Penta D13',
+        titleEn: 'Volvo Penta D13 engine',
+        brand: 'Volvo Penta',
+        model: 'D13',
+        powerOutput: 400,
+        powerUnit: 'hp',
+        condition: 'used',
+        price: 30000,
+      }),
+      engineInput({
+        titleFr: 'Moteur Nanni 300 CV',
+        titleEn: 'Nanni 300 HP engine',
+        brand: 'Nanni',
+        model: 'N6',
+        powerOutput: 300,
+        powerUnit: 'cv',
+        price: 0,
+      }),
+      engineInput({
+        titleFr: 'Inverseur et moteur MTU',
+        titleEn: 'MTU engine',
+        brand: 'MTU',
+        model: '8V',
+        powerOutput: 250,
+        powerUnit: 'kw',
+        price: null,
+        category: 'Moteurs',
+      }),
     ];
     for (const body of listings) ids.push((await (await server.api('/products', { method: 'POST', token, json: body })).json()).id);
     oracle = await startServer({ dataDir: server.dataDir });
@@ -63,7 +96,11 @@ describe('facet counts after listing writes', () => {
 
   it('a created listing counts at once in every set it belongs to', async () => {
     await expectFreshCounts();
-    const res = await server.api('/products', { method: 'POST', token, json: engineInput({ titleFr: 'Moteur Perkins M300', titleEn: 'Perkins M300 engine', brand: 'Perkins', model: 'M300', price: 12000 }) });
+    const res = await server.api('/products', {
+      method: 'POST',
+      token,
+      json: engineInput({ titleFr: 'Moteur Perkins M300', titleEn: 'Perkins M300 engine', brand: 'Perkins', model: 'M300', price: 12000 }),
+    });
     expect(res.status).toBe(201);
     ids.push((await res.json()).id);
     expect((await answer(server, '')).facets).toMatchObject({ brands: expect.arrayContaining([{ value: 'Perkins', count: 1 }]) });
@@ -75,7 +112,14 @@ describe('facet counts after listing writes', () => {
     await expectFreshCounts();
     await edit(ids[0]!, { condition: 'new', featured: true, category: 'Moteurs', powerOutput: 200 });
     await expectFreshCounts();
-    await edit(ids[3]!, { type: 'generator', powerUnit: 'kva', voltage: '400V', phase: '3', price: 35000, titleFr: 'Groupe Caterpillar Nanni' });
+    await edit(ids[3]!, {
+      type: 'generator',
+      powerUnit: 'kva',
+      voltage: '400V',
+      phase: '3',
+      price: 35000,
+      titleFr: 'Groupe Caterpillar Nanni',
+    });
     await expectFreshCounts();
     // An edit that changes nothing the facets count.
     await edit(ids[4]!, { descriptionFr: 'Ligne d’arbre complète.' });
@@ -87,7 +131,9 @@ describe('facet counts after listing writes', () => {
     await expectFreshCounts();
     const stale = await server.api(`/products/${ids[0]}`, { method: 'PATCH', token, json: { brand: 'Nobody', version: 1 } });
     expect(stale.status).toBe(409);
-    expect((await answer(server, '')).facets).not.toMatchObject({ brands: expect.arrayContaining([expect.objectContaining({ value: 'Nobody' })]) });
+    expect((await answer(server, '')).facets).not.toMatchObject({
+      brands: expect.arrayContaining([expect.objectContaining({ value: 'Nobody' })]),
+    });
     await expectFreshCounts();
   });
 });

@@ -32,7 +32,9 @@ describe('listing images', () => {
     expect(image).toMatchObject({ alt: 'Vue de face', position: 0, width: 1600, height: 800 });
     const formats = new Set(image.sources.map((s: { format: string }) => s.format));
     expect(formats).toEqual(new Set(['webp', 'avif', 'jpeg']));
-    expect(image.sources.filter((s: { format: string }) => s.format === 'webp').map((s: { width: number }) => s.width)).toEqual([320, 640, 1024, 1600]);
+    expect(image.sources.filter((s: { format: string }) => s.format === 'webp').map((s: { width: number }) => s.width)).toEqual([
+      320, 640, 1024, 1600,
+    ]);
 
     const served = await fetch(`${server.url}${image.url}`);
     expect(served.status).toBe(200);
@@ -86,7 +88,11 @@ describe('listing images', () => {
   });
 
   it('refuses a truncated JPEG with 422 and leaves no variant behind', async () => {
-    const full = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+    const full = await sharp({
+      create: { width: 1200, height: 900, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    })
+      .jpeg()
+      .toBuffer();
     const before = imageDirs().length;
     const res = await send(full.subarray(0, Math.floor(full.length / 2)), 'cut.jpg', 'image/jpeg');
     expect(res.status).toBe(422);
@@ -106,7 +112,15 @@ describe('listing images', () => {
 
   it('enforces the 5 MB cap on a chunked upload without Content-Length, keeping nothing partial', async () => {
     const before = imageDirs().length;
-    const res = await chunkedUpload(server, `/products/${productId}/images`, token, 'image', 'stream.png', 5 * 1024 * 1024 + 200_000, await png(10, 10));
+    const res = await chunkedUpload(
+      server,
+      `/products/${productId}/images`,
+      token,
+      'image',
+      'stream.png',
+      5 * 1024 * 1024 + 200_000,
+      await png(10, 10),
+    );
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ error: SIZE_MESSAGE });
     expect(imageDirs()).toHaveLength(before);
@@ -114,7 +128,15 @@ describe('listing images', () => {
   });
 
   it('answers 413 to a chunked upload far over the cap instead of reading it all', async () => {
-    const res = await chunkedUpload(server, `/products/${productId}/images`, token, 'image', 'huge.png', 40 * 1024 * 1024, await png(10, 10));
+    const res = await chunkedUpload(
+      server,
+      `/products/${productId}/images`,
+      token,
+      'image',
+      'huge.png',
+      40 * 1024 * 1024,
+      await png(10, 10),
+    );
     expect(res.status).toBe(413);
     expect(tempFiles()).toEqual([]);
   });
@@ -144,20 +166,28 @@ describe('listing images', () => {
     const form = new FormData();
     form.append('image', new Blob([new Uint8Array(await png(10, 10))]), 'a.png');
     expect((await server.api(`/products/${productId}/images`, { method: 'POST', body: form })).status).toBe(401);
-    expect((await upload(server, '/products/999999/images', token, [{ field: 'image', name: 'a.png', bytes: await png(10, 10) }])).status).toBe(404);
+    expect(
+      (await upload(server, '/products/999999/images', token, [{ field: 'image', name: 'a.png', bytes: await png(10, 10) }])).status,
+    ).toBe(404);
   });
 
   it('lists, reorders (cover first), edits alt text and deletes images with their files', async () => {
     const other = (await (await server.api('/products', { method: 'POST', token, json: engineInput() })).json()).id;
     const ids: number[] = [];
     for (const color of ['#111111', '#222222', '#333333']) {
-      const res = await upload(server, `/products/${other}/images`, token, [{ field: 'image', name: 'x.png', bytes: await png(400, 300, color) }]);
+      const res = await upload(server, `/products/${other}/images`, token, [
+        { field: 'image', name: 'x.png', bytes: await png(400, 300, color) },
+      ]);
       ids.push((await res.json()).image.id);
     }
     const listed = await (await server.api(`/products/${other}/images`)).json();
     expect(listed.images.map((i: { id: number }) => i.id)).toEqual(ids);
 
-    const cover = await server.api(`/products/${other}/images/${ids[2]}`, { method: 'PATCH', token, json: { cover: true, alt: 'Couverture' } });
+    const cover = await server.api(`/products/${other}/images/${ids[2]}`, {
+      method: 'PATCH',
+      token,
+      json: { cover: true, alt: 'Couverture' },
+    });
     expect(cover.status).toBe(200);
     expect((await cover.json()).images.map((i: { id: number; position: number }) => [i.id, i.position])).toEqual([
       [ids[2], 0],
@@ -184,7 +214,12 @@ describe('listing images', () => {
   });
 
   it('never serves a path outside the image folders', async () => {
-    for (const p of ['/media/images/..%2F..%2Fapp.db/x.webp', '/media/images/abc/320.webp', '/media/images/00000000000000000000000000000000/..%2F..%2Fapp.db', '/media/images/00000000000000000000000000000000/320.webp']) {
+    for (const p of [
+      '/media/images/..%2F..%2Fapp.db/x.webp',
+      '/media/images/abc/320.webp',
+      '/media/images/00000000000000000000000000000000/..%2F..%2Fapp.db',
+      '/media/images/00000000000000000000000000000000/320.webp',
+    ]) {
       const res = await server.api(p);
       expect(res.status).toBe(404);
     }

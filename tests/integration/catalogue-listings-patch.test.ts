@@ -7,14 +7,22 @@ describe('PATCH /api/products/{id}', () => {
   const env = serverAndAdmin();
 
   const create = async (body: unknown) => (await env.server.api('/products', { method: 'POST', token: env.token, json: body })).json();
-  const patch = (id: number, json: unknown, auth = true) => env.server.api(`/products/${id}`, { method: 'PATCH', token: auth ? env.token : undefined, json });
+  const patch = (id: number, json: unknown, auth = true) =>
+    env.server.api(`/products/${id}`, { method: 'PATCH', token: auth ? env.token : undefined, json });
 
   it('changes only the fields sent, keeps the others and increments the version', async () => {
     const p = await create(engineInput({ titleFr: 'Avant', price: 12000, specifications: { Cylindres: '6' } }));
     const res = await patch(p.id, { titleFr: 'Après', version: 1 });
     expect(res.status).toBe(200);
     const after = await res.json();
-    expect(after).toMatchObject({ titleFr: 'Après', titleEn: p.titleEn, price: 12000, brand: p.brand, specifications: { Cylindres: '6' }, version: 2 });
+    expect(after).toMatchObject({
+      titleFr: 'Après',
+      titleEn: p.titleEn,
+      price: 12000,
+      brand: p.brand,
+      specifications: { Cylindres: '6' },
+      version: 2,
+    });
     expect(await (await env.server.api(`/products/${p.id}`)).json()).toMatchObject({ titleFr: 'Après', price: 12000, version: 2 });
   });
 
@@ -31,7 +39,10 @@ describe('PATCH /api/products/{id}', () => {
     const p = await create(engineInput());
     const res = await patch(p.id, { titleFr: 'Sans version' });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error: 'La version modifiée est requise', errors: [{ field: 'version', message: 'La version modifiée est requise' }] });
+    expect(await res.json()).toMatchObject({
+      error: 'La version modifiée est requise',
+      errors: [{ field: 'version', message: 'La version modifiée est requise' }],
+    });
   });
 
   it('checks each field sent and the rules across fields on the merged listing', async () => {
@@ -43,7 +54,7 @@ describe('PATCH /api/products/{id}', () => {
     const toGenerator = await patch(p.id, { type: 'generator', version: 1 });
     expect(toGenerator.status).toBe(400);
     expect(await toGenerator.json()).toMatchObject({ error: 'La tension est requise pour un groupe électrogène' });
-    expect((await (await env.server.api(`/products/${p.id}`)).json())).toMatchObject({ type: p.type, version: 1 });
+    expect(await (await env.server.api(`/products/${p.id}`)).json()).toMatchObject({ type: p.type, version: 1 });
   });
 
   it('keeps a generator valid when only its price changes', async () => {

@@ -11,13 +11,27 @@ describe('listings: admin create, update with version, delete', () => {
     const res = await create(generatorInput());
     expect(res.status).toBe(201);
     const p = await res.json();
-    expect(p).toMatchObject({ id: expect.any(Number), titleFr: 'Groupe électrogène Caterpillar 500 kVA', powerOutput: 500, powerUnit: 'kva', powerKw: 400, version: 1, images: [], documents: [] });
+    expect(p).toMatchObject({
+      id: expect.any(Number),
+      titleFr: 'Groupe électrogène Caterpillar 500 kVA',
+      powerOutput: 500,
+      powerUnit: 'kva',
+      powerKw: 400,
+      version: 1,
+      images: [],
+      documents: [],
+    });
     const again = await (await env.server.api(`/products/${p.id}`)).json();
     expect(again).toEqual(p);
   });
 
   it('keeps each specification’s English value under its French name, dropping empty ones', async () => {
-    const res = await create(generatorInput({ specifications: { Garantie: '24 mois', Cylindres: '6' }, specificationsEn: { Garantie: ' 24 months ', Cylindres: '' } }));
+    const res = await create(
+      generatorInput({
+        specifications: { Garantie: '24 mois', Cylindres: '6' },
+        specificationsEn: { Garantie: ' 24 months ', Cylindres: '' },
+      }),
+    );
     expect(res.status).toBe(201);
     const p = await res.json();
     expect(p.specifications).toEqual({ Garantie: '24 mois', Cylindres: '6' });
@@ -66,7 +80,17 @@ describe('listings: admin create, update with version, delete', () => {
   });
 
   it('stores voltage and phase as null for an engine, and coerces numeric strings and empty optional numbers', async () => {
-    const res = await create(engineInput({ voltage: '230V', phase: '1', powerOutput: '450', weight: '1 200'.replace(' ', ''), price: '', length: '', year: '2021' }));
+    const res = await create(
+      engineInput({
+        voltage: '230V',
+        phase: '1',
+        powerOutput: '450',
+        weight: '1 200'.replace(' ', ''),
+        price: '',
+        length: '',
+        year: '2021',
+      }),
+    );
     expect(res.status).toBe(201);
     const p = await res.json();
     expect(p).toMatchObject({ voltage: null, phase: null, powerOutput: 450, weight: 1200, price: null, length: null, year: 2021 });
@@ -74,11 +98,19 @@ describe('listings: admin create, update with version, delete', () => {
 
   it('updates with the current version, increments it, and refuses a stale version with 409', async () => {
     const p = await (await create(engineInput({ titleFr: 'Moteur à modifier' }))).json();
-    const first = await env.server.api(`/products/${p.id}`, { method: 'PUT', token: env.token, json: { ...engineInput({ titleFr: 'Modifié en ligne' }), version: 1 } });
+    const first = await env.server.api(`/products/${p.id}`, {
+      method: 'PUT',
+      token: env.token,
+      json: { ...engineInput({ titleFr: 'Modifié en ligne' }), version: 1 },
+    });
     expect(first.status).toBe(200);
     expect(await first.json()).toMatchObject({ titleFr: 'Modifié en ligne', version: 2 });
 
-    const offline = await env.server.api(`/products/${p.id}`, { method: 'PUT', token: env.token, json: { ...engineInput({ titleFr: 'Modifié hors ligne' }), version: 1 } });
+    const offline = await env.server.api(`/products/${p.id}`, {
+      method: 'PUT',
+      token: env.token,
+      json: { ...engineInput({ titleFr: 'Modifié hors ligne' }), version: 1 },
+    });
     expect(offline.status).toBe(409);
     expect(await offline.json()).toMatchObject({ error: expect.stringContaining('modifiée entre-temps') });
     expect((await (await env.server.api(`/products/${p.id}`)).json()).titleFr).toBe('Modifié en ligne');
@@ -88,13 +120,18 @@ describe('listings: admin create, update with version, delete', () => {
     const p = await (await create(engineInput())).json();
     const res = await env.server.api(`/products/${p.id}`, { method: 'PUT', token: env.token, json: engineInput() });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error: 'La version modifiée est requise', errors: [{ field: 'version', message: 'La version modifiée est requise' }] });
+    expect(await res.json()).toMatchObject({
+      error: 'La version modifiée est requise',
+      errors: [{ field: 'version', message: 'La version modifiée est requise' }],
+    });
   });
 
   it('answers 404 for a missing listing on read, update and delete', async () => {
     expect((await env.server.api('/products/999999')).status).toBe(404);
     expect(await (await env.server.api('/products/999999')).json()).toMatchObject({ error: 'Annonce introuvable' });
-    expect((await env.server.api('/products/999999', { method: 'PUT', token: env.token, json: { ...engineInput(), version: 1 } })).status).toBe(404);
+    expect(
+      (await env.server.api('/products/999999', { method: 'PUT', token: env.token, json: { ...engineInput(), version: 1 } })).status,
+    ).toBe(404);
     expect((await env.server.api('/products/999999', { method: 'DELETE', token: env.token })).status).toBe(404);
   });
 
@@ -106,7 +143,12 @@ describe('listings: admin create, update with version, delete', () => {
   });
 
   it('refuses a malformed JSON body with 400', async () => {
-    const res = await env.server.api('/products', { method: 'POST', token: env.token, headers: { 'content-type': 'application/json' }, body: '{"titleFr":' });
+    const res = await env.server.api('/products', {
+      method: 'POST',
+      token: env.token,
+      headers: { 'content-type': 'application/json' },
+      body: '{"titleFr":',
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: expect.any(String) });
   });

@@ -20,7 +20,19 @@ describe('full-text search over a term most listings carry', () => {
       const price = i % 7 === 0 ? null : ((i * 7919) % 50) * 1000 + 1000;
       const power = 100 + ((i * 31) % 17) * 10;
       listings.push([title, price, power]);
-      const res = await server.api('/products', { method: 'POST', token: accessToken, json: engineInput({ titleFr: title, titleEn: title, brand: 'Baudouin', model: `M${i}`, price, powerOutput: power, powerUnit: 'kw' }) });
+      const res = await server.api('/products', {
+        method: 'POST',
+        token: accessToken,
+        json: engineInput({
+          titleFr: title,
+          titleEn: title,
+          brand: 'Baudouin',
+          model: `M${i}`,
+          price,
+          powerOutput: power,
+          powerUnit: 'kw',
+        }),
+      });
       expect(res.status).toBe(201);
       ids.push((await res.json()).id);
     }
@@ -33,7 +45,8 @@ describe('full-text search over a term most listings carry', () => {
     const body = (await res.json()) as { items: { id: number }[]; total: number };
     return { ids: body.items.map((i) => i.id), total: body.total };
   };
-  const matching = (word: string) => listings.map((l, i) => ({ id: ids[i]!, title: l[0], price: l[1], power: l[2] })).filter((l) => l.title.toLowerCase().includes(word));
+  const matching = (word: string) =>
+    listings.map((l, i) => ({ id: ids[i]!, title: l[0], price: l[1], power: l[2] })).filter((l) => l.title.toLowerCase().includes(word));
 
   it('pages by price, prices on request last, exactly as sorting every match would', async () => {
     const expected = matching('commun')

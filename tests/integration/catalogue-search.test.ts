@@ -15,13 +15,51 @@ describe('public listing search, filters, facets and sort', () => {
       // 500 kVA × 0.8 = 400 kW
       genset500kva: generatorInput({ titleFr: 'Groupe électrogène Caterpillar 500 kVA', price: 65000 }),
       // 400 HP × 0.7457 = 298.28 kW
-      volvo400hp: engineInput({ titleFr: 'Moteur Volvo Penta D13', titleEn: 'Volvo Penta D13 engine', brand: 'Volvo Penta', model: 'D13', powerOutput: 400, powerUnit: 'hp', condition: 'used', price: 30000 }),
+      volvo400hp: engineInput({
+        titleFr: 'Moteur Volvo Penta D13',
+        titleEn: 'Volvo Penta D13 engine',
+        brand: 'Volvo Penta',
+        model: 'D13',
+        powerOutput: 400,
+        powerUnit: 'hp',
+        condition: 'used',
+        price: 30000,
+      }),
       // 300 CV × 0.7355 = 220.65 kW
-      nanni300cv: engineInput({ titleFr: 'Moteur Nanni 300 CV', titleEn: 'Nanni 300 HP engine', brand: 'Nanni', model: 'N6', powerOutput: 300, powerUnit: 'cv', price: 0 }),
+      nanni300cv: engineInput({
+        titleFr: 'Moteur Nanni 300 CV',
+        titleEn: 'Nanni 300 HP engine',
+        brand: 'Nanni',
+        model: 'N6',
+        powerOutput: 300,
+        powerUnit: 'cv',
+        price: 0,
+      }),
       // 300 ekW = 300 kW
-      genset300ekw: generatorInput({ titleFr: 'Générateur marin Kohler', titleEn: 'Kohler marine generator', brand: 'Kohler', model: '300EFOZ', descriptionFr: 'Générateur diesel pour navire.', descriptionEn: 'Diesel generator for ships.', powerOutput: 300, powerUnit: 'ekw', condition: 'new', price: 85000 }),
+      genset300ekw: generatorInput({
+        titleFr: 'Générateur marin Kohler',
+        titleEn: 'Kohler marine generator',
+        brand: 'Kohler',
+        model: '300EFOZ',
+        descriptionFr: 'Générateur diesel pour navire.',
+        descriptionEn: 'Diesel generator for ships.',
+        powerOutput: 300,
+        powerUnit: 'ekw',
+        condition: 'new',
+        price: 85000,
+      }),
       // 250 kW
-      mtu250kw: engineInput({ titleFr: 'Inverseur et moteur MTU', titleEn: 'MTU engine with gearbox', brand: 'MTU', model: '8V', powerOutput: 250, powerUnit: 'kw', price: null, category: 'Moteurs', descriptionFr: 'Ligne d’arbre complète, hélice incluse.' }),
+      mtu250kw: engineInput({
+        titleFr: 'Inverseur et moteur MTU',
+        titleEn: 'MTU engine with gearbox',
+        brand: 'MTU',
+        model: '8V',
+        powerOutput: 250,
+        powerUnit: 'kw',
+        price: null,
+        category: 'Moteurs',
+        descriptionFr: 'Ligne d’arbre complète, hélice incluse.',
+      }),
     };
     for (const [name, body] of Object.entries(listings)) {
       const res = await server.api('/products', { method: 'POST', token: accessToken, json: body });
@@ -144,7 +182,8 @@ describe('public listing search, filters, facets and sort', () => {
   });
 
   it('keeps prices on request last in both orders: no price before 0 going up, 0 before no price going down', async () => {
-    const order = async (query: string) => (await list(query)).items.map((i: { id: number }) => Object.keys(ids).find((k) => ids[k] === i.id));
+    const order = async (query: string) =>
+      (await list(query)).items.map((i: { id: number }) => Object.keys(ids).find((k) => ids[k] === i.id));
     expect(await order('sort=price&order=asc')).toEqual(['volvo400hp', 'genset500kva', 'genset300ekw', 'mtu250kw', 'nanni300cv']);
     expect(await order('sort=price&order=desc')).toEqual(['genset300ekw', 'genset500kva', 'volvo400hp', 'nanni300cv', 'mtu250kw']);
     // The same order when the set comes from the full-text index.
@@ -162,7 +201,11 @@ describe('public listing search, filters, facets and sort', () => {
     const brands = async (query: string) => (await list(query)).facets.brands as { value: string; count: number }[];
     expect(await brands('search=moteur')).not.toContainEqual({ value: 'Perkins', count: 1 });
     expect(await brands('')).not.toContainEqual({ value: 'Perkins', count: 1 });
-    const created = await server.api('/products', { method: 'POST', token, json: engineInput({ titleFr: 'Moteur Perkins M300', titleEn: 'Perkins M300 engine', brand: 'Perkins', model: 'M300', price: 12000 }) });
+    const created = await server.api('/products', {
+      method: 'POST',
+      token,
+      json: engineInput({ titleFr: 'Moteur Perkins M300', titleEn: 'Perkins M300 engine', brand: 'Perkins', model: 'M300', price: 12000 }),
+    });
     expect(created.status).toBe(201);
     const { id } = await created.json();
     expect(await brands('')).toContainEqual({ value: 'Perkins', count: 1 });

@@ -12,7 +12,10 @@ describe('benchmark seed (db:seed --listings N)', () => {
   let server: TestServer;
   let database: DatabaseEnv;
   const seed = (...args: string[]) =>
-    execFileSync(process.execPath, [path.join(repoRoot, 'api/src/cli/seed.ts'), ...args], { env: { ...process.env, ...database }, encoding: 'utf8' });
+    execFileSync(process.execPath, [path.join(repoRoot, 'api/src/cli/seed.ts'), ...args], {
+      env: { ...process.env, ...database },
+      encoding: 'utf8',
+    });
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-seed-'));

@@ -186,10 +186,7 @@ describe('technical library, statistics and API reference', () => {
   });
 
   it('answers the dashboard counters', async () => {
-    await withDb(
-      server,
-      async (db) => db.insert(schema.inquiries).values({ name: 'A', email: 'a@example.test', message: 'Bonjour' }),
-    );
+    await withDb(server, async (db) => db.insert(schema.inquiries).values({ name: 'A', email: 'a@example.test', message: 'Bonjour' }));
     const res = await server.api('/stats', { token });
     expect(res.status).toBe(200);
     const stats = await res.json();

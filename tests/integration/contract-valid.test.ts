@@ -36,7 +36,8 @@ afterAll(async () => {
 type Example = { path: Record<string, string>; query: Record<string, unknown>; body: unknown; fields?: Record<string, string> };
 type Link = (example: Example) => Promise<Partial<Example>> | Partial<Example>;
 
-const pathOf = (template: string, params: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? `{${name}}`));
+const pathOf = (template: string, params: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? `{${name}}`));
 
 /**
  * What a valid request needs beyond its schema: the records it names and the values only the server
@@ -75,15 +76,28 @@ const links: Record<string, Link> = {
   },
   ...Object.fromEntries(
     ['get', 'head'].flatMap((m) =>
-      ['download', 'preview'].map((kind) => [`${m} /products/{id}/documents/{docId}/${kind}`, () => ({ path: { id: String(fx.listing.id), docId: String(fx.listing.documentIds[0]) } })]),
+      ['download', 'preview'].map((kind) => [
+        `${m} /products/{id}/documents/{docId}/${kind}`,
+        () => ({ path: { id: String(fx.listing.id), docId: String(fx.listing.documentIds[0]) } }),
+      ]),
     ),
   ),
   ...Object.fromEntries(
-    ['get', 'head'].flatMap((m) => ['download', 'preview'].map((kind) => [`${m} /technical-documents/${kind}/{id}`, () => ({ path: { id: String(fx.technicalDocumentId) } })])),
+    ['get', 'head'].flatMap((m) =>
+      ['download', 'preview'].map((kind) => [
+        `${m} /technical-documents/${kind}/{id}`,
+        () => ({ path: { id: String(fx.technicalDocumentId) } }),
+      ]),
+    ),
   ),
-  'post /admin/technical-documents': (e) => ({ body: { ...(e.body as object), sourceDocumentId: fx.listing.documentIds[0], productId: fx.listing.id } }),
+  'post /admin/technical-documents': (e) => ({
+    body: { ...(e.body as object), sourceDocumentId: fx.listing.documentIds[0], productId: fx.listing.id },
+  }),
   'get /admin/technical-documents/{id}': () => ({ path: { id: String(fx.technicalDocumentId) } }),
-  'put /admin/technical-documents/{id}': (e) => ({ path: { id: String(fx.technicalDocumentId) }, body: { ...(e.body as object), productId: fx.listing.id } }),
+  'put /admin/technical-documents/{id}': (e) => ({
+    path: { id: String(fx.technicalDocumentId) },
+    body: { ...(e.body as object), productId: fx.listing.id },
+  }),
   'delete /admin/technical-documents/{id}': async () => ({ path: { id: String(await fx.newTechnicalDocument()) } }),
   'post /admin/technical-documents/upload': () => ({ fields: { productId: String(fx.listing.id) } }),
   'get /inquiries/{id}': () => ({ path: { id: String(fx.inquiryId) } }),
@@ -100,7 +114,9 @@ const links: Record<string, Link> = {
     return {};
   },
   'post /email-responses/send': (e) => ({ body: { ...(e.body as object), inquiryId: fx.inquiryId, smtpAccountId: fx.mailAccountId } }),
-  'post /email-responses/quick-reply': (e) => ({ body: { ...(e.body as object), inquiryId: fx.inquiryId, smtpAccountId: fx.mailAccountId } }),
+  'post /email-responses/quick-reply': (e) => ({
+    body: { ...(e.body as object), inquiryId: fx.inquiryId, smtpAccountId: fx.mailAccountId },
+  }),
   'get /email-responses/inquiry/{inquiryId}': () => ({ path: { inquiryId: String(fx.inquiryId) } }),
   'get /email-responses/{id}': () => ({ path: { id: String(fx.replyId) } }),
   'delete /email-responses/{id}': async () => ({ path: { id: String(await fx.newReply()) } }),
@@ -123,10 +139,14 @@ function multipartOf(op: Operation): fc.Arbitrary<Record<string, unknown>> | und
   const isFile = (s: JsonSchema) => 'contentMediaType' in s || (s.items !== undefined && 'contentMediaType' in s.items);
   const text = props.filter(([, s]) => !isFile(s));
   const required = new Set(schema.required ?? []);
-  return fc.record(Object.fromEntries(text.map(([name, s]) => [name, arbitraryOf(s)])), { requiredKeys: text.map(([name]) => name).filter((n) => required.has(n)) }).map((fields) => ({
-    ...fields,
-    ...Object.fromEntries(props.filter(([, s]) => isFile(s)).map(([name]) => [name, fx.fileFor(name)])),
-  }));
+  return fc
+    .record(Object.fromEntries(text.map(([name, s]) => [name, arbitraryOf(s)])), {
+      requiredKeys: text.map(([name]) => name).filter((n) => required.has(n)),
+    })
+    .map((fields) => ({
+      ...fields,
+      ...Object.fromEntries(props.filter(([, s]) => isFile(s)).map(([name]) => [name, fx.fileFor(name)])),
+    }));
 }
 
 function formOf(fields: Record<string, unknown>): FormData {
@@ -149,11 +169,12 @@ const rank = (method: string, path: string) => (LAST.includes(`${method} ${path}
 
 describe(`API contract: valid data is accepted (seed ${SEED}, ${RUNS} examples per operation)`, () => {
   it('every operation answers a valid request with a documented 2xx (admin) and 401 (anonymous, secured)', async () => {
-    const operations = operationsOf(contract.doc)
-      .sort((a, b) => rank(a.method, a.path) - rank(b.method, b.path));
+    const operations = operationsOf(contract.doc).sort((a, b) => rank(a.method, a.path) - rank(b.method, b.path));
     expect(operations.length).toBeGreaterThanOrEqual(80);
     const failures: string[] = [];
-    const unlinked = operations.filter(({ method, path }) => path.includes('{') && !links[`${method} ${path}`] && !path.includes('{usageType}'));
+    const unlinked = operations.filter(
+      ({ method, path }) => path.includes('{') && !links[`${method} ${path}`] && !path.includes('{usageType}'),
+    );
     expect(unlinked.map(({ method, path }) => `${method} ${path}`)).toEqual([]); // every path parameter points at a record
 
     for (const { path, method, op } of operations) {
@@ -164,7 +185,12 @@ describe(`API contract: valid data is accepted (seed ${SEED}, ${RUNS} examples p
       const pathParams = fc.record(
         Object.fromEntries(params.filter((p) => p.in === 'path' && p.schema).map((p) => [p.name!, arbitraryOf(p.schema!).map(String)])),
       );
-      const request = fc.record({ path: pathParams, query: queryArbitrary(params), body: json ? arbitraryOf(json) : fc.constant(undefined), fields: multipartOf(op) ?? fc.constant(undefined) });
+      const request = fc.record({
+        path: pathParams,
+        query: queryArbitrary(params),
+        body: json ? arbitraryOf(json) : fc.constant(undefined),
+        fields: multipartOf(op) ?? fc.constant(undefined),
+      });
       await fc.assert(
         fc.asyncProperty(request, async (generated) => {
           const base: Example = { path: generated.path as Record<string, string>, query: generated.query, body: generated.body };
@@ -174,7 +200,9 @@ describe(`API contract: valid data is accepted (seed ${SEED}, ${RUNS} examples p
           if (op.security?.length) {
             const sent: Sent = { method, path, url, body: withoutCredentials(method, path, linked.body), auth: false };
             const res = await fx.send(sent, form);
-            const failure = (await contract.check(op, sent, res.clone())) ?? (res.status === 401 ? null : `${method.toUpperCase()} ${url} (anonymous): ${res.status}, expected 401`);
+            const failure =
+              (await contract.check(op, sent, res.clone())) ??
+              (res.status === 401 ? null : `${method.toUpperCase()} ${url} (anonymous): ${res.status}, expected 401`);
             if (failure) failures.push(failure);
           }
           const sent: Sent = { method, path, url, body: linked.body, auth: true };
@@ -184,7 +212,9 @@ describe(`API contract: valid data is accepted (seed ${SEED}, ${RUNS} examples p
           pacedOnly &&= paced;
           const failure =
             (await contract.check(op, sent, res.clone())) ??
-            (res.ok || paced ? null : `${method.toUpperCase()} ${url} (admin) body=${JSON.stringify(linked.body)?.slice(0, 200)}: ${res.status} ${(await res.text()).slice(0, 200)}`);
+            (res.ok || paced
+              ? null
+              : `${method.toUpperCase()} ${url} (admin) body=${JSON.stringify(linked.body)?.slice(0, 200)}: ${res.status} ${(await res.text()).slice(0, 200)}`);
           if (failure) failures.push(failure);
           if (res.ok) {
             accepted++;

@@ -6,7 +6,17 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsAdmin } from '../support/auth.ts';
-import { loadContract, operationsOf, pathArbitrary, qs, queryArbitrary, RUNS, SEED, type Operation, type Sent } from '../support/contract.ts';
+import {
+  loadContract,
+  operationsOf,
+  pathArbitrary,
+  qs,
+  queryArbitrary,
+  RUNS,
+  SEED,
+  type Operation,
+  type Sent,
+} from '../support/contract.ts';
 import { arbitraryOf, invalidOf, type JsonSchema } from '../support/schema-arbitrary.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
@@ -25,7 +35,11 @@ afterAll(() => server?.stop());
 const check = (op: Operation, sent: Sent, res: Response) => contract.check(op, sent, res);
 
 async function send(sent: Sent) {
-  return server.api(sent.url, { method: sent.method.toUpperCase(), token: sent.auth ? token : undefined, ...(sent.body !== undefined ? { json: sent.body } : {}) });
+  return server.api(sent.url, {
+    method: sent.method.toUpperCase(),
+    token: sent.auth ? token : undefined,
+    ...(sent.body !== undefined ? { json: sent.body } : {}),
+  });
 }
 
 // Writes that would end the admin's own session run at the end, and only anonymously before.
@@ -35,11 +49,19 @@ describe(`API contract (seed ${SEED}, ${RUNS} examples per operation)`, () => {
   it('every operation, anonymous and signed in, answers as documented', async () => {
     const operations = operationsOf(contract.doc);
     expect(operations.length).toBeGreaterThanOrEqual(80);
-    const ordered = [...operations.filter((o) => !SESSION_ENDING.has(`${o.method} ${o.path}`)), ...operations.filter((o) => SESSION_ENDING.has(`${o.method} ${o.path}`))];
+    const ordered = [
+      ...operations.filter((o) => !SESSION_ENDING.has(`${o.method} ${o.path}`)),
+      ...operations.filter((o) => SESSION_ENDING.has(`${o.method} ${o.path}`)),
+    ];
     for (const { path, method, op } of ordered) {
       const params = op.parameters ?? [];
       const jsonBody = op.requestBody?.content['application/json']?.schema as JsonSchema | undefined;
-      const request = fc.record({ path: pathArbitrary(path, params), query: queryArbitrary(params), body: jsonBody ? arbitraryOf(jsonBody) : fc.constant(undefined), auth: fc.boolean() });
+      const request = fc.record({
+        path: pathArbitrary(path, params),
+        query: queryArbitrary(params),
+        body: jsonBody ? arbitraryOf(jsonBody) : fc.constant(undefined),
+        auth: fc.boolean(),
+      });
       await fc.assert(
         fc.asyncProperty(request, async ({ path: p, query, body, auth }) => {
           const sent: Sent = { method, path, url: `${p}${qs(query)}`, body, auth };
@@ -67,10 +89,15 @@ describe(`API contract (seed ${SEED}, ${RUNS} examples per operation)`, () => {
         fc.asyncProperty(pathArbitrary(path, op.parameters ?? []), invalidOf(schema), async (p, body) => {
           const sent: Sent = { method, path, url: p, body, auth: true };
           const res = await send(sent);
-          const failure = (await check(op, sent, res.clone())) ?? (res.status < 400 || res.status >= 500 ? `${method.toUpperCase()} ${p} accepted invalid ${JSON.stringify(body).slice(0, 200)} with ${res.status}` : null);
+          const failure =
+            (await check(op, sent, res.clone())) ??
+            (res.status < 400 || res.status >= 500
+              ? `${method.toUpperCase()} ${p} accepted invalid ${JSON.stringify(body).slice(0, 200)} with ${res.status}`
+              : null);
           if (!failure && res.status !== 404 && res.status !== 429) {
             const problem = (await res.json()) as { error?: unknown; status?: unknown };
-            if (typeof problem.error !== 'string' || problem.status !== res.status) refused.push(`${method.toUpperCase()} ${p}: ${res.status} without a problem body`);
+            if (typeof problem.error !== 'string' || problem.status !== res.status)
+              refused.push(`${method.toUpperCase()} ${p}: ${res.status} without a problem body`);
           }
           if (failure) refused.push(failure);
         }),

@@ -26,18 +26,34 @@ describe('a full backup taken during writes', () => {
 
   it('restores into a server that passes integrity_check (SQLite), has every file its rows name, and works', async () => {
     const { accessToken: token, headers } = await signInAsAdmin(server);
-    const product = ((await (await server.api('/products', { method: 'POST', headers, json: generatorInput() })).json()) as Json).id as number;
+    const product = ((await (await server.api('/products', { method: 'POST', headers, json: generatorInput() })).json()) as Json)
+      .id as number;
     const picture = await png(800, 600);
     let stop = false;
     const writers = [
       (async () => {
-        for (let i = 0; !stop; i++) await server.api('/products', { method: 'POST', headers, json: generatorInput({ titleFr: `Sauvegarde ${i}`, titleEn: `Backup ${i}` }) });
+        for (let i = 0; !stop; i++)
+          await server.api('/products', {
+            method: 'POST',
+            headers,
+            json: generatorInput({ titleFr: `Sauvegarde ${i}`, titleEn: `Backup ${i}` }),
+          });
       })(),
       (async () => {
-        while (!stop) await upload(server, `/products/${product}/images`, token, [{ field: 'image', name: 'p.png', bytes: picture, type: 'image/png' }]);
+        while (!stop)
+          await upload(server, `/products/${product}/images`, token, [
+            { field: 'image', name: 'p.png', bytes: picture, type: 'image/png' },
+          ]);
       })(),
       (async () => {
-        while (!stop) await upload(server, `/products/${product}/documents`, token, [{ field: 'documents', name: 'n.pdf', bytes: makePdf('Notice', ['x']) }], { titles: '["Notice"]' });
+        while (!stop)
+          await upload(
+            server,
+            `/products/${product}/documents`,
+            token,
+            [{ field: 'documents', name: 'n.pdf', bytes: makePdf('Notice', ['x']) }],
+            { titles: '["Notice"]' },
+          );
       })(),
     ];
     await new Promise((r) => setTimeout(r, 1000));
@@ -46,14 +62,18 @@ describe('a full backup taken during writes', () => {
     // changed in place), so every file a snapshot row names is already on disk when it is copied.
     const target = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-full-restore-'));
     const backup = await backupFor(server, target);
-    for (const dir of ['images', 'documents']) fs.cpSync(path.join(server.dataDir, dir), path.join(target, dir), { recursive: true, verbatimSymlinks: true });
-    for (const file of fs.readdirSync(server.dataDir).filter((f) => f.endsWith('.key'))) fs.copyFileSync(path.join(server.dataDir, file), path.join(target, file));
+    for (const dir of ['images', 'documents'])
+      fs.cpSync(path.join(server.dataDir, dir), path.join(target, dir), { recursive: true, verbatimSymlinks: true });
+    for (const file of fs.readdirSync(server.dataDir).filter((f) => f.endsWith('.key')))
+      fs.copyFileSync(path.join(server.dataDir, file), path.join(target, file));
     stop = true;
     await Promise.allSettled(writers);
 
     await restoreInto(target, backup);
     const count = (db: Db, table: string) => row<{ n: number }>(db, sqlText(`select count(*) as n from ${table}`)).then((r) => r!.n);
-    const [products, images] = await withDb(await databaseOf(target), (db) => Promise.all([count(db, 'products'), count(db, 'product_images')]));
+    const [products, images] = await withDb(await databaseOf(target), (db) =>
+      Promise.all([count(db, 'products'), count(db, 'product_images')]),
+    );
     expect(products).toBeGreaterThan(1);
     expect(images).toBeGreaterThan(0);
 

@@ -12,9 +12,20 @@ const MB = 1024 * 1024;
 const clean = { missing: [], orphans: [], partials: [] };
 
 /** A multipart body streamed slowly: the head, then `totalBytes` in small pieces, optionally never finished. */
-function slowUpload(server: TestServer, path: string, token: string, field: string, name: string, head: Buffer, totalBytes: number, signal?: AbortSignal) {
+function slowUpload(
+  server: TestServer,
+  path: string,
+  token: string,
+  field: string,
+  name: string,
+  head: Buffer,
+  totalBytes: number,
+  signal?: AbortSignal,
+) {
   const boundary = `----slow${Math.random().toString(16).slice(2)}`;
-  const preamble = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`);
+  const preamble = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
   const block = Buffer.alloc(256 * 1024, 0x20);
   let sent = 0;
   const body = new ReadableStream<Uint8Array>({
@@ -52,7 +63,8 @@ describe('SIGKILL during writes and uploads', () => {
 
   it('restarts on a database that passes integrity_check (SQLite), with rows and files in agreement and no partial file', async () => {
     const { accessToken: token, headers } = await signInAsAdmin(server);
-    const product = ((await (await server.api('/products', { method: 'POST', headers, json: generatorInput() })).json()) as Json).id as number;
+    const product = ((await (await server.api('/products', { method: 'POST', headers, json: generatorInput() })).json()) as Json)
+      .id as number;
     const picture = await png(1600, 1200);
     let stop = false;
     const work: Promise<unknown>[] = [];
@@ -60,17 +72,34 @@ describe('SIGKILL during writes and uploads', () => {
     for (let w = 0; w < 3; w++) {
       work.push(
         (async () => {
-          for (let i = 0; !stop; i++) await server.api('/products', { method: 'POST', headers, json: generatorInput({ titleFr: `Écriture ${w}-${i}`, titleEn: `Write ${w}-${i}` }) }).catch(() => {});
+          for (let i = 0; !stop; i++)
+            await server
+              .api('/products', {
+                method: 'POST',
+                headers,
+                json: generatorInput({ titleFr: `Écriture ${w}-${i}`, titleEn: `Write ${w}-${i}` }),
+              })
+              .catch(() => {});
         })(),
       );
     }
     // Uploads: pictures being encoded, documents being stored, a large document still streaming.
     work.push(
       (async () => {
-        while (!stop) await upload(server, `/products/${product}/images`, token, [{ field: 'image', name: 'p.png', bytes: picture, type: 'image/png' }]).catch(() => {});
+        while (!stop)
+          await upload(server, `/products/${product}/images`, token, [
+            { field: 'image', name: 'p.png', bytes: picture, type: 'image/png' },
+          ]).catch(() => {});
       })(),
       (async () => {
-        while (!stop) await upload(server, `/products/${product}/documents`, token, [{ field: 'documents', name: 'n.pdf', bytes: makePdf('Notice', ['x']) }], { titles: '["Notice"]' }).catch(() => {});
+        while (!stop)
+          await upload(
+            server,
+            `/products/${product}/documents`,
+            token,
+            [{ field: 'documents', name: 'n.pdf', bytes: makePdf('Notice', ['x']) }],
+            { titles: '["Notice"]' },
+          ).catch(() => {});
       })(),
     );
     work.push(slowUpload(server, '/admin/technical-documents/upload', token, 'document', 'big.pdf', makePdf('Big', []), 40 * MB));

@@ -42,14 +42,21 @@ describe('contact notifications when the mail server refuses or drops connection
 
   const outbox = () =>
     withDb(server, async (db) =>
-      (await db.select().from(schema.mailOutbox).orderBy(schema.mailOutbox.id)).map(({ status, attempts, lastError }) => ({ status, attempts, lastError })),
+      (await db.select().from(schema.mailOutbox).orderBy(schema.mailOutbox.id)).map(({ status, attempts, lastError }) => ({
+        status,
+        attempts,
+        lastError,
+      })),
     );
 
   it('keeps every message in the outbox while the server refuses then drops connections, and delivers each once afterwards', async () => {
     const port = smtp.port;
     await smtp.stop(); // refused: nothing listens
     const send = (n: number) =>
-      server.api('/inquiries', { method: 'POST', json: { name: `Visiteur ${n}`, email: `visiteur${n}@example.org`, message: `Demande ${n}`, language: 'fr' } });
+      server.api('/inquiries', {
+        method: 'POST',
+        json: { name: `Visiteur ${n}`, email: `visiteur${n}@example.org`, message: `Demande ${n}`, language: 'fr' },
+      });
     for (const n of [1, 2]) expect((await send(n)).status).toBe(201);
     await waitUntil(async () => (await outbox()).filter((m) => m.attempts > 0).length === 2);
 
@@ -68,7 +75,11 @@ describe('contact notifications when the mail server refuses or drops connection
     await smtp.start();
     const mails = await smtp.waitFor((m) => m.to.includes('ventes@example.test'), { count: 3, timeoutMs: 30_000 });
     await new Promise((r) => setTimeout(r, 500));
-    expect(mails.map((m) => m.parsed.replyTo?.value[0]?.address).sort()).toEqual(['visiteur1@example.org', 'visiteur2@example.org', 'visiteur3@example.org']);
+    expect(mails.map((m) => m.parsed.replyTo?.value[0]?.address).sort()).toEqual([
+      'visiteur1@example.org',
+      'visiteur2@example.org',
+      'visiteur3@example.org',
+    ]);
     expect(smtp.messages.filter((m) => m.to.includes('ventes@example.test'))).toHaveLength(3);
     await expect.poll(async () => (await outbox()).every((m) => m.status === 'sent'), { timeout: 10_000 }).toBe(true);
   });
@@ -100,7 +111,11 @@ describe('a newsletter sending killed halfway', () => {
 
   it('resumes after a SIGKILL and restart: everyone gets it, nobody twice beyond the few in flight at the kill', async () => {
     const { headers } = await signInAsAdmin(server);
-    const res = await server.api('/newsletter/admin/send', { method: 'POST', headers, json: { subject: 'Lettre de printemps', content: 'Nouveautés.' } });
+    const res = await server.api('/newsletter/admin/send', {
+      method: 'POST',
+      headers,
+      json: { subject: 'Lettre de printemps', content: 'Nouveautés.' },
+    });
     expect(res.status).toBe(202);
     const sendingId = ((await res.json()) as { id: number }).id;
     await waitUntil(() => smtp.messages.length >= total * 0.3);
@@ -113,7 +128,10 @@ describe('a newsletter sending killed halfway', () => {
     await waitUntil(() => new Set(smtp.messages.flatMap((m) => m.to)).size === total, 60_000);
     let status: Record<string, unknown> = {};
     for (let i = 0; i < 100 && status.status !== 'done'; i++) {
-      status = (await (await server.api(`/newsletter/admin/sendings/${sendingId}`, { headers: again.headers })).json()) as Record<string, unknown>;
+      status = (await (await server.api(`/newsletter/admin/sendings/${sendingId}`, { headers: again.headers })).json()) as Record<
+        string,
+        unknown
+      >;
       if (status.status !== 'done') await new Promise((r) => setTimeout(r, 200));
     }
     expect(status).toMatchObject({ status: 'done', totalCount: total, sentCount: total, failedCount: 0 });

@@ -18,9 +18,12 @@ describe('a delete that rolls back keeps its files', () => {
   });
   afterAll(() => server?.stop());
 
-  const newListing = async () => ((await (await server.api('/products', { method: 'POST', token, json: engineInput() })).json()) as { id: number }).id;
+  const newListing = async () =>
+    ((await (await server.api('/products', { method: 'POST', token, json: engineInput() })).json()) as { id: number }).id;
   const addImage = async (id: number) => {
-    const res = await upload(server, `/products/${id}/images`, token, [{ field: 'image', name: 'vue.png', bytes: await png(400, 300), type: 'image/png' }]);
+    const res = await upload(server, `/products/${id}/images`, token, [
+      { field: 'image', name: 'vue.png', bytes: await png(400, 300), type: 'image/png' },
+    ]);
     expect(res.status).toBe(201);
     return ((await res.json()) as { image: Image }).image;
   };
@@ -49,7 +52,9 @@ describe('a delete that rolls back keeps its files', () => {
     const id = await newListing();
     const image = await addImage(id);
     const pdf = makePdf('Notice', ['Entretien']);
-    const stored = await upload(server, `/products/${id}/documents`, token, [{ field: 'documents', name: 'notice.pdf', bytes: pdf, type: 'application/pdf' }]);
+    const stored = await upload(server, `/products/${id}/documents`, token, [
+      { field: 'documents', name: 'notice.pdf', bytes: pdf, type: 'application/pdf' },
+    ]);
     expect(stored.status).toBe(201);
     const documentId = ((await stored.json()) as { documents: { id: number }[] }).documents[0]!.id;
     const download = async () => (await server.api(`/products/${id}/documents/${documentId}/download`)).status;

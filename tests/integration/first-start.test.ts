@@ -17,6 +17,8 @@ describe('first start', () => {
   });
 
   it('refuses to start with a readable list when the configuration is invalid', async () => {
-    await expect(startServer({ env: { PORT: 'eighty', PUBLIC_URL: 'not a url' } })).rejects.toThrow(/Invalid configuration[\s\S]*PORT[\s\S]*PUBLIC_URL/);
+    await expect(startServer({ env: { PORT: 'eighty', PUBLIC_URL: 'not a url' } })).rejects.toThrow(
+      /Invalid configuration[\s\S]*PORT[\s\S]*PUBLIC_URL/,
+    );
   });
 });

@@ -27,7 +27,10 @@ const UNSAFE_RE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u
 describe('mail headers', () => {
   it.each(UNSAFE)('a contact name with %s reaches the subject cleaned', async (label, ch) => {
     const name = `Client ${label}${ch}Bcc: victim@example.net`;
-    const res = await server.api('/inquiries', { method: 'POST', json: { name, email: 'client@example.org', message: 'Bonjour', language: 'fr' } });
+    const res = await server.api('/inquiries', {
+      method: 'POST',
+      json: { name, email: 'client@example.org', message: 'Bonjour', language: 'fr' },
+    });
     expect(res.status).toBe(201);
     const [mail] = await smtp.waitFor((m) => m.parsed.subject?.startsWith(`Nouveau message de Client ${label}`) ?? false);
     const subject = mail!.header('subject')!;
@@ -43,18 +46,25 @@ describe('mail headers', () => {
   });
 
   it.each(UNSAFE)('a newsletter subject with %s is refused with 400', async (_, ch) => {
-    const res = await server.api('/newsletter/admin/send', { method: 'POST', token, json: { subject: `Offres${ch}du mois`, content: 'Bonjour' } });
+    const res = await server.api('/newsletter/admin/send', {
+      method: 'POST',
+      token,
+      json: { subject: `Offres${ch}du mois`, content: 'Bonjour' },
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: 'Le sujet ne peut pas contenir de saut de ligne', errors: [{ field: 'subject' }] });
   });
 });
 
 describe('download filenames', () => {
-  const newListing = async () => (await (await server.api('/products', { method: 'POST', token, json: engineInput() })).json()).id as number;
+  const newListing = async () =>
+    (await (await server.api('/products', { method: 'POST', token, json: engineInput() })).json()).id as number;
 
   // The multipart parser (@fastify/busboy, decision 076) passes raw VT and FF through: they are cleaned like the rest.
   it.each(UNSAFE)('a file name with %s downloads under a cleaned name', async (_, ch) => {
-    const res = await upload(server, `/products/${await newListing()}/documents`, token, [{ field: 'documents', name: `notice${ch}fdp.pdf`, bytes: makePdf('Notice', ['ok']) }]);
+    const res = await upload(server, `/products/${await newListing()}/documents`, token, [
+      { field: 'documents', name: `notice${ch}fdp.pdf`, bytes: makePdf('Notice', ['ok']) },
+    ]);
     const body = await res.json();
     expect([res.status, body.error]).toEqual([201, undefined]);
     const doc = body.documents[0];

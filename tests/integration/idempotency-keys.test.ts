@@ -178,7 +178,12 @@ describe('Idempotency-Key', () => {
     });
     const headers = { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, ...keyed(key) };
     const first = fetch(`${server.url}/api/products/${id}/images`, { method: 'POST', headers, body, duplex: 'half' } as RequestInit);
-    const claimed = () => withDb(server, async (db) => (await row<{ n: number }>(db, sqlText('select count(*) as n from idempotency_keys where key = ? and status is null', key)))!.n);
+    const claimed = () =>
+      withDb(
+        server,
+        async (db) =>
+          (await row<{ n: number }>(db, sqlText('select count(*) as n from idempotency_keys where key = ? and status is null', key)))!.n,
+      );
     await expect.poll(claimed).toBe(1);
 
     const twin = () => server.api(`/products/${id}/images`, { method: 'POST', headers, body: Buffer.concat([part('a.png'), bytes, end]) });

@@ -159,7 +159,10 @@ describe('rate limit per address', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 10; i++) {
-        const res = await own.api('/inquiries', { method: 'POST', json: { name: `N${i}`, email: 'a@' + '.'.repeat(60_000), message: 'm' } });
+        const res = await own.api('/inquiries', {
+          method: 'POST',
+          json: { name: `N${i}`, email: 'a@' + '.'.repeat(60_000), message: 'm' },
+        });
         statuses.push(res.status);
       }
       const valid = await own.api('/inquiries', { method: 'POST', json: { name: 'N', email: 'n@example.org', message: 'm' } });

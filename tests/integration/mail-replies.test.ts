@@ -101,7 +101,10 @@ describe('POST /api/email-responses/send', () => {
     });
     expect(status).toBe(201);
     const attempts = () =>
-      withDb(server, async (db) => (await row<{ n: number }>(db, sqlText("select max(attempts) as n from mail_outbox where kind = 'reply'")))!.n);
+      withDb(
+        server,
+        async (db) => (await row<{ n: number }>(db, sqlText("select max(attempts) as n from mail_outbox where kind = 'reply'")))!.n,
+      );
     await expect.poll(attempts).toBeGreaterThan(0);
     expect((await call(`/email-responses/${body.id}`)).body.sentAt).toBeNull();
     smtp.refuseAuth(false);

@@ -38,7 +38,11 @@ describe('two instances, one database', () => {
     expect((await b.api('/products?limit=100')).headers.get('cache-control')).toBe('public, max-age=0, s-maxage=30');
 
     const { accessToken } = await signInAsAdmin(a);
-    const created = await a.api('/products', { method: 'POST', token: accessToken, json: generatorInput({ titleFr: 'Groupe écrit sur A', titleEn: 'Generator written on A' }) });
+    const created = await a.api('/products', {
+      method: 'POST',
+      token: accessToken,
+      json: generatorInput({ titleFr: 'Groupe écrit sur A', titleEn: 'Generator written on A' }),
+    });
     expect(created.status).toBe(201);
 
     expect(await page()).toContain('Generator written on A');
@@ -51,14 +55,21 @@ describe('two instances, one database', () => {
     // counts of the generators (the sort is not part of them), asked before the writes.
     const counts = async (s: TestServer, sort: string) => {
       const body = (await (await s.api(`/products?type=generator&sort=${sort}`)).json()) as Json;
-      return { total: body.total as number, brands: Object.fromEntries((body.facets.brands as { value: string; count: number }[]).map((f) => [f.value, f.count])) };
+      return {
+        total: body.total as number,
+        brands: Object.fromEntries((body.facets.brands as { value: string; count: number }[]).map((f) => [f.value, f.count])),
+      };
     };
     const before = { a: await counts(a, 'price&order=asc'), b: await counts(b, 'price&order=asc') };
     expect(before.a).toEqual(before.b);
     expect(before.a.brands).not.toHaveProperty('Marque écrite sur A');
 
     const onA = await signInAsAdmin(a);
-    const created = await a.api('/products', { method: 'POST', token: onA.accessToken, json: generatorInput({ brand: 'Marque écrite sur A' }) });
+    const created = await a.api('/products', {
+      method: 'POST',
+      token: onA.accessToken,
+      json: generatorInput({ brand: 'Marque écrite sur A' }),
+    });
     expect(created.status).toBe(201);
     const afterCreate = { total: before.a.total + 1, brands: { ...before.a.brands, 'Marque écrite sur A': 1 } };
     expect(await counts(a, 'price&order=desc')).toEqual(afterCreate);
@@ -67,7 +78,11 @@ describe('two instances, one database', () => {
     const { id } = (await created.json()) as Json;
     const { version } = (await (await b.api(`/products/${id}`)).json()) as Json;
     const onB = await signInAsAdmin(b);
-    const edited = await b.api(`/products/${id}`, { method: 'PATCH', token: onB.accessToken, json: { brand: 'Marque changée sur B', version } });
+    const edited = await b.api(`/products/${id}`, {
+      method: 'PATCH',
+      token: onB.accessToken,
+      json: { brand: 'Marque changée sur B', version },
+    });
     expect(edited.status).toBe(200);
     const afterEdit = { total: before.a.total + 1, brands: { ...before.a.brands, 'Marque changée sur B': 1 } };
     expect(await counts(b, 'power')).toEqual(afterEdit);
@@ -110,7 +125,8 @@ describe('two instances, one database', () => {
 
   it('counts contact messages sent through either instance against one flood limit', async () => {
     const { a, b } = both;
-    const send = (server: TestServer, i: number) => server.api('/inquiries', { method: 'POST', json: { name: `Visiteur ${i}`, email: 'v@example.org', message: 'Bonjour' } });
+    const send = (server: TestServer, i: number) =>
+      server.api('/inquiries', { method: 'POST', json: { name: `Visiteur ${i}`, email: 'v@example.org', message: 'Bonjour' } });
     for (let i = 0; i < 10; i++) expect((await send(i % 2 ? b : a, i)).status).toBe(201);
     for (const server of [a, b]) {
       const res = await send(server, 10);
@@ -168,7 +184,14 @@ describe('one Idempotency-Key sent to both instances at once', () => {
   it('sends one reply mail: the twin on B gets 409 while A runs, then the stored answer', async () => {
     const { a, b } = both;
     const accountId = await createSmtpAccount(a, token, smtp);
-    expect((await b.api('/inquiries', { method: 'POST', json: { name: 'Paul Durand', email: 'paul@example.org', message: 'Quel prix ?', language: 'fr' } })).status).toBe(201);
+    expect(
+      (
+        await b.api('/inquiries', {
+          method: 'POST',
+          json: { name: 'Paul Durand', email: 'paul@example.org', message: 'Quel prix ?', language: 'fr' },
+        })
+      ).status,
+    ).toBe(201);
     const inquiryId = (await json(await a.api('/inquiries', { token }))).body.inquiries[0].id as number;
     const reply = { inquiryId, smtpAccountId: accountId, subject: 'Re: une seule réponse', message: 'Bonjour Paul.' };
 
@@ -183,7 +206,9 @@ describe('one Idempotency-Key sent to both instances at once', () => {
 
     await smtp.waitFor((m) => m.parsed.subject === 'Re: une seule réponse');
     // Once the outbox marked the reply sent, no other copy is on its way.
-    await expect.poll(async () => (await json(await b.api(`/email-responses/${sent.body.id}`, { token }))).body.sentAt).toEqual(expect.any(String));
+    await expect
+      .poll(async () => (await json(await b.api(`/email-responses/${sent.body.id}`, { token }))).body.sentAt)
+      .toEqual(expect.any(String));
     expect(smtp.messages.filter((m) => m.parsed.subject === 'Re: une seule réponse')).toHaveLength(1);
     expect((await json(await b.api(`/email-responses/inquiry/${inquiryId}`, { token }))).body.total).toBe(1);
   });
@@ -192,7 +217,10 @@ describe('one Idempotency-Key sent to both instances at once', () => {
     const { a, b } = both;
     const input = generatorInput({ titleFr: 'Groupe repris par B', titleEn: 'Generator taken over by B' });
     const held = await heldOn(a, 'killed', '/products', 'race-killed', input);
-    const seenByClient = held.answer.then((res) => res.status, (err: Error) => err.message);
+    const seenByClient = held.answer.then(
+      (res) => res.status,
+      (err: Error) => err.message,
+    );
     await a.stop('SIGKILL');
     expect(await seenByClient).toBe('fetch failed');
     expect(await json(await twin(b, '/products', 'race-killed', input))).toMatchObject({ status: 409, body: IN_PROGRESS });
@@ -211,7 +239,9 @@ describe('a newsletter sender killed in the middle of a sending', () => {
     smtp = await startSmtpServer();
     // Each instance sends at most 150 mails a second, so the sending is still under way when A dies;
     // leases last 3 s here (30 s by default) so the test does not wait long for B to take A's over.
-    both = await startInstances({ env: { NEWSLETTER_RATE_PER_SECOND: '150', MAIL_RETRY_BASE_MS: '100', MAIL_WORKER_INTERVAL_MS: '200', MAIL_LEASE_MS: '3000' } });
+    both = await startInstances({
+      env: { NEWSLETTER_RATE_PER_SECOND: '150', MAIL_RETRY_BASE_MS: '100', MAIL_WORKER_INTERVAL_MS: '200', MAIL_LEASE_MS: '3000' },
+    });
   });
   afterAll(async () => {
     await both?.stop();
@@ -238,7 +268,9 @@ describe('a newsletter sender killed in the middle of a sending', () => {
     const token = (await signInAsAdmin(a)).accessToken;
     await assignUsage(a, token, 'newsletter', await createSmtpAccount(a, token, smtp), null);
 
-    const started = await json(await a.api('/newsletter/admin/send', { method: 'POST', token, json: { subject: 'Une seule fois', content: 'Bonjour.' } }));
+    const started = await json(
+      await a.api('/newsletter/admin/send', { method: 'POST', token, json: { subject: 'Une seule fois', content: 'Bonjour.' } }),
+    );
     expect(started.status).toBe(202);
     const status = async () => (await json(await b.api(`/newsletter/admin/sendings/${started.body.id}`, { token }))).body;
     const received = () => smtp.messages.filter((m) => m.parsed.subject === 'Une seule fois');
@@ -298,7 +330,10 @@ describe('an instance starting while the other receives an upload', () => {
     const a = await startServer();
     const { accessToken: token } = await signInAsAdmin(a);
     const product = (await json(await a.api('/products', { method: 'POST', token, json: generatorInput() }))).body.id as number;
-    const pdf = makePdf('Notice partagée', Array.from({ length: 400 }, (_, i) => `Ligne ${i} de la notice.`));
+    const pdf = makePdf(
+      'Notice partagée',
+      Array.from({ length: 400 }, (_, i) => `Ligne ${i} de la notice.`),
+    );
 
     let joined!: (b: TestServer) => void;
     const bStarted = new Promise<TestServer>((resolve) => (joined = resolve));

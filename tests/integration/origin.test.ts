@@ -64,7 +64,8 @@ describe('admin PWA on the shared origin', () => {
       seen.set(url, res.body.length);
       if (!/\.js$/.test(url)) return;
       const code = (res.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(res.body) : res.body).toString();
-      for (const m of code.matchAll(/(?:^|[;}\s])import(?:[\w{},*\s$]+from)?\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) await visit(new URL(m[1]!, `http://x${url}`).pathname);
+      for (const m of code.matchAll(/(?:^|[;}\s])import(?:[\w{},*\s$]+from)?\s*["'](\.{1,2}\/[^"']+\.js)["']/g))
+        await visit(new URL(m[1]!, `http://x${url}`).pathname);
     };
     for (const m of shell.matchAll(/(?:src|href)="(\/admin\/[^"]+\.(?:js|css|webmanifest))"/g)) await visit(m[1]!);
     expect([...seen.keys()].some((u) => u.endsWith('.js'))).toBe(true);

@@ -23,7 +23,12 @@ describe('light load', () => {
   it('20 connections × 3 s on every public target, with an administrator writing: no error, no timeout, no lock error', async () => {
     const session = await signInAsAdmin(server);
     const writer = adminWriter(server, session);
-    const result = await load(server.url, 'mixed', targets.map((t) => t.path), { connections: 20, durationS: 3 });
+    const result = await load(
+      server.url,
+      'mixed',
+      targets.map((t) => t.path),
+      { connections: 20, durationS: 3 },
+    );
     const writes = await writer.stop();
     expect(result.requests).toBeGreaterThan(100);
     expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx }).toEqual({ errors: 0, timeouts: 0, non2xx: 0 });

@@ -35,11 +35,27 @@ export async function seededDataDir(listings: number, env: Record<string, string
 export async function publicTargets(server: TestServer, session: AdminSession): Promise<Target[]> {
   const list = (await (await server.api('/products?limit=1&sort=date&order=desc')).json()) as { items: { id: number }[] };
   const id = list.items[0]!.id;
-  const images = (await (await server.api(`/products/${id}/images`)).json()) as { images: { sources: { url: string; width: number; format: string }[] }[] };
+  const images = (await (await server.api(`/products/${id}/images`)).json()) as {
+    images: { sources: { url: string; width: number; format: string }[] }[];
+  };
   const variant = images.images[0]!.sources.find((s) => s.format === 'webp' && s.width === 640) ?? images.images[0]!.sources[0]!;
   const form = new FormData();
   form.append('titles', JSON.stringify(['Fiche technique']));
-  form.append('documents', new Blob([new Uint8Array(makePdf('Fiche technique', Array.from({ length: 40 }, (_, i) => `Ligne ${i + 1} de la fiche technique.`)))], { type: 'application/pdf' }), 'fiche.pdf');
+  form.append(
+    'documents',
+    new Blob(
+      [
+        new Uint8Array(
+          makePdf(
+            'Fiche technique',
+            Array.from({ length: 40 }, (_, i) => `Ligne ${i + 1} de la fiche technique.`),
+          ),
+        ),
+      ],
+      { type: 'application/pdf' },
+    ),
+    'fiche.pdf',
+  );
   const uploaded = await server.api(`/products/${id}/documents`, { method: 'POST', headers: session.headers, body: form });
   if (uploaded.status !== 201) throw new Error(`document upload answered ${uploaded.status}`);
   const doc = ((await uploaded.json()) as { documents: { url: string }[] }).documents[0]!;
@@ -47,7 +63,10 @@ export async function publicTargets(server: TestServer, session: AdminSession): 
     { name: 'home page', path: '/' },
     { name: 'listings page', path: '/annonces' },
     { name: 'product page', path: `/produit/${id}` },
-    { name: 'GET /api/products (filtered search)', path: '/api/products?search=caterpillar&type=generator&condition=used&sort=price&order=asc&limit=12' },
+    {
+      name: 'GET /api/products (filtered search)',
+      path: '/api/products?search=caterpillar&type=generator&condition=used&sort=price&order=asc&limit=12',
+    },
     { name: 'image variant', path: variant.url },
     { name: 'document download', path: doc.url },
   ];
@@ -74,7 +93,12 @@ export type LoadResult = {
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
 
 /** autocannon against one or several paths (each connection cycles through them), loopback only. */
-export async function load(baseUrl: string, name: string, paths: string[], { connections, durationS }: { connections: number; durationS: number }): Promise<LoadResult> {
+export async function load(
+  baseUrl: string,
+  name: string,
+  paths: string[],
+  { connections, durationS }: { connections: number; durationS: number },
+): Promise<LoadResult> {
   if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(baseUrl)) throw new Error(`load only targets 127.0.0.1, not ${baseUrl}`);
   const serverMs: number[] = [];
   const onResponse = (_status: number, _body: string, _context: object, headers: IncomingHttpHeaders | undefined) => {

@@ -22,7 +22,20 @@ describe('backup and restore on PostgreSQL', () => {
     const db = openPostgresDb(url);
     const [kept] = await db
       .insert(t.products)
-      .values({ titleFr: 'Groupe électrogène', titleEn: 'Generator set', descriptionFr: 'd', descriptionEn: 'd', type: 'generator', brand: 'Cummins', model: 'C100', fuelType: 'diesel', weight: 900, powerOutput: 100, powerKw: 80, specifications: { Tension: '400 V' } })
+      .values({
+        titleFr: 'Groupe électrogène',
+        titleEn: 'Generator set',
+        descriptionFr: 'd',
+        descriptionEn: 'd',
+        type: 'generator',
+        brand: 'Cummins',
+        model: 'C100',
+        fuelType: 'diesel',
+        weight: 900,
+        powerOutput: 100,
+        powerKw: 80,
+        specifications: { Tension: '400 V' },
+      })
       .returning();
     await db.insert(t.inquiries).values({ name: 'Ana', email: 'ana@example.test', message: 'Prix ?' });
 
@@ -41,9 +54,11 @@ describe('backup and restore on PostgreSQL', () => {
     expect(restore.stdout).toContain(`Database restored from ${file}`);
 
     const after = openPostgresDb(url);
-    expect(await after.select({ titleFr: t.products.titleFr, model: t.products.model, specifications: t.products.specifications }).from(t.products)).toEqual([
-      { titleFr: 'Groupe électrogène', model: 'C100', specifications: { Tension: '400 V' } },
-    ]);
+    expect(
+      await after
+        .select({ titleFr: t.products.titleFr, model: t.products.model, specifications: t.products.specifications })
+        .from(t.products),
+    ).toEqual([{ titleFr: 'Groupe électrogène', model: 'C100', specifications: { Tension: '400 V' } }]);
     expect(await after.select({ name: t.inquiries.name }).from(t.inquiries)).toEqual([{ name: 'Ana' }]);
     // The restored database takes new rows: identity sequences come back with the data.
     const [next] = await after.insert(t.inquiries).values({ name: 'Bo', email: 'bo@example.test', message: 'Délai ?' }).returning();
@@ -53,6 +68,8 @@ describe('backup and restore on PostgreSQL', () => {
 
   it('refuses a missing backup file and changes nothing', async () => {
     const url = await createDatabase(inject('postgresAdminUrl'));
-    await expect(command('restore.ts', ['/nonexistent/file.dump'], { DATABASE_URL: url })).rejects.toThrow(/No backup file at \/nonexistent\/file\.dump/);
+    await expect(command('restore.ts', ['/nonexistent/file.dump'], { DATABASE_URL: url })).rejects.toThrow(
+      /No backup file at \/nonexistent\/file\.dump/,
+    );
   });
 });

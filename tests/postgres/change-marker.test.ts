@@ -11,7 +11,19 @@ import { postgresChangeMarker } from '../../api/src/services/search-sql-postgres
 import { createDatabase } from '../support/postgres.ts';
 
 const t = pgTables as unknown as typeof schema;
-const engine = { titleFr: 'Moteur', titleEn: 'Engine', descriptionFr: 'd', descriptionEn: 'd', type: 'engine', brand: 'Volvo', model: 'D6', fuelType: 'diesel', weight: 600, powerOutput: 330, powerKw: 243 };
+const engine = {
+  titleFr: 'Moteur',
+  titleEn: 'Engine',
+  descriptionFr: 'd',
+  descriptionEn: 'd',
+  type: 'engine',
+  brand: 'Volvo',
+  model: 'D6',
+  fuelType: 'diesel',
+  weight: 600,
+  powerOutput: 330,
+  powerKw: 243,
+};
 
 describe('the change marker of the facet counts on PostgreSQL', () => {
   let url: string;
@@ -50,7 +62,13 @@ describe('the change marker of the facet counts on PostgreSQL', () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      expect(await moved(() => client.query(`insert into products (title_fr, title_en, description_fr, description_en, type, brand, model, fuel_type, weight, power_output, power_kw) values ('M', 'E', 'd', 'd', 'engine', 'MTU', '8V', 'diesel', 1, 1, 1)`))).toEqual({ a: true, b: true });
+      expect(
+        await moved(() =>
+          client.query(
+            `insert into products (title_fr, title_en, description_fr, description_en, type, brand, model, fuel_type, weight, power_output, power_kw) values ('M', 'E', 'd', 'd', 'engine', 'MTU', '8V', 'diesel', 1, 1, 1)`,
+          ),
+        ),
+      ).toEqual({ a: true, b: true });
       expect(await moved(() => client.query('truncate products cascade'))).toEqual({ a: true, b: true });
     } finally {
       await client.end();
@@ -59,10 +77,12 @@ describe('the change marker of the facet counts on PostgreSQL', () => {
 
   it('does not move for a write that rolled back, nor for writes to other tables', async () => {
     const undone = moved(() =>
-      b.transaction(async (tx) => {
-        await tx.insert(t.products).values(engine);
-        tx.rollback();
-      }).catch(() => {}),
+      b
+        .transaction(async (tx) => {
+          await tx.insert(t.products).values(engine);
+          tx.rollback();
+        })
+        .catch(() => {}),
     );
     expect(await undone).toEqual({ a: false, b: false });
     expect(await moved(() => b.insert(t.appMeta).values({ key: 'unrelated', value: '1' }))).toEqual({ a: false, b: false });
@@ -70,7 +90,14 @@ describe('the change marker of the facet counts on PostgreSQL', () => {
 
   it('does not move for a statement that changed no listing (an edit refused by its version check)', async () => {
     const { id } = (await b.insert(t.products).values(engine).returning())[0]!;
-    expect(await moved(() => b.update(t.products).set({ brand: 'Nanni' }).where(sql`${t.products.id} = ${id} and ${t.products.version} = -1`))).toEqual({ a: false, b: false });
+    expect(
+      await moved(() =>
+        b
+          .update(t.products)
+          .set({ brand: 'Nanni' })
+          .where(sql`${t.products.id} = ${id} and ${t.products.version} = -1`),
+      ),
+    ).toEqual({ a: false, b: false });
     expect(await moved(() => b.delete(t.products).where(eq(t.products.id, -1)))).toEqual({ a: false, b: false });
     expect(await moved(() => b.update(t.products).set({ brand: 'Nanni' }).where(eq(t.products.id, id)))).toEqual({ a: true, b: false });
   });
@@ -92,7 +119,10 @@ describe('the change marker of the facet counts on PostgreSQL', () => {
   });
 
   it('moves when the change counters themselves are put back as they were (a restore)', async () => {
-    const saved = await b.select().from(t.appMeta).where(sql`${t.appMeta.key} like 'catalogue_changes:%'`);
+    const saved = await b
+      .select()
+      .from(t.appMeta)
+      .where(sql`${t.appMeta.key} like 'catalogue_changes:%'`);
     const seen = await postgresChangeMarker(a);
     await b.transaction(async () => {
       await b.delete(t.appMeta).where(sql`${t.appMeta.key} like 'catalogue_changes:%'`);

@@ -2,7 +2,20 @@
 // the raw helpers, transactions, and migrations that two instances may run at the same moment.
 import { eq, inArray, sql } from 'drizzle-orm';
 import * as pgTables from '@app/db/pg/schema/index';
-import { exec, first, keptRows, openPostgresDb, pgMigrationsFolder, poolOf, preparedRead, row, rows, runPostgresMigrations, type Db, type schema } from '@app/db';
+import {
+  exec,
+  first,
+  keptRows,
+  openPostgresDb,
+  pgMigrationsFolder,
+  poolOf,
+  preparedRead,
+  row,
+  rows,
+  runPostgresMigrations,
+  type Db,
+  type schema,
+} from '@app/db';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +35,19 @@ async function fresh(): Promise<Db> {
   return db;
 }
 
-const engine = { titleFr: 'Moteur', titleEn: 'Engine', descriptionFr: 'd', descriptionEn: 'd', type: 'engine', brand: 'Volvo', model: 'D6', fuelType: 'diesel', weight: 600.5, powerOutput: 330, powerKw: 243 };
+const engine = {
+  titleFr: 'Moteur',
+  titleEn: 'Engine',
+  descriptionFr: 'd',
+  descriptionEn: 'd',
+  type: 'engine',
+  brand: 'Volvo',
+  model: 'D6',
+  fuelType: 'diesel',
+  weight: 600.5,
+  powerOutput: 330,
+  powerKw: 243,
+};
 
 describe('PostgreSQL handle', () => {
   it('says which engine it is', async () => {
@@ -32,8 +57,19 @@ describe('PostgreSQL handle', () => {
   it('returns ids, decimals, booleans, JSON and millisecond dates as the SQLite handle does', async () => {
     const db = await fresh();
     const when = new Date('2026-03-04T05:06:07.891Z');
-    const [created] = await db.insert(t.products).values({ ...engine, specifications: { Cylindres: '6' }, createdAt: when }).returning();
-    expect(created).toMatchObject({ id: 1, weight: 600.5, featured: false, specifications: { Cylindres: '6' }, specificationsEn: {}, price: null, version: 1 });
+    const [created] = await db
+      .insert(t.products)
+      .values({ ...engine, specifications: { Cylindres: '6' }, createdAt: when })
+      .returning();
+    expect(created).toMatchObject({
+      id: 1,
+      weight: 600.5,
+      featured: false,
+      specifications: { Cylindres: '6' },
+      specificationsEn: {},
+      price: null,
+      version: 1,
+    });
     const read = await first(db.select().from(t.products).where(eq(t.products.id, created!.id)));
     expect(read!.createdAt).toBeInstanceOf(Date);
     expect(read!.createdAt.getTime()).toBe(when.getTime());
@@ -43,7 +79,9 @@ describe('PostgreSQL handle', () => {
   it('gives counts and sums as numbers, in builders and in raw SQL', async () => {
     const db = await fresh();
     await db.insert(t.products).values([engine, { ...engine, model: 'D4' }]);
-    const [built] = await db.select({ n: sql<number>`count(*)`, total: sql<number>`sum(${t.products.powerKw})`, mean: sql<number>`avg(${t.products.version})` }).from(t.products);
+    const [built] = await db
+      .select({ n: sql<number>`count(*)`, total: sql<number>`sum(${t.products.powerKw})`, mean: sql<number>`avg(${t.products.version})` })
+      .from(t.products);
     expect(built).toEqual({ n: 2, total: 486, mean: 1 });
     expect(await row(db, sql`select count(*) as n from products`)).toEqual({ n: 2 });
     expect(await rows(db, sql`select model from products order by model`)).toEqual([{ model: 'D4' }, { model: 'D6' }]);
@@ -79,10 +117,16 @@ describe('PostgreSQL handle', () => {
       handle
         .select({ model: t.products.model })
         .from(t.products)
-        .where(inArray(t.products.model, Array.from({ length: count }, (_, i) => sql.placeholder(`m${i}`))))
+        .where(
+          inArray(
+            t.products.model,
+            Array.from({ length: count }, (_, i) => sql.placeholder(`m${i}`)),
+          ),
+        )
         .orderBy(t.products.model),
     );
-    const read = (list: string[]) => byModels(db, list.length, Object.fromEntries(list.map((m, i) => [`m${i}`, m]))).then((found) => found.map((r) => r.model));
+    const read = (list: string[]) =>
+      byModels(db, list.length, Object.fromEntries(list.map((m, i) => [`m${i}`, m]))).then((found) => found.map((r) => r.model));
     await db.insert(t.products).values([engine, { ...engine, model: 'D4' }]);
     // Twenty at once take several connections of the pool: each prepares the statement for itself.
     const many = await Promise.all(Array.from({ length: 20 }, (_, i) => read(i % 2 ? ['D4'] : ['D6', 'D4'])));
@@ -140,7 +184,9 @@ describe('PostgreSQL migrations', () => {
     opened.push(a, b);
     await Promise.all([runPostgresMigrations(a), runPostgresMigrations(b)]);
     const applied = await rows<{ hash: string }>(a, sql`select hash from drizzle.__drizzle_migrations`);
-    const files = (await import('node:fs')).readdirSync(new URL('../../db/migrations-pg/', import.meta.url)).filter((f) => f.endsWith('.sql'));
+    const files = (await import('node:fs'))
+      .readdirSync(new URL('../../db/migrations-pg/', import.meta.url))
+      .filter((f) => f.endsWith('.sql'));
     expect(applied).toHaveLength(files.length);
     expect(await rows(b, sql`select id from products`)).toEqual([]);
   });
@@ -169,11 +215,19 @@ describe('PostgreSQL migrations', () => {
       { file: 'thumb.webp', width: 400, format: 'webp' },
     ];
     const [{ id }] = (await db.insert(t.products).values(engine).returning({ id: t.products.id })) as [{ id: number }];
-    await exec(db, sql`insert into product_images (product_id, storage_key, width, height, variants) values (${id}, 'k1', 800, 600, ${JSON.stringify(variants)}::jsonb)`);
+    await exec(
+      db,
+      sql`insert into product_images (product_id, storage_key, width, height, variants) values (${id}, 'k1', 800, 600, ${JSON.stringify(variants)}::jsonb)`,
+    );
 
     await runPostgresMigrations(db);
     fs.rmSync(before, { recursive: true, force: true });
-    expect(await row<{ type: string }>(db, sql`select data_type as type from information_schema.columns where table_name = 'product_images' and column_name = 'variants'`)).toEqual({ type: 'json' });
+    expect(
+      await row<{ type: string }>(
+        db,
+        sql`select data_type as type from information_schema.columns where table_name = 'product_images' and column_name = 'variants'`,
+      ),
+    ).toEqual({ type: 'json' });
     expect(await db.select({ variants: t.productImages.variants }).from(t.productImages)).toEqual([{ variants }]);
   });
 });

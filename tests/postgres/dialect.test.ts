@@ -18,20 +18,33 @@ beforeAll(async () => {
   handles.push(['sqlite', sqlite], ['postgres', postgres]);
   for (const [, db] of handles) {
     for (const [i, t] of titles.entries()) {
-      await exec(db, sql`insert into technical_documents (title, type, mime_type, storage_key, original_filename, size) values (${t}, 'pdf', 'application/pdf', ${`k${i}`}, 'f.pdf', 1)`);
+      await exec(
+        db,
+        sql`insert into technical_documents (title, type, mime_type, storage_key, original_filename, size) values (${t}, 'pdf', 'application/pdf', ${`k${i}`}, 'f.pdf', 1)`,
+      );
     }
   }
 });
 afterAll(() => Promise.all(handles.map(([, db]) => db.$close())));
 
 const titlesWhere = async (engine: string, db: Db, where: (d: ReturnType<typeof dialectOf>) => ReturnType<typeof sql>, order = sql`id`) =>
-  (await rows<{ title: string }>(db, sql`select title from technical_documents where ${where(dialectOf(engine as 'sqlite'))} order by ${order}`)).map((r) => r.title);
+  (
+    await rows<{ title: string }>(
+      db,
+      sql`select title from technical_documents where ${where(dialectOf(engine as 'sqlite'))} order by ${order}`,
+    )
+  ).map((r) => r.title);
 
 describe.each(['sqlite', 'postgres'])('SQL pieces on %s', (engine) => {
   const db = () => handles.find(([e]) => e === engine)![1];
 
   it('finds a text anywhere, ignoring case, with %, _ and \\ taken literally', async () => {
-    expect(await titlesWhere(engine, db(), (d) => d.contains(title, 'manuel'))).toEqual(['Manuel 100%', 'manuel_moteur', 'MANUEL Volvo', 'Manuel 1000']);
+    expect(await titlesWhere(engine, db(), (d) => d.contains(title, 'manuel'))).toEqual([
+      'Manuel 100%',
+      'manuel_moteur',
+      'MANUEL Volvo',
+      'Manuel 1000',
+    ]);
     expect(await titlesWhere(engine, db(), (d) => d.contains(title, '100%'))).toEqual(['Manuel 100%']);
     expect(await titlesWhere(engine, db(), (d) => d.contains(title, 'l_m'))).toEqual(['manuel_moteur']);
     expect(await titlesWhere(engine, db(), (d) => d.contains(title, 'c:\\d'))).toEqual(['Schéma C:\\docs']);

@@ -10,14 +10,66 @@ import { startServer, type TestServer } from '../support/server.ts';
 
 const listings = [
   generatorInput({ titleFr: 'Groupe électrogène Caterpillar 500 kVA', titleEn: 'Caterpillar 500 kVA generator set', price: 65000 }),
-  engineInput({ titleFr: 'Moteur Volvo Penta D13', titleEn: 'Volvo Penta D13 engine', brand: 'Volvo Penta', model: 'D13', powerOutput: 400, powerUnit: 'hp', condition: 'used', price: 30000 }),
-  engineInput({ titleFr: 'Moteur Nanni 300 CV', titleEn: 'Nanni 300 HP engine', brand: 'Nanni', model: 'N6-300', powerOutput: 300, powerUnit: 'cv', price: 0 }),
-  generatorInput({ titleFr: 'Générateur marin Kohler', titleEn: 'Kohler marine generator', brand: 'Kohler', model: '300EFOZ', descriptionFr: 'Générateur diesel pour navire, 3.5 t.', descriptionEn: 'Diesel generator for ships.', powerOutput: 300, powerUnit: 'ekw', condition: 'new', price: 85000 }),
-  engineInput({ titleFr: 'Inverseur et moteur MTU', titleEn: 'MTU engine with gearbox', brand: 'MTU', model: '8V', powerOutput: 250, powerUnit: 'kw', price: null, category: 'Moteurs', descriptionFr: 'Ligne d’arbre complète, hélice incluse.' }),
-  engineInput({ titleFr: 'Échangeur thermique Ölmotor', titleEn: 'Öl heat exchanger', brand: 'ÖLMOTOR', model: 'X', price: 1200, condition: 'used' }),
+  engineInput({
+    titleFr: 'Moteur Volvo Penta D13',
+    titleEn: 'Volvo Penta D13 engine',
+    brand: 'Volvo Penta',
+    model: 'D13',
+    powerOutput: 400,
+    powerUnit: 'hp',
+    condition: 'used',
+    price: 30000,
+  }),
+  engineInput({
+    titleFr: 'Moteur Nanni 300 CV',
+    titleEn: 'Nanni 300 HP engine',
+    brand: 'Nanni',
+    model: 'N6-300',
+    powerOutput: 300,
+    powerUnit: 'cv',
+    price: 0,
+  }),
+  generatorInput({
+    titleFr: 'Générateur marin Kohler',
+    titleEn: 'Kohler marine generator',
+    brand: 'Kohler',
+    model: '300EFOZ',
+    descriptionFr: 'Générateur diesel pour navire, 3.5 t.',
+    descriptionEn: 'Diesel generator for ships.',
+    powerOutput: 300,
+    powerUnit: 'ekw',
+    condition: 'new',
+    price: 85000,
+  }),
+  engineInput({
+    titleFr: 'Inverseur et moteur MTU',
+    titleEn: 'MTU engine with gearbox',
+    brand: 'MTU',
+    model: '8V',
+    powerOutput: 250,
+    powerUnit: 'kw',
+    price: null,
+    category: 'Moteurs',
+    descriptionFr: 'Ligne d’arbre complète, hélice incluse.',
+  }),
+  engineInput({
+    titleFr: 'Échangeur thermique Ölmotor',
+    titleEn: 'Öl heat exchanger',
+    brand: 'ÖLMOTOR',
+    model: 'X',
+    price: 1200,
+    condition: 'used',
+  }),
   engineInput({ titleFr: 'écrou d’hélice', titleEn: 'Propeller nut', brand: 'volvo penta', model: 'A-1', price: 15 }),
   engineInput({ titleFr: 'Embase Zodiac', titleEn: 'Zodiac drive', brand: 'Yanmar', model: 'ZF 25', price: 4500, featured: true }),
-  generatorInput({ titleFr: 'Groupe Élite 20 kVA', titleEn: 'Elite 20 kVA set', brand: 'SDMO', model: 'E20', powerOutput: 20, price: 9000 }),
+  generatorInput({
+    titleFr: 'Groupe Élite 20 kVA',
+    titleEn: 'Elite 20 kVA set',
+    brand: 'SDMO',
+    model: 'E20',
+    powerOutput: 20,
+    price: 9000,
+  }),
 ];
 
 const queries = [
@@ -64,7 +116,10 @@ describe('listing search on SQLite and on PostgreSQL', () => {
   let sqlite: TestServer;
   let postgres: TestServer;
   beforeAll(async () => {
-    [sqlite, postgres] = await Promise.all([startServer(), createDatabase(inject('postgresAdminUrl')).then((url) => startServer({ env: { DATABASE_URL: url } }))]);
+    [sqlite, postgres] = await Promise.all([
+      startServer(),
+      createDatabase(inject('postgresAdminUrl')).then((url) => startServer({ env: { DATABASE_URL: url } })),
+    ]);
     for (const server of [sqlite, postgres]) {
       const { accessToken } = await signInAsAdmin(server);
       for (const body of listings) {

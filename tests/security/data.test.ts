@@ -21,7 +21,8 @@ let token: string;
 beforeAll(async () => {
   server = await startServer();
   token = (await signInAsAdmin(server)).accessToken;
-  for (let i = 0; i < 5; i++) await server.api('/products', { method: 'POST', token, json: generatorInput({ titleFr: `Groupe ${i}`, titleEn: `Set ${i}` }) });
+  for (let i = 0; i < 5; i++)
+    await server.api('/products', { method: 'POST', token, json: generatorInput({ titleFr: `Groupe ${i}`, titleEn: `Set ${i}` }) });
 });
 afterAll(() => server?.stop());
 
@@ -44,7 +45,11 @@ describe('storage settings', () => {
       // on products stops the listing's insert.
       db.transaction(async (tx) => {
         if (db.$engine === 'postgres') await exec(tx, sqlText('lock table products in exclusive mode'));
-        pending = server.api('/products', { method: 'POST', token, json: generatorInput({ titleFr: 'Pendant le verrou', titleEn: 'During the lock' }) });
+        pending = server.api('/products', {
+          method: 'POST',
+          token,
+          json: generatorInput({ titleFr: 'Pendant le verrou', titleEn: 'During the lock' }),
+        });
         await new Promise((r) => setTimeout(r, 1500));
       }),
     );
@@ -56,8 +61,16 @@ describe('storage settings', () => {
   it('enforces foreign keys: a deleted listing takes its documents rows with it', async () => {
     const id = await withDb(server, async (db) => (await row<{ id: number }>(db, sqlText('select max(id) as id from products')))!.id);
     const refused = await withDb(server, (db) =>
-      exec(db, sqlText("insert into product_documents (product_id, title, type, mime_type, storage_key, original_filename, size) values (999999, 't', 'pdf', 'application/pdf', 'k', 'f', 1)")),
-    ).then(() => undefined, (err: Error) => err);
+      exec(
+        db,
+        sqlText(
+          "insert into product_documents (product_id, title, type, mime_type, storage_key, original_filename, size) values (999999, 't', 'pdf', 'application/pdf', 'k', 'f', 1)",
+        ),
+      ),
+    ).then(
+      () => undefined,
+      (err: Error) => err,
+    );
     // The engine's own text, whether it comes as the error or as the cause drizzle wraps.
     expect(`${refused?.message} ${(refused?.cause as Error | undefined)?.message}`).toMatch(/foreign key/i);
     expect((await server.api(`/products/${id}`, { method: 'DELETE', token })).status).toBe(200);
@@ -93,11 +106,22 @@ describe('restarts, migrations and backups keep every row', () => {
 
 describe('retention', () => {
   it('purges contact messages older than 3 years with their replies at start, and keeps the recent ones', async () => {
-    const message = (name: string, email: string, ageMs: number) => ({ name, email, message: 'Ancien message', language: 'fr', createdAt: new Date(Date.now() - ageMs) });
+    const message = (name: string, email: string, ageMs: number) => ({
+      name,
+      email,
+      message: 'Ancien message',
+      language: 'fr',
+      createdAt: new Date(Date.now() - ageMs),
+    });
     const old = await withDb(server, async (db) => {
-      const [first] = await db.insert(schema.inquiries).values(message('Ancien', 'old@example.org', (3 * 365 + 2) * DAY)).returning();
+      const [first] = await db
+        .insert(schema.inquiries)
+        .values(message('Ancien', 'old@example.org', (3 * 365 + 2) * DAY))
+        .returning();
       await db.insert(schema.inquiries).values(message('Récent', 'recent@example.org', 2 * 365 * DAY));
-      await db.insert(schema.emailResponses).values({ inquiryId: first!.id, subject: 'Re', message: 'Réponse', toEmail: 'old@example.org', fromEmail: 'shop@example.test' });
+      await db
+        .insert(schema.emailResponses)
+        .values({ inquiryId: first!.id, subject: 'Re', message: 'Réponse', toEmail: 'old@example.org', fromEmail: 'shop@example.test' });
       return first!.id;
     });
 

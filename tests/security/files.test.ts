@@ -5,7 +5,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chunkedUpload, exeBytes, generatorInput, hugePng, jpegWithGps, makePdf, png, svgBytes, upload, uploadThatGoesOn } from '../fixtures/catalogue.ts';
+import {
+  chunkedUpload,
+  exeBytes,
+  generatorInput,
+  hugePng,
+  jpegWithGps,
+  makePdf,
+  png,
+  svgBytes,
+  upload,
+  uploadThatGoesOn,
+} from '../fixtures/catalogue.ts';
 import { signInAsAdmin } from '../support/auth.ts';
 import { auditFiles } from '../support/db-state.ts';
 import { startServer, type TestServer } from '../support/server.ts';
@@ -30,9 +41,12 @@ async function expectCleanStorage() {
   expect(await auditFiles(server)).toEqual({ missing: [], orphans: [], partials: [] });
 }
 
-const uploadImage = (name: string, bytes: Buffer, type = 'image/jpeg') => upload(server, `/products/${productId}/images`, token, [{ field: 'image', name, bytes, type }]);
+const uploadImage = (name: string, bytes: Buffer, type = 'image/jpeg') =>
+  upload(server, `/products/${productId}/images`, token, [{ field: 'image', name, bytes, type }]);
 const uploadDocument = (name: string, bytes: Buffer, type = 'application/pdf') =>
-  upload(server, `/products/${productId}/documents`, token, [{ field: 'documents', name, bytes, type }], { titles: JSON.stringify(['Notice']) });
+  upload(server, `/products/${productId}/documents`, token, [{ field: 'documents', name, bytes, type }], {
+    titles: JSON.stringify(['Notice']),
+  });
 
 describe('size limits', () => {
   it('refuses an image over 5 MB with 413 and keeps nothing', async () => {
@@ -44,14 +58,30 @@ describe('size limits', () => {
   });
 
   it('refuses a chunked image upload without Content-Length past 5 MB', async () => {
-    const res = await chunkedUpload(server, `/products/${productId}/images`, token, 'image', 'stream.jpg', 6 * MB, (await png(32, 32)).subarray(0, 64));
+    const res = await chunkedUpload(
+      server,
+      `/products/${productId}/images`,
+      token,
+      'image',
+      'stream.jpg',
+      6 * MB,
+      (await png(32, 32)).subarray(0, 64),
+    );
     expect(res.status).toBe(413);
     expect(((await res.json()) as Json).error).toBeTypeOf('string');
     await expectCleanStorage();
   });
 
   it('refuses a chunked document upload past 50 MB, and leaves nothing partial', async () => {
-    const res = await chunkedUpload(server, `/admin/technical-documents/upload`, token, 'document', 'huge.pdf', 51 * MB, makePdf('Huge', []));
+    const res = await chunkedUpload(
+      server,
+      `/admin/technical-documents/upload`,
+      token,
+      'document',
+      'huge.pdf',
+      51 * MB,
+      makePdf('Huge', []),
+    );
     expect(res.status).toBe(413);
     await expectCleanStorage();
   });
@@ -61,7 +91,9 @@ describe('a client that keeps sending past the limit', () => {
   // Past the limit the server reads no more of the body, yet the client may still be sending when the
   // answer leaves: a connection closed on unread bytes is reset, and a reset can wipe the answer out.
   it('still receives the 413 and its text, and its connection is not reset under it', async () => {
-    const answer = await uploadThatGoesOn(server, '/admin/technical-documents/upload', token, 'document', makePdf('Huge', []), { afterAnswerMs: 0 });
+    const answer = await uploadThatGoesOn(server, '/admin/technical-documents/upload', token, 'document', makePdf('Huge', []), {
+      afterAnswerMs: 0,
+    });
     expect(answer.sent).toBeGreaterThan(50 * MB);
     expect(answer.error).toBeUndefined();
     expect(answer.status).toBe(413);
@@ -70,7 +102,9 @@ describe('a client that keeps sending past the limit', () => {
   });
 
   it('has its connection closed when it never stops sending', async () => {
-    const answer = await uploadThatGoesOn(server, '/admin/technical-documents/upload', token, 'document', makePdf('Huge', []), { afterAnswerMs: 40_000 });
+    const answer = await uploadThatGoesOn(server, '/admin/technical-documents/upload', token, 'document', makePdf('Huge', []), {
+      afterAnswerMs: 40_000,
+    });
     expect(answer.status).toBe(413);
     expect(answer.closedWhileSending).toBe(true);
   });
@@ -146,7 +180,9 @@ describe('image decoding', () => {
   });
 
   it('refuses a truncated picture with 422 and keeps no variant', async () => {
-    const full = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#123456' } }).jpeg().toBuffer();
+    const full = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#123456' } })
+      .jpeg()
+      .toBuffer();
     const res = await uploadImage('cut.jpg', full.subarray(0, Math.floor(full.length / 2)));
     expect(res.status).toBe(422);
     await expectCleanStorage();
@@ -156,9 +192,15 @@ describe('image decoding', () => {
 describe('storage names, traversal and download headers', () => {
   let doc: Json;
   beforeAll(async () => {
-    const res = await upload(server, `/products/${productId}/documents`, token, [{ field: 'documents', name: '../../etc/pass"wd\r\n.pdf', bytes: makePdf('Traversal', []), type: 'application/pdf' }], {
-      titles: JSON.stringify(['Notice']),
-    });
+    const res = await upload(
+      server,
+      `/products/${productId}/documents`,
+      token,
+      [{ field: 'documents', name: '../../etc/pass"wd\r\n.pdf', bytes: makePdf('Traversal', []), type: 'application/pdf' }],
+      {
+        titles: JSON.stringify(['Notice']),
+      },
+    );
     expect(res.status).toBe(201);
     doc = ((await res.json()) as Json).documents[0];
   });
@@ -220,11 +262,24 @@ describe.each([
     what: 'a technical document',
     limit: 50 * MB,
     head: () => makePdf('Limite', ['exactement 50 MB']),
-    send: (bytes: Buffer) => upload(server, '/admin/technical-documents/upload', token, [{ field: 'document', name: 'limite.pdf', bytes }], { title: 'Limite' }),
+    send: (bytes: Buffer) =>
+      upload(server, '/admin/technical-documents/upload', token, [{ field: 'document', name: 'limite.pdf', bytes }], { title: 'Limite' }),
     refused: 'Le fichier ne peut pas dépasser 50MB',
   },
-  { what: 'a listing document', limit: 50 * MB, head: () => makePdf('Limite', ['exactement 50 MB']), send: (bytes: Buffer) => uploadDocument('limite.pdf', bytes), refused: 'Chaque document ne peut pas dépasser 50 MB' },
-  { what: 'a listing picture', limit: 5 * MB, head: () => png(64, 64), send: (bytes: Buffer) => uploadImage('limite.png', bytes, 'image/png'), refused: 'Chaque image ne peut pas dépasser 5 MB' },
+  {
+    what: 'a listing document',
+    limit: 50 * MB,
+    head: () => makePdf('Limite', ['exactement 50 MB']),
+    send: (bytes: Buffer) => uploadDocument('limite.pdf', bytes),
+    refused: 'Chaque document ne peut pas dépasser 50 MB',
+  },
+  {
+    what: 'a listing picture',
+    limit: 5 * MB,
+    head: () => png(64, 64),
+    send: (bytes: Buffer) => uploadImage('limite.png', bytes, 'image/png'),
+    refused: 'Chaque image ne peut pas dépasser 5 MB',
+  },
 ])('$what at the size limit', ({ limit, head, send, refused }) => {
   it('accepts a file of exactly the limit', async () => {
     const res = await send(padded(await head(), limit));

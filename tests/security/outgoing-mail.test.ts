@@ -58,7 +58,11 @@ describe('connection tests against internal targets (SMTP_ALLOW_LOCAL=false)', (
   afterAll(() => stopMailStack({ server, smtp }));
 
   const probe = async (host: string, port: number = smtp.port) => {
-    const res = await server.api('/smtp/test-config', { method: 'POST', token, json: { host, port, secure: false, user: 'u@example.test', password: 'x', fromEmail: 'a@example.test' } });
+    const res = await server.api('/smtp/test-config', {
+      method: 'POST',
+      token,
+      json: { host, port, secure: false, user: 'u@example.test', password: 'x', fromEmail: 'a@example.test' },
+    });
     return { status: res.status, body: (await res.json()) as Json };
   };
 
@@ -112,7 +116,11 @@ describe('header injection through admin-typed fields', () => {
   });
 
   it('refuses CR/LF in an account sender name or address', async () => {
-    for (const fields of [{ fromName: 'Shop\r\nBcc: victim@example.net' }, { fromEmail: 'shop@example.test\r\nBcc: victim@example.net' }, { fromName: 'Shop\u2028Bcc: v@example.net' }]) {
+    for (const fields of [
+      { fromName: 'Shop\r\nBcc: victim@example.net' },
+      { fromEmail: 'shop@example.test\r\nBcc: victim@example.net' },
+      { fromName: 'Shop\u2028Bcc: v@example.net' },
+    ]) {
       const res = await server.api('/smtp/accounts', { method: 'POST', token, json: smtp.account(fields) });
       expect(res.status, JSON.stringify(fields)).toBe(400);
       expect(((await res.json()) as Json).error).toBeTypeOf('string');
@@ -130,7 +138,12 @@ describe('header injection through admin-typed fields', () => {
     const res = await server.api('/email-responses/send', {
       method: 'POST',
       token,
-      json: { inquiryId, smtpAccountId: accountId, subject: 'Re: devis\r\nBcc: victim@example.net\r\nX-Injected: 1', message: 'Bonjour\r\nBcc: victim2@example.net' },
+      json: {
+        inquiryId,
+        smtpAccountId: accountId,
+        subject: 'Re: devis\r\nBcc: victim@example.net\r\nX-Injected: 1',
+        message: 'Bonjour\r\nBcc: victim2@example.net',
+      },
     });
     if (res.status === 200 || res.status === 201) {
       const [mail] = await smtp.waitFor((m) => m.to.includes('client@example.org') && (m.parsed.subject ?? '').startsWith('Re: devis'));
@@ -144,7 +157,11 @@ describe('header injection through admin-typed fields', () => {
   });
 
   it('a newsletter subject with CR/LF is refused', async () => {
-    const res = await server.api('/newsletter/admin/send', { method: 'POST', token, json: { subject: 'News\r\nBcc: victim@example.net', content: 'Hello' } });
+    const res = await server.api('/newsletter/admin/send', {
+      method: 'POST',
+      token,
+      json: { subject: 'News\r\nBcc: victim@example.net', content: 'Hello' },
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -166,7 +183,10 @@ describe('nothing a visitor sends is lost', () => {
 
   it('stores a contact message before any mail is tried: with the mail server gone, the visitor still gets 201 and the row exists', async () => {
     await smtp.stop();
-    const res = await server.api('/inquiries', { method: 'POST', json: { name: 'Hors ligne', email: 'offline@example.org', message: 'Serveur mail arrêté.', language: 'fr' } });
+    const res = await server.api('/inquiries', {
+      method: 'POST',
+      json: { name: 'Hors ligne', email: 'offline@example.org', message: 'Serveur mail arrêté.', language: 'fr' },
+    });
     expect(res.status).toBe(201);
     const count = (query: string) => withDb(server, async (db) => (await row<{ n: number }>(db, sqlText(query)))!.n);
     expect(await count("select count(*) as n from inquiries where email = 'offline@example.org'")).toBe(1);

@@ -54,19 +54,32 @@ describe('HTML answers of the site and the admin', () => {
   });
   afterAll(() => server.stop());
 
-  const sitePages = ['/', '/en/', '/annonces', '/en/annonces', '/documentation', '/contact', '/mentions-legales', '/politique-confidentialite', '/page-qui-n-existe-pas'];
+  const sitePages = [
+    '/',
+    '/en/',
+    '/annonces',
+    '/en/annonces',
+    '/documentation',
+    '/contact',
+    '/mentions-legales',
+    '/politique-confidentialite',
+    '/page-qui-n-existe-pas',
+  ];
   const adminPages = ['/admin/', '/admin/login', '/admin/change-password', '/admin/annonces'];
 
-  it.each([...sitePages, ...adminPages])('%s carries strict security headers and no inline code the CSP would need to allow', async (page) => {
-    const res = await fetch(`${server.url}${page}`);
-    expect(res.headers.get('content-type') ?? '').toMatch(/^text\/html/);
-    const { scriptSrc } = expectStrictHtmlHeaders(res, page);
-    const { scripts, handlers, jsUrls } = inlineCode(await res.text());
-    expect(handlers, `${page}: inline event handlers`).toEqual([]);
-    expect(jsUrls, `${page}: javascript: URLs`).toEqual([]);
-    // An inline script is acceptable only when the CSP names its exact hash (Astro's own scripts).
-    for (const body of scripts) expect(scriptSrc, `${page}: inline script not allowed by hash`).toContain(sha256(body));
-  });
+  it.each([...sitePages, ...adminPages])(
+    '%s carries strict security headers and no inline code the CSP would need to allow',
+    async (page) => {
+      const res = await fetch(`${server.url}${page}`);
+      expect(res.headers.get('content-type') ?? '').toMatch(/^text\/html/);
+      const { scriptSrc } = expectStrictHtmlHeaders(res, page);
+      const { scripts, handlers, jsUrls } = inlineCode(await res.text());
+      expect(handlers, `${page}: inline event handlers`).toEqual([]);
+      expect(jsUrls, `${page}: javascript: URLs`).toEqual([]);
+      // An inline script is acceptable only when the CSP names its exact hash (Astro's own scripts).
+      for (const body of scripts) expect(scriptSrc, `${page}: inline script not allowed by hash`).toContain(sha256(body));
+    },
+  );
 });
 
 describe('API answers', () => {
@@ -76,16 +89,19 @@ describe('API answers', () => {
   });
   afterAll(() => server.stop());
 
-  it.each(['/health', '/products', '/nope', '/auth/profile'])('%s: nosniff, a deny-all CSP and no framing, whatever the status', async (path) => {
-    const res = await server.api(path);
-    const csp = parseCsp(res.headers.get('content-security-policy'));
-    expect(csp.get('default-src')).toEqual(["'none'"]);
-    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('referrer-policy')).toBeTruthy();
-    expect(res.headers.get('content-type')).toMatch(/^application\/(problem\+)?json/);
-    expect(res.headers.get('x-powered-by')).toBeNull();
-  });
+  it.each(['/health', '/products', '/nope', '/auth/profile'])(
+    '%s: nosniff, a deny-all CSP and no framing, whatever the status',
+    async (path) => {
+      const res = await server.api(path);
+      const csp = parseCsp(res.headers.get('content-security-policy'));
+      expect(csp.get('default-src')).toEqual(["'none'"]);
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBeTruthy();
+      expect(res.headers.get('content-type')).toMatch(/^application\/(problem\+)?json/);
+      expect(res.headers.get('x-powered-by')).toBeNull();
+    },
+  );
 });
 
 describe('cross-site requests', () => {
@@ -111,7 +127,11 @@ describe('cross-site requests', () => {
       expect(((await res.json()) as Json).error).toBe('Requête intersite refusée');
     }
     // The same request from the page itself goes through.
-    const ok = await server.api('/auth/refresh', { method: 'POST', json: {}, headers: { origin: server.url, 'sec-fetch-site': 'same-origin', cookie } });
+    const ok = await server.api('/auth/refresh', {
+      method: 'POST',
+      json: {},
+      headers: { origin: server.url, 'sec-fetch-site': 'same-origin', cookie },
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -156,13 +176,20 @@ describe('public forms against bots', () => {
     const statuses: number[] = [];
     // Whatever the exact limit, a script sending dozens of messages from one address is stopped.
     for (let i = 0; i < 30 && statuses.at(-1) !== 429; i++) {
-      const res = await server.api('/inquiries', { method: 'POST', json: inquiry({ message: `Demande numéro ${i} pour un moteur marin.` }) });
+      const res = await server.api('/inquiries', {
+        method: 'POST',
+        json: inquiry({ message: `Demande numéro ${i} pour un moteur marin.` }),
+      });
       statuses.push(res.status);
       expect(((await res.json()) as Json) ?? {}).toBeTypeOf('object');
     }
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.slice(0, -1).every((s) => s === 201)).toBe(true);
-    const spoofs: Record<string, string>[] = [{ 'x-forwarded-for': '203.0.113.7' }, { 'x-real-ip': '203.0.113.8' }, { forwarded: 'for=203.0.113.9' }];
+    const spoofs: Record<string, string>[] = [
+      { 'x-forwarded-for': '203.0.113.7' },
+      { 'x-real-ip': '203.0.113.8' },
+      { forwarded: 'for=203.0.113.9' },
+    ];
     for (const headers of spoofs) {
       const res = await server.api('/inquiries', { method: 'POST', json: inquiry(), headers });
       expect(res.status, JSON.stringify(headers)).toBe(429);
@@ -178,12 +205,19 @@ describe('public forms against bots', () => {
     const { HONEYPOT_FIELD } = await import('@app/domain/inquiries');
     const count = () => withDb(server, async (db) => (await db.select().from(schema.newsletterSubscribers)).length);
     const before = await count();
-    const trap = await server.api('/newsletter/subscribe', { method: 'POST', json: { email: 'bot@example.org', language: 'fr', [HONEYPOT_FIELD]: 'x' } });
+    const trap = await server.api('/newsletter/subscribe', {
+      method: 'POST',
+      json: { email: 'bot@example.org', language: 'fr', [HONEYPOT_FIELD]: 'x' },
+    });
     expect(trap.status).toBe(200);
     expect(await count()).toBe(before);
     const statuses: number[] = [];
     for (let i = 0; i < 30 && statuses.at(-1) !== 429; i++) {
-      const res = await server.api('/newsletter/subscribe', { method: 'POST', json: { email: `lecteur${i}@example.org`, language: 'fr' }, headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+      const res = await server.api('/newsletter/subscribe', {
+        method: 'POST',
+        json: { email: `lecteur${i}@example.org`, language: 'fr' },
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
       statuses.push(res.status);
     }
     expect(statuses.at(-1)).toBe(429);

@@ -83,7 +83,9 @@ describe('refresh rotation, logout and password change', () => {
     expect(second.refreshToken).not.toBe(first.refreshToken);
     // The attacker replays the stolen, already used token after the 30 s grace window for lost
     // answers (moved back here): the legitimate holder loses the session too.
-    await withDb(server, (db) => exec(db, sqlText(`update refresh_tokens set used_at = ${stored.earlier('used_at', 31_000)} where used_at is not null`)));
+    await withDb(server, (db) =>
+      exec(db, sqlText(`update refresh_tokens set used_at = ${stored.earlier('used_at', 31_000)} where used_at is not null`)),
+    );
     expect((await refresh(first.refreshToken)).status).toBe(401);
     expect((await refresh(second.refreshToken)).status).toBe(401);
     expect((await server.api('/auth/profile', { token: second.accessToken })).status).toBe(401);

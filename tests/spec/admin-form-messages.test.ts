@@ -9,13 +9,32 @@ import { ReplyInputSchema, SmtpAccountCreateSchema } from '@app/domain/mail';
 import { ProductInputSchema } from '@app/domain/products';
 import { authRouteMessages } from '@app/api/routes/auth';
 
-const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => [...new Set(result.error?.issues.map((i) => i.message) ?? [])];
+const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => [
+  ...new Set(result.error?.issues.map((i) => i.message) ?? []),
+];
 /** The messages left in French by the English lookup. */
 const untranslated = (messages: string[]) => messages.filter((m) => localizeMessage(m, 'en') === m);
 
 describe('every form message of the shared schemas has an English text', () => {
   it('listing form: each required field, the numbers, the generator-only fields and the file checks', () => {
-    const empty = messagesOf(ProductInputSchema.safeParse({ type: 'generator', titleFr: '', titleEn: '', descriptionFr: '', descriptionEn: '', brand: '', model: '', fuelType: '', powerOutput: 0, weight: 0, length: 0, width: 0, height: 0, price: -1 }));
+    const empty = messagesOf(
+      ProductInputSchema.safeParse({
+        type: 'generator',
+        titleFr: '',
+        titleEn: '',
+        descriptionFr: '',
+        descriptionEn: '',
+        brand: '',
+        model: '',
+        fuelType: '',
+        powerOutput: 0,
+        weight: 0,
+        length: 0,
+        width: 0,
+        height: 0,
+        price: -1,
+      }),
+    );
     expect(empty.length).toBeGreaterThanOrEqual(14);
     expect(untranslated(empty)).toEqual([]);
     expect(untranslated([IMAGE_MESSAGES.type, IMAGE_MESSAGES.size, DOCUMENT_MESSAGES.type, DOCUMENT_MESSAGES.size])).toEqual([]);
@@ -29,8 +48,12 @@ describe('every form message of the shared schemas has an English text', () => {
   });
 
   it('SMTP account form', () => {
-    const empty = messagesOf(SmtpAccountCreateSchema.safeParse({ name: '', host: '', port: 0, user: '', password: '', fromName: '', fromEmail: '' }));
-    const badEmail = messagesOf(SmtpAccountCreateSchema.safeParse({ name: 'a', host: 'h', port: 587, user: 'u', password: 'p', fromName: 'n', fromEmail: 'nope' }));
+    const empty = messagesOf(
+      SmtpAccountCreateSchema.safeParse({ name: '', host: '', port: 0, user: '', password: '', fromName: '', fromEmail: '' }),
+    );
+    const badEmail = messagesOf(
+      SmtpAccountCreateSchema.safeParse({ name: 'a', host: 'h', port: 587, user: 'u', password: 'p', fromName: 'n', fromEmail: 'nope' }),
+    );
     expect(empty.length).toBeGreaterThanOrEqual(6);
     expect(untranslated([...empty, ...badEmail])).toEqual([]);
   });

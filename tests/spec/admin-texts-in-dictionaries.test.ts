@@ -20,12 +20,19 @@ const FRENCH = /[àâçéèêëîïôûùüÿœæÀÂÇÉÈÊËÎÏÔÛÙÜŸŒ�
 
 /** The texts of a source file a user could see: string literals, template parts and JSX text. */
 export function visibleTexts(fileName: string, source: string): { line: number; text: string }[] {
-  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const file = ts.createSourceFile(
+    fileName,
+    source,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: { line: number; text: string }[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node) || ts.isJsxText(node)) {
       // Import paths are code, not text.
-      if (!(ts.isStringLiteral(node) && ts.isImportDeclaration(node.parent))) found.push({ line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: node.getText() });
+      if (!(ts.isStringLiteral(node) && ts.isImportDeclaration(node.parent)))
+        found.push({ line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: node.getText() });
     }
     ts.forEachChild(node, visit);
   };
@@ -40,7 +47,10 @@ const sources = fs
 
 describe('admin texts live in the dictionaries', () => {
   it('finds a French text planted in a component (the scan works)', () => {
-    const planted = visibleTexts('planted.tsx', "// Un commentaire à ignorer\nexport const X = () => <p title={'Libellé'}>Réponse envoyée</p>;\nconst t = `Étape ${1}`;");
+    const planted = visibleTexts(
+      'planted.tsx',
+      "// Un commentaire à ignorer\nexport const X = () => <p title={'Libellé'}>Réponse envoyée</p>;\nconst t = `Étape ${1}`;",
+    );
     expect(planted.filter((t) => FRENCH.test(t.text)).map((t) => t.line)).toEqual([2, 2, 3]);
   });
 
@@ -48,14 +58,21 @@ describe('admin texts live in the dictionaries', () => {
     expect(sources.length).toBeGreaterThan(50);
     const offenders = sources
       .filter((f) => !(f in ALLOWED))
-      .flatMap((f) => visibleTexts(f, fs.readFileSync(path.join(adminSrc, f), 'utf8')).filter((t) => FRENCH.test(t.text)).map((t) => `${f}:${t.line} ${t.text}`));
+      .flatMap((f) =>
+        visibleTexts(f, fs.readFileSync(path.join(adminSrc, f), 'utf8'))
+          .filter((t) => FRENCH.test(t.text))
+          .map((t) => `${f}:${t.line} ${t.text}`),
+      );
     expect(offenders).toEqual([]);
   });
 
   it('every allowed file still exists and still needs its exception', () => {
     for (const f of Object.keys(ALLOWED)) {
       const texts = visibleTexts(f, fs.readFileSync(path.join(adminSrc, f), 'utf8'));
-      expect(texts.some((t) => FRENCH.test(t.text)), f).toBe(true);
+      expect(
+        texts.some((t) => FRENCH.test(t.text)),
+        f,
+      ).toBe(true);
     }
   });
 });

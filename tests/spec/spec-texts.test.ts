@@ -94,7 +94,8 @@ for (const [path, values] of Object.entries(adminShown)) shown[path] = [...(show
 const elsewhere: Record<string, string> = {
   'publicSite.product.loadFailed.en': 'never shown: a failed product load shows the not-found page (public-site §2)',
   'publicSite.documents.listError.fr': 'issue #14 asks the library to show the status-bearing text (fetchError) instead',
-  'backOffice.generic.network.en': "the client's name for an answer that never came (admin-pwa/src/lib/api.ts NetworkError); the screens say what failed instead",
+  'backOffice.generic.network.en':
+    "the client's name for an answer that never came (admin-pwa/src/lib/api.ts NetworkError); the screens say what failed instead",
   'backOffice.generic.requestFailed.en': 'the mail screens fall back to the generic error text (back-office §8)',
 };
 
@@ -107,8 +108,15 @@ function leaves(node: unknown, path: string[] = []): { path: string; value: unkn
   return keys.flatMap((k) => leaves((node as Record<string, unknown>)[k], [...path, k]));
 }
 
-const fixture = leaves({ publicSite: spec.publicSite, session: spec.session, password: spec.password, backOffice: spec.backOffice, powerUnits: spec.powerUnits });
-const reasonFor = (path: string) => Object.entries(elsewhere).find(([prefix]) => path === prefix || (prefix.endsWith('.') && path.startsWith(prefix)))?.[1];
+const fixture = leaves({
+  publicSite: spec.publicSite,
+  session: spec.session,
+  password: spec.password,
+  backOffice: spec.backOffice,
+  powerUnits: spec.powerUnits,
+});
+const reasonFor = (path: string) =>
+  Object.entries(elsewhere).find(([prefix]) => path === prefix || (prefix.endsWith('.') && path.startsWith(prefix)))?.[1];
 
 describe('shared texts follow the specification', () => {
   it.each(fixture.filter((entry) => entry.path in shown))('$path is shown exactly as the spec writes it', ({ path, value }) => {

@@ -12,7 +12,8 @@ export const stored = {
   time: (ms: number): number | string => (engine === 'postgres' ? new Date(ms).toISOString() : ms),
   bool: (value: boolean): number | boolean => (engine === 'postgres' ? value : value ? 1 : 0),
   /** SQL text: the timestamp column moved `ms` milliseconds into the past. */
-  earlier: (column: string, ms: number): string => (engine === 'postgres' ? `${column} - interval '${Math.trunc(ms)} milliseconds'` : `${column} - ${Math.trunc(ms)}`),
+  earlier: (column: string, ms: number): string =>
+    engine === 'postgres' ? `${column} - interval '${Math.trunc(ms)} milliseconds'` : `${column} - ${Math.trunc(ms)}`,
 };
 import { hashPassword } from '@app/api/services/passwords';
 import type { TestServer } from './server.ts';

@@ -14,7 +14,9 @@ const command = (script: string, args: string[], env: Record<string, string | un
 
 /** `npm run db:backup` of the running server's database, for a restore into targetDir; resolves to its output. */
 export async function backupFor(server: TestServer, targetDir: string): Promise<{ file: string; stdout: string }> {
-  const file = onPostgres() ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pm-dump-')), 'app.dump') : (await databaseEnv(targetDir)).DATABASE_PATH;
+  const file = onPostgres()
+    ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pm-dump-')), 'app.dump')
+    : (await databaseEnv(targetDir)).DATABASE_PATH;
   const { stdout } = await command('backup.ts', [file], await databaseEnv(server.dataDir));
   return { file, stdout };
 }

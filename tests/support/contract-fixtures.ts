@@ -39,7 +39,10 @@ export async function createFixtures(server: TestServer, smtp: TestSmtp, session
     return (text ? JSON.parse(text) : null) as T;
   }
 
-  const files = { image: { name: 'moteur.png', type: 'image/png', bytes: await png(40, 30) }, pdf: { name: 'fiche.pdf', type: 'application/pdf', bytes: makePdf('Fiche technique', ['Puissance 1000 HP']) } };
+  const files = {
+    image: { name: 'moteur.png', type: 'image/png', bytes: await png(40, 30) },
+    pdf: { name: 'fiche.pdf', type: 'application/pdf', bytes: makePdf('Fiche technique', ['Puissance 1000 HP']) },
+  };
   /** An accepted file for a multipart field: images take a PNG, documents a PDF. */
   const fileFor = (field: string): File => (field === 'image' ? files.image : files.pdf);
   const formWith = (field: string, fields: Record<string, string> = {}) => {
@@ -54,19 +57,40 @@ export async function createFixtures(server: TestServer, smtp: TestSmtp, session
     const created = await call<{ id: number; version: number }>('post', '/products', engineInput({ titleFr: `Moteur ${++unique}` }));
     const listing: Listing = { id: created.id, version: created.version, imageIds: [], documentIds: [], imageFile: { key: '', file: '' } };
     if (media.image) {
-      const { image } = await call<{ image: { id: number; url: string } }>('post', `/products/${listing.id}/images`, undefined, true, formWith('image'));
+      const { image } = await call<{ image: { id: number; url: string } }>(
+        'post',
+        `/products/${listing.id}/images`,
+        undefined,
+        true,
+        formWith('image'),
+      );
       const [, key, file] = /\/media\/images\/([^/]+)\/([^/?]+)/.exec(image.url)!;
       listing.imageIds.push(image.id);
       listing.imageFile = { key: decodeURIComponent(key!), file: decodeURIComponent(file!) };
     }
     if (media.document) {
-      const { documents } = await call<{ documents: { id: number }[] }>('post', `/products/${listing.id}/documents`, undefined, true, formWith('documents'));
+      const { documents } = await call<{ documents: { id: number }[] }>(
+        'post',
+        `/products/${listing.id}/documents`,
+        undefined,
+        true,
+        formWith('documents'),
+      );
       listing.documentIds.push(documents[0]!.id);
     }
     return listing;
   }
 
-  const newTechnicalDocument = async () => (await call<{ document: { id: number } }>('post', '/admin/technical-documents/upload', undefined, true, formWith('document', { title: `Notice ${++unique}` }))).document.id;
+  const newTechnicalDocument = async () =>
+    (
+      await call<{ document: { id: number } }>(
+        'post',
+        '/admin/technical-documents/upload',
+        undefined,
+        true,
+        formWith('document', { title: `Notice ${++unique}` }),
+      )
+    ).document.id;
 
   async function newInquiry() {
     const email = `visiteur-${++unique}@example.org`;
@@ -82,12 +106,21 @@ export async function createFixtures(server: TestServer, smtp: TestSmtp, session
   const newAccount = async () => (await call<{ id: number }>('post', '/smtp/accounts', smtp.account({ name: `Compte ${++unique}` }))).id;
 
   const mailAccountId = await newAccount();
-  const assignUsage = (usageType: string) => call('put', `/smtp/settings/${usageType}`, { smtpAccountId: mailAccountId, recipientEmail: 'contact@example.test' });
+  const assignUsage = (usageType: string) =>
+    call('put', `/smtp/settings/${usageType}`, { smtpAccountId: mailAccountId, recipientEmail: 'contact@example.test' });
   const { usages } = await call<{ usages: { usageType: string }[] }>('get', '/smtp/settings/usages');
   for (const { usageType } of usages) await assignUsage(usageType);
 
   const inquiryId = await newInquiry();
-  const newReply = async () => (await call<{ id: number }>('post', '/email-responses/send', { inquiryId, smtpAccountId: mailAccountId, subject: 'Votre demande', message: 'Bonjour, voici notre offre.' })).id;
+  const newReply = async () =>
+    (
+      await call<{ id: number }>('post', '/email-responses/send', {
+        inquiryId,
+        smtpAccountId: mailAccountId,
+        subject: 'Votre demande',
+        message: 'Bonjour, voici notre offre.',
+      })
+    ).id;
 
   /** A subscription waiting for its confirmation, with the token the mail carries. */
   async function newSubscription() {
@@ -101,7 +134,10 @@ export async function createFixtures(server: TestServer, smtp: TestSmtp, session
   async function newSubscriber() {
     const subscription = await newSubscription();
     await call('post', '/newsletter/confirm', { token: subscription.confirmToken }, false);
-    const { subscribers } = await call<{ subscribers: { id: number; email: string }[] }>('get', `/newsletter/admin/subscribers?search=${encodeURIComponent(subscription.email)}`);
+    const { subscribers } = await call<{ subscribers: { id: number; email: string }[] }>(
+      'get',
+      `/newsletter/admin/subscribers?search=${encodeURIComponent(subscription.email)}`,
+    );
     return { ...subscription, id: subscribers.find((s) => s.email === subscription.email)!.id };
   }
 
@@ -109,7 +145,13 @@ export async function createFixtures(server: TestServer, smtp: TestSmtp, session
   const technicalDocumentId = await newTechnicalDocument();
   const replyId = await newReply();
   const subscriberId = (await newSubscriber()).id;
-  const sendingId = (await call<{ id: number }>('post', '/newsletter/admin/send', { subject: 'Nouveautés', content: 'Les moteurs du mois.', subscriberIds: [subscriberId] })).id;
+  const sendingId = (
+    await call<{ id: number }>('post', '/newsletter/admin/send', {
+      subject: 'Nouveautés',
+      content: 'Les moteurs du mois.',
+      subscriberIds: [subscriberId],
+    })
+  ).id;
 
   return {
     send,
@@ -142,13 +184,15 @@ export async function createFixtures(server: TestServer, smtp: TestSmtp, session
     /** Keeps the admin's session usable after the writes that change it. */
     async after(method: string, path: string, res: Response) {
       const key = `${method} ${path}`;
-      if (key === 'post /auth/refresh') ({ accessToken: token, refreshToken } = (await res.clone().json()) as { accessToken: string; refreshToken: string });
+      if (key === 'post /auth/refresh')
+        ({ accessToken: token, refreshToken } = (await res.clone().json()) as { accessToken: string; refreshToken: string });
       if (key === 'post /auth/change-password') {
         password = password === OTHER_PASSWORD ? CHANGED_ADMIN_PASSWORD : OTHER_PASSWORD;
         ({ accessToken: token, refreshToken } = (await res.clone().json()) as { accessToken: string; refreshToken: string });
       }
       if (key === 'delete /smtp/settings/{usageType}') await assignUsage(decodeURIComponent(new URL(res.url).pathname.split('/').pop()!));
-      if (key === 'post /auth/logout') ({ accessToken: token, refreshToken } = await call('post', '/auth/login', { email: 'admin@example.test', password }, false));
+      if (key === 'post /auth/logout')
+        ({ accessToken: token, refreshToken } = await call('post', '/auth/login', { email: 'admin@example.test', password }, false));
     },
   };
 }

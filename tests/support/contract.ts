@@ -12,16 +12,23 @@ export const RUNS = Number(process.env.CONTRACT_RUNS ?? 6);
 
 export type Parameter = { name?: string; in?: string; required?: boolean; schema?: JsonSchema; $ref?: string };
 export type Content = Record<string, { schema?: JsonSchema & { $ref?: string } }>;
-export type Operation = { parameters?: Parameter[]; requestBody?: { content: Content }; responses: Record<string, { content?: Content }>; security?: unknown[] };
+export type Operation = {
+  parameters?: Parameter[];
+  requestBody?: { content: Content };
+  responses: Record<string, { content?: Content }>;
+  security?: unknown[];
+};
 export type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, JsonSchema> } };
 export type Sent = { method: string; path: string; url: string; body?: unknown; auth: boolean };
 
-export const operationsOf = (doc: Doc) => Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+export const operationsOf = (doc: Doc) =>
+  Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
 
 export async function loadContract(server: TestServer) {
   const doc = (await (await server.api('/openapi.json')).json()) as Doc;
   const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false });
-  const resolve = (schema: JsonSchema & { $ref?: string }) => (schema.$ref ? doc.components.schemas[schema.$ref.split('/').pop()!]! : schema);
+  const resolve = (schema: JsonSchema & { $ref?: string }) =>
+    schema.$ref ? doc.components.schemas[schema.$ref.split('/').pop()!]! : schema;
   const validators = new Map<object, ReturnType<typeof ajv.compile>>();
   const validatorOf = (schema: JsonSchema) => {
     if (!validators.has(schema)) validators.set(schema, ajv.compile(schema));
@@ -59,14 +66,18 @@ export function pathArbitrary(path: string, params: Parameter[]) {
   const values = names.map((n) => {
     const schema = params.find((p) => p.in === 'path' && p.name === n)?.schema ?? { type: 'string' };
     // Small ids so some calls reach existing rows (the seed and what earlier calls created).
-    return schema.pattern === '^[0-9]+$' || schema.type === 'integer' || schema.type === 'number' ? fc.integer({ min: 1, max: 4 }).map(String) : arbitraryOf(schema).map(String);
+    return schema.pattern === '^[0-9]+$' || schema.type === 'integer' || schema.type === 'number'
+      ? fc.integer({ min: 1, max: 4 }).map(String)
+      : arbitraryOf(schema).map(String);
   });
   return fc.tuple(...values).map((vals) => names.reduce((p, n, i) => p.replace(`{${n}}`, encodeURIComponent(vals[i]!)), path));
 }
 
 export function queryArbitrary(params: Parameter[]) {
   const query = params.filter((p) => p.in === 'query' && p.schema);
-  return fc.record(Object.fromEntries(query.map((p) => [p.name!, arbitraryOf(p.schema!)])), { requiredKeys: query.filter((p) => p.required).map((p) => p.name!) });
+  return fc.record(Object.fromEntries(query.map((p) => [p.name!, arbitraryOf(p.schema!)])), {
+    requiredKeys: query.filter((p) => p.required).map((p) => p.name!),
+  });
 }
 
 export const qs = (q: Record<string, unknown>) => {

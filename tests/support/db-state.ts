@@ -57,7 +57,9 @@ export async function tableRows(db: Db, ignore: string[] = []): Promise<Record<s
  */
 export async function tableChecksums(db: Db, ignore: string[] = []): Promise<Record<string, string>> {
   const tables = await tableRows(db, ignore);
-  return Object.fromEntries(Object.entries(tables).map(([table, lines]) => [table, createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16)]));
+  return Object.fromEntries(
+    Object.entries(tables).map(([table, lines]) => [table, createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16)]),
+  );
 }
 
 /** Tables whose checksum differs between two snapshots. */
@@ -86,7 +88,8 @@ export type FileAudit = {
 /** Compares the storage keys in the server's database with DATA_DIR/images, documents and tmp. */
 export async function auditFiles(server: DatabaseOf & Pick<TestServer, 'dataDir'>): Promise<FileAudit> {
   const db = openReader(server);
-  const keys = async (table: string) => (await rows<{ key: string }>(db, sqlText(`select storage_key as key from ${table}`))).map((r) => r.key);
+  const keys = async (table: string) =>
+    (await rows<{ key: string }>(db, sqlText(`select storage_key as key from ${table}`))).map((r) => r.key);
   try {
     const imageKeys = new Set(await keys('product_images'));
     const documentKeys = new Set([...(await keys('product_documents')), ...(await keys('technical_documents'))]);
@@ -94,12 +97,18 @@ export async function auditFiles(server: DatabaseOf & Pick<TestServer, 'dataDir'
     const imagesDir = path.join(server.dataDir, 'images');
     const documentsDir = path.join(server.dataDir, 'documents');
     const missing = [
-      ...[...imageKeys].filter((k) => !fs.existsSync(path.join(imagesDir, k)) || list(path.join(imagesDir, k)).length === 0).map((k) => `images/${k}`),
+      ...[...imageKeys]
+        .filter((k) => !fs.existsSync(path.join(imagesDir, k)) || list(path.join(imagesDir, k)).length === 0)
+        .map((k) => `images/${k}`),
       ...[...documentKeys].filter((k) => !fs.existsSync(path.join(documentsDir, k))).map((k) => `documents/${k}`),
     ];
     const orphans = [
-      ...list(imagesDir).filter((k) => !imageKeys.has(k)).map((k) => `images/${k}`),
-      ...list(documentsDir).filter((k) => !documentKeys.has(k)).map((k) => `documents/${k}`),
+      ...list(imagesDir)
+        .filter((k) => !imageKeys.has(k))
+        .map((k) => `images/${k}`),
+      ...list(documentsDir)
+        .filter((k) => !documentKeys.has(k))
+        .map((k) => `documents/${k}`),
     ];
     const partials = list(path.join(server.dataDir, 'tmp')).map((f) => `tmp/${f}`);
     return { missing, orphans, partials };

@@ -22,7 +22,10 @@ const isRoot = () => process.getuid?.() === 0;
  * /usr/lib/postgresql/<version>/bin; as root on Debian it installs the package first, else it says what to run.
  */
 export function ensurePgBin(): string {
-  const found = spawnSync('bash', [path.join(repoRoot, 'scripts/ensure-postgres.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const found = spawnSync('bash', [path.join(repoRoot, 'scripts/ensure-postgres.sh')], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   if (found.status !== 0) throw new Error('PostgreSQL 15 or newer is needed for these tests (see the message above)');
   return found.stdout.trim();
 }
@@ -60,7 +63,11 @@ export async function startCluster(): Promise<Cluster> {
     fs.chownSync(dir, uid, gid);
   }
   const data = path.join(dir, 'data');
-  asOwner(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync'], dir);
+  asOwner(
+    path.join(bin, 'initdb'),
+    ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync'],
+    dir,
+  );
   const port = await freePort();
   const options = [
     `-p ${port}`,

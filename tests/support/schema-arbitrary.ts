@@ -38,9 +38,11 @@ const MAX_STRING = 40;
 function stringOf(s: JsonSchema): fc.Arbitrary<string> {
   if (s.contentMediaType === 'application/json' && s.contentSchema) return arbitraryOf(s.contentSchema).map((v) => JSON.stringify(v));
   if (s.format === 'email') return fc.emailAddress();
-  if (s.format === 'date-time') return fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2100-01-01') }).map((d) => d.toISOString());
+  if (s.format === 'date-time')
+    return fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2100-01-01') }).map((d) => d.toISOString());
   if (s.format === 'uri') return fc.webUrl();
-  if (s.pattern) return fc.stringMatching(new RegExp(s.pattern)).filter((v) => v.length >= (s.minLength ?? 0) && v.length <= (s.maxLength ?? Infinity));
+  if (s.pattern)
+    return fc.stringMatching(new RegExp(s.pattern)).filter((v) => v.length >= (s.minLength ?? 0) && v.length <= (s.maxLength ?? Infinity));
   const minLength = s.minLength ?? 0;
   return fc.string({ minLength, maxLength: Math.max(minLength, Math.min(s.maxLength ?? MAX_STRING, MAX_STRING)), unit: 'grapheme' });
 }
@@ -58,7 +60,8 @@ export function arbitraryOf(s: JsonSchema): fc.Arbitrary<unknown> {
   if (s.properties) return objectOf(s);
   const choices = s.anyOf ?? s.oneOf;
   if (choices) return fc.oneof(...choices.map(arbitraryOf));
-  if (s.allOf) return fc.tuple(...s.allOf.map(arbitraryOf)).map((parts) => Object.assign({}, ...parts.filter((p) => p && typeof p === 'object')));
+  if (s.allOf)
+    return fc.tuple(...s.allOf.map(arbitraryOf)).map((parts) => Object.assign({}, ...parts.filter((p) => p && typeof p === 'object')));
   const type = Array.isArray(s.type) ? s.type : s.type ? [s.type] : ['string', 'number', 'boolean'];
   return fc.oneof(
     ...type.map((t): fc.Arbitrary<unknown> => {
@@ -74,7 +77,10 @@ export function arbitraryOf(s: JsonSchema): fc.Arbitrary<unknown> {
         case 'null':
           return fc.constant(null);
         case 'array':
-          return fc.array(arbitraryOf(s.items ?? {}), { minLength: s.minItems ?? 0, maxLength: Math.max(s.minItems ?? 0, Math.min(s.maxItems ?? 4, 4)) });
+          return fc.array(arbitraryOf(s.items ?? {}), {
+            minLength: s.minItems ?? 0,
+            maxLength: Math.max(s.minItems ?? 0, Math.min(s.maxItems ?? 4, 4)),
+          });
         case 'object':
           return objectOf(s);
         default:
@@ -85,18 +91,23 @@ export function arbitraryOf(s: JsonSchema): fc.Arbitrary<unknown> {
 }
 
 const matches = (value: Record<string, unknown>, condition: JsonSchema) =>
-  (condition.required ?? []).every((k) => k in value) && Object.entries(condition.properties ?? {}).every(([k, c]) => c.const === undefined || value[k] === c.const);
+  (condition.required ?? []).every((k) => k in value) &&
+  Object.entries(condition.properties ?? {}).every(([k, c]) => c.const === undefined || value[k] === c.const);
 
 /** Properties, with the object rules: one of `anyOf`'s required lists, `if`/`then`, `dependentRequired`. */
 function objectOf(s: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
   const alternatives = s.anyOf?.every((a) => a.required && !a.properties) ? s.anyOf.map((a) => a.required!) : [[]];
   return fc.constantFrom(...alternatives).chain((extra) => {
     const known = recordOf(s, [...(s.required ?? []), ...extra]);
-    const then = s.if && s.then ? fc.record(Object.fromEntries((s.then.required ?? []).map((k) => [k, arbitraryOf(s.then!.properties?.[k] ?? {})]))) : fc.constant({});
+    const then =
+      s.if && s.then
+        ? fc.record(Object.fromEntries((s.then.required ?? []).map((k) => [k, arbitraryOf(s.then!.properties?.[k] ?? {})])))
+        : fc.constant({});
     return fc.tuple(known, then).map(([value, thenValues]) => {
       const out = s.if && matches(value, s.if) ? { ...value, ...thenValues } : { ...value };
       // A field whose partners are missing goes (the alternative chosen keeps its own together).
-      for (const [key, partners] of Object.entries(s.dependentRequired ?? {})) if (key in out && partners.some((p) => !(p in out))) delete out[key];
+      for (const [key, partners] of Object.entries(s.dependentRequired ?? {}))
+        if (key in out && partners.some((p) => !(p in out))) delete out[key];
       return out;
     });
   });
@@ -104,10 +115,16 @@ function objectOf(s: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
 
 function recordOf(s: JsonSchema, required: string[]): fc.Arbitrary<Record<string, unknown>> {
   const props = s.properties ?? {};
-  const known = fc.record(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, arbitraryOf(v)])), { requiredKeys: [...new Set(required)] });
+  const known = fc.record(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, arbitraryOf(v)])), {
+    requiredKeys: [...new Set(required)],
+  });
   if (typeof s.additionalProperties !== 'object') return known;
   // Records (z.record): a few keys of their own.
-  const extra = fc.dictionary(s.propertyNames ? stringOf(s.propertyNames) : fc.string({ minLength: 1, maxLength: 10 }), arbitraryOf(s.additionalProperties), { maxKeys: 3 });
+  const extra = fc.dictionary(
+    s.propertyNames ? stringOf(s.propertyNames) : fc.string({ minLength: 1, maxLength: 10 }),
+    arbitraryOf(s.additionalProperties),
+    { maxKeys: 3 },
+  );
   return fc.tuple(known, extra).map(([a, b]) => ({ ...b, ...a }));
 }
 
@@ -123,6 +140,8 @@ export function invalidOf(s: JsonSchema): fc.Arbitrary<unknown> {
       delete copy[key];
       return copy;
     }),
-    fc.tuple(arbitraryOf(s), fc.constantFrom(...required)).map(([body, key]) => ({ ...(body as Record<string, unknown>), [key]: { nested: [true] } })),
+    fc
+      .tuple(arbitraryOf(s), fc.constantFrom(...required))
+      .map(([body, key]) => ({ ...(body as Record<string, unknown>), [key]: { nested: [true] } })),
   );
 }

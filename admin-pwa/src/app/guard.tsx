@@ -7,7 +7,6 @@ import { useT } from '../lib/i18n.ts';
 import { useSession } from '../lib/session.ts';
 import { Spinner } from '../components/spinner.tsx';
 
-
 /** Leaves the admin app for the public site (outside the /admin basename). */
 function GoHome() {
   window.location.assign('/');

@@ -44,7 +44,14 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, 
           <button type="button" className="btn" onClick={onClose} disabled={busy}>
             {cancelLabel ?? t.cancel}
           </button>
-          <button type="button" className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`} onClick={run} disabled={busy} aria-busy={busy} data-autofocus>
+          <button
+            type="button"
+            className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`}
+            onClick={run}
+            disabled={busy}
+            aria-busy={busy}
+            data-autofocus
+          >
             {busy ? (busyLabel ?? t.deleting) : (confirmLabel ?? t.delete)}
           </button>
         </>

@@ -16,7 +16,8 @@ type Props = {
   role?: 'dialog' | 'alertdialog';
 };
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function Dialog({ title, open, onClose, children, footer, busy = false, size = 'medium', role = 'dialog' }: Props) {
   const titleId = useId();

@@ -11,7 +11,17 @@ function useFieldIds(error?: string | null, hint?: ReactNode) {
   return { id, errorId, hintId, describedBy };
 }
 
-function Wrapper({ id, label, required, error, errorId, hint, hintId, className, children }: Common & { id: string; errorId: string; hintId: string; children: ReactNode }) {
+function Wrapper({
+  id,
+  label,
+  required,
+  error,
+  errorId,
+  hint,
+  hintId,
+  className,
+  children,
+}: Common & { id: string; errorId: string; hintId: string; children: ReactNode }) {
   return (
     <div className={`field${error ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`}>
       <label htmlFor={id}>
@@ -42,7 +52,13 @@ export function TextField({ label, error, hint, required, className, ...input }:
   const ids = useFieldIds(error, hint);
   return (
     <Wrapper {...ids} label={label} error={error} hint={hint} required={required} className={className}>
-      <input id={ids.id} aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} aria-required={required || undefined} {...input} />
+      <input
+        id={ids.id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        aria-required={required || undefined}
+        {...input}
+      />
     </Wrapper>
   );
 }
@@ -51,18 +67,38 @@ export function TextAreaField({ label, error, hint, required, className, ...inpu
   const ids = useFieldIds(error, hint);
   return (
     <Wrapper {...ids} label={label} error={error} hint={hint} required={required} className={className}>
-      <textarea id={ids.id} aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} aria-required={required || undefined} {...input} />
+      <textarea
+        id={ids.id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        aria-required={required || undefined}
+        {...input}
+      />
     </Wrapper>
   );
 }
 
 export type Option = { value: string; label: string };
 
-export function SelectField({ label, error, hint, required, className, options, ...select }: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly Option[] }) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  required,
+  className,
+  options,
+  ...select
+}: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly Option[] }) {
   const ids = useFieldIds(error, hint);
   return (
     <Wrapper {...ids} label={label} error={error} hint={hint} required={required} className={className}>
-      <select id={ids.id} aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} aria-required={required || undefined} {...select}>
+      <select
+        id={ids.id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        aria-required={required || undefined}
+        {...select}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -73,7 +109,12 @@ export function SelectField({ label, error, hint, required, className, options, 
   );
 }
 
-export function CheckboxField({ label, hint, className, ...input }: { label: string; hint?: ReactNode; className?: string } & InputHTMLAttributes<HTMLInputElement>) {
+export function CheckboxField({
+  label,
+  hint,
+  className,
+  ...input
+}: { label: string; hint?: ReactNode; className?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
     <div className={`field field-checkbox${className ? ` ${className}` : ''}`}>

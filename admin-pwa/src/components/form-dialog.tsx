@@ -23,7 +23,16 @@ export function FormDialog({ title, formId, busy, submitLabel, cancelLabel, onSu
       onClose={onClose}
       busy={busy}
       size="large"
-      footer={<FormFooter formId={formId} busy={busy} cancelLabel={cancelLabel} submitLabel={submitLabel} onCancel={onCancel ?? onClose} cancelDisabled={busy && !onCancel} />}
+      footer={
+        <FormFooter
+          formId={formId}
+          busy={busy}
+          cancelLabel={cancelLabel}
+          submitLabel={submitLabel}
+          onCancel={onCancel ?? onClose}
+          cancelDisabled={busy && !onCancel}
+        />
+      }
     >
       <form id={formId} className="form-grid" onSubmit={onSubmit} noValidate>
         {children}
@@ -45,7 +54,15 @@ type FooterProps = {
 };
 
 /** Cancel, then the submit button of the form named by formId. */
-export function FormFooter({ formId, busy, cancelLabel, submitLabel, onCancel, cancelDisabled = busy, submitDisabled = false }: FooterProps) {
+export function FormFooter({
+  formId,
+  busy,
+  cancelLabel,
+  submitLabel,
+  onCancel,
+  cancelDisabled = busy,
+  submitDisabled = false,
+}: FooterProps) {
   return (
     <>
       <button type="button" className="btn" onClick={onCancel} disabled={cancelDisabled}>

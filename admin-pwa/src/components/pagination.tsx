@@ -14,9 +14,7 @@ export function Pagination({ page, pages, onPage, label = 'Pagination', summary 
           <button type="button" className="btn" onClick={() => onPage(page - 1)} disabled={page <= 1}>
             {t.previous}
           </button>
-          <span aria-current="page">
-            {fill(t.pageOf, { page, pages })}
-          </span>
+          <span aria-current="page">{fill(t.pageOf, { page, pages })}</span>
           <button type="button" className="btn" onClick={() => onPage(page + 1)} disabled={page >= pages}>
             {t.next}
           </button>

@@ -18,7 +18,7 @@ export function EmptyState({ title, hint, action }: { title: string; hint?: stri
     <div className="state state-empty" role="status">
       <Icon name="info" />
       <p className="state-title">{title}</p>
-      {online ? (hint ? <p className="muted">{hint}</p> : null) : <p className="muted">{t.offlineHint}</p>}
+      {online ? hint ? <p className="muted">{hint}</p> : null : <p className="muted">{t.offlineHint}</p>}
       {action ? <div className="actions">{action}</div> : null}
     </div>
   );

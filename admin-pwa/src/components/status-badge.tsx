@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 
 export type BadgeTone = 'success' | 'neutral' | 'warning' | 'danger' | 'info' | 'accent';
 
-export function StatusBadge({ tone = 'neutral', children, onClick, title }: { tone?: BadgeTone; children: ReactNode; onClick?: () => void; title?: string }) {
+export function StatusBadge({
+  tone = 'neutral',
+  children,
+  onClick,
+  title,
+}: {
+  tone?: BadgeTone;
+  children: ReactNode;
+  onClick?: () => void;
+  title?: string;
+}) {
   if (onClick)
     return (
       <button type="button" className={`badge badge-${tone} badge-button`} onClick={onClick} title={title}>

@@ -12,7 +12,12 @@ export function Toaster() {
     // A named region: aria-label is not allowed on a div without a role (axe aria-prohibited-attr).
     <section className="toaster" aria-label={all.app.notifications}>
       {list.map((t) => (
-        <div key={t.id} className={`toast toast-${t.type}`} role={t.type === 'error' || t.type === 'warning' ? 'alert' : 'status'} data-toast-type={t.type}>
+        <div
+          key={t.id}
+          className={`toast toast-${t.type}`}
+          role={t.type === 'error' || t.type === 'warning' ? 'alert' : 'status'}
+          data-toast-type={t.type}
+        >
           <Icon name={t.type} className="toast-icon" />
           <div className="toast-body">
             <p className="toast-title">{t.title}</p>

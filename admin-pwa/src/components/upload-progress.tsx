@@ -16,22 +16,30 @@ export function useUploads() {
   const handles = useRef(new Map<string, () => void>());
   const patch = (key: string, p: Partial<UploadItem>) => setItems((list) => list.map((i) => (i.key === key ? { ...i, ...p } : i)));
 
-  const run = useCallback(async <T,>(key: string, name: string, size: number, start: (onProgress: (p: UploadProgress) => void) => UploadHandle<T>): Promise<T> => {
-    setItems((list) => [...list.filter((i) => i.key !== key), { key, name, size, loaded: 0, status: 'uploading' }]);
-    const handle = start((p) => patch(key, { loaded: p.loaded, size: p.total || size }));
-    handles.current.set(key, handle.abort);
-    try {
-      const result = await handle.promise;
-      patch(key, { status: 'done', loaded: size });
-      return result;
-    } catch (e) {
-      const cancelled = (e as Error)?.name === 'AbortError';
-      patch(key, { status: cancelled ? 'cancelled' : 'error', error: cancelled ? undefined : (e as Error).message });
-      throw e;
-    } finally {
-      handles.current.delete(key);
-    }
-  }, []);
+  const run = useCallback(
+    async <T,>(
+      key: string,
+      name: string,
+      size: number,
+      start: (onProgress: (p: UploadProgress) => void) => UploadHandle<T>,
+    ): Promise<T> => {
+      setItems((list) => [...list.filter((i) => i.key !== key), { key, name, size, loaded: 0, status: 'uploading' }]);
+      const handle = start((p) => patch(key, { loaded: p.loaded, size: p.total || size }));
+      handles.current.set(key, handle.abort);
+      try {
+        const result = await handle.promise;
+        patch(key, { status: 'done', loaded: size });
+        return result;
+      } catch (e) {
+        const cancelled = (e as Error)?.name === 'AbortError';
+        patch(key, { status: cancelled ? 'cancelled' : 'error', error: cancelled ? undefined : (e as Error).message });
+        throw e;
+      } finally {
+        handles.current.delete(key);
+      }
+    },
+    [],
+  );
 
   const cancel = useCallback((key: string) => handles.current.get(key)?.(), []);
   const cancelAll = useCallback(() => [...handles.current.values()].forEach((abort) => abort()), []);
@@ -51,10 +59,19 @@ export function UploadProgressList({ items, onCancel }: { items: UploadItem[]; o
             <span className="upload-name">{item.name}</span>
             <progress max={100} value={item.status === 'done' ? 100 : percent} aria-label={fill(t.progressOf, { name: item.name })} />
             <span className="upload-status">
-              {item.status === 'uploading' ? fill(t.percentOf, { percent, size: formatSize(item.size) }) : item.error ? fill(t.withError, { state: t.states[item.status], error: item.error }) : t.states[item.status]}
+              {item.status === 'uploading'
+                ? fill(t.percentOf, { percent, size: formatSize(item.size) })
+                : item.error
+                  ? fill(t.withError, { state: t.states[item.status], error: item.error })
+                  : t.states[item.status]}
             </span>
             {item.status === 'uploading' ? (
-              <button type="button" className="btn btn-small" onClick={() => onCancel(item.key)} aria-label={fill(t.cancelOf, { name: item.name })}>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => onCancel(item.key)}
+                aria-label={fill(t.cancelOf, { name: item.name })}
+              >
                 {t.cancel}
               </button>
             ) : null}

@@ -3,7 +3,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../lib/api.ts';
 import { db } from './db.ts';
-import { defineOperation, enqueue, perform, queuedFile, registerOperationLoader, replayOutbox, resolveConflict, retryEntry } from './outbox.ts';
+import {
+  defineOperation,
+  enqueue,
+  perform,
+  queuedFile,
+  registerOperationLoader,
+  replayOutbox,
+  resolveConflict,
+  retryEntry,
+} from './outbox.ts';
 
 type Note = { id: number; text: string; version: number };
 /** A tiny "server" the test operations talk to: the same rules as the API (version check → 409). */
@@ -20,7 +29,8 @@ function serverPut(n: Note): Note {
     throw new ApiError(400, message);
   }
   const current = server.get(n.id);
-  if (current && current.version !== n.version) throw new ApiError(409, "L'annonce a été modifiée entre-temps. Rechargez-la avant d'enregistrer.");
+  if (current && current.version !== n.version)
+    throw new ApiError(409, "L'annonce a été modifiée entre-temps. Rechargez-la avant d'enregistrer.");
   const saved = { ...n, version: n.version + 1 };
   server.set(n.id, saved);
   sent.push(n.text);
@@ -148,10 +158,22 @@ describe('outbox', () => {
     expect(server.get(1)!.text).toBe('theirs');
   });
 
-  it("replays an entry whose operation is defined in a module loaded only when needed (after a reload)", async () => {
+  it('replays an entry whose operation is defined in a module loaded only when needed (after a reload)', async () => {
     const now = Date.now();
     // As left by an earlier page: only the stored entry, its operation not defined in this one yet.
-    await db.outbox.add({ kind: 'lazy.save', label: 'Note 7', payload: { id: 7, text: 'later', version: 0 }, files: [], key: 'k7', done: {}, steps: [], state: 'waiting', attempts: 0, createdAt: now, updatedAt: now });
+    await db.outbox.add({
+      kind: 'lazy.save',
+      label: 'Note 7',
+      payload: { id: 7, text: 'later', version: 0 },
+      files: [],
+      key: 'k7',
+      done: {},
+      steps: [],
+      state: 'waiting',
+      attempts: 0,
+      createdAt: now,
+      updatedAt: now,
+    });
     let loads = 0;
     registerOperationLoader('lazy', async () => {
       loads++;
@@ -165,7 +187,18 @@ describe('outbox', () => {
 
   it('keeps an entry waiting, and the ones behind it, while its operation cannot be loaded', async () => {
     const now = Date.now();
-    const entry = { label: 'x', payload: { id: 8, text: 'x', version: 0 }, files: [], key: 'k8', done: {}, steps: [], state: 'waiting' as const, attempts: 0, createdAt: now, updatedAt: now };
+    const entry = {
+      label: 'x',
+      payload: { id: 8, text: 'x', version: 0 },
+      files: [],
+      key: 'k8',
+      done: {},
+      steps: [],
+      state: 'waiting' as const,
+      attempts: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
     await db.outbox.add({ ...entry, kind: 'unloadable.save' });
     await db.outbox.add({ ...entry, kind: NOTE_SAVE });
     registerOperationLoader('unloadable', () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));

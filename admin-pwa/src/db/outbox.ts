@@ -112,7 +112,13 @@ export async function perform<P, R = unknown>(
   // Later writes wait behind queued ones so the server sees them in the order they were made.
   if (isOnline() && pending === 0) {
     try {
-      const result = await sendWith(op, payload, files, started.key, createSteps(started.key, started.done, async () => {}));
+      const result = await sendWith(
+        op,
+        payload,
+        files,
+        started.key,
+        createSteps(started.key, started.done, async () => {}),
+      );
       await op.onSent?.(result, payload);
       return { queued: false, result };
     } catch (e) {
@@ -170,7 +176,19 @@ export async function enqueue<P>(
     }
     const now = Date.now();
     const steps = op.plan?.(payload, files) ?? [];
-    return (await db.outbox.add({ kind, label, payload, files, key: started.key, done: started.done, steps, state: 'waiting', attempts: 0, createdAt: now, updatedAt: now })) as number;
+    return (await db.outbox.add({
+      kind,
+      label,
+      payload,
+      files,
+      key: started.key,
+      done: started.done,
+      steps,
+      state: 'waiting',
+      attempts: 0,
+      createdAt: now,
+      updatedAt: now,
+    })) as number;
   });
 }
 
@@ -200,11 +218,17 @@ async function replayOne(entry: OutboxEntry): Promise<boolean> {
     return false; // its code could not be loaded (no network, no cached chunk): try again later
   }
   if (!op) {
-    await db.outbox.update(entry.id!, { state: 'failed', error: fill(texts().outboxPanel.unknownOperation, { kind: entry.kind }), updatedAt: Date.now() });
+    await db.outbox.update(entry.id!, {
+      state: 'failed',
+      error: fill(texts().outboxPanel.unknownOperation, { kind: entry.kind }),
+      updatedAt: Date.now(),
+    });
     return true;
   }
   await db.outbox.update(entry.id!, { state: 'sending', attempts: entry.attempts + 1, updatedAt: Date.now() });
-  const steps = createSteps(entry.key, { ...entry.done }, (done) => db.outbox.update(entry.id!, { done: { ...done }, updatedAt: Date.now() }).then(() => undefined));
+  const steps = createSteps(entry.key, { ...entry.done }, (done) =>
+    db.outbox.update(entry.id!, { done: { ...done }, updatedAt: Date.now() }).then(() => undefined),
+  );
   try {
     let current = entry;
     for (;;) {
@@ -275,7 +299,11 @@ export async function resolveConflict(id: number, choice: 'mine' | 'theirs') {
 /** Sent entries stay visible a while, then go. */
 export async function pruneSent(olderThanMs = 24 * 3600_000) {
   const limit = Date.now() - olderThanMs;
-  await db.outbox.where('state').equals('sent').filter((e) => e.updatedAt < limit).delete();
+  await db.outbox
+    .where('state')
+    .equals('sent')
+    .filter((e) => e.updatedAt < limit)
+    .delete();
 }
 
 /** After a reload mid-send, an entry left 'sending' is waiting again. */

@@ -95,7 +95,8 @@ const rawFetch: Transport = async (url, init) => {
   }
 };
 
-const urlOf = (input: RequestInfo | URL) => (typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url);
+const urlOf = (input: RequestInfo | URL) =>
+  typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
 
 // Sign-in and refresh go straight to the network: no refresh-and-retry around them, and no
 // Idempotency-Key (the API never stores an answer that carries credentials).
@@ -217,7 +218,13 @@ function xhrTransport(onProgress?: (p: UploadProgress) => void): Transport {
       xhr.responseType = 'blob';
       xhr.upload.onprogress = (e) => onProgress?.({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
       xhr.onload = () =>
-        resolve(new Response(NULL_BODY.has(xhr.status) ? null : xhr.response, { status: xhr.status, statusText: xhr.statusText, headers: headersOf(xhr) }));
+        resolve(
+          new Response(NULL_BODY.has(xhr.status) ? null : xhr.response, {
+            status: xhr.status,
+            statusText: xhr.statusText,
+            headers: headersOf(xhr),
+          }),
+        );
       xhr.onerror = () => reject(new NetworkError());
       xhr.onabort = () => reject(aborted());
       signal?.addEventListener('abort', () => xhr.abort(), { once: true });

@@ -16,7 +16,12 @@ type Call<A, R> = (args: A, options?: ClientRequestOptions) => Promise<R>;
  * A multipart write through the typed client (`call` is the route's `$post`), over XHR so that
  * `onProgress` follows the body; its answer is the route's own type. `abort()` rejects with an AbortError.
  */
-export function upload<A, R extends ClientResponse<unknown>>(call: Call<A, R>, args: A, form: FormData, onProgress?: (p: UploadProgress) => void) {
+export function upload<A, R extends ClientResponse<unknown>>(
+  call: Call<A, R>,
+  args: A,
+  form: FormData,
+  onProgress?: (p: UploadProgress) => void,
+) {
   const controller = new AbortController();
   const promise = body(call(args, { fetch: uploadFetch(onProgress), init: { body: form, signal: controller.signal } }));
   return { promise, abort: () => controller.abort() } satisfies UploadHandle<unknown>;

@@ -12,4 +12,6 @@ export const localized = (text: string, lang: Lang = adminLang.get()): string =>
 
 /** Every message of a form's errors, localized. */
 export const localizedErrors = <K extends string>(errors: Partial<Record<K, string>>): Partial<Record<K, string>> =>
-  Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, text && localized(text as string)])) as Partial<Record<K, string>>;
+  Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, text && localized(text as string)])) as Partial<
+    Record<K, string>
+  >;

@@ -15,8 +15,17 @@ describe('restoreSession', () => {
   beforeEach(async () => {
     api = await freshStart();
     session.set({ status: 'checking' });
-    api.on('POST', '/auth/refresh', () => ({ accessToken: 'a', accessTokenExpiresAt: '', expiresAt: '', absoluteExpiresAt: '', user: admin }));
-    api.on('GET', '/auth/session', () => ({ expiresAt: new Date(Date.now() + 3600_000).toISOString(), absoluteExpiresAt: new Date(Date.now() + 7200_000).toISOString() }));
+    api.on('POST', '/auth/refresh', () => ({
+      accessToken: 'a',
+      accessTokenExpiresAt: '',
+      expiresAt: '',
+      absoluteExpiresAt: '',
+      user: admin,
+    }));
+    api.on('GET', '/auth/session', () => ({
+      expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+      absoluteExpiresAt: new Date(Date.now() + 7200_000).toISOString(),
+    }));
   });
 
   it('shows "Erreur lors de la récupération du profil" when the profile fetch fails, and clears the session: signed out, the stored profile and the refresh cookie gone', async () => {
@@ -31,7 +40,17 @@ describe('restoreSession', () => {
   });
 
   it('keeps the changes waiting in the outbox when the profile fetch clears the session', async () => {
-    await db.outbox.add({ kind: 'listing.delete', payload: { id: 3 }, files: [], label: 'x', state: 'waiting', key: 'k', done: {}, createdAt: 1, updatedAt: 1 } as never);
+    await db.outbox.add({
+      kind: 'listing.delete',
+      payload: { id: 3 },
+      files: [],
+      label: 'x',
+      state: 'waiting',
+      key: 'k',
+      done: {},
+      createdAt: 1,
+      updatedAt: 1,
+    } as never);
     api.on('GET', '/auth/profile', () => Response.json({}, { status: 503 }));
     await restoreSession();
     expect(session.get()).toMatchObject({ status: 'signed-out' });

@@ -21,7 +21,11 @@ export function showToast(type: ToastType, title: string, options: ToastOptions 
   dismissToast(id);
   toasts.set((list) => [...list, { id, type, title, message: options.message, duration, actions: options.actions }]);
   // A duration of 0 keeps the toast until it is closed (the session warning).
-  if (duration > 0 && Number.isFinite(duration)) timers.set(id, setTimeout(() => dismissToast(id), duration));
+  if (duration > 0 && Number.isFinite(duration))
+    timers.set(
+      id,
+      setTimeout(() => dismissToast(id), duration),
+    );
   return id;
 }
 

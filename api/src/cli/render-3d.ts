@@ -24,12 +24,42 @@ const dot = (a: V3, b: V3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 export function box([x, y, z]: V3, [w, h, d]: V3, color: string): Model {
   const p = (i: number, j: number, k: number): V3 => [x + i * w, y + j * h, z + k * d];
   const quads: [number, number, number][][] = [
-    [[0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1]],
-    [[1, 0, 0], [0, 0, 0], [0, 1, 0], [1, 1, 0]],
-    [[0, 1, 1], [1, 1, 1], [1, 1, 0], [0, 1, 0]],
-    [[0, 0, 0], [1, 0, 0], [1, 0, 1], [0, 0, 1]],
-    [[1, 0, 1], [1, 0, 0], [1, 1, 0], [1, 1, 1]],
-    [[0, 0, 0], [0, 0, 1], [0, 1, 1], [0, 1, 0]],
+    [
+      [0, 0, 1],
+      [1, 0, 1],
+      [1, 1, 1],
+      [0, 1, 1],
+    ],
+    [
+      [1, 0, 0],
+      [0, 0, 0],
+      [0, 1, 0],
+      [1, 1, 0],
+    ],
+    [
+      [0, 1, 1],
+      [1, 1, 1],
+      [1, 1, 0],
+      [0, 1, 0],
+    ],
+    [
+      [0, 0, 0],
+      [1, 0, 0],
+      [1, 0, 1],
+      [0, 0, 1],
+    ],
+    [
+      [1, 0, 1],
+      [1, 0, 0],
+      [1, 1, 0],
+      [1, 1, 1],
+    ],
+    [
+      [0, 0, 0],
+      [0, 0, 1],
+      [0, 1, 1],
+      [0, 1, 0],
+    ],
   ];
   return quads.map((q) => ({ pts: q.map(([i, j, k]) => p(i, j, k)), color }));
 }
@@ -46,7 +76,8 @@ export function cylinder(axis: 'x' | 'y' | 'z', [cx, cy, cz]: V3, radius: number
   };
   const step = (2 * Math.PI) / sides;
   const faces: Model = [];
-  for (let i = 0; i < sides; i++) faces.push({ pts: [at(i * step, 0), at((i + 1) * step, 0), at((i + 1) * step, 1), at(i * step, 1)], color });
+  for (let i = 0; i < sides; i++)
+    faces.push({ pts: [at(i * step, 0), at((i + 1) * step, 0), at((i + 1) * step, 1), at(i * step, 1)], color });
   const ring = (t: number) => Array.from({ length: sides }, (_, i) => at(i * step, t));
   faces.push({ pts: ring(1), color }, { pts: ring(0).reverse(), color });
   return faces;
@@ -56,7 +87,12 @@ export function cylinder(axis: 'x' | 'y' | 'z', [cx, cy, cz]: V3, radius: number
 export const plate = (pts: V3[], color: string): Model => [{ pts, color, twoSided: true }];
 
 function camera({ yaw, pitch }: View) {
-  const [cy, sy, cp, sp] = [Math.cos((yaw * Math.PI) / 180), Math.sin((yaw * Math.PI) / 180), Math.cos((pitch * Math.PI) / 180), Math.sin((pitch * Math.PI) / 180)];
+  const [cy, sy, cp, sp] = [
+    Math.cos((yaw * Math.PI) / 180),
+    Math.sin((yaw * Math.PI) / 180),
+    Math.cos((pitch * Math.PI) / 180),
+    Math.sin((pitch * Math.PI) / 180),
+  ];
   return ([x, y, z]: V3): V3 => {
     const x1 = x * cy + z * sy;
     const z1 = -x * sy + z * cy;
@@ -68,7 +104,13 @@ function camera({ yaw, pitch }: View) {
 function shade(hex: string, f: number): string {
   const c = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
   const out = c.map((v) => (f <= 1 ? v * f : v + (255 - v) * (f - 1)));
-  return `#${out.map((v) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${out
+    .map((v) =>
+      Math.round(Math.min(255, Math.max(0, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 export type Frame = { width: number; height: number; margin: number };
@@ -102,7 +144,13 @@ export function renderModel(model: Model, view: View, frame: Frame): { svg: stri
   const toScreen = (p: V3) => [frame.width / 2 + (p[0] - fx) * fit, frame.height / 2 + (-p[1] - fy) * fit] as const;
   const svg = faces
     .map((f) => {
-      const d = f.pts.map((p) => toScreen(p).map((v) => v.toFixed(1)).join(',')).join(' ');
+      const d = f.pts
+        .map((p) =>
+          toScreen(p)
+            .map((v) => v.toFixed(1))
+            .join(','),
+        )
+        .join(' ');
       // A stroke in the fill colour closes the hairline gaps between facets.
       return `<polygon points="${d}" fill="${f.fill}" stroke="${f.fill}" stroke-width="1" stroke-linejoin="round"/>`;
     })

@@ -8,7 +8,8 @@ describe('demo catalogue', () => {
 
   it('has at least 24 valid listings across every kind, unit and condition', () => {
     expect(listings.length).toBeGreaterThanOrEqual(24);
-    for (const { illustration: _i, images: _n, documents: _d, ...input } of listings) expect(ProductInputSchema.safeParse(input).success).toBe(true);
+    for (const { illustration: _i, images: _n, documents: _d, ...input } of listings)
+      expect(ProductInputSchema.safeParse(input).success).toBe(true);
     expect(new Set(listings.map((l) => l.illustration))).toEqual(new Set(['engine', 'generator', 'gearbox', 'propeller', 'shaft']));
     expect(new Set(listings.map((l) => l.powerUnit))).toEqual(new Set(['kw', 'kva', 'hp', 'cv', 'ekw']));
     expect(new Set(listings.map((l) => l.condition))).toEqual(new Set(['new', 'used']));

@@ -16,7 +16,18 @@ type Row = [Illustration, string, string, number, PowerUnit, 'new' | 'used', num
 // kind, brand, model, power, unit, condition, price (null = on request), featured, year, extras
 const ROWS: Row[] = [
   ['engine', 'Caterpillar', 'C18 ACERT', 1015, 'hp', 'new', 189000, true, 2024, { weight: 2134, length: 1740, width: 1110, height: 1270 }],
-  ['engine', 'Caterpillar', 'C32 ACERT', 1600, 'hp', 'used', 145000, false, 2016, { weight: 3765, length: 2210, width: 1520, height: 1540 }],
+  [
+    'engine',
+    'Caterpillar',
+    'C32 ACERT',
+    1600,
+    'hp',
+    'used',
+    145000,
+    false,
+    2016,
+    { weight: 3765, length: 2210, width: 1520, height: 1540 },
+  ],
   ['engine', 'Caterpillar', 'C12.9', 1000, 'cv', 'new', null, true, 2025, { weight: 1490 }],
   ['engine', 'Caterpillar', '3406E', 600, 'hp', 'used', 38500, false, 2009, { weight: 1600, length: 1650, width: 990, height: 1200 }],
   ['engine', 'Volvo Penta', 'D13-900', 900, 'cv', 'new', 142000, false, 2024, { weight: 1420 }],
@@ -25,13 +36,57 @@ const ROWS: Row[] = [
   ['engine', 'Yanmar', '6LY440', 440, 'hp', 'new', 58000, false, 2025, { weight: 640, length: 1230, width: 800, height: 790 }],
   ['engine', 'Nanni', 'N4.115', 115, 'cv', 'new', 18900, false, 2025, { weight: 340 }],
   ['engine', 'MAN', 'V8-1000', 735, 'kw', 'used', null, false, 2015, { weight: 2080, category: 'Moteurs' }],
-  ['generator', 'Caterpillar', 'C15 GC', 500, 'kva', 'new', 98000, true, 2024, { weight: 4300, length: 4800, width: 1700, height: 2300, voltage: '400V', phase: '3' }],
+  [
+    'generator',
+    'Caterpillar',
+    'C15 GC',
+    500,
+    'kva',
+    'new',
+    98000,
+    true,
+    2024,
+    { weight: 4300, length: 4800, width: 1700, height: 2300, voltage: '400V', phase: '3' },
+  ],
   ['generator', 'Caterpillar', 'C4.4 Marine', 99, 'ekw', 'new', 42500, true, 2025, { weight: 1120, voltage: '400V', phase: '3' }],
   ['generator', 'Kohler', '40EFOZD', 40, 'ekw', 'used', 16500, false, 2017, { weight: 720, voltage: '230V', phase: '1' }],
-  ['generator', 'SDMO', 'J110K', 110, 'kva', 'used', 14900, false, 2012, { weight: 1450, length: 2650, width: 1100, height: 1600, voltage: '400V', phase: '3', category: 'Industriel' }],
+  [
+    'generator',
+    'SDMO',
+    'J110K',
+    110,
+    'kva',
+    'used',
+    14900,
+    false,
+    2012,
+    { weight: 1450, length: 2650, width: 1100, height: 1600, voltage: '400V', phase: '3', category: 'Industriel' },
+  ],
   ['generator', 'Onan', 'MDKBV 21.5', 21.5, 'kw', 'new', 23800, false, 2024, { weight: 460, voltage: '230V', phase: '1' }],
-  ['generator', 'Perkins', '1104A-44TG', 80, 'kva', 'new', null, false, 2025, { weight: 1050, voltage: '400V', phase: '3', category: 'Industriel' }],
-  ['generator', 'Caterpillar', '3512B', 1500, 'kva', 'used', 185000, false, 2008, { weight: 14500, length: 6000, width: 2200, height: 2700, voltage: '400V', phase: '3', category: 'Industriel' }],
+  [
+    'generator',
+    'Perkins',
+    '1104A-44TG',
+    80,
+    'kva',
+    'new',
+    null,
+    false,
+    2025,
+    { weight: 1050, voltage: '400V', phase: '3', category: 'Industriel' },
+  ],
+  [
+    'generator',
+    'Caterpillar',
+    '3512B',
+    1500,
+    'kva',
+    'used',
+    185000,
+    false,
+    2008,
+    { weight: 14500, length: 6000, width: 2200, height: 2700, voltage: '400V', phase: '3', category: 'Industriel' },
+  ],
   ['gearbox', 'ZF Marine', 'ZF 325-1A', 441, 'kw', 'new', 14500, false, 2025, { weight: 125, fuelType: 'N/A' }],
   ['gearbox', 'Twin Disc', 'MG-5114A', 640, 'hp', 'used', 8900, false, 2013, { weight: 290, fuelType: 'N/A' }],
   ['gearbox', 'Reintjes', 'WAF 363', 1100, 'kw', 'used', null, false, 2011, { weight: 940, fuelType: 'N/A' }],
@@ -39,24 +94,61 @@ const ROWS: Row[] = [
   ['propeller', 'Teignbridge', 'Hélice 5 pales 32"', 900, 'hp', 'used', 2100, false, 2016, { weight: 85, fuelType: 'N/A' }],
   ['shaft', 'Tides Marine', 'Ligne d’arbre 60 mm', 700, 'hp', 'new', 6200, false, 2025, { weight: 160, length: 4500, fuelType: 'N/A' }],
   ['shaft', 'Vetus', 'Ligne d’arbre 45 mm', 300, 'cv', 'used', 1900, false, 2019, { weight: 70, length: 3000, fuelType: 'N/A' }],
-  ['engine', 'Caterpillar', 'C7.1', 550, 'hp', 'new', 76000, false, 2025, { weight: 910, category: 'Moteurs', descriptionFr: 'Moteur industriel pour pompes et compresseurs.', descriptionEn: 'Industrial engine for pumps and compressors.' }],
+  [
+    'engine',
+    'Caterpillar',
+    'C7.1',
+    550,
+    'hp',
+    'new',
+    76000,
+    false,
+    2025,
+    {
+      weight: 910,
+      category: 'Moteurs',
+      descriptionFr: 'Moteur industriel pour pompes et compresseurs.',
+      descriptionEn: 'Industrial engine for pumps and compressors.',
+    },
+  ],
   ['generator', 'Kohler', '99EFOZD', 99, 'ekw', 'new', null, false, 2025, { weight: 1300, voltage: '400V', phase: '3' }],
 ];
 
-const TEXT: Record<Illustration, { fr: (b: string, m: string) => [string, string]; en: (b: string, m: string) => [string, string]; category: ProductInput['category'] }> = {
+const TEXT: Record<
+  Illustration,
+  { fr: (b: string, m: string) => [string, string]; en: (b: string, m: string) => [string, string]; category: ProductInput['category'] }
+> = {
   engine: {
-    fr: (b, m) => [`Moteur marin ${b} ${m}`, `Moteur diesel marin ${b} ${m}, pour navires de travail, de pêche et de plaisance. Livré avec son tableau de bord, contrôlé par notre atelier de Salon-de-Provence.`],
-    en: (b, m) => [`${b} ${m} marine engine`, `${b} ${m} marine diesel engine for work, fishing and leisure boats. Supplied with its instrument panel, checked by our workshop in Salon-de-Provence.`],
+    fr: (b, m) => [
+      `Moteur marin ${b} ${m}`,
+      `Moteur diesel marin ${b} ${m}, pour navires de travail, de pêche et de plaisance. Livré avec son tableau de bord, contrôlé par notre atelier de Salon-de-Provence.`,
+    ],
+    en: (b, m) => [
+      `${b} ${m} marine engine`,
+      `${b} ${m} marine diesel engine for work, fishing and leisure boats. Supplied with its instrument panel, checked by our workshop in Salon-de-Provence.`,
+    ],
     category: 'Marine',
   },
   generator: {
-    fr: (b, m) => [`Groupe électrogène ${b} ${m}`, `Groupe électrogène diesel ${b} ${m}, capoté et insonorisé, prêt à raccorder. Essai en charge réalisé avant livraison.`],
-    en: (b, m) => [`${b} ${m} generator set`, `${b} ${m} diesel generator set, enclosed and soundproofed, ready to connect. Load-tested before delivery.`],
+    fr: (b, m) => [
+      `Groupe électrogène ${b} ${m}`,
+      `Groupe électrogène diesel ${b} ${m}, capoté et insonorisé, prêt à raccorder. Essai en charge réalisé avant livraison.`,
+    ],
+    en: (b, m) => [
+      `${b} ${m} generator set`,
+      `${b} ${m} diesel generator set, enclosed and soundproofed, ready to connect. Load-tested before delivery.`,
+    ],
     category: 'Groupes électrogènes',
   },
   gearbox: {
-    fr: (b, m) => [`Inverseur réducteur ${b} ${m}`, `Inverseur réducteur marin ${b} ${m}, rapports disponibles sur demande. Révisé, joints neufs.`],
-    en: (b, m) => [`${b} ${m} marine gearbox`, `${b} ${m} marine reduction gearbox, ratios available on request. Overhauled with new seals.`],
+    fr: (b, m) => [
+      `Inverseur réducteur ${b} ${m}`,
+      `Inverseur réducteur marin ${b} ${m}, rapports disponibles sur demande. Révisé, joints neufs.`,
+    ],
+    en: (b, m) => [
+      `${b} ${m} marine gearbox`,
+      `${b} ${m} marine reduction gearbox, ratios available on request. Overhauled with new seals.`,
+    ],
     category: 'Pièces détachées',
   },
   propeller: {
@@ -66,7 +158,10 @@ const TEXT: Record<Illustration, { fr: (b: string, m: string) => [string, string
   },
   shaft: {
     fr: (b, m) => [`${m} ${b}`, `${m} ${b} en inox, avec palier, presse-étoupe et accouplement.`],
-    en: (b, m) => [`${b} ${m.replace('Ligne d’arbre', 'shaft line')}`, `${b} stainless steel ${m.replace('Ligne d’arbre', 'shaft line')} with bearing, stern gland and coupling.`],
+    en: (b, m) => [
+      `${b} ${m.replace('Ligne d’arbre', 'shaft line')}`,
+      `${b} stainless steel ${m.replace('Ligne d’arbre', 'shaft line')} with bearing, stern gland and coupling.`,
+    ],
     category: 'Pièces détachées',
   },
 };
@@ -113,7 +208,11 @@ function specifications(kind: Illustration, condition: string, i: number): Pick<
   if (kind === 'engine' || kind === 'generator') {
     const cylinders = String([4, 6, 8, 12][i % 4]);
     rows.push(['Cylindres', cylinders, cylinders]);
-    rows.push(i % 2 ? ['Refroidissement', 'Échangeur eau de mer', 'Seawater heat exchanger'] : ['Refroidissement', 'Refroidissement par la coque', 'Keel cooling']);
+    rows.push(
+      i % 2
+        ? ['Refroidissement', 'Échangeur eau de mer', 'Seawater heat exchanger']
+        : ['Refroidissement', 'Refroidissement par la coque', 'Keel cooling'],
+    );
   }
   if (kind === 'gearbox') {
     const ratio = ['2,03:1', '2,5:1', '3,0:1'][i % 3]!;
@@ -125,5 +224,8 @@ function specifications(kind: Illustration, condition: string, i: number): Pick<
     rows.push(['Heures de fonctionnement', new Intl.NumberFormat('fr-FR').format(hours), new Intl.NumberFormat('en-GB').format(hours)]);
   }
   rows.push(condition === 'new' ? ['Garantie', '24 mois', '24 months'] : ['Garantie', '6 mois', '6 months']);
-  return { specifications: Object.fromEntries(rows.map(([k, fr]) => [k, fr])), specificationsEn: Object.fromEntries(rows.map(([k, , en]) => [k, en])) };
+  return {
+    specifications: Object.fromEntries(rows.map(([k, fr]) => [k, fr])),
+    specificationsEn: Object.fromEntries(rows.map(([k, , en]) => [k, en])),
+  };
 }

@@ -20,7 +20,9 @@ describe('demo pictures', () => {
   });
 
   it('the views of one product differ from one another, and the same product always looks the same', async () => {
-    const views = await Promise.all(Array.from({ length: PRODUCT_VIEWS }, async (_, v) => (await render(productSvg('engine', 0, v))).data.toString('base64')));
+    const views = await Promise.all(
+      Array.from({ length: PRODUCT_VIEWS }, async (_, v) => (await render(productSvg('engine', 0, v))).data.toString('base64')),
+    );
     expect(new Set(views).size).toBe(PRODUCT_VIEWS);
     expect(productSvg('gearbox', 3, 2)).toBe(productSvg('gearbox', 3, 2));
   });
@@ -37,7 +39,10 @@ describe('demo pictures', () => {
   });
 
   it('the home hero and values pictures are wide pictures without text', async () => {
-    for (const [svg, size] of [[heroSvg(), [1600, 1000]], [valuesSvg(), [1280, 840]]] as const) {
+    for (const [svg, size] of [
+      [heroSvg(), [1600, 1000]],
+      [valuesSvg(), [1280, 840]],
+    ] as const) {
       expect(svg).not.toMatch(/<text/);
       const { info } = await render(svg);
       expect([info.width, info.height]).toEqual(size);

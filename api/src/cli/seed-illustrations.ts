@@ -13,7 +13,8 @@ const BRONZE = '#c4923f';
 /** Body colours of the range: signal yellow, marine blue, engine red, graphite, green, white. */
 const BODY = ['#e0a91f', '#245b8c', '#a9362c', '#47525e', '#2f6f5e', '#e4e7ea'];
 
-const moved = (model: Model, [dx, dy, dz]: V3, group: number): Model => model.map((f) => ({ ...f, group, pts: f.pts.map(([x, y, z]) => [x + dx, y + dy, z + dz] as V3) }));
+const moved = (model: Model, [dx, dy, dz]: V3, group: number): Model =>
+  model.map((f) => ({ ...f, group, pts: f.pts.map(([x, y, z]) => [x + dx, y + dy, z + dz] as V3) }));
 
 function engine(body: string): Model {
   return [
@@ -73,7 +74,11 @@ function propeller(blades: number): Model {
     const radial: V3 = [Math.cos(a), Math.sin(a), 0];
     // The chord leans 35° out of the disc plane: the blade's pitch.
     const chord: V3 = [-Math.sin(a) * Math.cos(0.6), Math.cos(a) * Math.cos(0.6), Math.sin(0.6)];
-    const point = (r: number, c: number): V3 => [hub[0] + radial[0] * r + chord[0] * c, hub[1] + radial[1] * r + chord[1] * c, hub[2] + radial[2] * r + chord[2] * c];
+    const point = (r: number, c: number): V3 => [
+      hub[0] + radial[0] * r + chord[0] * c,
+      hub[1] + radial[1] * r + chord[1] * c,
+      hub[2] + radial[2] * r + chord[2] * c,
+    ];
     const steps = 10;
     const width = (s: number) => 1.25 * Math.sin(Math.PI * (0.12 + 0.88 * s)) ** 0.7 + 0.05;
     const lead = Array.from({ length: steps + 1 }, (_, i) => point(0.7 + 3.6 * (i / steps), width(i / steps) * 0.9));
@@ -106,9 +111,23 @@ const MODELS: Record<Illustration, (paint: number) => Model> = {
 
 /** Each maker's livery, as an index into the body colours; other brands get one from their name. */
 const LIVERIES: Record<string, number> = {
-  Caterpillar: 0, 'Volvo Penta': 1, Nanni: 1, Perkins: 1, SDMO: 1, 'Twin Disc': 1, Vetus: 1,
-  Cummins: 2, 'Michigan Wheel': 2, Yanmar: 3, MAN: 3, 'ZF Marine': 3, Reintjes: 3, 'Tides Marine': 3, Teignbridge: 3,
-  Kohler: 4, Onan: 5,
+  Caterpillar: 0,
+  'Volvo Penta': 1,
+  Nanni: 1,
+  Perkins: 1,
+  SDMO: 1,
+  'Twin Disc': 1,
+  Vetus: 1,
+  Cummins: 2,
+  'Michigan Wheel': 2,
+  Yanmar: 3,
+  MAN: 3,
+  'ZF Marine': 3,
+  Reintjes: 3,
+  'Tides Marine': 3,
+  Teignbridge: 3,
+  Kohler: 4,
+  Onan: 5,
 };
 
 /** The paint of a brand's products: the same maker always wears the same colour. */
@@ -117,7 +136,13 @@ export function paintOf(brand: string): number {
 }
 
 /** Where the close-up of each kind looks: turbo, control panel, output flange, hub, seal. */
-const DETAIL: Record<Illustration, V3> = { engine: [2, 4, -0.5], generator: [2.3, 4.2, 0.5], gearbox: [1.6, 1.8, 0.5], propeller: [0, 4.6, 0.5], shaft: [-0.6, 1.3, 0] };
+const DETAIL: Record<Illustration, V3> = {
+  engine: [2, 4, -0.5],
+  generator: [2.3, 4.2, 0.5],
+  gearbox: [1.6, 1.8, 0.5],
+  propeller: [0, 4.6, 0.5],
+  shaft: [-0.6, 1.3, 0],
+};
 
 /** Three-quarter, side, close-up, the other three-quarter: a product shows the first n of them. */
 export const PRODUCT_VIEWS = 4;
@@ -169,6 +194,10 @@ export function heroSvg(): string {
 
 /** "Nos valeurs": a marine engine coupled to its gearbox, a propeller standing by, as in the workshop. */
 export function valuesSvg(): string {
-  const model = [...moved(propeller(4), [3, 0, -7], 0), ...moved(engine(BODY[0]!), [-3, 0, 0], 1), ...moved(gearbox(BODY[3]!), [4.4, 0.4, 0], 2)];
+  const model = [
+    ...moved(propeller(4), [3, 0, -7], 0),
+    ...moved(engine(BODY[0]!), [-3, 0, 0], 1),
+    ...moved(gearbox(BODY[3]!), [4.4, 0.4, 0], 2),
+  ];
   return scene(model, { yaw: -28, pitch: 18 }, { width: 1280, height: 840, margin: 80 }, 'studio');
 }

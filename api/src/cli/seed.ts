@@ -43,7 +43,8 @@ const countProducts = async (deps: Deps) => (await row<{ n: number }>(deps.db, s
 
 /** Removes every listing (with its files) and the technical library. */
 async function clearCatalogue(deps: Deps) {
-  for (const { id } of await deps.db.select({ id: schema.products.id }).from(schema.products)) await deleteProduct(deps, id, (removeFiles) => removeFiles());
+  for (const { id } of await deps.db.select({ id: schema.products.id }).from(schema.products))
+    await deleteProduct(deps, id, (removeFiles) => removeFiles());
   const storage = storageFor(deps.env.dataDir);
   for (const { key } of await deps.db.select({ key: schema.technicalDocuments.storageKey }).from(schema.technicalDocuments))
     storage.removeDocument(key);

@@ -14,7 +14,15 @@ describe('compression of text answers', () => {
   });
 
   it('compresses text types only', () => {
-    for (const type of ['text/html; charset=utf-8', 'application/json', 'text/css', 'application/javascript', 'image/svg+xml', 'application/manifest+json', 'application/problem+json'])
+    for (const type of [
+      'text/html; charset=utf-8',
+      'application/json',
+      'text/css',
+      'application/javascript',
+      'image/svg+xml',
+      'application/manifest+json',
+      'application/problem+json',
+    ])
       expect(isCompressible(type), type).toBe(true);
     for (const type of ['image/png', 'application/pdf', 'video/mp4', undefined]) expect(isCompressible(type), String(type)).toBe(false);
   });
@@ -22,13 +30,19 @@ describe('compression of text answers', () => {
   it('compresses JSON of 1 KB or more, keeps its status and headers, and leaves small or binary answers as they are', async () => {
     const json = JSON.stringify({ items: Array.from({ length: 100 }, (_, i) => ({ id: i, title: 'Moteur marin' })) });
     const req = new Request('http://x/api/products', { headers: { 'accept-encoding': 'gzip, br' } });
-    const res = await compressResponse(req, new Response(json, { status: 201, headers: { 'content-type': 'application/json', 'x-kept': '1' } }));
+    const res = await compressResponse(
+      req,
+      new Response(json, { status: 201, headers: { 'content-type': 'application/json', 'x-kept': '1' } }),
+    );
     expect(res.status).toBe(201);
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(res.headers.get('vary')).toBe('Accept-Encoding');
     expect(res.headers.get('x-kept')).toBe('1');
     expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(json);
-    const small = await compressResponse(req, new Response('{"ok":true}', { headers: { 'content-type': 'application/json', 'content-length': '11' } }));
+    const small = await compressResponse(
+      req,
+      new Response('{"ok":true}', { headers: { 'content-type': 'application/json', 'content-length': '11' } }),
+    );
     expect(small.headers.get('content-encoding')).toBeNull();
     const png = await compressResponse(req, new Response(new Uint8Array(4096), { headers: { 'content-type': 'image/png' } }));
     expect(png.headers.get('content-encoding')).toBeNull();

@@ -98,7 +98,13 @@ export function varyWithEncoding(vary: string | null | undefined): string {
 export async function compressResponse(request: Request, response: Response): Promise<Response> {
   const encoding = chooseEncoding(request.headers.get('accept-encoding') ?? undefined);
   const headers = response.headers;
-  if (!response.body || request.method === 'HEAD' || !isCompressible(headers.get('content-type') ?? undefined) || headers.has('content-encoding')) return response;
+  if (
+    !response.body ||
+    request.method === 'HEAD' ||
+    !isCompressible(headers.get('content-type') ?? undefined) ||
+    headers.has('content-encoding')
+  )
+    return response;
   const length = Number(headers.get('content-length') ?? Number.NaN);
   if (length < MIN_COMPRESS_BYTES) return response;
   headers.set('vary', varyWithEncoding(headers.get('vary')));

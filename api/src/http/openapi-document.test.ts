@@ -14,7 +14,13 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-type Operation = { summary: string; security?: unknown[]; parameters?: { $ref?: string; name?: string; in?: string }[]; responses: Record<string, unknown>; requestBody?: unknown };
+type Operation = {
+  summary: string;
+  security?: unknown[];
+  parameters?: { $ref?: string; name?: string; in?: string }[];
+  responses: Record<string, unknown>;
+  requestBody?: unknown;
+};
 const document = buildOpenApi(app.routes) as unknown as { paths: Record<string, Record<string, Operation>> };
 const op = (method: string, p: string) => document.paths[p]?.[method];
 
@@ -31,7 +37,13 @@ describe('OpenAPI document', () => {
   });
 
   it('marks admin routes with the bearer scheme and their 401/403 answers, and public ones without', () => {
-    for (const [method, p] of [['get', '/smtp/accounts'], ['delete', '/inquiries/{id}'], ['post', '/products'], ['get', '/newsletter/admin/stats'], ['get', '/email-responses']] as const) {
+    for (const [method, p] of [
+      ['get', '/smtp/accounts'],
+      ['delete', '/inquiries/{id}'],
+      ['post', '/products'],
+      ['get', '/newsletter/admin/stats'],
+      ['get', '/email-responses'],
+    ] as const) {
       expect([p, op(method, p)?.security]).toEqual([p, [{ bearer: [] }]]);
       expect(Object.keys(op(method, p)!.responses)).toEqual(expect.arrayContaining(['401', '403']));
     }
@@ -53,8 +65,15 @@ describe('OpenAPI document', () => {
   it('takes parameters, query and body from the validators, and errors as problem+json', () => {
     expect(op('get', '/products')!.parameters!.map((x) => x.name)).toEqual(expect.arrayContaining(['search', 'page', 'limit']));
     expect(op('put', '/smtp/accounts/{id}')!.parameters![0]).toMatchObject({ name: 'id', in: 'path' });
-    expect(op('patch', '/products/{id}')!.requestBody).toMatchObject({ content: { 'application/json': { schema: { required: ['version'] } } } });
-    expect(op('post', '/smtp/accounts')!.responses['400']).toEqual({ description: expect.any(String), content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } });
-    expect(Object.keys(op('put', '/products/{id}')!.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409', '500']));
+    expect(op('patch', '/products/{id}')!.requestBody).toMatchObject({
+      content: { 'application/json': { schema: { required: ['version'] } } },
+    });
+    expect(op('post', '/smtp/accounts')!.responses['400']).toEqual({
+      description: expect.any(String),
+      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+    });
+    expect(Object.keys(op('put', '/products/{id}')!.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '404', '409', '500']),
+    );
   });
 });

@@ -40,7 +40,8 @@ const errorAnswer = (description: string) => ({ description, content: { 'applica
 function successAnswer(answer: Answer, status: number) {
   if (answer === 'binary')
     return { description: 'The file', content: { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } };
-  if (typeof answer === 'string' && answer !== 'csv-or-json') return { description: 'Text', content: { [answer]: { schema: { type: 'string' } } } };
+  if (typeof answer === 'string' && answer !== 'csv-or-json')
+    return { description: 'Text', content: { [answer]: { schema: { type: 'string' } } } };
   if (answer === 'csv-or-json')
     return {
       description: 'The export',
@@ -199,7 +200,10 @@ export function buildOpenApi(routes: readonly RegisteredRoute[]) {
             title: { type: 'string' },
             status: { type: 'integer' },
             detail: { type: 'string' },
-            error: { type: 'string', description: 'The message shown to users, in the Accept-Language (French by default, as the spec writes it)' },
+            error: {
+              type: 'string',
+              description: 'The message shown to users, in the Accept-Language (French by default, as the spec writes it)',
+            },
             errors: {
               type: 'array',
               items: {

@@ -123,7 +123,9 @@ const MAX_FORM_BYTES = 64 * 1024;
 
 function refuseBody(req: IncomingMessage, res: ServerResponse) {
   const text = requestMessages.tooLarge;
-  res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' }).end(text);
+  res
+    .writeHead(413, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' })
+    .end(text);
   drainThenClose(req);
 }
 
@@ -135,7 +137,8 @@ export function createOriginListener({ api, catalogue, site, adminDir, siteClien
   const pageCache = site && version ? createPageCache({ version: version.current }) : undefined;
   const rawApiListener = getRequestListener(api.fetch);
   const apiListener = compressingListener(api);
-  const adminListener = adminDir && fs.existsSync(path.join(adminDir, 'index.html')) ? compressingListener(createAdminApp(adminDir)) : undefined;
+  const adminListener =
+    adminDir && fs.existsSync(path.join(adminDir, 'index.html')) ? compressingListener(createAdminApp(adminDir)) : undefined;
   const siteAssets = site && siteClientDir && fs.existsSync(siteClientDir) ? createSiteAssets(siteClientDir) : undefined;
   const englishHost = companyFromEnv(process.env).englishHost;
   const notFound = (res: ServerResponse) => {
@@ -170,10 +173,13 @@ export function createOriginListener({ api, catalogue, site, adminDir, siteClien
     if (req.method === 'GET' || req.method === 'HEAD') return serve();
     // A page's form (the theme, a newsletter confirmation) is a few hundred bytes: its body is read here,
     // bounded, and handed to Astro whole (which would read up to 1 GiB into memory).
-    return readUpTo(req, MAX_FORM_BYTES).then((body) => {
-      if (!body) return refuseBody(req, res);
-      Object.assign(req, { body });
-      return serve();
-    }, () => res.destroy());
+    return readUpTo(req, MAX_FORM_BYTES).then(
+      (body) => {
+        if (!body) return refuseBody(req, res);
+        Object.assign(req, { body });
+        return serve();
+      },
+      () => res.destroy(),
+    );
   };
 }

@@ -17,7 +17,11 @@ async function serve(options: Partial<PageCacheOptions> & { render?: Renderer } 
   const render: Renderer =
     options.render ??
     ((req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=60', etag: 'W/"abc"' });
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'public, max-age=0, s-maxage=60',
+        etag: 'W/"abc"',
+      });
       res.end(`<p>page ${req.url} #${renders}</p>`);
     });
   const server = createServer((req, res) => cache.handle(req, res, () => (renders++, render(req, res))));
@@ -59,7 +63,9 @@ describe('page microcache', () => {
 
   it('gives a page rendered without a validator a weak ETag of its content, and answers 304 to it', async () => {
     let body = 'first';
-    const s = await serve({ render: (_req, res) => (res.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'public' }), res.end(body)) });
+    const s = await serve({
+      render: (_req, res) => (res.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'public' }), res.end(body)),
+    });
     const etag = (await s.get('/')).headers.get('etag')!;
     expect(etag).toMatch(/^W\/"[\w-]{22}"$/);
     expect((await s.get('/', { 'if-none-match': etag })).status).toBe(304);
@@ -75,7 +81,9 @@ describe('page microcache', () => {
   });
 
   it('does not replay the render time (Server-Timing) of the answer it keeps', async () => {
-    const s = await serve({ render: (_req, res) => (res.writeHead(200, { 'cache-control': 'public', 'server-timing': 'total;dur=4.2' }), res.end('x')) });
+    const s = await serve({
+      render: (_req, res) => (res.writeHead(200, { 'cache-control': 'public', 'server-timing': 'total;dur=4.2' }), res.end('x')),
+    });
     expect((await s.get('/')).headers.get('server-timing')).toBe('total;dur=4.2');
     expect((await s.get('/')).headers.get('server-timing')).toBeNull();
   });
@@ -91,7 +99,10 @@ describe('page microcache', () => {
   it('keeps pages apart by URL, and renders a page once for every encoding, compressing text of 1 KB or more', async () => {
     const page = `<p>${'Groupe électrogène '.repeat(200)}</p>`;
     const s = await serve({
-      render: (req, res) => (res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public', vary: 'Accept-Encoding' }), res.end(`${req.url}${page}`)),
+      render: (req, res) => (
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public', vary: 'Accept-Encoding' }),
+        res.end(`${req.url}${page}`)
+      ),
     });
     const plain = await s.get('/a', { 'accept-encoding': 'identity' });
     expect(plain.headers.get('content-encoding')).toBeNull();
@@ -109,8 +120,13 @@ describe('page microcache', () => {
   });
 
   it('compresses a page once per encoding and sends that copy to every later visitor', async () => {
-    const page = Array.from({ length: 60 }, (_, i) => `<article class="card"><h3>Moteur ${i}</h3><p class="card-price">${(i * 104729) % 100000} € HT</p></article>`).join('\n');
-    const s = await serve({ render: (_req, res) => (res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public' }), res.end(page)) });
+    const page = Array.from(
+      { length: 60 },
+      (_, i) => `<article class="card"><h3>Moteur ${i}</h3><p class="card-price">${(i * 104729) % 100000} € HT</p></article>`,
+    ).join('\n');
+    const s = await serve({
+      render: (_req, res) => (res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public' }), res.end(page)),
+    });
     const first = await rawGet(s.url, '/annonces', { 'accept-encoding': 'br' });
     for (let i = 0; i < 10; i++) {
       const later = await rawGet(s.url, '/annonces', { 'accept-encoding': 'br' });
@@ -125,7 +141,13 @@ describe('page microcache', () => {
   it('weighs a kept page with its compressed copies against maxBytes', async () => {
     // Text that compresses poorly: each page's br copy nearly doubles what it weighs.
     const noise = randomBytes(3000).toString('base64');
-    const s = await serve({ maxBytes: 10 * 1024, render: (req, res) => (res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public' }), res.end(`<p>${req.url} ${noise}</p>`)) });
+    const s = await serve({
+      maxBytes: 10 * 1024,
+      render: (req, res) => (
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public' }),
+        res.end(`<p>${req.url} ${noise}</p>`)
+      ),
+    });
     await rawGet(s.url, '/a', {});
     await rawGet(s.url, '/b', {});
     expect(s.cache.size()).toBe(2); // 2 × 4 KB
@@ -165,7 +187,9 @@ describe('page microcache', () => {
       maxRenders: 1,
       render: (req, res) => {
         if (req.method === 'GET') return void res.writeHead(200, { 'cache-control': 'public' }).end(`page ${req.url}`);
-        return new Promise<void>((resolve) => (finishPost = () => (res.writeHead(200, { 'cache-control': 'no-store' }).end('posted'), resolve())));
+        return new Promise<void>(
+          (resolve) => (finishPost = () => (res.writeHead(200, { 'cache-control': 'no-store' }).end('posted'), resolve())),
+        );
       },
     });
     const posted = s.get('/newsletter/confirmer', {}, 'POST');
@@ -177,7 +201,12 @@ describe('page microcache', () => {
 
   it('compresses answers it does not keep too, and leaves small ones alone', async () => {
     const big = '{"items":[' + '{"title":"Moteur"},'.repeat(200) + '{}]}';
-    const s = await serve({ render: (req, res) => (res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }), res.end(req.url === '/small' ? '{}' : big)) });
+    const s = await serve({
+      render: (req, res) => (
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }),
+        res.end(req.url === '/small' ? '{}' : big)
+      ),
+    });
     const raw = await rawGet(s.url, '/big', { 'accept-encoding': 'gzip, br' });
     expect(raw.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(raw.body).toString()).toBe(big);
@@ -194,7 +223,9 @@ describe('page microcache', () => {
   it('after a change, gives the previous copy to visitors arriving while the first one waits for the fresh render', async () => {
     let delay = 0;
     let n = 0;
-    const s = await serve({ render: (_req, res) => void setTimeout(() => (res.writeHead(200, { 'cache-control': 'public' }), res.end(`v${++n}`)), delay) });
+    const s = await serve({
+      render: (_req, res) => void setTimeout(() => (res.writeHead(200, { 'cache-control': 'public' }), res.end(`v${++n}`)), delay),
+    });
     expect(await (await s.get('/annonces')).text()).toBe('v1');
     s.setVersion('v2');
     delay = 80;
@@ -207,14 +238,20 @@ describe('page microcache', () => {
   });
 
   it('does not keep an answer the renderer encoded itself (one encoding cannot serve all)', async () => {
-    const s = await serve({ render: (_req, res) => (res.writeHead(200, { 'cache-control': 'public', 'content-encoding': 'gzip' }), res.end(zlib.gzipSync('x'))) });
+    const s = await serve({
+      render: (_req, res) => (res.writeHead(200, { 'cache-control': 'public', 'content-encoding': 'gzip' }), res.end(zlib.gzipSync('x'))),
+    });
     await s.get('/sitemap.xml', { 'accept-encoding': 'gzip' });
     await s.get('/sitemap.xml', { 'accept-encoding': 'gzip' });
     expect(s.renders()).toBe(2);
   });
 
   it('stores nothing the site did not mark public, nor answers that set cookies', async () => {
-    for (const headers of [{ 'cache-control': 'private, no-cache' }, { 'cache-control': 'no-store' }, { 'cache-control': 'public', 'set-cookie': 'lang=fr' }]) {
+    for (const headers of [
+      { 'cache-control': 'private, no-cache' },
+      { 'cache-control': 'no-store' },
+      { 'cache-control': 'public', 'set-cookie': 'lang=fr' },
+    ]) {
       const s = await serve({ render: (_req, res) => (res.writeHead(200, headers), res.end('x')) });
       await s.get('/');
       await s.get('/');

@@ -49,7 +49,14 @@ export type PageCache = {
   size(): number;
 };
 
-export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, maxBytes = 64 * 1024 * 1024, maxRenders = 4, now = Date.now }: PageCacheOptions): PageCache {
+export function createPageCache({
+  version,
+  ttlMs = 60_000,
+  maxEntries = 2_000,
+  maxBytes = 64 * 1024 * 1024,
+  maxRenders = 4,
+  now = Date.now,
+}: PageCacheOptions): PageCache {
   // Least recently used pages go first, by count and by bytes (body and compressed copies).
   const entries = new LRUCache<string, Entry>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (entry) => Math.max(entry.bytes, 1) });
   /**
@@ -67,7 +74,10 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
   const inFlight = new Map<string, { version: string; done: Promise<Entry | undefined> }>();
 
   const encodeBody = (entry: Entry, encoding: Encoding): Variant | Promise<Variant> => {
-    const toVariant = (body: Buffer): Variant => ({ headers: { ...entry.identity.headers, 'content-encoding': encoding, 'content-length': body.length }, body });
+    const toVariant = (body: Buffer): Variant => ({
+      headers: { ...entry.identity.headers, 'content-encoding': encoding, 'content-length': body.length },
+      body,
+    });
     const body = compress(entry.identity.body, encoding);
     return body instanceof Promise ? body.then(toVariant) : toVariant(body);
   };
@@ -105,9 +115,15 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
   };
 
   const toEntry = (current: string, { status, headers, body }: Captured): Entry => {
-    if (status === 200 && headers.etag === undefined && body.length > 0) headers.etag = `W/"${hash('sha1', body, 'base64url').slice(0, 22)}"`;
-    const compressible = body.length >= MIN_COMPRESS_BYTES && isCompressible(String(headers['content-type'] ?? '')) && headers['content-encoding'] === undefined;
-    const base = compressible ? { ...headers, vary: varyWithEncoding(headers.vary === undefined ? undefined : String(headers.vary)) } : headers;
+    if (status === 200 && headers.etag === undefined && body.length > 0)
+      headers.etag = `W/"${hash('sha1', body, 'base64url').slice(0, 22)}"`;
+    const compressible =
+      body.length >= MIN_COMPRESS_BYTES &&
+      isCompressible(String(headers['content-type'] ?? '')) &&
+      headers['content-encoding'] === undefined;
+    const base = compressible
+      ? { ...headers, vary: varyWithEncoding(headers.vary === undefined ? undefined : String(headers.vary)) }
+      : headers;
     const notModified = { ...base };
     delete notModified['content-type'];
     return {
@@ -160,7 +176,8 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
     return turn ? turn.run(render) : render();
   };
 
-  const fresh = (entry: Entry | undefined, current: string): entry is Entry => entry !== undefined && entry.version === current && now() - entry.at < ttlMs;
+  const fresh = (entry: Entry | undefined, current: string): entry is Entry =>
+    entry !== undefined && entry.version === current && now() - entry.at < ttlMs;
   const usable = (entry: Entry | undefined): entry is Entry => entry !== undefined && now() - entry.at < ttlMs;
 
   return {
@@ -176,7 +193,9 @@ export function createPageCache({ version, ttlMs = 60_000, maxEntries = 2_000, m
       if (pending && pending.version === current) {
         // A fresh copy is on its way: the previous one meanwhile, else wait for it.
         if (usable(hit)) return send(req, res, hit, key);
-        return pending.done.then((entry) => (entry ? send(req, res, entry, key) : req.method === 'HEAD' ? render() : renderAndSend(undefined, current, req, res, render)));
+        return pending.done.then((entry) =>
+          entry ? send(req, res, entry, key) : req.method === 'HEAD' ? render() : renderAndSend(undefined, current, req, res, render),
+        );
       }
       if (req.method === 'HEAD') return render(); // a HEAD answer has no body to keep
       return renderAndSend(key, current, req, res, render);

@@ -26,7 +26,12 @@ describe('auth guards', () => {
   beforeEach(async () => {
     db = openDb(':memory:');
     await runMigrations(db);
-    const deps: Deps = { db, env: parseEnv({ PUBLIC_URL: 'https://moteurs.example' }), log: createLogger('silent'), pages: createPageChanges() };
+    const deps: Deps = {
+      db,
+      env: parseEnv({ PUBLIC_URL: 'https://moteurs.example' }),
+      log: createLogger('silent'),
+      pages: createPageChanges(),
+    };
     app = new Hono<AppEnv>()
       .use(sameSiteOnly(deps))
       .get('/admin-only', requireAdmin(deps), (c) => c.json({ user: c.var.user.email, session: c.var.sessionId }))

@@ -93,7 +93,11 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
         multipart: {
           document: 'file',
           ...TechnicalDocumentFieldsSchema.omit({ productId: true }).shape,
-          productId: z.string().regex(/^[1-9][0-9]{0,15}$/).optional().meta({ description: 'The id of an existing listing' }),
+          productId: z
+            .string()
+            .regex(/^[1-9][0-9]{0,15}$/)
+            .optional()
+            .meta({ description: 'The id of an existing listing' }),
         },
         responses: { 201: z.object({ document: TechnicalDocumentSchema }) },
         errors: { 400: 'No file, no title, or a bad field', 413: 'File too large', 415: 'Type not accepted' },

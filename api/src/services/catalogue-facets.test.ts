@@ -27,7 +27,8 @@ function catalogue(listings: Listing[]) {
   return { listings, count, place, placer, counts: () => counts };
 }
 
-const sorted = (groups: Group[]) => [...groups].sort((a, b) => `${a.brand}${a.condition}${a.kind}`.localeCompare(`${b.brand}${b.condition}${b.kind}`));
+const sorted = (groups: Group[]) =>
+  [...groups].sort((a, b) => `${a.brand}${a.condition}${a.kind}`.localeCompare(`${b.brand}${b.condition}${b.kind}`));
 
 describe('facet counts kept up to date by the writes', () => {
   it('moves a created, edited or deleted listing between groups of every kept set, without counting again', async () => {
@@ -43,13 +44,24 @@ describe('facet counts kept up to date by the writes', () => {
     expect(db.counts()).toBe(2);
 
     // Created: a new brand appears in both sets.
-    await cache.write(undefined, db.placer, async () => (db.listings.push({ id: 3, brand: 'MAN', condition: 'new', kind: 'generator', price: 50 }), { id: 3, value: null }));
+    await cache.write(
+      undefined,
+      db.placer,
+      async () => (db.listings.push({ id: 3, brand: 'MAN', condition: 'new', kind: 'generator', price: 50 }), { id: 3, value: null }),
+    );
     // Edited: listing 1 leaves the cheap set and changes group.
-    await cache.write(1, db.placer, async () => (Object.assign(db.listings[0]!, { condition: 'used', price: 800 }), { id: 1, value: null }));
+    await cache.write(
+      1,
+      db.placer,
+      async () => (Object.assign(db.listings[0]!, { condition: 'used', price: 800 }), { id: 1, value: null }),
+    );
     // Deleted: listing 2's group empties and goes.
     await cache.write(2, db.placer, async () => (db.listings.splice(1, 1), { id: 2, value: null }));
 
-    for (const [key, base] of [['all', all], ['cheap', cheap]] as const) {
+    for (const [key, base] of [
+      ['all', all],
+      ['cheap', cheap],
+    ] as const) {
       const kept = await cache.groups(key, base, 'm', async () => {
         throw new Error('counted again');
       });
@@ -75,7 +87,11 @@ describe('facet counts kept up to date by the writes', () => {
     const db = catalogue([{ id: 1, brand: 'Volvo', condition: 'new', kind: 'marine', price: 1 }]);
     const cache = createFacetCache<Base>();
     let finish!: () => void;
-    const slowWrite = cache.write(undefined, db.placer, () => new Promise<{ id: number; value: null }>((resolve) => (finish = () => resolve({ id: 1, value: null }))));
+    const slowWrite = cache.write(
+      undefined,
+      db.placer,
+      () => new Promise<{ id: number; value: null }>((resolve) => (finish = () => resolve({ id: 1, value: null }))),
+    );
     await cache.groups('all', {}, 'm', db.count({}));
     expect(cache.size()).toBe(0);
     finish();
@@ -92,7 +108,11 @@ describe('facet counts kept up to date by the writes', () => {
     await cache.groups('all', {}, 'm', db.count({}));
     await cache.groups('cheap', { maxPrice: 5 }, 'm', db.count({ maxPrice: 5 }));
     const placer = async (id: number) => ({ place: async (base: Base) => (base.maxPrice === undefined ? undefined : db.place(base, id)) });
-    await cache.write(undefined, placer, async () => (db.listings.push({ id: 2, brand: 'MAN', condition: 'used', kind: 'generator', price: 2 }), { id: 2, value: null }));
+    await cache.write(
+      undefined,
+      placer,
+      async () => (db.listings.push({ id: 2, brand: 'MAN', condition: 'used', kind: 'generator', price: 2 }), { id: 2, value: null }),
+    );
     expect(cache.size()).toBe(1);
     const counted = db.counts();
     expect(sorted(await cache.groups('all', {}, 'm', db.count({})))).toEqual(sorted(await db.count({})()));

@@ -7,7 +7,8 @@ import { readsFromStart, serveFile } from './files.ts';
 import { storageFor } from './storage.ts';
 
 /** No script, no plugin, no form, no navigation; media from this origin only. */
-export const PREVIEW_CSP = "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+export const PREVIEW_CSP =
+  "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 export const DOWNLOAD_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
 export async function sendDocument(

@@ -14,10 +14,14 @@ describe('Content-Disposition filename', () => {
     ['LINE SEPARATOR', '\u2028'],
     ['PARAGRAPH SEPARATOR', '\u2029'],
   ])('turns %s into a space', (_, ch) => {
-    expect(contentDisposition('inline', `notice${ch}moteur.pdf`)).toBe(`inline; filename="notice moteur.pdf"; filename*=UTF-8''notice%20moteur.pdf`);
+    expect(contentDisposition('inline', `notice${ch}moteur.pdf`)).toBe(
+      `inline; filename="notice moteur.pdf"; filename*=UTF-8''notice%20moteur.pdf`,
+    );
   });
 
   it('keeps accents in filename* and gives an ASCII fallback', () => {
-    expect(contentDisposition('attachment', 'Fiche équipée.pdf')).toBe(`attachment; filename="Fiche equipee.pdf"; filename*=UTF-8''Fiche%20%C3%A9quip%C3%A9e.pdf`);
+    expect(contentDisposition('attachment', 'Fiche équipée.pdf')).toBe(
+      `attachment; filename="Fiche equipee.pdf"; filename*=UTF-8''Fiche%20%C3%A9quip%C3%A9e.pdf`,
+    );
   });
 });

@@ -21,7 +21,10 @@ export type ServeOptions = {
 /** `attachment; filename="plain ASCII fallback"; filename*=UTF-8''percent-encoded`, controls and bidi overrides removed. */
 export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
   const filename = headerSafe(name) || 'fichier';
-  const fallback = filename.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const fallback = filename
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\%]/g, '_');
   const encoded = encodeURIComponent(filename).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
@@ -68,7 +71,8 @@ export function serveFile(c: Context, options: ServeOptions): Response {
     'accept-ranges': 'bytes',
     'x-content-type-options': 'nosniff',
   });
-  if (options.disposition && options.filename) headers.set('content-disposition', contentDisposition(options.disposition, options.filename));
+  if (options.disposition && options.filename)
+    headers.set('content-disposition', contentDisposition(options.disposition, options.filename));
   if (options.csp) headers.set('content-security-policy', options.csp);
 
   const inm = c.req.header('if-none-match');

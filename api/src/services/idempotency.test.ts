@@ -15,7 +15,8 @@ describe('respondOnce', () => {
   let db: Db;
   let app: Hono<AppEnv>;
   let failAfterChange: 'throw' | 'record-conflict' | null;
-  const count = async (table: 'app_meta' | 'idempotency_keys') => (await row<{ n: number }>(db, sql`select count(*) as n from ${sql.identifier(table)}`))!.n;
+  const count = async (table: 'app_meta' | 'idempotency_keys') =>
+    (await row<{ n: number }>(db, sql`select count(*) as n from ${sql.identifier(table)}`))!.n;
   const post = (key: string) =>
     // A public form's path: an anonymous key counts there (elsewhere the route's 401 comes first).
     app.request('/api/inquiries', { method: 'POST', headers: { 'idempotency-key': key, 'content-type': 'application/json' }, body: '{}' });
@@ -23,7 +24,12 @@ describe('respondOnce', () => {
   beforeEach(async () => {
     db = openDb(':memory:');
     await runMigrations(db);
-    const deps: Deps = { db, env: parseEnv({ PUBLIC_URL: 'https://moteurs.example' }), log: createLogger('silent'), pages: createPageChanges() };
+    const deps: Deps = {
+      db,
+      env: parseEnv({ PUBLIC_URL: 'https://moteurs.example' }),
+      log: createLogger('silent'),
+      pages: createPageChanges(),
+    };
     failAfterChange = null;
     app = new Hono<AppEnv>().use(idempotency(deps)).post('/api/inquiries', (c) =>
       respondOnce(c, db, 201, async () => {

@@ -20,7 +20,9 @@ afterEach(async () => {
 
 async function sendingTo(count: number) {
   const [sending] = await db.insert(schema.newsletterSendings).values({ subject: 's', content: 'c', totalCount: count }).returning();
-  await db.insert(schema.newsletterDeliveries).values(Array.from({ length: count }, (_, i) => ({ sendingId: sending!.id, email: `r${i}@example.org` })));
+  await db
+    .insert(schema.newsletterDeliveries)
+    .values(Array.from({ length: count }, (_, i) => ({ sendingId: sending!.id, email: `r${i}@example.org` })));
   return sending!.id;
 }
 
@@ -32,7 +34,10 @@ describe('newsletter deliveries', () => {
     const second = await claimDeliveries(other, id, 4, LEASE, now);
     expect(first.map((r) => r.email)).toEqual(['r0@example.org', 'r1@example.org', 'r2@example.org', 'r3@example.org']);
     expect(second.map((r) => r.email)).toEqual(['r4@example.org', 'r5@example.org', 'r6@example.org', 'r7@example.org']);
-    expect((await claimDeliveries(other, id, 10, LEASE, now + LEASE - 1)).map((r) => r.email)).toEqual(['r8@example.org', 'r9@example.org']);
+    expect((await claimDeliveries(other, id, 10, LEASE, now + LEASE - 1)).map((r) => r.email)).toEqual([
+      'r8@example.org',
+      'r9@example.org',
+    ]);
     expect(await claimDeliveries(other, id, 10, LEASE, now + LEASE - 1)).toEqual([]);
     // The first claim's holder died: past its lease its rows are due again.
     expect(await claimDeliveries(other, id, 10, LEASE, now + LEASE)).toHaveLength(8);
@@ -55,7 +60,9 @@ describe('newsletter deliveries', () => {
 
 describe('mail outbox', () => {
   const enqueue = (nextAttemptAt: Date) =>
-    db.insert(schema.mailOutbox).values({ kind: 'contact_notification', usageType: 'contact_form_fr', payload: { subject: crypto.randomUUID() }, nextAttemptAt });
+    db
+      .insert(schema.mailOutbox)
+      .values({ kind: 'contact_notification', usageType: 'contact_form_fr', payload: { subject: crypto.randomUUID() }, nextAttemptAt });
 
   it('claims due mails once; the claim moves their due time to the end of the lease', async () => {
     const now = Date.now();

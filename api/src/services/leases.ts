@@ -54,6 +54,12 @@ export async function claimOutbox(db: Db, limit: number, leaseMs: number, now = 
 
 /** Hands back what this instance claimed and did not send (a graceful stop): due at once for the others. */
 export async function releaseLeases(db: Db, now = Date.now()) {
-  await db.update(o).set({ leaseOwner: null, nextAttemptAt: new Date(now) }).where(and(eq(o.leaseOwner, instanceId), eq(o.status, 'pending')));
-  await db.update(d).set({ leaseOwner: null, leaseUntil: null }).where(and(eq(d.leaseOwner, instanceId), eq(d.status, 'pending')));
+  await db
+    .update(o)
+    .set({ leaseOwner: null, nextAttemptAt: new Date(now) })
+    .where(and(eq(o.leaseOwner, instanceId), eq(o.status, 'pending')));
+  await db
+    .update(d)
+    .set({ leaseOwner: null, leaseUntil: null })
+    .where(and(eq(d.leaseOwner, instanceId), eq(d.status, 'pending')));
 }

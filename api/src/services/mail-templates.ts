@@ -29,7 +29,13 @@ function signatureLines(company: Company, lang: Language, publicUrl: string): st
 }
 
 /** The shared frame: company header, the body, the signature, an optional footer (unsubscribe). */
-function frame(company: Company, lang: Language, publicUrl: string, body: { html: string; text: string }, footer?: { html: string; text: string }) {
+function frame(
+  company: Company,
+  lang: Language,
+  publicUrl: string,
+  body: { html: string; text: string },
+  footer?: { html: string; text: string },
+) {
   const signature = signatureLines(company, lang, publicUrl);
   const html = `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>
@@ -45,9 +51,16 @@ ${body.html}
 </td></tr>
 ${footer ? `<tr><td style="padding:12px 24px;font-size:12px;color:#7b8794">${footer.html}</td></tr>` : ''}
 </table></td></tr></table></body></html>`;
-  const text = [`${company.name}`, '='.repeat(company.name.length), '', body.text.trim(), '', '-- ', ...signature, ...(footer ? ['', footer.text] : [])].join(
-    '\n',
-  );
+  const text = [
+    `${company.name}`,
+    '='.repeat(company.name.length),
+    '',
+    body.text.trim(),
+    '',
+    '-- ',
+    ...signature,
+    ...(footer ? ['', footer.text] : []),
+  ].join('\n');
   return { html, text };
 }
 
@@ -64,7 +77,9 @@ export function contactNotification(company: Company, publicUrl: string, inquiry
     ...(inquiry.productReference ? [[fr ? 'Produit' : 'Product', inquiry.productReference] as [string, string]] : []),
     [fr ? 'Langue' : 'Language', inquiry.language.toUpperCase()],
   ];
-  const intro = fr ? 'Nouveau message reçu depuis le formulaire de contact du site :' : 'New message received from the website contact form:';
+  const intro = fr
+    ? 'Nouveau message reçu depuis le formulaire de contact du site :'
+    : 'New message received from the website contact form:';
   const admin = `${publicUrl}/admin/messages`;
   const body = {
     html: `<p>${escapeHtml(intro)}</p>
@@ -84,19 +99,37 @@ export function contactNotification(company: Company, publicUrl: string, inquiry
 /** An administrator's answer to a contact message, quoting the original. */
 export function replyMail(company: Company, publicUrl: string, inquiry: InquiryForMail, subject: string, message: string): RenderedMail {
   const fr = inquiry.language === 'fr';
-  const when = inquiry.createdAt.toLocaleString(fr ? 'fr-FR' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
+  const when = inquiry.createdAt.toLocaleString(fr ? 'fr-FR' : 'en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Europe/Paris',
+  });
   const quoteTitle = fr ? `Votre message du ${when} :` : `Your message of ${when}:`;
   const body = {
     html: `${paragraphs(message)}
 <p style="margin-top:24px;color:#52606d;font-size:13px">${escapeHtml(quoteTitle)}</p>
 <blockquote style="margin:0;padding:8px 16px;border-left:3px solid #cbd2d9;color:#52606d;font-size:13px">${paragraphs(inquiry.message)}</blockquote>`,
-    text: [message.trim(), '', quoteTitle, ...inquiry.message.trim().split(/\r?\n/).map((l) => `> ${l}`)].join('\n'),
+    text: [
+      message.trim(),
+      '',
+      quoteTitle,
+      ...inquiry.message
+        .trim()
+        .split(/\r?\n/)
+        .map((l) => `> ${l}`),
+    ].join('\n'),
   };
   return { subject, ...frame(company, inquiry.language, publicUrl, body) };
 }
 
 /** Double opt-in: holds no text from the visitor, only our own words and the link. */
-export function confirmationMail(company: Company, publicUrl: string, lang: Language, confirmUrl: string, unsubscribeUrl: string): RenderedMail {
+export function confirmationMail(
+  company: Company,
+  publicUrl: string,
+  lang: Language,
+  confirmUrl: string,
+  unsubscribeUrl: string,
+): RenderedMail {
   const fr = lang === 'fr';
   const lines = fr
     ? {
@@ -119,12 +152,22 @@ export function confirmationMail(company: Company, publicUrl: string, lang: Lang
 <p style="color:#52606d;font-size:13px">${escapeHtml(lines.ignore)}</p>`,
     text: [lines.intro, '', `${lines.action}: ${confirmUrl}`, '', lines.ignore].join('\n'),
   };
-  const footer = { html: `<a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(lines.stop)}</a>`, text: `${lines.stop}: ${unsubscribeUrl}` };
+  const footer = {
+    html: `<a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(lines.stop)}</a>`,
+    text: `${lines.stop}: ${unsubscribeUrl}`,
+  };
   return { subject: lines.subject, ...frame(company, lang, publicUrl, body, footer) };
 }
 
 /** One newsletter issue for one subscriber (the content is the administrator's plain text). */
-export function newsletterMail(company: Company, publicUrl: string, lang: Language, subject: string, content: string, unsubscribeUrl: string): RenderedMail {
+export function newsletterMail(
+  company: Company,
+  publicUrl: string,
+  lang: Language,
+  subject: string,
+  content: string,
+  unsubscribeUrl: string,
+): RenderedMail {
   const stop = lang === 'fr' ? 'Se désinscrire de la newsletter' : 'Unsubscribe from the newsletter';
   const footer = { html: `<a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(stop)}</a>`, text: `${stop}: ${unsubscribeUrl}` };
   return { subject, ...frame(company, lang, publicUrl, { html: paragraphs(content), text: content }, footer) };

@@ -30,7 +30,8 @@ const IN_FLIGHT = POOL_CONNECTIONS * 2;
 const MAX_CLAIM = 200;
 
 /** Deliveries claimed at once: what this instance sends in a quarter of a lease at its rate. */
-const claimSize = (rate: number, leaseMs: number) => (rate > 0 ? Math.max(1, Math.min(MAX_CLAIM, Math.floor((rate * leaseMs) / 4000))) : MAX_CLAIM);
+const claimSize = (rate: number, leaseMs: number) =>
+  rate > 0 ? Math.max(1, Math.min(MAX_CLAIM, Math.floor((rate * leaseMs) / 4000))) : MAX_CLAIM;
 
 const s = schema.newsletterSendings;
 const d = schema.newsletterDeliveries;
@@ -164,7 +165,9 @@ async function runSending(deps: Deps, state: WorkerState, sending: typeof s.$inf
           if (wait > 0) await sleep(state, wait);
           nextSlot = Math.max(Date.now(), nextSlot) + spacing;
         }
-        const p = deliver(deps, transport, account, sending, { ...delivery, ...recipients.get(delivery.subscriberId ?? -1) }).finally(() => inFlight.delete(p));
+        const p = deliver(deps, transport, account, sending, { ...delivery, ...recipients.get(delivery.subscriberId ?? -1) }).finally(() =>
+          inFlight.delete(p),
+        );
         inFlight.add(p);
         if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
       }

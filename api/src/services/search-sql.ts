@@ -61,7 +61,11 @@ let probes = 0;
  * so the tokenizer is the same), and each query is asked of that row. PostgreSQL asks the listing's own
  * search vector (`id`). undefined when the probe cannot be made.
  */
-export async function listingTextProbe(db: Db, id: number, texts: ListingTexts): Promise<{ matches(query: string): Promise<boolean>; close(): Promise<void> } | undefined> {
+export async function listingTextProbe(
+  db: Db,
+  id: number,
+  texts: ListingTexts,
+): Promise<{ matches(query: string): Promise<boolean>; close(): Promise<void> } | undefined> {
   if (db.$engine === 'postgres') return postgresTextProbe(db, id);
   const declared = await row<{ sql: string }>(db, sql`select sql from sqlite_master where name = 'products_fts'`);
   const probe = declared?.sql
@@ -72,9 +76,13 @@ export async function listingTextProbe(db: Db, id: number, texts: ListingTexts):
   // A rowid per probe: two writes placing listings at once do not share a row.
   const rowid = ++probes;
   const t = texts;
-  await exec(db, sql`insert into temp.listing_probe(rowid, title_fr, title_en, description_fr, description_en, brand, model) values (${rowid}, ${t.titleFr}, ${t.titleEn}, ${t.descriptionFr}, ${t.descriptionEn}, ${t.brand}, ${t.model})`);
+  await exec(
+    db,
+    sql`insert into temp.listing_probe(rowid, title_fr, title_en, description_fr, description_en, brand, model) values (${rowid}, ${t.titleFr}, ${t.titleEn}, ${t.descriptionFr}, ${t.descriptionEn}, ${t.brand}, ${t.model})`,
+  );
   return {
-    matches: async (query) => (await row(db, sql`select 1 as m from temp.listing_probe where listing_probe match ${query} and rowid = ${rowid}`)) !== undefined,
+    matches: async (query) =>
+      (await row(db, sql`select 1 as m from temp.listing_probe where listing_probe match ${query} and rowid = ${rowid}`)) !== undefined,
     close: async () => void (await exec(db, sql`delete from temp.listing_probe where rowid = ${rowid}`)),
   };
 }

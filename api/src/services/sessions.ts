@@ -58,7 +58,9 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
 
   async function writePair(session: SessionRow, pair: ReturnType<typeof newPair>, parentHash: string | null, now: number) {
     const refreshExpiresAt = new Date(Math.min(now + lifetimes.refreshIdleMs, session.absoluteExpiresAt.getTime()));
-    await db.insert(schema.refreshTokens).values({ tokenHash: pair.refreshHash, sessionId: session.id, expiresAt: refreshExpiresAt, parentHash });
+    await db
+      .insert(schema.refreshTokens)
+      .values({ tokenHash: pair.refreshHash, sessionId: session.id, expiresAt: refreshExpiresAt, parentHash });
     await db.insert(schema.accessTokens).values({
       tokenHash: pair.accessHash,
       sessionId: session.id,
@@ -109,7 +111,14 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
 
   /** The token a refresh token was rotated from: the live token's parent is the family's latest rotation. */
   async function parentOf(tokenHash: string) {
-    return (await first(db.select({ parent: schema.refreshTokens.parentHash }).from(schema.refreshTokens).where(eq(schema.refreshTokens.tokenHash, tokenHash))))?.parent;
+    return (
+      await first(
+        db
+          .select({ parent: schema.refreshTokens.parentHash })
+          .from(schema.refreshTokens)
+          .where(eq(schema.refreshTokens.tokenHash, tokenHash)),
+      )
+    )?.parent;
   }
 
   return {
@@ -176,7 +185,13 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
           if (tokens) return { ok: true, tokens, userId: session.userId };
           continue;
         }
-        if (live !== null && token.usedAt && now - token.usedAt.getTime() <= graceMs && alive(session, now) && (await parentOf(live)) === tokenHash) {
+        if (
+          live !== null &&
+          token.usedAt &&
+          now - token.usedAt.getTime() <= graceMs &&
+          alive(session, now) &&
+          (await parentOf(live)) === tokenHash
+        ) {
           const tokens = await rotate(session, live, tokenHash, now);
           if (tokens) return { ok: true, tokens, userId: session.userId };
           continue;

@@ -95,9 +95,19 @@ describe('sign-in throttle', () => {
   it('reserves on two throttles at once, or on neither', async () => {
     const byAddress = createThrottle(db, 'login-address', { limit: 5, windowMs: 60_000 });
     const byAccount = createThrottle(db, 'login-account', { limit: 1, windowMs: 60_000 });
-    const first = await reserveAttempts(db, [[byAddress, 'ip'], [byAccount, 'acct']]);
+    const first = await reserveAttempts(db, [
+      [byAddress, 'ip'],
+      [byAccount, 'acct'],
+    ]);
     expect(first.ok && first.ids).toHaveLength(2);
-    expect((await reserveAttempts(db, [[byAddress, 'ip'], [byAccount, 'acct']])).ok).toBe(false);
+    expect(
+      (
+        await reserveAttempts(db, [
+          [byAddress, 'ip'],
+          [byAccount, 'acct'],
+        ])
+      ).ok,
+    ).toBe(false);
     // The refused reservation took no place on the address.
     for (let i = 0; i < 4; i++) expect((await reserveAttempts(db, [[byAddress, 'ip']])).ok).toBe(true);
   });

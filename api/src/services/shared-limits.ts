@@ -35,11 +35,19 @@ export function createRateLimiter(db: Queryable, name: string, rule: LimitRule):
     // than `limit` of them can pass, without a transaction.
     async hit(key, now = Date.now()) {
       await record(db, bucket(key), rule, now, false);
-      const [row] = await db.select({ n: count() }).from(h).where(alive(bucket(key), now));
+      const [row] = await db
+        .select({ n: count() })
+        .from(h)
+        .where(alive(bucket(key), now));
       return row!.n <= rule.limit;
     },
     async retryAfterMs(key, now = Date.now()) {
-      const latest = await db.select({ at: h.at }).from(h).where(alive(bucket(key), now)).orderBy(desc(h.at), desc(h.id)).limit(rule.limit);
+      const latest = await db
+        .select({ at: h.at })
+        .from(h)
+        .where(alive(bucket(key), now))
+        .orderBy(desc(h.at), desc(h.id))
+        .limit(rule.limit);
       if (latest.length < rule.limit) return 0;
       return Math.max(0, rule.windowMs - (now - latest[rule.limit - 1]!.at.getTime()));
     },
@@ -62,7 +70,11 @@ export function createThrottle(db: Queryable, name: string, rule: LimitRule): Th
     name,
     rule,
     async retryAfterMs(key, now = Date.now(), q = db) {
-      const rows = await q.select({ at: h.at, pending: h.pending }).from(h).where(alive(`${name}:${key}`, now)).orderBy(asc(h.at), asc(h.id));
+      const rows = await q
+        .select({ at: h.at, pending: h.pending })
+        .from(h)
+        .where(alive(`${name}:${key}`, now))
+        .orderBy(asc(h.at), asc(h.id));
       if (rows.length < rule.limit) return 0;
       const failures = rows.filter((r) => !r.pending);
       // Over the limit only because of attempts in flight: ask to come back shortly.
@@ -112,5 +124,10 @@ async function serializeBuckets(engine: Engine, tx: Queryable, buckets: string[]
 
 /** Deletes hits that no longer count (the retention job). */
 export async function purgeRateLimitHits(db: Queryable, now = Date.now()): Promise<number> {
-  return (await db.delete(h).where(lte(h.expiresAt, new Date(now))).returning({ id: h.id })).length;
+  return (
+    await db
+      .delete(h)
+      .where(lte(h.expiresAt, new Date(now)))
+      .returning({ id: h.id })
+  ).length;
 }

@@ -135,11 +135,7 @@ async function isLoopbackHost(host: string, lookup: Lookup): Promise<boolean> {
 export type Lookup = (name: string) => Promise<string[]>;
 const systemLookup: Lookup = async (name) => (await dns.lookup(name, { all: true, verbatim: true })).map((a) => a.address);
 
-export async function checkSmtpTarget(
-  host: string,
-  port: number,
-  options: { allowLocal: boolean; lookup?: Lookup },
-): Promise<SmtpTarget> {
+export async function checkSmtpTarget(host: string, port: number, options: { allowLocal: boolean; lookup?: Lookup }): Promise<SmtpTarget> {
   if (options.allowLocal) return { host, loopback: await isLoopbackHost(host, options.lookup ?? systemLookup) };
   if (!(SMTP_ALLOWED_PORTS as readonly number[]).includes(port)) throw new SmtpGuardError('port');
   const canonical = canonicalHost(host);

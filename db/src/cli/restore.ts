@@ -9,7 +9,9 @@ if (!file) {
   process.exit(2);
 }
 if (engine !== 'postgres') {
-  console.error(`DATABASE_URL is not set: on SQLite, stop the server and copy the backup over DATABASE_PATH (cp ${file} "$DATABASE_PATH"), see docs/operations.md`);
+  console.error(
+    `DATABASE_URL is not set: on SQLite, stop the server and copy the backup over DATABASE_PATH (cp ${file} "$DATABASE_PATH"), see docs/operations.md`,
+  );
   process.exit(2);
 }
 await restorePostgres(process.env.DATABASE_URL!, file);

@@ -77,7 +77,8 @@ const TEXT_TYPES = new Set<number>([
   1231, // numeric[]
 ]);
 const rawTypes = {
-  getTypeParser: (oid: number, format?: 'text' | 'binary') => (TEXT_TYPES.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format)),
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    TEXT_TYPES.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format),
 } as pg.CustomTypesConfig;
 
 /**
@@ -103,7 +104,20 @@ type PgTx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
 type InTransaction = { pgTx: PgTx };
 
 /** What starts a statement: these go to the transaction of the current async context, if any. */
-const statements = new Set<string | symbol>(['select', 'selectDistinct', 'selectDistinctOn', 'insert', 'update', 'delete', 'execute', 'with', '$with', '$count', 'query', 'refreshMaterializedView']);
+const statements = new Set<string | symbol>([
+  'select',
+  'selectDistinct',
+  'selectDistinctOn',
+  'insert',
+  'update',
+  'delete',
+  'execute',
+  'with',
+  '$with',
+  '$count',
+  'query',
+  'refreshMaterializedView',
+]);
 
 /**
  * The SQLite handle runs a statement made on `db` inside the transaction whose callback made it (one
@@ -115,7 +129,10 @@ const statements = new Set<string | symbol>(['select', 'selectDistinct', 'select
  */
 function withAmbientTransactions(db: PgDb): PgDb {
   const current = () => (transactionContext.getStore() as Partial<InTransaction> | undefined)?.pgTx;
-  const enter = <T>(run: (tx: PgTx) => Promise<T>) => (tx: PgTx) => transactionContext.run({ pgTx: tx } satisfies InTransaction, () => run(tx));
+  const enter =
+    <T>(run: (tx: PgTx) => Promise<T>) =>
+    (tx: PgTx) =>
+      transactionContext.run({ pgTx: tx } satisfies InTransaction, () => run(tx));
   return new Proxy(db, {
     get(target, prop, receiver) {
       const tx = current();

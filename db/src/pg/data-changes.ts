@@ -62,7 +62,11 @@ export function watchPostgresChanges(db: Db): { current: () => string; stop: () 
     }
   };
   const poll = setInterval(() => {
-    if (!client) readCounter(db).then((v) => (version = v), () => {});
+    if (!client)
+      readCounter(db).then(
+        (v) => (version = v),
+        () => {},
+      );
   }, POLL_MS).unref();
   void listen();
 

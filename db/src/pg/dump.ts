@@ -42,7 +42,16 @@ export async function dumpPostgres(url: string, destination: string): Promise<st
 /** Replaces the contents of the database at `url` with the dump, in one transaction: all or nothing. */
 export async function restorePostgres(url: string, file: string): Promise<void> {
   if (!fs.existsSync(file)) throw new Error(`No backup file at ${file}`);
-  await run(tool('pg_restore'), ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${url}`, path.resolve(file)]);
+  await run(tool('pg_restore'), [
+    '--clean',
+    '--if-exists',
+    '--no-owner',
+    '--no-privileges',
+    '--single-transaction',
+    '--exit-on-error',
+    `--dbname=${url}`,
+    path.resolve(file),
+  ]);
 }
 
 export function defaultDumpName(now = new Date()): string {

@@ -9,7 +9,13 @@ import * as pg from './schema/index.ts';
 const sqliteTables = Object.entries(sqlite).filter(([, v]) => v instanceof SQLiteTable) as [string, SQLiteTable][];
 const pgTables = Object.entries(pg).filter(([, v]) => v instanceof PgTable) as [string, PgTable][];
 
-type Shape = { name: string; columns: Record<string, { notNull: boolean; hasDefault: boolean; primary: boolean; unique: boolean }>; primaryKeys: string[][]; foreignKeys: string[]; indexes: string[] };
+type Shape = {
+  name: string;
+  columns: Record<string, { notNull: boolean; hasDefault: boolean; primary: boolean; unique: boolean }>;
+  primaryKeys: string[][];
+  foreignKeys: string[];
+  indexes: string[];
+};
 
 function shape(config: ReturnType<typeof sqliteConfig> | ReturnType<typeof pgConfig>): Shape {
   const columns = Object.fromEntries(

@@ -40,15 +40,9 @@ export const products = sqliteTable(
     featured: bool('featured').notNull().default(false),
     year: integer('year'),
     price: real('price'), // euros excl. VAT; null or 0 = price on request
-    specifications: text('specifications', { mode: 'json' })
-      .$type<Record<string, string>>()
-      .notNull()
-      .default({}),
+    specifications: text('specifications', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
     // The English value of each specification, under the same (French) key; a key without one shows the French value.
-    specificationsEn: text('specifications_en', { mode: 'json' })
-      .$type<Record<string, string>>()
-      .notNull()
-      .default({}),
+    specificationsEn: text('specifications_en', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
     version: integer('version').notNull().default(1), // optimistic concurrency for offline edits
     createdAt: createdAt(),
     updatedAt: updatedAt(),

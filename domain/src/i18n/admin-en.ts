@@ -31,7 +31,14 @@ export const adminEn: AdminDictionary = {
     switchLanguageLabel: "Passer l'administration en français",
     logout: 'Sign out',
     mainNav: 'Main navigation',
-    nav: { dashboard: 'Dashboard', listings: 'Listings', messages: 'Messages', documents: 'Documents', newsletter: 'Newsletter', settings: 'Settings' },
+    nav: {
+      dashboard: 'Dashboard',
+      listings: 'Listings',
+      messages: 'Messages',
+      documents: 'Documents',
+      newsletter: 'Newsletter',
+      settings: 'Settings',
+    },
   },
   dashboard: {
     title: 'Dashboard',
@@ -56,7 +63,13 @@ export const adminEn: AdminDictionary = {
     searchPlaceholder: 'Title, brand, model...',
     category: 'Category',
     allCategories: 'All categories',
-    categoryLabels: { Marine: 'Marine', Industriel: 'Industrial', 'Groupes électrogènes': 'Generator sets', Moteurs: 'Engines', 'Pièces détachées': 'Spare parts' },
+    categoryLabels: {
+      Marine: 'Marine',
+      Industriel: 'Industrial',
+      'Groupes électrogènes': 'Generator sets',
+      Moteurs: 'Engines',
+      'Pièces détachées': 'Spare parts',
+    },
     empty: 'No listing found',
     caption: 'Listings, page {page}',
     image: 'Image',
@@ -395,7 +408,8 @@ export const adminEn: AdminDictionary = {
     fileError: '{name}: {error}',
     imageAdded: 'Image added',
     imageDeleted: 'Image deleted',
-    crossGroupMove: 'A new image goes after the images already saved: move it among the new ones, or save the listing and then change its order.',
+    crossGroupMove:
+      'A new image goes after the images already saved: move it among the new ones, or save the listing and then change its order.',
     documentAdded: 'Document added',
   },
   listingView: {
@@ -569,7 +583,8 @@ export const adminEn: AdminDictionary = {
     edit: 'Edit',
     delete: 'Delete',
     deleteTitle: 'Delete SMTP account',
-    deleteConfirm: 'Are you sure you want to delete the account “{name}”? The usages that rely on it will no longer have an account assigned.',
+    deleteConfirm:
+      'Are you sure you want to delete the account “{name}”? The usages that rely on it will no longer have an account assigned.',
     deleted: 'SMTP account deleted',
     deleteFailed: 'The account could not be deleted',
     activated: 'Account activated',

@@ -32,7 +32,14 @@ export const adminFr = {
     switchLanguageLabel: 'Switch the admin to English',
     logout: 'Déconnexion',
     mainNav: 'Navigation principale',
-    nav: { dashboard: 'Tableau de bord', listings: 'Annonces', messages: 'Messages', documents: 'Documents', newsletter: 'Newsletter', settings: 'Paramètres' },
+    nav: {
+      dashboard: 'Tableau de bord',
+      listings: 'Annonces',
+      messages: 'Messages',
+      documents: 'Documents',
+      newsletter: 'Newsletter',
+      settings: 'Paramètres',
+    },
   },
   dashboard: {
     title: 'Tableau de bord',
@@ -58,7 +65,13 @@ export const adminFr = {
     category: 'Catégorie',
     allCategories: 'Toutes les catégories',
     // Keyed by the stored category (the spec's French names).
-    categoryLabels: { Marine: 'Marine', Industriel: 'Industriel', 'Groupes électrogènes': 'Groupes électrogènes', Moteurs: 'Moteurs', 'Pièces détachées': 'Pièces détachées' },
+    categoryLabels: {
+      Marine: 'Marine',
+      Industriel: 'Industriel',
+      'Groupes électrogènes': 'Groupes électrogènes',
+      Moteurs: 'Moteurs',
+      'Pièces détachées': 'Pièces détachées',
+    },
     empty: 'Aucune annonce trouvée',
     caption: 'Annonces, page {page}',
     image: 'Image',
@@ -399,13 +412,15 @@ export const adminFr = {
     dropped: 'Image déposée en position {n}.',
     droppedNowhere: 'Image déposée.',
     dragCancelled: 'Déplacement annulé.',
-    dragInstructions: 'Pour déplacer une image, appuyez sur Espace, utilisez les flèches, puis Espace pour la déposer ou Échap pour annuler.',
+    dragInstructions:
+      'Pour déplacer une image, appuyez sur Espace, utilisez les flèches, puis Espace pour la déposer ou Échap pour annuler.',
     pickedUp: 'Image {n} saisie.',
     movedTo: 'Image déplacée en position {n}.',
     fileError: '{name} : {error}',
     imageAdded: 'Image ajoutée',
     imageDeleted: 'Image supprimée',
-    crossGroupMove: "Une nouvelle image se place après les images déjà enregistrées : déplacez-la parmi les nouvelles, ou enregistrez l'annonce puis changez son ordre.",
+    crossGroupMove:
+      "Une nouvelle image se place après les images déjà enregistrées : déplacez-la parmi les nouvelles, ou enregistrez l'annonce puis changez son ordre.",
     documentAdded: 'Document ajouté',
   },
   listingView: {
@@ -722,7 +737,8 @@ export const adminFr = {
     noSubscribersHint: 'Les visiteurs s’inscrivent depuis le site ; ils apparaîtront ici.',
     noAccounts: 'Aucun compte SMTP configuré',
     noAccountsHint: 'Ajoutez un compte pour répondre aux messages et envoyer la newsletter.',
-    offlineHint: 'Hors ligne : seules les données déjà chargées sur cet appareil sont affichées. La liste se mettra à jour au retour de la connexion.',
+    offlineHint:
+      'Hors ligne : seules les données déjà chargées sur cet appareil sont affichées. La liste se mettra à jour au retour de la connexion.',
   },
 } as const;
 

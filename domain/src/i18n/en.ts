@@ -3,10 +3,17 @@ import type { Dictionary } from './fr.ts';
 
 export const en: Dictionary = {
   meta: {
-    siteDescription: 'New and used marine engines, industrial engines and generator sets in Salon-de-Provence, France: sales, advice and after-sales service.',
+    siteDescription:
+      'New and used marine engines, industrial engines and generator sets in Salon-de-Provence, France: sales, advice and after-sales service.',
     homeTitle: 'Marine engines and generator sets',
   },
-  a11y: { skip: 'Skip to content', mainNav: 'Main navigation', footerNav: 'Footer navigation', legalNav: 'Legal information', breadcrumb: 'Breadcrumb' },
+  a11y: {
+    skip: 'Skip to content',
+    mainNav: 'Main navigation',
+    footerNav: 'Footer navigation',
+    legalNav: 'Legal information',
+    breadcrumb: 'Breadcrumb',
+  },
   nav: { home: 'Home', listings: 'Listings', documentation: 'Documentation', contact: 'Contact', menu: 'Menu' },
   header: {
     homeLink: 'Home – {company}',
@@ -16,7 +23,8 @@ export const en: Dictionary = {
     themeToLight: 'Light theme',
   },
   footer: {
-    blurb: 'A family business in Salon-de-Provence: marine and industrial engines, gearboxes, propellers, shaft lines, wheelhouse equipment and generator sets, new and used, with an after-sales service.',
+    blurb:
+      'A family business in Salon-de-Provence: marine and industrial engines, gearboxes, propellers, shaft lines, wheelhouse equipment and generator sets, new and used, with an after-sales service.',
     phone: 'Phone',
     email: 'E-mail',
     address: 'Address',
@@ -39,7 +47,8 @@ export const en: Dictionary = {
     pillarExpertiseTitle: 'Expertise (10+ years)',
     pillarExpertiseText: 'More than ten years of experience, a family business and a responsive after-sales service.',
     valuesTitle: 'Our values',
-    valuesText: 'Honesty about the condition of every machine, straight advice and support after the sale: we sell what we would repair ourselves.',
+    valuesText:
+      'Honesty about the condition of every machine, straight advice and support after the sale: we sell what we would repair ourselves.',
     valuesImageAlt: 'A marine engine in a workshop',
     offersTitle: 'Our offers',
     offersError: 'Failed to load products',
@@ -167,7 +176,12 @@ export const en: Dictionary = {
     directions: 'Directions (OpenStreetMap)',
     directionsGoogle: 'Directions with Google Maps',
   },
-  notFound: { title: 'Page not found', text: 'The page you are looking for does not exist or has moved.', home: 'Back to home', back: 'Previous page' },
+  notFound: {
+    title: 'Page not found',
+    text: 'The page you are looking for does not exist or has moved.',
+    home: 'Back to home',
+    back: 'Previous page',
+  },
   newsletter: {
     title: 'Stay informed',
     text: 'Get our new listings and advice by e-mail.',

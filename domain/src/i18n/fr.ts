@@ -3,10 +3,17 @@ import type { Widen } from './widen.ts';
 
 export const fr = {
   meta: {
-    siteDescription: 'Moteurs marins, moteurs industriels et groupes électrogènes neufs et d’occasion à Salon-de-Provence : vente, conseil et service après-vente.',
+    siteDescription:
+      'Moteurs marins, moteurs industriels et groupes électrogènes neufs et d’occasion à Salon-de-Provence : vente, conseil et service après-vente.',
     homeTitle: 'Moteurs marins et groupes électrogènes',
   },
-  a11y: { skip: 'Aller au contenu', mainNav: 'Navigation principale', footerNav: 'Navigation du pied de page', legalNav: 'Informations légales', breadcrumb: "Fil d'Ariane" },
+  a11y: {
+    skip: 'Aller au contenu',
+    mainNav: 'Navigation principale',
+    footerNav: 'Navigation du pied de page',
+    legalNav: 'Informations légales',
+    breadcrumb: "Fil d'Ariane",
+  },
   nav: { home: 'Accueil', listings: 'Annonces', documentation: 'Documentation', contact: 'Contact', menu: 'Menu' },
   header: {
     homeLink: 'Accueil – {company}',
@@ -16,7 +23,8 @@ export const fr = {
     themeToLight: 'Thème clair',
   },
   footer: {
-    blurb: 'Entreprise familiale de Salon-de-Provence : moteurs marins et industriels, inverseurs, hélices, lignes d’arbre, équipements de timonerie et groupes électrogènes, neufs et d’occasion, avec un service après-vente.',
+    blurb:
+      'Entreprise familiale de Salon-de-Provence : moteurs marins et industriels, inverseurs, hélices, lignes d’arbre, équipements de timonerie et groupes électrogènes, neufs et d’occasion, avec un service après-vente.',
     phone: 'Téléphone',
     email: 'E-mail',
     address: 'Adresse',
@@ -28,7 +36,8 @@ export const fr = {
   legalLinks: { notices: 'Mentions légales', privacy: 'Politique de confidentialité', terms: "Conditions d'utilisation" },
   home: {
     heroTitle: 'Moteurs marins et groupes électrogènes',
-    heroSubtitle: 'Moteurs neufs et d’occasion, groupes électrogènes et équipements de propulsion, sélectionnés et suivis par des spécialistes.',
+    heroSubtitle:
+      'Moteurs neufs et d’occasion, groupes électrogènes et équipements de propulsion, sélectionnés et suivis par des spécialistes.',
     heroCta: 'Voir les annonces',
     aboutTitle: 'Votre partenaire moteurs en Provence',
     aboutText: 'Depuis plus de dix ans, notre entreprise familiale conseille plaisanciers, professionnels de la mer et industriels.',
@@ -39,7 +48,8 @@ export const fr = {
     pillarExpertiseTitle: 'Expertise (10+ ans)',
     pillarExpertiseText: 'Plus de dix ans d’expérience, une entreprise familiale et un service après-vente réactif.',
     valuesTitle: 'Nos valeurs',
-    valuesText: 'Transparence sur l’état de chaque machine, conseils honnêtes et accompagnement après la vente : nous vendons ce que nous réparerions nous-mêmes.',
+    valuesText:
+      'Transparence sur l’état de chaque machine, conseils honnêtes et accompagnement après la vente : nous vendons ce que nous réparerions nous-mêmes.',
     valuesImageAlt: 'Un moteur marin dans un atelier',
     offersTitle: 'Nos offres',
     offersError: 'Impossible de charger les produits',
@@ -168,7 +178,12 @@ export const fr = {
     directions: 'Itinéraire (OpenStreetMap)',
     directionsGoogle: 'Itinéraire avec Google Maps',
   },
-  notFound: { title: 'Page introuvable', text: 'La page que vous cherchez n’existe pas ou a été déplacée.', home: "Retour à l'accueil", back: 'Page précédente' },
+  notFound: {
+    title: 'Page introuvable',
+    text: 'La page que vous cherchez n’existe pas ou a été déplacée.',
+    home: "Retour à l'accueil",
+    back: 'Page précédente',
+  },
   newsletter: {
     title: 'Restez informé',
     text: 'Recevez nos nouvelles annonces et nos conseils par e-mail.',
@@ -201,7 +216,8 @@ export const fr = {
     loadingListings: 'Chargement des annonces…',
     loadingDocuments: 'Chargement des documents…',
     noOffers: 'Aucune offre pour le moment',
-    noOffersText: 'De nouvelles annonces arrivent régulièrement. Dites-nous ce que vous cherchez : nous trouvons aussi des moteurs sur demande.',
+    noOffersText:
+      'De nouvelles annonces arrivent régulièrement. Dites-nous ce que vous cherchez : nous trouvons aussi des moteurs sur demande.',
     contactUs: 'Nous contacter',
   },
 } as const;

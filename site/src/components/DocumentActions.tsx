@@ -12,7 +12,14 @@ export function DocumentActions({ title, previewUrl, downloadUrl, t }: Props) {
   return (
     <div className="doc-actions">
       {previewUrl && (
-        <a className="btn btn-outline btn-small" href={previewUrl} target="_blank" rel="noopener" data-doc-action="preview" data-doc-error={t.openError}>
+        <a
+          className="btn btn-outline btn-small"
+          href={previewUrl}
+          target="_blank"
+          rel="noopener"
+          data-doc-action="preview"
+          data-doc-error={t.openError}
+        >
           {t.preview}
           {which}
         </a>

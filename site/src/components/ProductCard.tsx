@@ -5,7 +5,14 @@ import type { CardListing } from '../lib/card.ts';
 import Picture from './Picture.tsx';
 import { renderedByReact } from '../lib/react-component.ts';
 
-type Props = { lang: 'fr' | 'en'; listing: CardListing; href: string; t: { details: string; year: string; power: string; brand: string }; eager?: boolean; headingLevel?: 2 | 3 };
+type Props = {
+  lang: 'fr' | 'en';
+  listing: CardListing;
+  href: string;
+  t: { details: string; year: string; power: string; brand: string };
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+};
 
 export default function ProductCard({ lang, listing, href, t, eager = false, headingLevel = 3 }: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';

@@ -33,7 +33,17 @@ const Icon = ({ kind }: { kind: 'empty' | 'error' }) => (
 );
 
 /** Nothing to show: a title, an optional hint and the next action. Announced politely. */
-export function EmptyState({ title, text, action, headingLevel = 2 }: { title: string; text?: string | undefined; action?: Action | undefined; headingLevel?: 2 | 3 }) {
+export function EmptyState({
+  title,
+  text,
+  action,
+  headingLevel = 2,
+}: {
+  title: string;
+  text?: string | undefined;
+  action?: Action | undefined;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = `h${headingLevel}` as const;
   return (
     <div className="state state-empty" role="status">

@@ -7,7 +7,13 @@ import type { Lang } from '@app/domain/lang';
 import { fill } from '@app/domain/i18n/index';
 import { islandTexts } from '../lib/island-texts.ts';
 import { formatWait, labelled } from '@app/domain/format';
-import { inquiryFieldErrors, serverFieldError, type InquiryField, type InquiryFieldErrors, type ProblemFieldErrors } from '@app/domain/inquiry-rules';
+import {
+  inquiryFieldErrors,
+  serverFieldError,
+  type InquiryField,
+  type InquiryFieldErrors,
+  type ProblemFieldErrors,
+} from '@app/domain/inquiry-rules';
 import { toast } from './toast.ts';
 import { renderedByReact } from '../lib/react-component.ts';
 
@@ -55,7 +61,11 @@ export default function ContactForm({ lang, reference, initialMessage }: Props) 
     let res: Response;
     try {
       // accept-language: the API's refusals come in the page's language, not the browser's.
-      res = await fetch('/api/inquiries', { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': lang }, body: JSON.stringify(input) });
+      res = await fetch('/api/inquiries', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-language': lang },
+        body: JSON.stringify(input),
+      });
     } catch {
       // No answer: the spec's fallback, as for an answer without a message of its own.
       return fail(form, {}, t.sendFallback);
@@ -82,7 +92,12 @@ export default function ContactForm({ lang, reference, initialMessage }: Props) 
   return (
     <form className="form" method="post" noValidate onSubmit={submit} aria-labelledby="contact-form-title">
       <h2 id="contact-form-title">{t.formTitle}</h2>
-      {reference && <p className="muted">{labelled(lang, t.reference, '')}<strong>{reference}</strong></p>}
+      {reference && (
+        <p className="muted">
+          {labelled(lang, t.reference, '')}
+          <strong>{reference}</strong>
+        </p>
+      )}
       <Field id="name" label={t.name} error={errors.name}>
         <input id="contact-name" name="name" required aria-required="true" autoComplete="name" maxLength={200} {...invalid('name')} />
       </Field>
@@ -90,16 +105,37 @@ export default function ContactForm({ lang, reference, initialMessage }: Props) 
         <input id="contact-phone" name="phone" type="tel" autoComplete="tel" maxLength={40} {...invalid('phone')} />
       </Field>
       <Field id="email" label={t.emailField} error={errors.email}>
-        <input id="contact-email" name="email" type="email" required aria-required="true" autoComplete="email" maxLength={254} {...invalid('email')} />
+        <input
+          id="contact-email"
+          name="email"
+          type="email"
+          required
+          aria-required="true"
+          autoComplete="email"
+          maxLength={254}
+          {...invalid('email')}
+        />
       </Field>
       <Field id="message" label={t.message} error={errors.message}>
-        <textarea id="contact-message" name="message" required aria-required="true" maxLength={5000} defaultValue={initialMessage} {...invalid('message')} />
+        <textarea
+          id="contact-message"
+          name="message"
+          required
+          aria-required="true"
+          maxLength={5000}
+          defaultValue={initialMessage}
+          {...invalid('message')}
+        />
       </Field>
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="contact-website">Website</label>
         <input id="contact-website" name="website" tabIndex={-1} autoComplete="off" />
       </div>
-      {status.kind === 'success' && <p className="alert alert-success" role="status">{t.success}</p>}
+      {status.kind === 'success' && (
+        <p className="alert alert-success" role="status">
+          {t.success}
+        </p>
+      )}
       {status.kind === 'error' && (
         <div className="alert alert-error" role="alert">
           <p>{t.error}</p>
@@ -107,7 +143,9 @@ export default function ContactForm({ lang, reference, initialMessage }: Props) 
         </div>
       )}
       <div>
-        <button className="btn" type="submit" disabled={sending}>{sending ? t.sending : t.send}</button>
+        <button className="btn" type="submit" disabled={sending}>
+          {sending ? t.sending : t.send}
+        </button>
       </div>
     </form>
   );
@@ -118,7 +156,11 @@ function Field({ id, label, error, children }: { id: InquiryField; label: string
     <div className="field">
       <label htmlFor={`contact-${id}`}>{label}</label>
       {children}
-      {error && <p className="field-error" id={`contact-${id}-error`}>{error}</p>}
+      {error && (
+        <p className="field-error" id={`contact-${id}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

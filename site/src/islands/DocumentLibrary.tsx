@@ -66,13 +66,23 @@ export default function DocumentLibrary({ lang, basePath, start }: Props) {
         <label htmlFor="doc-search">{t.searchLabel}</label>
         <div className="search-row">
           <input id="doc-search" type="search" name="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
-          <button className="btn" type="submit">{t.searchButton}</button>
+          <button className="btn" type="submit">
+            {t.searchButton}
+          </button>
         </div>
       </form>
       {status === 'loading' && <LoadingState label={st.loadingDocuments} />}
-      {status === 'error' && <ErrorState message={fill(t.error, { statusText: failure })} retry={{ label: t.retry, onClick: () => void load(current.search, current.page) }} />}
+      {status === 'error' && (
+        <ErrorState
+          message={fill(t.error, { statusText: failure })}
+          retry={{ label: t.retry, onClick: () => void load(current.search, current.page) }}
+        />
+      )}
       {status === 'loaded' && data && data.documents.length === 0 && (
-        <EmptyState title={t.empty} action={current.search ? { label: st.clearSearch, href: basePath, onClick: () => (setSearch(''), void load('', 1)) } : undefined} />
+        <EmptyState
+          title={t.empty}
+          action={current.search ? { label: st.clearSearch, href: basePath, onClick: () => (setSearch(''), void load('', 1)) } : undefined}
+        />
       )}
       {status === 'loaded' && data && data.documents.length > 0 && (
         <>
@@ -81,7 +91,9 @@ export default function DocumentLibrary({ lang, basePath, start }: Props) {
               <li key={d.id} className="card doc-card">
                 <h2>{d.title}</h2>
                 {d.description && <p className="muted">{d.description}</p>}
-                <p className="card-meta">{d.type.toUpperCase()} · {d.size}</p>
+                <p className="card-meta">
+                  {d.type.toUpperCase()} · {d.size}
+                </p>
                 {d.product && <p className="card-meta">{fill(t.linkedProduct, { title: d.product })}</p>}
                 <DocumentActions title={d.title} previewUrl={d.previewUrl} downloadUrl={d.downloadUrl} t={t} />
               </li>
@@ -89,9 +101,23 @@ export default function DocumentLibrary({ lang, basePath, start }: Props) {
           </ul>
           {pages > 1 && (
             <nav className="pagination" aria-label={fill(t.pageOf, { page, pages })}>
-              <a className="btn btn-outline" href={`${basePath}${query(current.search, page - 1)}`} aria-disabled={page <= 1 || undefined} onClick={(e) => (e.preventDefault(), page > 1 && void load(current.search, page - 1))}>{t.previous}</a>
+              <a
+                className="btn btn-outline"
+                href={`${basePath}${query(current.search, page - 1)}`}
+                aria-disabled={page <= 1 || undefined}
+                onClick={(e) => (e.preventDefault(), page > 1 && void load(current.search, page - 1))}
+              >
+                {t.previous}
+              </a>
               <span>{fill(t.pageOf, { page, pages })}</span>
-              <a className="btn btn-outline" href={`${basePath}${query(current.search, page + 1)}`} aria-disabled={page >= pages || undefined} onClick={(e) => (e.preventDefault(), page < pages && void load(current.search, page + 1))}>{t.next}</a>
+              <a
+                className="btn btn-outline"
+                href={`${basePath}${query(current.search, page + 1)}`}
+                aria-disabled={page >= pages || undefined}
+                onClick={(e) => (e.preventDefault(), page < pages && void load(current.search, page + 1))}
+              >
+                {t.next}
+              </a>
             </nav>
           )}
         </>

@@ -34,22 +34,40 @@ export default function Gallery({ lang, images }: Props) {
 
   return (
     <section aria-label={t.gallery} aria-roledescription="carousel">
-      <div className="gallery-main" tabIndex={count > 1 ? 0 : undefined} onKeyDown={onKey} onTouchStart={onTouchStart} onTouchEnd={onTouchEnd} data-testid="gallery-main">
+      <div
+        className="gallery-main"
+        tabIndex={count > 1 ? 0 : undefined}
+        onKeyDown={onKey}
+        onTouchStart={onTouchStart}
+        onTouchEnd={onTouchEnd}
+        data-testid="gallery-main"
+      >
         <Picture key={index} image={image} sizes="(max-width: 900px) 100vw, 640px" eager={index === 0} />
         {count > 1 && (
           <>
-            <button type="button" className="gallery-nav gallery-prev" aria-label={t.previousImage} onClick={() => go(index - 1)}>‹</button>
-            <button type="button" className="gallery-nav gallery-next" aria-label={t.nextImage} onClick={() => go(index + 1)}>›</button>
+            <button type="button" className="gallery-nav gallery-prev" aria-label={t.previousImage} onClick={() => go(index - 1)}>
+              ‹
+            </button>
+            <button type="button" className="gallery-nav gallery-next" aria-label={t.nextImage} onClick={() => go(index + 1)}>
+              ›
+            </button>
           </>
         )}
       </div>
       {count > 1 && (
         <>
-          <p className="visually-hidden" aria-live="polite">{fill(t.imageOf, { n: index + 1, total: count })}</p>
+          <p className="visually-hidden" aria-live="polite">
+            {fill(t.imageOf, { n: index + 1, total: count })}
+          </p>
           <ul className="thumbs">
             {images.map((img, i) => (
               <li key={i}>
-                <button type="button" aria-label={fill(t.showImage, { n: i + 1 })} aria-current={i === index ? 'true' : undefined} onClick={() => go(i)}>
+                <button
+                  type="button"
+                  aria-label={fill(t.showImage, { n: i + 1 })}
+                  aria-current={i === index ? 'true' : undefined}
+                  onClick={() => go(i)}
+                >
                   <img src={img.thumbnailUrl} alt="" width="84" height="64" loading="lazy" />
                 </button>
               </li>

@@ -5,7 +5,15 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Lang } from '@app/domain/lang';
 import { countLabel, fill } from '@app/domain/i18n/index';
 import { islandTexts } from '../lib/island-texts.ts';
-import { EMPTY_FILTERS, SORT_OPTIONS, filtersToSearch, hasActiveFilters, parseFilters, sortValue, type ListingFilters } from '@app/domain/site-filters';
+import {
+  EMPTY_FILTERS,
+  SORT_OPTIONS,
+  filtersToSearch,
+  hasActiveFilters,
+  parseFilters,
+  sortValue,
+  type ListingFilters,
+} from '@app/domain/site-filters';
 import ProductCard from '../components/ProductCard.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../components/States.tsx';
 import type { ListingsPage } from '../lib/catalogue.server.ts';
@@ -87,19 +95,34 @@ export default function ListingsBrowser({ lang, basePath, productBase, start }: 
     <div>
       <h1>
         {t.title}
-        {data && status !== 'error' ? <span className="muted"> – {countLabel(lang, data.total, { one: t.countOne, other: t.countOther })}</span> : null}
+        {data && status !== 'error' ? (
+          <span className="muted"> – {countLabel(lang, data.total, { one: t.countOne, other: t.countOther })}</span>
+        ) : null}
       </h1>
       <form key={formKey} method="get" action={basePath} onSubmit={submit} role="search">
         <div className="listing-tools">
           <div className="search-row">
-            <label className="visually-hidden" htmlFor="listing-search">{t.searchLabel}</label>
+            <label className="visually-hidden" htmlFor="listing-search">
+              {t.searchLabel}
+            </label>
             <input id="listing-search" type="search" name="search" defaultValue={filters.search} placeholder={t.searchPlaceholder} />
-            <button className="btn" type="submit">{t.searchButton}</button>
+            <button className="btn" type="submit">
+              {t.searchButton}
+            </button>
           </div>
           <div className="field field-inline">
             <label htmlFor="f-sort">{t.sort}</label>
-            <select id="f-sort" name="sort" defaultValue={sortValue(filters.sort, filters.order)} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
-              {SORT_OPTIONS.map(([sort, order]) => <option key={`${sort}-${order}`} value={sortValue(sort, order)}>{t.sorts[`${sort}-${order}`]}</option>)}
+            <select
+              id="f-sort"
+              name="sort"
+              defaultValue={sortValue(filters.sort, filters.order)}
+              onChange={(e) => e.currentTarget.form?.requestSubmit()}
+            >
+              {SORT_OPTIONS.map(([sort, order]) => (
+                <option key={`${sort}-${order}`} value={sortValue(sort, order)}>
+                  {t.sorts[`${sort}-${order}`]}
+                </option>
+              ))}
             </select>
           </div>
           {active && (
@@ -111,9 +134,54 @@ export default function ListingsBrowser({ lang, basePath, productBase, start }: 
         <details className="filters" open={panelOpen} onToggle={(e) => setPanelOpen(e.currentTarget.open)}>
           <summary>{t.filters}</summary>
           <div className="filters-grid">
-            <Select id="f-condition" name="condition" label={t.condition} value={filters.condition} options={[['', t.conditionAll], ...counted([['new', t.conditionNew], ['used', t.conditionUsed]], facets?.conditions, t.optionCount)]} />
-            <Select id="f-type" name="type" label={t.type} value={filters.type} options={[['', t.typeAll], ...counted([['marine', t.typeMarine], ['generator', t.typeGenerator]], facets?.types, t.optionCount)]} />
-            <Select id="f-brand" name="brand" label={t.brand} value={filters.brand} options={[['', t.brandAll], ...counted(uniq([...(data?.brands ?? []), filters.brand]).map((b) => [b, b] as [string, string]), facets?.brands, t.optionCount)]} />
+            <Select
+              id="f-condition"
+              name="condition"
+              label={t.condition}
+              value={filters.condition}
+              options={[
+                ['', t.conditionAll],
+                ...counted(
+                  [
+                    ['new', t.conditionNew],
+                    ['used', t.conditionUsed],
+                  ],
+                  facets?.conditions,
+                  t.optionCount,
+                ),
+              ]}
+            />
+            <Select
+              id="f-type"
+              name="type"
+              label={t.type}
+              value={filters.type}
+              options={[
+                ['', t.typeAll],
+                ...counted(
+                  [
+                    ['marine', t.typeMarine],
+                    ['generator', t.typeGenerator],
+                  ],
+                  facets?.types,
+                  t.optionCount,
+                ),
+              ]}
+            />
+            <Select
+              id="f-brand"
+              name="brand"
+              label={t.brand}
+              value={filters.brand}
+              options={[
+                ['', t.brandAll],
+                ...counted(
+                  uniq([...(data?.brands ?? []), filters.brand]).map((b) => [b, b] as [string, string]),
+                  facets?.brands,
+                  t.optionCount,
+                ),
+              ]}
+            />
             <fieldset className="range">
               <legend>{t.price}</legend>
               <NumberField id="f-min-price" name="minPrice" label={t.minPrice} value={filters.minPrice} />
@@ -125,7 +193,9 @@ export default function ListingsBrowser({ lang, basePath, productBase, start }: 
               <NumberField id="f-max-power" name="maxPower" label={t.maxPower} value={filters.maxPower} />
             </fieldset>
             <div className="filters-actions">
-              <button className="btn" type="submit">{t.apply}</button>
+              <button className="btn" type="submit">
+                {t.apply}
+              </button>
             </div>
           </div>
         </details>
@@ -137,7 +207,10 @@ export default function ListingsBrowser({ lang, basePath, productBase, start }: 
             {Array.from({ length: SKELETONS }, (_, i) => (
               <li key={i} className="card skeleton">
                 <div className="card-media" />
-                <div className="card-body"><div className="skeleton-line" /><div className="skeleton-line" /></div>
+                <div className="card-body">
+                  <div className="skeleton-line" />
+                  <div className="skeleton-line" />
+                </div>
               </li>
             ))}
           </ul>
@@ -145,7 +218,11 @@ export default function ListingsBrowser({ lang, basePath, productBase, start }: 
       )}
       {status === 'error' && <ErrorState message={t.error} retry={{ label: t.retry, onClick: () => void load(filters) }} />}
       {status === 'loaded' && data && data.items.length === 0 && (
-        <EmptyState title={t.emptyTitle} text={t.emptyText} action={active ? { label: s.resetFilters, href: basePath, onClick: reset } : undefined} />
+        <EmptyState
+          title={t.emptyTitle}
+          text={t.emptyText}
+          action={active ? { label: s.resetFilters, href: basePath, onClick: reset } : undefined}
+        />
       )}
       {status === 'loaded' && data && data.items.length > 0 && (
         <>
@@ -158,9 +235,25 @@ export default function ListingsBrowser({ lang, basePath, productBase, start }: 
           </ul>
           {data.pages > 1 && (
             <nav className="pagination" aria-label={fill(t.pageOf, { page: data.page, pages: data.pages })}>
-              {data.page > 1 && <a className="btn btn-outline" href={pageHref(data.page - 1)} onClick={(e) => (e.preventDefault(), go({ ...filters, page: data.page - 1 }))}>{t.previous}</a>}
+              {data.page > 1 && (
+                <a
+                  className="btn btn-outline"
+                  href={pageHref(data.page - 1)}
+                  onClick={(e) => (e.preventDefault(), go({ ...filters, page: data.page - 1 }))}
+                >
+                  {t.previous}
+                </a>
+              )}
               <span>{fill(t.pageOf, { page: data.page, pages: data.pages })}</span>
-              {data.page < data.pages && <a className="btn btn-outline" href={pageHref(data.page + 1)} onClick={(e) => (e.preventDefault(), go({ ...filters, page: data.page + 1 }))}>{t.next}</a>}
+              {data.page < data.pages && (
+                <a
+                  className="btn btn-outline"
+                  href={pageHref(data.page + 1)}
+                  onClick={(e) => (e.preventDefault(), go({ ...filters, page: data.page + 1 }))}
+                >
+                  {t.next}
+                </a>
+              )}
             </nav>
           )}
         </>
@@ -191,7 +284,11 @@ function Select({ id, name, label, value, options }: { id: string; name: string;
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} name={name} defaultValue={value} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
-        {options.map(([v, text, disabled]) => <option key={v} value={v} disabled={disabled && v !== value}>{text}</option>)}
+        {options.map(([v, text, disabled]) => (
+          <option key={v} value={v} disabled={disabled && v !== value}>
+            {text}
+          </option>
+        ))}
       </select>
     </div>
   );

@@ -86,18 +86,31 @@ export default function NewsletterPopup({ lang, privacyHref, page }: Props) {
         <h2 id="newsletter-title">{t.title}</h2>
         <p>{t.text}</p>
         {status === 'success' ? (
-          <p className="alert alert-success" role="status">{message}</p>
+          <p className="alert alert-success" role="status">
+            {message}
+          </p>
         ) : (
           <form className="form" noValidate onSubmit={submit}>
             <div className="field">
               <label htmlFor="newsletter-email">{t.emailLabel}</label>
-              <input id="newsletter-email" name="email" type="email" required autoComplete="email" aria-describedby={status === 'error' ? 'newsletter-error' : undefined} />
+              <input
+                id="newsletter-email"
+                name="email"
+                type="email"
+                required
+                autoComplete="email"
+                aria-describedby={status === 'error' ? 'newsletter-error' : undefined}
+              />
             </div>
             <div className="honeypot" aria-hidden="true">
               <label htmlFor="newsletter-website">Website</label>
               <input id="newsletter-website" name="website" tabIndex={-1} autoComplete="off" />
             </div>
-            {status === 'error' && <p id="newsletter-error" className="field-error" role="alert">{message}</p>}
+            {status === 'error' && (
+              <p id="newsletter-error" className="field-error" role="alert">
+                {message}
+              </p>
+            )}
             <button className="btn" type="submit" disabled={status === 'sending'}>
               {status === 'sending' ? t.sending : t.submit}
             </button>

@@ -23,12 +23,21 @@ export default function Toaster({ closeLabel }: { closeLabel: string }) {
     <div className="toasts" aria-live="polite">
       {toasts.map((t) => (
         <div key={t.id} className={`toast toast-${t.type}`} role={t.type === 'error' ? 'alert' : 'status'}>
-          <span className="toast-icon" aria-hidden="true">{ICONS[t.type]}</span>
+          <span className="toast-icon" aria-hidden="true">
+            {ICONS[t.type]}
+          </span>
           <div>
-            <p><strong>{t.title}</strong></p>
+            <p>
+              <strong>{t.title}</strong>
+            </p>
             {t.message && <p>{t.message}</p>}
           </div>
-          <button type="button" className="btn btn-ghost btn-small" aria-label={closeLabel} onClick={() => setToasts((list) => list.filter((x) => x.id !== t.id))}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            aria-label={closeLabel}
+            onClick={() => setToasts((list) => list.filter((x) => x.id !== t.id))}
+          >
             ×
           </button>
         </div>

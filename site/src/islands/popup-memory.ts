@@ -6,7 +6,13 @@ export const DISMISS_MEMORY_MS = 60 * 60 * 1000;
 export const CLOSE_AFTER_SUCCESS_MS = 3000;
 export const ANIMATION_MS = 300;
 
-export type PopupMemory = { subscribed?: boolean; subscribedEmail?: string; subscribedAt?: number; dismissed?: boolean; dismissedAt?: number };
+export type PopupMemory = {
+  subscribed?: boolean;
+  subscribedEmail?: string;
+  subscribedAt?: number;
+  dismissed?: boolean;
+  dismissedAt?: number;
+};
 
 export function readMemory(): PopupMemory {
   try {

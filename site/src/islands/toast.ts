@@ -14,7 +14,13 @@ let nextId = 1;
 /** The toast a request becomes: durations are decided here, whoever sent the event. */
 export function toToast(request: ToastRequest): Toast {
   const duration = request.duration ?? (request.type ? TOAST_DURATIONS[request.type] : undefined) ?? DEFAULT_TOAST_DURATION;
-  return { id: nextId++, type: request.type && request.type in TOAST_DURATIONS ? request.type : 'info', title: request.title, message: request.message, duration };
+  return {
+    id: nextId++,
+    type: request.type && request.type in TOAST_DURATIONS ? request.type : 'info',
+    title: request.title,
+    message: request.message,
+    duration,
+  };
 }
 
 /** Toasts raised before the Toaster hydrated (it waits for an idle moment); it takes them on mount. */

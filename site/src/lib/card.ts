@@ -2,7 +2,10 @@
 import type { Listing, ListingHead } from '@app/domain/catalogue-listing';
 import { toPictureImage, type PictureImage } from './picture.ts';
 
-export type CardListing = Pick<Listing, 'id' | 'title' | 'priceLabel' | 'typeLabel' | 'type' | 'brand' | 'year' | 'powerLabel' | 'condition' | 'conditionLabel'> & { image: PictureImage };
+export type CardListing = Pick<
+  Listing,
+  'id' | 'title' | 'priceLabel' | 'typeLabel' | 'type' | 'brand' | 'year' | 'powerLabel' | 'condition' | 'conditionLabel'
+> & { image: PictureImage };
 
 export const toCard = (l: ListingHead): CardListing => ({
   id: l.id,

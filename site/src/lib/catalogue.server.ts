@@ -10,14 +10,15 @@ import { filtersToApiQuery, hasActiveFilters, type ListingFilters } from '@app/d
 import { apiJson } from './api.ts';
 import { toCard, type CardListing } from './card.ts';
 
-
 /** A query string as the API's validator sees it: a repeated key becomes a list. */
 function queryObject(query: string): Record<string, string | string[]> {
   const params = new URLSearchParams(query);
-  return Object.fromEntries([...new Set(params.keys())].map((k) => {
-    const all = params.getAll(k);
-    return [k, all.length === 1 ? all[0]! : all];
-  }));
+  return Object.fromEntries(
+    [...new Set(params.keys())].map((k) => {
+      const all = params.getAll(k);
+      return [k, all.length === 1 ? all[0]! : all];
+    }),
+  );
 }
 
 /**
@@ -102,7 +103,16 @@ export async function loadProduct(locals: App.Locals, id: string, lang: Lang): P
   return product ? toListing(product, lang) : null;
 }
 
-export type DocCard = { id: number; title: string; description: string | null; type: string; size: string; downloadUrl: string; previewUrl: string | null; product: string | null };
+export type DocCard = {
+  id: number;
+  title: string;
+  description: string | null;
+  type: string;
+  size: string;
+  downloadUrl: string;
+  previewUrl: string | null;
+  product: string | null;
+};
 export type DocumentsPage = { documents: DocCard[]; page: number; totalPages: number };
 
 export async function loadDocuments(locals: App.Locals, query: { search: string; page: number }, lang: Lang): Promise<DocumentsPage> {
@@ -127,5 +137,8 @@ export async function loadDocuments(locals: App.Locals, query: { search: string;
 
 export const parseDocQuery = (params: URLSearchParams) => {
   const page = Number.parseInt(params.get('page') ?? '', 10);
-  return { search: (params.get('search') ?? '').trim().slice(0, 200), page: Number.isInteger(page) && page > 0 && page < 100_000 ? page : 1 };
+  return {
+    search: (params.get('search') ?? '').trim().slice(0, 200),
+    page: Number.isInteger(page) && page > 0 && page < 100_000 ? page : 1,
+  };
 };

@@ -29,7 +29,9 @@ export function pageContext(locals: App.Locals, search = ''): PageContext {
     href: (p) => (prefixed ? canonicalPath('en', p) : p),
     canonical: publicUrl + canonicalPath(lang, path),
     alternates: alternates(publicUrl, path),
-    switchHref: frenchFromEnglishHost(locals) ? publicUrl + switchHref('fr', path, search, false) : switchHref(lang === 'fr' ? 'en' : 'fr', path, search, onEnglishHost),
+    switchHref: frenchFromEnglishHost(locals)
+      ? publicUrl + switchHref('fr', path, search, false)
+      : switchHref(lang === 'fr' ? 'en' : 'fr', path, search, onEnglishHost),
     publicUrl,
   };
 }
@@ -38,7 +40,8 @@ export function pageContext(locals: App.Locals, search = ''): PageContext {
  * The English host's root paths are always English (the URL decides the language), so its switch to
  * French leads to the French site at PUBLIC_URL, when that is another host.
  */
-const frenchFromEnglishHost = ({ onEnglishHost, prefixed, publicUrl }: App.Locals) => onEnglishHost && !prefixed && !isEnglishHost(new URL(publicUrl).host, getCompany().englishHost);
+const frenchFromEnglishHost = ({ onEnglishHost, prefixed, publicUrl }: App.Locals) =>
+  onEnglishHost && !prefixed && !isEnglishHost(new URL(publicUrl).host, getCompany().englishHost);
 
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 export const messagingHref = (number: string, text?: string) => `https://wa.me/${number}${text ? `?text=${encodeURIComponent(text)}` : ''}`;

@@ -4,6 +4,17 @@ import type { APIRoute } from 'astro';
 
 export const GET: APIRoute = ({ locals }) =>
   new Response(
-    ['User-agent: *', 'Allow: /', 'Disallow: /admin/', 'Disallow: /api/', 'Disallow: /site-data/', 'Disallow: /newsletter/', 'Disallow: /en/newsletter/', '', `Sitemap: ${locals.publicUrl}/sitemap.xml`, ''].join('\n'),
+    [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /admin/',
+      'Disallow: /api/',
+      'Disallow: /site-data/',
+      'Disallow: /newsletter/',
+      'Disallow: /en/newsletter/',
+      '',
+      `Sitemap: ${locals.publicUrl}/sitemap.xml`,
+      '',
+    ].join('\n'),
     { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' } },
   );

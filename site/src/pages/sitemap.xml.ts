@@ -10,12 +10,22 @@ import type { APIRoute } from 'astro';
 import { alternates } from '@app/domain/site-routing';
 import { readProducts } from '../lib/catalogue.server.ts';
 
-const PAGES = ['/', '/annonces', '/documentation', '/contact', '/mentions-legales', '/politique-confidentialite', '/conditions-utilisation'];
+const PAGES = [
+  '/',
+  '/annonces',
+  '/documentation',
+  '/contact',
+  '/mentions-legales',
+  '/politique-confidentialite',
+  '/conditions-utilisation',
+];
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function entries(publicUrl: string, path: string, lastmod?: string): string {
   const alt = alternates(publicUrl, path);
-  const links = (['fr', 'en', 'x-default'] as const).map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${escape(alt[l])}"/>`).join('');
+  const links = (['fr', 'en', 'x-default'] as const)
+    .map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${escape(alt[l])}"/>`)
+    .join('');
   const mod = lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : '';
   return [alt.fr, alt.en].map((loc) => `<url><loc>${escape(loc)}</loc>${mod}${links}</url>`).join('\n');
 }
@@ -61,7 +71,13 @@ async function sitemap(locals: App.Locals): Promise<Built> {
   if (building?.key !== key) {
     const done = build(locals).then((xml) => {
       // The ETag follows the content (an edit on the same day leaves it); Last-Modified is the build time.
-      const built = { key, xml, etag: `W/"${createHash('sha1').update(xml).digest('base64url').slice(0, 22)}"`, lastModified: new Date().toUTCString(), encoded: {} };
+      const built = {
+        key,
+        xml,
+        etag: `W/"${createHash('sha1').update(xml).digest('base64url').slice(0, 22)}"`,
+        lastModified: new Date().toUTCString(),
+        encoded: {},
+      };
       // A build overtaken by a newer version's answers its own requests but does not replace it.
       if (building?.done === done || !cached) cached = built;
       if (building?.done === done) building = null;
@@ -84,7 +100,13 @@ export const GET: APIRoute = async ({ locals, request }) => {
     if (!cached) return new Response(null, { status: 503, headers: { 'retry-after': '60', 'cache-control': 'no-store' } });
     built = cached;
   }
-  const headers: Record<string, string> = { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=300', vary: 'Accept-Encoding', etag: built.etag, 'last-modified': built.lastModified };
+  const headers: Record<string, string> = {
+    'content-type': 'application/xml; charset=utf-8',
+    'cache-control': 'public, max-age=0, s-maxage=300',
+    vary: 'Accept-Encoding',
+    etag: built.etag,
+    'last-modified': built.lastModified,
+  };
   const match = request.headers.get('if-none-match');
   if (match && match.split(',').some((t) => t.trim() === built.etag)) return new Response(null, { status: 304, headers });
   const { body, encoding } = encode(built, request.headers.get('accept-encoding') ?? '');

@@ -39,7 +39,9 @@ describe('forced password change', () => {
     expect(alertText()).toBe('Les mots de passe ne correspondent pas');
     type('Confirmer le nouveau mot de passe', 'abc');
     submit();
-    expect(alertText()).toBe('Le mot de passe doit contenir: Au moins 8 caractères, Au moins une majuscule, Au moins un chiffre, Au moins un caractère spécial');
+    expect(alertText()).toBe(
+      'Le mot de passe doit contenir: Au moins 8 caractères, Au moins une majuscule, Au moins un chiffre, Au moins un caractère spécial',
+    );
     type('Nouveau mot de passe', 'Initial-Passw0rd!');
     type('Confirmer le nouveau mot de passe', 'Initial-Passw0rd!');
     submit();

@@ -69,11 +69,24 @@ export default function ChangePasswordPage() {
         ) : null}
         <div className="field">
           <label htmlFor="cp-current">{t.current}</label>
-          <input id="cp-current" type="password" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrent(e.target.value)} />
+          <input
+            id="cp-current"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrent(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="cp-new">{t.new}</label>
-          <input id="cp-new" type="password" autoComplete="new-password" aria-describedby="cp-hints" value={newPassword} onChange={(e) => setNew(e.target.value)} />
+          <input
+            id="cp-new"
+            type="password"
+            autoComplete="new-password"
+            aria-describedby="cp-hints"
+            value={newPassword}
+            onChange={(e) => setNew(e.target.value)}
+          />
         </div>
         <ul id="cp-hints" className="password-hints" aria-live="polite">
           {passwordRules.map((rule) => {
@@ -89,7 +102,13 @@ export default function ChangePasswordPage() {
         </ul>
         <div className="field">
           <label htmlFor="cp-confirm">{t.confirm}</label>
-          <input id="cp-confirm" type="password" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirm(e.target.value)} />
+          <input
+            id="cp-confirm"
+            type="password"
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={state !== 'idle'}>
           {state === 'submitting' ? t.changing : t.change}

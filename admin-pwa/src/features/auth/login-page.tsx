@@ -68,7 +68,15 @@ export default function LoginPage() {
         ) : null}
         <div className="field">
           <label htmlFor="login-email">{t.email}</label>
-          <input id="login-email" type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            id="login-email"
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="login-password">{t.password}</label>
@@ -82,7 +90,13 @@ export default function LoginPage() {
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />
-            <button type="button" className="icon-btn" onClick={() => setVisible((v) => !v)} aria-label={visible ? t.hidePassword : t.showPassword} aria-pressed={visible}>
+            <button
+              type="button"
+              className="icon-btn"
+              onClick={() => setVisible((v) => !v)}
+              aria-label={visible ? t.hidePassword : t.showPassword}
+              aria-pressed={visible}
+            >
               <Icon name={visible ? 'eyeOff' : 'eye'} />
             </button>
           </div>

@@ -12,7 +12,13 @@ export const ruleLabel = (id: PasswordRule['id'], t: Texts) => t.rules[id];
 
 /** A policy or server message in the admin's language; one it does not know is shown as it came. */
 export function passwordText(message: string, newPassword: string, t: Texts): string {
-  if (message.startsWith(passwordMessages.mustContain)) return t.mustContain + missingPasswordRules(newPassword).map((r) => ruleLabel(r.id, t)).join(', ');
+  if (message.startsWith(passwordMessages.mustContain))
+    return (
+      t.mustContain +
+      missingPasswordRules(newPassword)
+        .map((r) => ruleLabel(r.id, t))
+        .join(', ')
+    );
   const key = KEYS.find((k) => passwordMessages[k] === message);
   return key ? fill(t[key], { max: PASSWORD_MAX_LENGTH }) : message;
 }

@@ -50,7 +50,10 @@ export function weekStart(t: number): number {
 /** Messages per week for the `weeks` weeks ending with the current one, oldest first. */
 export function messagesPerWeek(dates: readonly (string | number)[], now: number, weeks = 12): { start: number; count: number }[] {
   const current = weekStart(now);
-  const buckets = Array.from({ length: weeks }, (_, i) => ({ start: weekStart(current - (weeks - 1 - i) * WEEK + 3600_000 * 12), count: 0 }));
+  const buckets = Array.from({ length: weeks }, (_, i) => ({
+    start: weekStart(current - (weeks - 1 - i) * WEEK + 3600_000 * 12),
+    count: 0,
+  }));
   for (const d of dates) {
     const w = weekStart(new Date(d).getTime());
     const bucket = buckets.find((b) => b.start === w);

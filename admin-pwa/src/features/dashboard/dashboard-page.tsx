@@ -12,7 +12,6 @@ import { refreshRecentMessages, refreshStats, type DashboardStats } from './api.
 import { MessagesChart } from './messages-chart.tsx';
 import { useT } from '../../lib/i18n.ts';
 
-
 export default function DashboardPage() {
   const online = useOnline();
   const dict = useT();

@@ -3,7 +3,10 @@
 import { useAdminLang, useT } from '../../lib/i18n.ts';
 import { messagesPerWeek } from './api.ts';
 
-const dayMonth = { fr: new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit' }), en: new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit' }) };
+const dayMonth = {
+  fr: new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit' }),
+  en: new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit' }),
+};
 
 /** Round steps for the value axis: 0, then up to four ticks ending at or just above the maximum. */
 function ticks(max: number): number[] {

@@ -9,7 +9,16 @@ import { messagesPerWeek, refreshRecentMessages } from './api.ts';
 const NOW = Date.parse('2025-03-14T12:00:00Z');
 const HOUR = 3600_000;
 const message = (id: number, hoursAgo: number): Inquiry =>
-  ({ id, name: `Client ${id}`, email: `c${id}@example.test`, phone: null, message: 'Bonjour', language: 'fr', productReference: null, createdAt: new Date(NOW - hoursAgo * HOUR).toISOString() }) as Inquiry;
+  ({
+    id,
+    name: `Client ${id}`,
+    email: `c${id}@example.test`,
+    phone: null,
+    message: 'Bonjour',
+    language: 'fr',
+    productReference: null,
+    createdAt: new Date(NOW - hoursAgo * HOUR).toISOString(),
+  }) as Inquiry;
 
 let api: FakeApi;
 let server: Inquiry[];
@@ -19,11 +28,21 @@ beforeEach(async () => {
   api.on('GET', '/inquiries', (c) => {
     const page = Number(c.query.get('page'));
     const limit = Number(c.query.get('limit'));
-    return { inquiries: server.slice((page - 1) * limit, page * limit), total: server.length, totalPages: Math.ceil(server.length / limit), page, limit };
+    return {
+      inquiries: server.slice((page - 1) * limit, page * limit),
+      total: server.length,
+      totalPages: Math.ceil(server.length / limit),
+      page,
+      limit,
+    };
   });
 });
 
-const counted = async () => messagesPerWeek((await db.inquiries.toArray()).map((i) => i.createdAt), NOW).reduce((n, w) => n + w.count, 0);
+const counted = async () =>
+  messagesPerWeek(
+    (await db.inquiries.toArray()).map((i) => i.createdAt),
+    NOW,
+  ).reduce((n, w) => n + w.count, 0);
 
 describe('the dashboard chart counts what the server has', () => {
   it('drops a message deleted elsewhere at the next refresh', async () => {

@@ -13,7 +13,14 @@ export type DocumentsPage = { ids: number[]; totalDocuments: number; totalPages:
 export type DocumentStats = InferResponseType<(typeof client.admin)['technical-documents']['stats']['$get'], 200>;
 export type ProductOption = { id: number; titleFr: string; titleEn: string };
 /** A document's texts and linked listing, as the create and edit forms hold them. */
-export type DocumentTexts = { productId: number | null; title: string; titleFr: string; titleEn: string; descriptionFr: string; descriptionEn: string };
+export type DocumentTexts = {
+  productId: number | null;
+  title: string;
+  titleFr: string;
+  titleEn: string;
+  descriptionFr: string;
+  descriptionEn: string;
+};
 export type UploadFields = DocumentTexts;
 
 /** The form's texts of a stored document (absent ones as empty fields). */
@@ -47,7 +54,11 @@ export async function fetchDocumentsPage(q: DocumentsQuery): Promise<DocumentsPa
     }),
   );
   await upsert(db.technicalDocuments, answer.documents);
-  const page = { ids: answer.documents.map((d) => d.id), totalDocuments: answer.pagination.totalDocuments, totalPages: answer.pagination.totalPages };
+  const page = {
+    ids: answer.documents.map((d) => d.id),
+    totalDocuments: answer.pagination.totalDocuments,
+    totalPages: answer.pagination.totalPages,
+  };
   await putMeta(pageKey(q), page);
   return page;
 }
@@ -69,7 +80,9 @@ export async function fetchProductOptions(): Promise<ProductOption[]> {
 
 /** Offline: the listings stored locally stand in for the picker. */
 export const localProductOptions = async (): Promise<ProductOption[]> =>
-  (await db.products.limit(PICKER_LIMIT).toArray()).filter((p) => p.id > 0).map((p) => ({ id: p.id, titleFr: p.titleFr, titleEn: p.titleEn }));
+  (await db.products.limit(PICKER_LIMIT).toArray())
+    .filter((p) => p.id > 0)
+    .map((p) => ({ id: p.id, titleFr: p.titleFr, titleEn: p.titleEn }));
 
 /** Optional fields are trimmed and empty ones omitted (back-office section 5). */
 export function uploadDocument(fields: UploadFields, file: File, onProgress?: (p: UploadProgress) => void) {

@@ -13,7 +13,14 @@ let api: FakeApi;
 
 beforeEach(async () => {
   api = await freshStart();
-  api.on('GET', '/products', () => ({ items: [{ id: 11, titleFr: 'Groupe électrogène 100 kVA' }, { id: 12, titleFr: 'Moteur marin 300 ch' }], total: 2, pages: 1 }));
+  api.on('GET', '/products', () => ({
+    items: [
+      { id: 11, titleFr: 'Groupe électrogène 100 kVA' },
+      { id: 12, titleFr: 'Moteur marin 300 ch' },
+    ],
+    total: 2,
+    pages: 1,
+  }));
 });
 
 const fileInput = () => document.querySelector<HTMLInputElement>('input[type=file]')!;

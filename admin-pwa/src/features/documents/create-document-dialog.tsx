@@ -18,7 +18,14 @@ type Props = { onClose: () => void; onCreated: () => void };
 export function CreateDocumentDialog({ onClose, onCreated }: Props) {
   const all = useT();
   const t = all.documentForm;
-  const [fields, setFields] = useState<DocumentTexts>({ productId: null, title: '', titleFr: '', titleEn: '', descriptionFr: '', descriptionEn: '' });
+  const [fields, setFields] = useState<DocumentTexts>({
+    productId: null,
+    title: '',
+    titleFr: '',
+    titleEn: '',
+    descriptionFr: '',
+    descriptionEn: '',
+  });
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<FieldErrors<'file' | 'title'>>({});
   const [busy, setBusy] = useState(false);

@@ -29,7 +29,11 @@ export function mimeOf(file: Pick<File, 'name' | 'type'>): string {
 export const detectType = (file: Pick<File, 'name' | 'type'>) => ACCEPTED_MIME[mimeOf(file)] ?? null;
 
 /** The messages come from the admin's dictionary: the spec's texts in French (back-office §5). */
-export function validateDocument(file: Pick<File, 'name' | 'type' | 'size'> | null, title: string, t: AdminDictionary['documentForm']): FieldErrors<'file' | 'title'> {
+export function validateDocument(
+  file: Pick<File, 'name' | 'type' | 'size'> | null,
+  title: string,
+  t: AdminDictionary['documentForm'],
+): FieldErrors<'file' | 'title'> {
   const errors: FieldErrors<'file' | 'title'> = {};
   if (!file) errors.file = t.missingFile;
   if (!title.trim()) errors.title = t.missingTitle;

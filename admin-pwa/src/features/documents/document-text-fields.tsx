@@ -9,7 +9,12 @@ import { fetchProductOptions, localProductOptions, type DocumentTexts, type Prod
 export const withText = (f: DocumentTexts, key: keyof DocumentTexts, value: string): DocumentTexts =>
   key === 'productId' ? { ...f, productId: value ? Number(value) : null } : { ...f, [key]: value };
 
-type Props = { fields: DocumentTexts; onChange: (key: keyof DocumentTexts, value: string) => void; titleError?: string | undefined; file?: ReactNode };
+type Props = {
+  fields: DocumentTexts;
+  onChange: (key: keyof DocumentTexts, value: string) => void;
+  titleError?: string | undefined;
+  file?: ReactNode;
+};
 
 /** The product picker's options: up to 100 listings from the API, or the stored ones offline. */
 function useProductOptions() {
@@ -37,14 +42,34 @@ export function DocumentTextFields({ fields, onChange, titleError, file }: Props
         label={t.product}
         value={fields.productId ? String(fields.productId) : ''}
         onChange={(e) => onChange('productId', e.target.value)}
-        options={[{ value: '', label: t.noProduct }, ...products.map((p) => ({ value: String(p.id), label: lang === 'en' ? p.titleEn : p.titleFr }))]}
+        options={[
+          { value: '', label: t.noProduct },
+          ...products.map((p) => ({ value: String(p.id), label: lang === 'en' ? p.titleEn : p.titleFr })),
+        ]}
       />
-      <TextField label={t.mainTitle} required value={fields.title} error={titleError} onChange={(e) => onChange('title', e.target.value)} data-autofocus />
+      <TextField
+        label={t.mainTitle}
+        required
+        value={fields.title}
+        error={titleError}
+        onChange={(e) => onChange('title', e.target.value)}
+        data-autofocus
+      />
       <TextField label={t.titleFr} value={fields.titleFr} onChange={(e) => onChange('titleFr', e.target.value)} />
       <TextField label={t.titleEn} value={fields.titleEn} onChange={(e) => onChange('titleEn', e.target.value)} />
       {file}
-      <TextAreaField label={t.descriptionFr} rows={3} value={fields.descriptionFr} onChange={(e) => onChange('descriptionFr', e.target.value)} />
-      <TextAreaField label={t.descriptionEn} rows={3} value={fields.descriptionEn} onChange={(e) => onChange('descriptionEn', e.target.value)} />
+      <TextAreaField
+        label={t.descriptionFr}
+        rows={3}
+        value={fields.descriptionFr}
+        onChange={(e) => onChange('descriptionFr', e.target.value)}
+      />
+      <TextAreaField
+        label={t.descriptionEn}
+        rows={3}
+        value={fields.descriptionEn}
+        onChange={(e) => onChange('descriptionEn', e.target.value)}
+      />
     </>
   );
 }

@@ -20,7 +20,16 @@ import { toast } from '../../lib/toast.ts';
 import { deleteDocument, fetchDocumentsPage, fetchStats, readCachedPage, readStats, type DocumentStats } from './api.ts';
 import { EditDocumentDialog } from './edit-document-dialog.tsx';
 import { CreateDocumentDialog } from './create-document-dialog.tsx';
-import { DEFAULT_QUERY, PAGE_SIZES, localQuery, rangeText, toggleSort, withFilter, type DocType, type DocumentsQuery } from './documents-query.ts';
+import {
+  DEFAULT_QUERY,
+  PAGE_SIZES,
+  localQuery,
+  rangeText,
+  toggleSort,
+  withFilter,
+  type DocType,
+  type DocumentsQuery,
+} from './documents-query.ts';
 import { DocumentsTable } from './documents-table.tsx';
 
 /**
@@ -87,7 +96,11 @@ export default function DocumentsPage() {
   }, [search]);
 
   const states = useT().states;
-  const { loading, failed, retry } = useRefresh(() => fetchDocumentsPage(query), (e) => toast.error(errorText(e, texts().documents.loadFailed)), [query]);
+  const { loading, failed, retry } = useRefresh(
+    () => fetchDocumentsPage(query),
+    (e) => toast.error(errorText(e, texts().documents.loadFailed)),
+    [query],
+  );
 
   // No answer (offline, or a network that fails while the browser says online) stops the spinner.
   const [statsUnanswered, setStatsUnanswered] = useState(false);
@@ -126,7 +139,13 @@ export default function DocumentsPage() {
           <button type="button" className="btn" aria-pressed={showStats} onClick={() => setShowStats((s) => !s)}>
             {t.stats}
           </button>
-          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)} disabled={!online} title={online ? undefined : t.onlineOnly}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => setCreating(true)}
+            disabled={!online}
+            title={online ? undefined : t.onlineOnly}
+          >
             <Icon name="plus" /> {t.create}
           </button>
         </div>
@@ -135,11 +154,21 @@ export default function DocumentsPage() {
       <div className="toolbar" role="search">
         <div className="field">
           <label htmlFor="documents-search">{t.search}</label>
-          <input id="documents-search" type="search" placeholder={t.searchPlaceholder} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            id="documents-search"
+            type="search"
+            placeholder={t.searchPlaceholder}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="documents-type">{t.type}</label>
-          <select id="documents-type" value={query.type} onChange={(e) => setQuery((q) => withFilter(q, { type: e.target.value as DocType }))}>
+          <select
+            id="documents-type"
+            value={query.type}
+            onChange={(e) => setQuery((q) => withFilter(q, { type: e.target.value as DocType }))}
+          >
             <option value="all">{t.allTypes}</option>
             <option value="pdf">{t.types.pdf}</option>
             <option value="image">{t.types.image}</option>
@@ -148,7 +177,11 @@ export default function DocumentsPage() {
         </div>
         <div className="field">
           <label htmlFor="documents-limit">{t.perPage}</label>
-          <select id="documents-limit" value={query.limit} onChange={(e) => setQuery((q) => withFilter(q, { limit: Number(e.target.value) }))}>
+          <select
+            id="documents-limit"
+            value={query.limit}
+            onChange={(e) => setQuery((q) => withFilter(q, { limit: Number(e.target.value) }))}
+          >
             {PAGE_SIZES.map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -163,8 +196,20 @@ export default function DocumentsPage() {
         <ErrorState message={t.loadFailed} onRetry={retry} />
       ) : view.documents.length ? (
         <>
-          <DocumentsTable documents={view.documents} query={query} onSort={(c) => setQuery((q) => toggleSort(q, c))} onDelete={setDeleting} onEdit={setEditing} />
-          <Pagination page={query.page} pages={pages} onPage={(page) => setQuery((q) => ({ ...q, page }))} summary={rangeText(t.range, query.page, query.limit, total)} label={t.pages} />
+          <DocumentsTable
+            documents={view.documents}
+            query={query}
+            onSort={(c) => setQuery((q) => toggleSort(q, c))}
+            onDelete={setDeleting}
+            onEdit={setEditing}
+          />
+          <Pagination
+            page={query.page}
+            pages={pages}
+            onPage={(page) => setQuery((q) => ({ ...q, page }))}
+            summary={rangeText(t.range, query.page, query.limit, total)}
+            label={t.pages}
+          />
         </>
       ) : (
         <EmptyState
@@ -172,7 +217,11 @@ export default function DocumentsPage() {
           hint={query.search || query.type !== 'all' ? undefined : states.noDocumentsHint}
           action={
             query.search || query.type !== 'all' ? (
-              <button type="button" className="btn" onClick={() => (setSearch(''), setQuery((q) => withFilter(q, { search: '', type: 'all' })))}>
+              <button
+                type="button"
+                className="btn"
+                onClick={() => (setSearch(''), setQuery((q) => withFilter(q, { search: '', type: 'all' })))}
+              >
                 {states.resetFilters}
               </button>
             ) : null

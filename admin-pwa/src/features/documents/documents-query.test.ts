@@ -45,7 +45,18 @@ describe('technical documents query', () => {
   });
 
   it('answers a never-fetched query offline from the stored documents', () => {
-    const doc = (id: number, title: string, type: 'pdf' | 'image', downloads: number) => ({ id, title, type, downloadCount: downloads, createdAt: `2024-01-0${id}`, titleFr: null, titleEn: null, descriptionFr: null, descriptionEn: null }) as TechnicalDocument;
+    const doc = (id: number, title: string, type: 'pdf' | 'image', downloads: number) =>
+      ({
+        id,
+        title,
+        type,
+        downloadCount: downloads,
+        createdAt: `2024-01-0${id}`,
+        titleFr: null,
+        titleEn: null,
+        descriptionFr: null,
+        descriptionEn: null,
+      }) as TechnicalDocument;
     const all = [doc(1, 'Notice moteur', 'pdf', 5), doc(2, 'Photo groupe', 'image', 9), doc(3, 'Schéma moteur', 'pdf', 1)];
     const answer = localQuery(all, { ...DEFAULT_QUERY, search: 'MOTEUR', type: 'pdf', sortBy: 'downloadCount', sortOrder: 'ASC' });
     expect(answer.total).toBe(2);

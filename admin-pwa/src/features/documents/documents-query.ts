@@ -36,7 +36,8 @@ export function localQuery(all: readonly TechnicalDocument[], q: DocumentsQuery)
       (!needle || [d.title, d.titleFr, d.titleEn, d.descriptionFr, d.descriptionEn].some((f) => f?.toLowerCase().includes(needle))),
   );
   const dir = q.sortOrder === 'ASC' ? 1 : -1;
-  const key = (d: TechnicalDocument) => (q.sortBy === 'title' ? d.title.toLowerCase() : q.sortBy === 'downloadCount' ? d.downloadCount : d.createdAt);
+  const key = (d: TechnicalDocument) =>
+    q.sortBy === 'title' ? d.title.toLowerCase() : q.sortBy === 'downloadCount' ? d.downloadCount : d.createdAt;
   matches.sort((a, b) => (key(a) < key(b) ? -dir : key(a) > key(b) ? dir : (a.id - b.id) * dir));
   return { documents: matches.slice((q.page - 1) * q.limit, q.page * q.limit), total: matches.length };
 }

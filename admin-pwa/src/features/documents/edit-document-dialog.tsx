@@ -41,7 +41,15 @@ export function EditDocumentDialog({ document, onClose, onSaved }: Props) {
   };
 
   return (
-    <FormDialog title={t.editTitle} formId="technical-document-edit" busy={busy} submitLabel={busy ? t.saving : t.save} cancelLabel={t.cancel} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      title={t.editTitle}
+      formId="technical-document-edit"
+      busy={busy}
+      submitLabel={busy ? t.saving : t.save}
+      cancelLabel={t.cancel}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <DocumentTextFields fields={fields} onChange={set} titleError={titleError} />
     </FormDialog>
   );

@@ -31,7 +31,12 @@ export async function storeProduct(p: Product) {
 /** `stale`: a newer fetch of the list has started, so this older answer must not overwrite its page. */
 export async function fetchListingsPage(q: ListingQuery, stale: () => boolean = () => false): Promise<CachedPage | null> {
   const search = q.search.trim();
-  const query = { page: String(q.page), limit: String(LISTING_LIMITS.adminPageSize), search: search || undefined, category: q.category || undefined };
+  const query = {
+    page: String(q.page),
+    limit: String(LISTING_LIMITS.adminPageSize),
+    search: search || undefined,
+    category: q.category || undefined,
+  };
   const list = await body(client.products.$get({ query }));
   if (stale()) return null;
   await upsert(db.products, list.items.map(toLocal));
@@ -112,5 +117,6 @@ export const deleteImage = (productId: number, imageId: number) =>
   client.products[':id{[0-9]+}'].images[':imageId{[0-9]+}'].$delete({ param: { id: String(productId), imageId: String(imageId) } });
 export const deleteDocument = (productId: number, docId: number) =>
   client.products[':id{[0-9]+}'].documents[':docId{[0-9]+}'].$delete({ param: { id: String(productId), docId: String(docId) } });
-export const reorderImages = (productId: number, imageIds: number[]) => body(client.products[':id{[0-9]+}'].images.order.$put({ ...productParam(productId), json: { imageIds } }));
+export const reorderImages = (productId: number, imageIds: number[]) =>
+  body(client.products[':id{[0-9]+}'].images.order.$put({ ...productParam(productId), json: { imageIds } }));
 export const documentDownloadUrl = (productId: number, docId: number) => `/api/products/${productId}/documents/${docId}/download`;

@@ -25,7 +25,15 @@ export function DocumentsUpload({ productId, onDone, onCancel }: { productId: nu
     let ok = 0;
     for (const d of files) {
       try {
-        await uploads.run(d.key, d.file.name, d.file.size, (p) => uploadDocument(productId, d.file, d.file.name, { title: d.title.trim() || d.file.name, titleEn: d.titleEn.trim(), description: d.description }, p));
+        await uploads.run(d.key, d.file.name, d.file.size, (p) =>
+          uploadDocument(
+            productId,
+            d.file,
+            d.file.name,
+            { title: d.title.trim() || d.file.name, titleEn: d.titleEn.trim(), description: d.description },
+            p,
+          ),
+        );
         ok++;
       } catch (e) {
         if ((e as Error).name !== 'AbortError') toast.error(all.toasts.uploadTitle, errorText(e, all.toasts.uploadFallback));
@@ -39,7 +47,13 @@ export function DocumentsUpload({ productId, onDone, onCancel }: { productId: nu
   return (
     <div className="card" style={{ marginBottom: '1rem' }}>
       {/* The 50 MB hint is not enforced here (back-office section 5); the server still refuses larger files. */}
-      <FileDrop label={t.chooseDocuments} accept={ACCEPT} onFiles={(list) => setFiles((l) => [...l, ...list.map(newDocument)])} hint={t.uploadHint} disabled={busy} />
+      <FileDrop
+        label={t.chooseDocuments}
+        accept={ACCEPT}
+        onFiles={(list) => setFiles((l) => [...l, ...list.map(newDocument)])}
+        hint={t.uploadHint}
+        disabled={busy}
+      />
       {files.map((d) => (
         <div key={d.key} className="form-grid" style={{ alignItems: 'end' }}>
           <div className="field">
@@ -52,7 +66,12 @@ export function DocumentsUpload({ productId, onDone, onCancel }: { productId: nu
           </div>
           <div className="field">
             <label htmlFor={`vd-${d.key}`}>{t.description}</label>
-            <input id={`vd-${d.key}`} value={d.description} onChange={(e) => edit(d.key, { description: e.target.value })} disabled={busy} />
+            <input
+              id={`vd-${d.key}`}
+              value={d.description}
+              onChange={(e) => edit(d.key, { description: e.target.value })}
+              disabled={busy}
+            />
           </div>
           <button type="button" className="btn btn-small" onClick={() => setFiles((l) => l.filter((f) => f.key !== d.key))} disabled={busy}>
             {fill(t.removeFile, { name: d.file.name })}

@@ -29,9 +29,29 @@ export function ListingFields({ form, errors, set }: Props) {
         <div className="form-grid">
           <TextField label={t.titleFr} required {...text('titleFr')} />
           <TextField label={t.titleEn} required {...text('titleEn')} />
-          <SelectField label={t.type} required {...choice('type')} options={[{ value: 'generator', label: t.generator }, { value: 'engine', label: t.engine }]} />
-          <SelectField label={t.condition} required {...choice('condition')} options={[{ value: 'new', label: t.new }, { value: 'used', label: t.used }]} />
-          <SelectField label={t.category} {...text('category')} options={[{ value: '', label: t.noCategory }, ...CATEGORIES.map((c) => ({ value: c, label: all.listings.categoryLabels[c] }))]} />
+          <SelectField
+            label={t.type}
+            required
+            {...choice('type')}
+            options={[
+              { value: 'generator', label: t.generator },
+              { value: 'engine', label: t.engine },
+            ]}
+          />
+          <SelectField
+            label={t.condition}
+            required
+            {...choice('condition')}
+            options={[
+              { value: 'new', label: t.new },
+              { value: 'used', label: t.used },
+            ]}
+          />
+          <SelectField
+            label={t.category}
+            {...text('category')}
+            options={[{ value: '', label: t.noCategory }, ...CATEGORIES.map((c) => ({ value: c, label: all.listings.categoryLabels[c] }))]}
+          />
           <TextField label={t.brand} required {...text('brand')} />
           <TextField label={t.model} required {...text('model')} />
           <TextField label={t.year} type="number" min={1900} max={2100} step={1} {...text('year')} />
@@ -47,7 +67,12 @@ export function ListingFields({ form, errors, set }: Props) {
         <legend>{t.technical}</legend>
         <div className="form-grid">
           <TextField label={t.power} type="number" min={1} step="any" required {...text('powerOutput')} />
-          <SelectField label={t.powerUnit} required {...text('powerUnit')} options={POWER_UNITS.map((u) => ({ value: u, label: POWER_LABELS[u][lang] }))} />
+          <SelectField
+            label={t.powerUnit}
+            required
+            {...text('powerUnit')}
+            options={POWER_UNITS.map((u) => ({ value: u, label: POWER_LABELS[u][lang] }))}
+          />
           <TextField label={t.fuel} required {...text('fuelType')} />
           {form.type === 'generator' ? (
             <>
@@ -66,16 +91,56 @@ export function ListingFields({ form, errors, set }: Props) {
         <legend>{t.specifications}</legend>
         {form.specifications.map((s, i) => (
           <div key={i} className="form-grid">
-            <TextField label={fill(t.specKey, { n: i + 1 })} value={s.key} onChange={(e) => set('specifications', form.specifications.map((x, j) => (j === i ? { ...x, key: e.target.value } : x)))} />
-            <TextField label={fill(t.specValue, { n: i + 1 })} value={s.value} onChange={(e) => set('specifications', form.specifications.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))} />
-            <TextField label={fill(t.specValueEn, { n: i + 1 })} value={s.valueEn} onChange={(e) => set('specifications', form.specifications.map((x, j) => (j === i ? { ...x, valueEn: e.target.value } : x)))} />
-            <button type="button" className="btn btn-small" onClick={() => set('specifications', form.specifications.filter((_, j) => j !== i))}>
+            <TextField
+              label={fill(t.specKey, { n: i + 1 })}
+              value={s.key}
+              onChange={(e) =>
+                set(
+                  'specifications',
+                  form.specifications.map((x, j) => (j === i ? { ...x, key: e.target.value } : x)),
+                )
+              }
+            />
+            <TextField
+              label={fill(t.specValue, { n: i + 1 })}
+              value={s.value}
+              onChange={(e) =>
+                set(
+                  'specifications',
+                  form.specifications.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)),
+                )
+              }
+            />
+            <TextField
+              label={fill(t.specValueEn, { n: i + 1 })}
+              value={s.valueEn}
+              onChange={(e) =>
+                set(
+                  'specifications',
+                  form.specifications.map((x, j) => (j === i ? { ...x, valueEn: e.target.value } : x)),
+                )
+              }
+            />
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() =>
+                set(
+                  'specifications',
+                  form.specifications.filter((_, j) => j !== i),
+                )
+              }
+            >
               {fill(t.specRemove, { n: i + 1 })}
             </button>
           </div>
         ))}
         {errors.specifications ? <p className="field-error">{errors.specifications}</p> : null}
-        <button type="button" className="btn btn-small" onClick={() => set('specifications', [...form.specifications, { key: '', value: '', valueEn: '' }])}>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => set('specifications', [...form.specifications, { key: '', value: '', valueEn: '' }])}
+        >
           {t.specAdd}
         </button>
       </fieldset>

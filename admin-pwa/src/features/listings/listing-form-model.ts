@@ -1,7 +1,14 @@
 // The listing form's values (as typed), its defaults, the loaded listing's values, and validation
 // with the shared schema after the spec's numeric coercion (back-office section 5).
 import { coerceListingNumbers, NEW_LISTING_DEFAULTS, ProductInputSchema, type Product, type ProductInput } from '@app/domain/products';
-import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, IMAGE_MAX_BYTES, IMAGE_MESSAGES, IMAGE_MIME_TYPES, PRODUCT_DOCUMENT_TYPES } from '@app/domain/documents';
+import {
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_MESSAGES,
+  IMAGE_MAX_BYTES,
+  IMAGE_MESSAGES,
+  IMAGE_MIME_TYPES,
+  PRODUCT_DOCUMENT_TYPES,
+} from '@app/domain/documents';
 import type { LocalProduct } from '../../db/db.ts';
 
 export type ListingForm = {
@@ -85,7 +92,11 @@ export function formFromProduct(p: LocalProduct | Product): ListingForm {
     price: str(p.price),
     featured: p.featured,
     year: str(p.year),
-    specifications: Object.entries(p.specifications ?? {}).map(([key, value]) => ({ key, value, valueEn: p.specificationsEn?.[key] ?? '' })),
+    specifications: Object.entries(p.specifications ?? {}).map(([key, value]) => ({
+      key,
+      value,
+      valueEn: p.specificationsEn?.[key] ?? '',
+    })),
   };
 }
 

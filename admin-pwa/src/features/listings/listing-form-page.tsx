@@ -18,7 +18,15 @@ import { ErrorState } from '../../components/states.tsx';
 import { UploadProgressList, useUploads } from '../../components/upload-progress.tsx';
 import { fetchDocuments, fetchImages, fetchListing } from './api.ts';
 import { ListingFields } from './listing-fields.tsx';
-import { documentProblem, emptyForm, formFromProduct, imageProblem, validateListing, type FormErrors, type ListingForm } from './listing-form-model.ts';
+import {
+  documentProblem,
+  emptyForm,
+  formFromProduct,
+  imageProblem,
+  validateListing,
+  type FormErrors,
+  type ListingForm,
+} from './listing-form-model.ts';
 import { DocumentsEditor, fileKey, ImagesEditor, newDocument, type NewDocument, type NewImage } from './listing-media.tsx';
 import { documentMeta, uploadNewMedia } from './media-uploads.ts';
 import { LISTING_CREATE, LISTING_UPDATE, newTempId } from './operations.ts';
@@ -77,7 +85,10 @@ export default function ListingFormPage() {
       const local = await db.products.get(id);
       if (local) {
         show(local);
-        media(await db.productImages.where('productId').equals(id).toArray(), await db.productDocuments.where('productId').equals(id).toArray());
+        media(
+          await db.productImages.where('productId').equals(id).toArray(),
+          await db.productDocuments.where('productId').equals(id).toArray(),
+        );
         setLoading(false);
       }
       if (!isOnline() || id < 0) return setLoading(false);
@@ -92,7 +103,10 @@ export default function ListingFormPage() {
       }
       const [imgs, docs] = await Promise.allSettled([fetchImages(id), fetchDocuments(id)]);
       if (!live) return;
-      setLoadErrors({ images: imgs.status === 'rejected' ? texts().listingForm.imagesLoadFailed : null, documents: docs.status === 'rejected' ? texts().listingForm.documentsLoadFailed : null });
+      setLoadErrors({
+        images: imgs.status === 'rejected' ? texts().listingForm.imagesLoadFailed : null,
+        documents: docs.status === 'rejected' ? texts().listingForm.documentsLoadFailed : null,
+      });
       media(imgs.status === 'fulfilled' ? imgs.value : null, docs.status === 'fulfilled' ? docs.value : null);
       setLoading(false);
     })();
@@ -111,7 +125,10 @@ export default function ListingFormPage() {
     const problem = files.map(imageProblem).find(Boolean);
     setErrors((e) => ({ ...e, images: problem ? localized(problem) : undefined }));
     touched.current = true;
-    setNewImages((list) => [...list, ...files.filter((f) => !imageProblem(f)).map((file) => ({ key: fileKey(file), file, alt: '', preview: URL.createObjectURL(file) }))]);
+    setNewImages((list) => [
+      ...list,
+      ...files.filter((f) => !imageProblem(f)).map((file) => ({ key: fileKey(file), file, alt: '', preview: URL.createObjectURL(file) })),
+    ]);
   };
   const pickDocuments = (files: File[]) => {
     const problem = files.map(documentProblem).find(Boolean);
@@ -135,7 +152,12 @@ export default function ListingFormPage() {
     ];
     const removedImageIds = original.images.filter((o) => !images.some((i) => i.id === o.id)).map((o) => o.id);
     const removedDocumentIds = original.documents.filter((o) => !documents.some((d) => d.id === o.id)).map((o) => o.id);
-    const orderChanged = images.map((i) => i.id).join() !== original.images.filter((o) => !removedImageIds.includes(o.id)).map((o) => o.id).join();
+    const orderChanged =
+      images.map((i) => i.id).join() !==
+      original.images
+        .filter((o) => !removedImageIds.includes(o.id))
+        .map((o) => o.id)
+        .join();
     const imageOrder = orderChanged ? images.map((i) => i.id) : [];
     const label = fill(edit ? all.outbox.listingUpdate : all.outbox.listingCreate, { title: input.titleFr });
     const queued = () => {
@@ -154,7 +176,13 @@ export default function ListingFormPage() {
       if (edit) {
         // The files join the entry in the transaction that queues it, if it is queued: never after,
         // when a replay may already be sending it.
-        const r = await perform<unknown, Product>(LISTING_UPDATE, { id, version, input, removedImageIds, removedDocumentIds, imageOrder }, label, [], files);
+        const r = await perform<unknown, Product>(
+          LISTING_UPDATE,
+          { id, version, input, removedImageIds, removedDocumentIds, imageOrder },
+          label,
+          [],
+          files,
+        );
         if (r.queued && r.conflict) {
           toast.error(all.toasts.conflictTitle, all.listingActions.conflict);
           setPhase('idle');
@@ -209,8 +237,7 @@ export default function ListingFormPage() {
     <section className="page" aria-labelledby="form-title">
       <div className="page-header">
         <h1 id="form-title">
-          <BackLink to="/annonces" label={t.back} />{' '}
-          {edit ? t.editTitle : t.newTitle}
+          <BackLink to="/annonces" label={t.back} /> {edit ? t.editTitle : t.newTitle}
         </h1>
       </div>
       <form onSubmit={submit} noValidate aria-busy={phase !== 'idle'}>

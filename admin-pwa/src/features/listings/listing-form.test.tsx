@@ -92,7 +92,16 @@ describe('listing form', () => {
     renderNew();
     fireEvent.change(screen.getByLabelText('Type', { exact: false }), { target: { value: 'engine' } });
     expect(screen.queryByLabelText('Tension', { exact: false })).toBeNull();
-    const form = { ...emptyForm(), type: 'engine' as const, titleFr: 'a', titleEn: 'a', descriptionFr: 'a', descriptionEn: 'a', brand: 'b', model: 'm' };
+    const form = {
+      ...emptyForm(),
+      type: 'engine' as const,
+      titleFr: 'a',
+      titleEn: 'a',
+      descriptionFr: 'a',
+      descriptionEn: 'a',
+      brand: 'b',
+      model: 'm',
+    };
     const r = validateListing(form);
     expect(r.ok && r.input.voltage).toBe(null);
     expect(r.ok && r.input.phase).toBe(null);
@@ -117,8 +126,12 @@ describe('listing form', () => {
     expect(imageProblem(file('a.gif', 'image/gif', 1))).toBe('Seuls les formats JPEG, PNG et WebP sont acceptés');
     expect(imageProblem(big(file('a.jpg', 'image/jpeg', 1), 5 * 1024 * 1024 + 1))).toBe('Chaque image ne peut pas dépasser 5 MB');
     expect(imageProblem(file('a.webp', 'image/webp', 1))).toBe(null);
-    expect(documentProblem(file('a.exe', 'application/x-msdownload', 1))).toBe('Formats acceptés: PDF, images, vidéos, documents Word, fichiers texte');
-    expect(documentProblem(big(file('a.pdf', 'application/pdf', 1), 50 * 1024 * 1024 + 1))).toBe('Chaque document ne peut pas dépasser 50 MB');
+    expect(documentProblem(file('a.exe', 'application/x-msdownload', 1))).toBe(
+      'Formats acceptés: PDF, images, vidéos, documents Word, fichiers texte',
+    );
+    expect(documentProblem(big(file('a.pdf', 'application/pdf', 1), 50 * 1024 * 1024 + 1))).toBe(
+      'Chaque document ne peut pas dépasser 50 MB',
+    );
     expect(documentProblem(file('a.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 1))).toBe(null);
   });
 
@@ -146,7 +159,12 @@ describe('listing form in English', () => {
     expect(screen.getByLabelText('Title (French)', { exact: false })).toBeTruthy();
     fireEvent.change(field('Voltage'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create listing' }));
-    for (const message of ['The French title is required', 'The English title is required', 'The brand is required', 'The voltage is required for a generator set'])
+    for (const message of [
+      'The French title is required',
+      'The English title is required',
+      'The brand is required',
+      'The voltage is required for a generator set',
+    ])
       expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.queryByText('La marque est requise')).toBeNull();
   });

@@ -47,7 +47,7 @@ export function ImagesEditor({ existing, onExisting, added, onAdded, onPick, err
   const [crossed, setCrossed] = useState(false);
   const onReorder = (from: number, to: number) => {
     const n = existing.length;
-    setCrossed((from < n) !== (to < n));
+    setCrossed(from < n !== to < n);
     if (from < n && to < n) onExisting(reorder(existing, from, to));
     else if (from >= n && to >= n) onAdded(reorder(added, from - n, to - n));
   };
@@ -61,18 +61,39 @@ export function ImagesEditor({ existing, onExisting, added, onAdded, onPick, err
             <img src={img.thumbnailUrl || img.url} alt={img.alt || fill(t.image, { n: i + 1 })} />
             {i === 0 ? <StatusBadge tone="accent">{t.cover}</StatusBadge> : null}
             <div className="actions">
-              <button type="button" className="icon-btn" aria-label={fill(t.moveImageBefore, { n: i + 1 })} disabled={i === 0} onClick={() => onExisting(move(existing, i, -1))}>
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label={fill(t.moveImageBefore, { n: i + 1 })}
+                disabled={i === 0}
+                onClick={() => onExisting(move(existing, i, -1))}
+              >
                 <Icon name="up" />
               </button>
-              <button type="button" className="icon-btn" aria-label={fill(t.moveImageAfter, { n: i + 1 })} disabled={i === existing.length - 1} onClick={() => onExisting(move(existing, i, 1))}>
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label={fill(t.moveImageAfter, { n: i + 1 })}
+                disabled={i === existing.length - 1}
+                onClick={() => onExisting(move(existing, i, 1))}
+              >
                 <Icon name="down" />
               </button>
               {i > 0 ? (
-                <button type="button" className="btn btn-small" onClick={() => onExisting([img, ...existing.filter((x) => x.id !== img.id)])}>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() => onExisting([img, ...existing.filter((x) => x.id !== img.id)])}
+                >
                   {t.cover}
                 </button>
               ) : null}
-              <button type="button" className="icon-btn" aria-label={fill(t.removeImage, { n: i + 1 })} onClick={() => onExisting(existing.filter((x) => x.id !== img.id))}>
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label={fill(t.removeImage, { n: i + 1 })}
+                onClick={() => onExisting(existing.filter((x) => x.id !== img.id))}
+              >
                 <Icon name="trash" />
               </button>
             </div>
@@ -87,15 +108,37 @@ export function ImagesEditor({ existing, onExisting, added, onAdded, onPick, err
               <label className="sr-only" htmlFor={`alt-${img.key}`}>
                 {fill(t.altOf, { name: img.file.name })}
               </label>
-              <input id={`alt-${img.key}`} placeholder={t.alt} value={img.alt} onChange={(e) => onAdded(added.map((x) => (x.key === img.key ? { ...x, alt: e.target.value } : x)))} />
+              <input
+                id={`alt-${img.key}`}
+                placeholder={t.alt}
+                value={img.alt}
+                onChange={(e) => onAdded(added.map((x) => (x.key === img.key ? { ...x, alt: e.target.value } : x)))}
+              />
               <div className="actions">
-                <button type="button" className="icon-btn" aria-label={fill(t.moveFileBefore, { name: img.file.name })} disabled={i === 0} onClick={() => onAdded(move(added, i, -1))}>
+                <button
+                  type="button"
+                  className="icon-btn"
+                  aria-label={fill(t.moveFileBefore, { name: img.file.name })}
+                  disabled={i === 0}
+                  onClick={() => onAdded(move(added, i, -1))}
+                >
                   <Icon name="up" />
                 </button>
-                <button type="button" className="icon-btn" aria-label={fill(t.moveFileAfter, { name: img.file.name })} disabled={i === added.length - 1} onClick={() => onAdded(move(added, i, 1))}>
+                <button
+                  type="button"
+                  className="icon-btn"
+                  aria-label={fill(t.moveFileAfter, { name: img.file.name })}
+                  disabled={i === added.length - 1}
+                  onClick={() => onAdded(move(added, i, 1))}
+                >
                   <Icon name="down" />
                 </button>
-                <button type="button" className="icon-btn" aria-label={fill(t.removeFile, { name: img.file.name })} onClick={() => onAdded(added.filter((x) => x.key !== img.key))}>
+                <button
+                  type="button"
+                  className="icon-btn"
+                  aria-label={fill(t.removeFile, { name: img.file.name })}
+                  onClick={() => onAdded(added.filter((x) => x.key !== img.key))}
+                >
                   <Icon name="trash" />
                 </button>
               </div>
@@ -128,7 +171,12 @@ export function DocumentsEditor({ existing, onExisting, added, onAdded, onPick, 
             <span>{d.title}</span>
             <span className="muted">{d.type}</span>
             <span className="muted">{formatSize(d.size)}</span>
-            <button type="button" className="icon-btn" aria-label={fill(t.removeDocument, { title: d.title })} onClick={() => onExisting(existing.filter((x) => x.id !== d.id))}>
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={fill(t.removeDocument, { title: d.title })}
+              onClick={() => onExisting(existing.filter((x) => x.id !== d.id))}
+            >
               <Icon name="trash" />
             </button>
           </li>
@@ -138,15 +186,27 @@ export function DocumentsEditor({ existing, onExisting, added, onAdded, onPick, 
         <div key={d.key} className="card grid grid-2" style={{ marginBottom: '.5rem' }}>
           <div className="field">
             <label htmlFor={`dt-${d.key}`}>{fill(t.documentTitle, { name: d.file.name, size: formatSize(d.file.size) })}</label>
-            <input id={`dt-${d.key}`} value={d.title} onChange={(e) => onAdded(added.map((x) => (x.key === d.key ? { ...x, title: e.target.value } : x)))} />
+            <input
+              id={`dt-${d.key}`}
+              value={d.title}
+              onChange={(e) => onAdded(added.map((x) => (x.key === d.key ? { ...x, title: e.target.value } : x)))}
+            />
           </div>
           <div className="field">
             <label htmlFor={`dte-${d.key}`}>{fill(t.documentTitleEn, { name: d.file.name })}</label>
-            <input id={`dte-${d.key}`} value={d.titleEn} onChange={(e) => onAdded(added.map((x) => (x.key === d.key ? { ...x, titleEn: e.target.value } : x)))} />
+            <input
+              id={`dte-${d.key}`}
+              value={d.titleEn}
+              onChange={(e) => onAdded(added.map((x) => (x.key === d.key ? { ...x, titleEn: e.target.value } : x)))}
+            />
           </div>
           <div className="field">
             <label htmlFor={`dd-${d.key}`}>{t.description}</label>
-            <input id={`dd-${d.key}`} value={d.description} onChange={(e) => onAdded(added.map((x) => (x.key === d.key ? { ...x, description: e.target.value } : x)))} />
+            <input
+              id={`dd-${d.key}`}
+              value={d.description}
+              onChange={(e) => onAdded(added.map((x) => (x.key === d.key ? { ...x, description: e.target.value } : x)))}
+            />
           </div>
           <button type="button" className="btn btn-small" onClick={() => onAdded(added.filter((x) => x.key !== d.key))}>
             {fill(t.removeFile, { name: d.file.name })}

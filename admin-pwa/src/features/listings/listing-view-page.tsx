@@ -51,8 +51,8 @@ export default function ListingViewPage() {
     <article className="page" aria-labelledby="view-title">
       <div className="page-header">
         <h1 id="view-title">
-          <BackLink to="/annonces" label={t.back} />{' '}
-          {lang === 'en' ? p.titleEn : p.titleFr} {p.featured ? <Icon name="star" title={t.featured} /> : null}
+          <BackLink to="/annonces" label={t.back} /> {lang === 'en' ? p.titleEn : p.titleFr}{' '}
+          {p.featured ? <Icon name="star" title={t.featured} /> : null}
         </h1>
         <div className="actions">
           <Link className="btn" to={`/annonces/${p.id}/edit`}>
@@ -155,7 +155,9 @@ export default function ListingViewPage() {
             <Icon name="plus" /> {t.add}
           </button>
         </div>
-        {adding ? <DocumentsUpload productId={p.id} onDone={() => (setAdding(false), void reload())} onCancel={() => setAdding(false)} /> : null}
+        {adding ? (
+          <DocumentsUpload productId={p.id} onDone={() => (setAdding(false), void reload())} onCancel={() => setAdding(false)} />
+        ) : null}
         {documents.length === 0 ? (
           <p className="muted">{t.noDocuments}</p>
         ) : (
@@ -164,7 +166,12 @@ export default function ListingViewPage() {
               <li key={d.id} className="upload-item">
                 <span>{d.title}</span>
                 <span className="muted">{d.type}</span>
-                <a href={documentDownloadUrl(p.id, d.id)} target="_blank" rel="noopener" onClick={onPlainClick(() => openDocument(documentDownloadUrl(p.id, d.id)))}>
+                <a
+                  href={documentDownloadUrl(p.id, d.id)}
+                  target="_blank"
+                  rel="noopener"
+                  onClick={onPlainClick(() => openDocument(documentDownloadUrl(p.id, d.id)))}
+                >
                   <Icon name="download" /> {t.download}
                 </a>
                 <button

@@ -58,7 +58,12 @@ function serve(count: number) {
     const page = Number(c.query.get('page') ?? 1);
     const limit = Number(c.query.get('limit') ?? 10);
     const sorted = [...server].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    return { items: sorted.slice((page - 1) * limit, page * limit), products: [], total: sorted.length, pages: Math.ceil(sorted.length / limit) };
+    return {
+      items: sorted.slice((page - 1) * limit, page * limit),
+      products: [],
+      total: sorted.length,
+      pages: Math.ceil(sorted.length / limit),
+    };
   });
   api.on('DELETE', /^\/products\/\d+$/, (c) => {
     server = server.filter((p) => p.id !== Number(c.path.split('/')[2]));
@@ -219,7 +224,11 @@ describe('outbox steps in English', () => {
 
   it('names the removal of an image and of a document in the admin language', async () => {
     setAdminLang('en');
-    const entryId = await enqueue(LISTING_UPDATE, { id: 1, version: 1, input: listing(1), removedImageIds: [4], removedDocumentIds: [9] }, 'Changes');
+    const entryId = await enqueue(
+      LISTING_UPDATE,
+      { id: 1, version: 1, input: listing(1), removedImageIds: [4], removedDocumentIds: [9] },
+      'Changes',
+    );
     const entry = await db.outbox.get(entryId);
     expect(entry!.steps.map((s) => s.label)).toEqual(['Updating the listing', 'Removing image 4', 'Removing document 9']);
   });

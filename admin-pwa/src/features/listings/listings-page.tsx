@@ -14,7 +14,6 @@ import { removeListing, titleIn, toggleFeatured } from './listing-actions.ts';
 import { useListings, type ListingRow } from './use-listings.ts';
 import { countLabel, fill, useAdminLang, useT } from '../../lib/i18n.ts';
 
-
 export default function ListingsPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -72,7 +71,14 @@ export default function ListingsPage() {
       >
         <div className="field">
           <label htmlFor="listings-search">{t.search}</label>
-          <input id="listings-search" type="search" value={draft} onChange={(e) => setDraft(e.target.value)} onBlur={() => draft.trim() !== search && update({ search: draft.trim() })} placeholder={t.searchPlaceholder} />
+          <input
+            id="listings-search"
+            type="search"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            onBlur={() => draft.trim() !== search && update({ search: draft.trim() })}
+            placeholder={t.searchPlaceholder}
+          />
         </div>
         <div className="field">
           <label htmlFor="listings-category">{t.category}</label>
@@ -133,7 +139,13 @@ export default function ListingsPage() {
               <tbody>
                 {rows.map((p) => (
                   <tr key={p.id}>
-                    <td>{p.cover ? <img className="thumb" src={p.cover.thumbnailUrl || p.cover.url} alt="" loading="lazy" /> : <span className="thumb" />}</td>
+                    <td>
+                      {p.cover ? (
+                        <img className="thumb" src={p.cover.thumbnailUrl || p.cover.url} alt="" loading="lazy" />
+                      ) : (
+                        <span className="thumb" />
+                      )}
+                    </td>
                     <td>
                       {titleIn(p, lang)}
                       {p.pending ? <StatusBadge tone="warning">{t.notSynced}</StatusBadge> : null}
@@ -157,10 +169,13 @@ export default function ListingsPage() {
           <ul className="cards-only listing-cards" aria-label={t.cards}>
             {rows.map((p) => (
               <li key={p.id} className="card listing-card">
-                {p.cover ? <img className="thumb" src={p.cover.thumbnailUrl || p.cover.url} alt="" loading="lazy" /> : <span className="thumb" aria-hidden="true" />}
+                {p.cover ? (
+                  <img className="thumb" src={p.cover.thumbnailUrl || p.cover.url} alt="" loading="lazy" />
+                ) : (
+                  <span className="thumb" aria-hidden="true" />
+                )}
                 <p>
-                  <strong>{titleIn(p, lang)}</strong>{' '}
-                  <FeaturedBadge p={p} onClick={featuredToggle(p)} />
+                  <strong>{titleIn(p, lang)}</strong> <FeaturedBadge p={p} onClick={featuredToggle(p)} />
                 </p>
                 <p className="muted">
                   {p.brand} {p.model} · {formatPrice(p.price, lang)}
@@ -171,7 +186,12 @@ export default function ListingsPage() {
           </ul>
         </>
       )}
-      <Pagination page={page} pages={pages} onPage={(n) => update({ page: String(n) })} summary={countLabel(lang, total, { one: t.countOne, other: t.countOther })} />
+      <Pagination
+        page={page}
+        pages={pages}
+        onPage={(n) => update({ page: String(n) })}
+        summary={countLabel(lang, total, { one: t.countOne, other: t.countOther })}
+      />
       <ConfirmDialog open={!!toDelete} title={t.deleteTitle} onClose={() => setToDelete(null)} onConfirm={() => removeListing(toDelete!)}>
         <p>{fill(t.deleteConfirm, { title: toDelete ? titleIn(toDelete, lang) : '' })}</p>
       </ConfirmDialog>

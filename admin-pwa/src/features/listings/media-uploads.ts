@@ -26,17 +26,29 @@ export async function uploadNewMedia(
     } catch (err) {
       if ((err as Error).name === 'AbortError') return;
       failed++;
-      toast.error(all.toasts.uploadTitle, fill(all.listingMedia.fileError, { name: file.name, error: errorText(err, all.toasts.uploadFallback) }));
+      toast.error(
+        all.toasts.uploadTitle,
+        fill(all.listingMedia.fileError, { name: file.name, error: errorText(err, all.toasts.uploadFallback) }),
+      );
     }
   };
   onPhase('images');
-  for (const img of images) await each(img.key, img.file, all.listingMedia.imageAdded, (onProgress) => uploadImage(productId, img.file, img.file.name, img.alt, onProgress));
+  for (const img of images)
+    await each(img.key, img.file, all.listingMedia.imageAdded, (onProgress) =>
+      uploadImage(productId, img.file, img.file.name, img.alt, onProgress),
+    );
   onPhase('documents');
   for (const doc of documents) {
-    await each(doc.key, doc.file, all.listingMedia.documentAdded, (onProgress) => uploadDocument(productId, doc.file, doc.file.name, documentMeta(doc), onProgress));
+    await each(doc.key, doc.file, all.listingMedia.documentAdded, (onProgress) =>
+      uploadDocument(productId, doc.file, doc.file.name, documentMeta(doc), onProgress),
+    );
   }
   return failed;
 }
 
 /** The fields a new document is uploaded with: the same whether it is sent now or queued in the outbox. */
-export const documentMeta = (doc: NewDocument): DocumentMeta => ({ title: doc.title.trim() || doc.file.name, titleEn: doc.titleEn.trim(), description: doc.description });
+export const documentMeta = (doc: NewDocument): DocumentMeta => ({
+  title: doc.title.trim() || doc.file.name,
+  titleEn: doc.titleEn.trim(),
+  description: doc.description,
+});

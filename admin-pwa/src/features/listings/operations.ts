@@ -48,7 +48,8 @@ const documents = (files: QueuedFile[]) => files.filter((f) => f.field === 'docu
 
 /** Images one by one, then documents one by one (back-office section 2, listing form), each once. */
 export async function uploadQueuedFiles(productId: number, files: QueuedFile[], steps: Steps) {
-  for (const f of images(files)) await steps.run(fileStep(f), () => uploadImage(productId, f.blob, f.name, String(f.meta?.alt ?? '')).promise);
+  for (const f of images(files))
+    await steps.run(fileStep(f), () => uploadImage(productId, f.blob, f.name, String(f.meta?.alt ?? '')).promise);
   for (const f of documents(files))
     await steps.run(fileStep(f), () => uploadDocument(productId, f.blob, f.name, queuedDocumentMeta(f)).promise);
 }
@@ -58,7 +59,13 @@ export async function uploadQueuedFiles(productId: number, files: QueuedFile[], 
  * says so once (back-office section 8, "image added/deleted"): its toast goes with its step, which a
  * replay does not run again.
  */
-export async function applyMediaChanges(id: number, removedImageIds: number[], removedDocumentIds: number[], imageOrder: number[], steps: Steps) {
+export async function applyMediaChanges(
+  id: number,
+  removedImageIds: number[],
+  removedDocumentIds: number[],
+  imageOrder: number[],
+  steps: Steps,
+) {
   const removal = async (remove: () => Promise<unknown>, done: string) => {
     try {
       await remove();
@@ -67,8 +74,10 @@ export async function applyMediaChanges(id: number, removedImageIds: number[], r
     }
     toast.success(done);
   };
-  for (const imageId of removedImageIds) await steps.run(`remove-image:${imageId}`, () => removal(() => deleteImage(id, imageId), texts().listingMedia.imageDeleted));
-  for (const docId of removedDocumentIds) await steps.run(`remove-document:${docId}`, () => removal(() => deleteDocument(id, docId), texts().listingView.documentDeleted));
+  for (const imageId of removedImageIds)
+    await steps.run(`remove-image:${imageId}`, () => removal(() => deleteImage(id, imageId), texts().listingMedia.imageDeleted));
+  for (const docId of removedDocumentIds)
+    await steps.run(`remove-document:${docId}`, () => removal(() => deleteDocument(id, docId), texts().listingView.documentDeleted));
   const order = imageOrder.filter((i) => !removedImageIds.includes(i));
   if (order.length) await steps.run('reorder', () => reorderImages(id, order));
 }
@@ -102,7 +111,15 @@ export const LISTING_CREATE = defineOperation<CreatePayload, Product>('listing.c
   plan: (_payload, files) => [{ name: 'create', label: texts().outbox.stepCreate }, ...filePlan(files)],
   async applyLocal({ tempId, input }) {
     const now = new Date().toISOString();
-    await db.products.put({ ...localFields(input), id: tempId, version: 0, powerKw: input.powerOutput, createdAt: now, updatedAt: now, pending: true } as LocalProduct);
+    await db.products.put({
+      ...localFields(input),
+      id: tempId,
+      version: 0,
+      powerKw: input.powerOutput,
+      createdAt: now,
+      updatedAt: now,
+      pending: true,
+    } as LocalProduct);
   },
   async onSent(product, { tempId }) {
     if (tempId) await db.products.delete(tempId);
@@ -143,7 +160,8 @@ export const LISTING_UPDATE = defineOperation<UpdatePayload, Product, Product>('
   },
   coalesce(queued, payload, files) {
     const q = queued.payload as Partial<CreatePayload & UpdatePayload>;
-    if (queued.kind === 'listing.create' && q.tempId === payload.id) return { payload: { ...q, input: payload.input }, files: [...queued.files, ...files] };
+    if (queued.kind === 'listing.create' && q.tempId === payload.id)
+      return { payload: { ...q, input: payload.input }, files: [...queued.files, ...files] };
     if (queued.kind === 'listing.update' && q.id === payload.id)
       return {
         payload: {

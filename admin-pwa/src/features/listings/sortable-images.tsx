@@ -2,7 +2,17 @@
 // and by keyboard (Space to lift, arrows to move, Space to drop), with announcements in the admin's language. The
 // move buttons stay for anyone who prefers them. Loaded with the listing form's chunk only.
 import type { ReactNode } from 'react';
-import { DndContext, KeyboardSensor, PointerSensor, TouchSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from '@dnd-kit/core';
 import { SortableContext, arrayMove, rectSortingStrategy, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { fill, useT } from '../../lib/i18n.ts';
@@ -54,8 +64,19 @@ export function SortableImages({ ids, onReorder, children, label }: Props) {
 export function SortableTile({ id, handleLabel, children }: { id: string; handleLabel: string; children: ReactNode }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
-    <li ref={setNodeRef} className={`image-tile${isDragging ? ' image-tile-dragging' : ''}`} style={{ transform: CSS.Translate.toString(transform), transition }}>
-      <button type="button" ref={setActivatorNodeRef} className="icon-btn drag-handle" aria-label={handleLabel} {...attributes} {...listeners}>
+    <li
+      ref={setNodeRef}
+      className={`image-tile${isDragging ? ' image-tile-dragging' : ''}`}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+    >
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        className="icon-btn drag-handle"
+        aria-label={handleLabel}
+        {...attributes}
+        {...listeners}
+      >
         <Icon name="grip" />
       </button>
       {children}

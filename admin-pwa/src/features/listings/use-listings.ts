@@ -32,10 +32,12 @@ export function useListings(q: ListingQuery) {
     if (!online || changed === null) return;
     let live = true;
     setLoading(true);
-    fetchListingsPage(q, () => !live).then(
-      () => live && setError(null),
-      (e) => live && setError(errorText(e, texts().toasts.loadFallback)),
-    ).finally(() => live && setLoading(false));
+    fetchListingsPage(q, () => !live)
+      .then(
+        () => live && setError(null),
+        (e) => live && setError(errorText(e, texts().toasts.loadFallback)),
+      )
+      .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
@@ -51,18 +53,30 @@ export function useListings(q: ListingQuery) {
       total = cached.total;
       pages = Math.max(1, cached.pages); // the API counts no page in an empty catalogue; the table shows page 1 of 1
     } else {
-      const all = (await db.products.toArray()).filter((p) => p.id > 0 && matches(p, q)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      const all = (await db.products.toArray())
+        .filter((p) => p.id > 0 && matches(p, q))
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
       total = all.length;
       pages = Math.max(1, Math.ceil(total / LISTING_LIMITS.adminPageSize));
       rows = all.slice((q.page - 1) * LISTING_LIMITS.adminPageSize, q.page * LISTING_LIMITS.adminPageSize);
     }
     // Created offline and not sent yet: shown first on the first page.
     if (q.page === 1) rows = [...(await db.products.where('id').below(0).toArray()).filter((p) => matches(p, q)), ...rows];
-    const images = await db.productImages.where('productId').anyOf(rows.map((r) => r.id)).toArray();
+    const images = await db.productImages
+      .where('productId')
+      .anyOf(rows.map((r) => r.id))
+      .toArray();
     const cover = new Map<number, ProductImage>();
     for (const img of images.sort((a, b) => a.position - b.position)) if (!cover.has(img.productId)) cover.set(img.productId, img);
     return { rows: rows.map((r) => ({ ...r, cover: cover.get(r.id) })) as ListingRow[], total, pages, fromCache: !!cached };
   }, [key]);
 
-  return { rows: data?.rows, total: data?.total ?? 0, pages: data?.pages ?? 1, loading: loading && !data?.rows?.length, error, retry: () => setAttempt((n) => n + 1) };
+  return {
+    rows: data?.rows,
+    total: data?.total ?? 0,
+    pages: data?.pages ?? 1,
+    loading: loading && !data?.rows?.length,
+    error,
+    retry: () => setAttempt((n) => n + 1),
+  };
 }

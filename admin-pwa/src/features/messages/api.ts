@@ -18,7 +18,11 @@ export async function syncInquiries(): Promise<void> {
     all.push(...list.inquiries);
     if (page >= list.totalPages || !list.inquiries.length) break;
   }
-  const pending = await db.outbox.where('kind').equals('inquiry.delete').filter((e) => e.state !== 'sent').toArray();
+  const pending = await db.outbox
+    .where('kind')
+    .equals('inquiry.delete')
+    .filter((e) => e.state !== 'sent')
+    .toArray();
   const deleted = new Set(pending.map((e) => (e.payload as { id: number }).id));
   await replaceAll(
     db.inquiries,

@@ -71,7 +71,14 @@ export default function MessagesPage() {
         <>
           <div className="message-list">
             {shown.map((i) => (
-              <MessageCard key={i.id} inquiry={i} brand={brand} reply={latestReply.get(i.id)} onQuickReply={() => setReplying(i)} onDelete={() => void deleteMessage(i)} />
+              <MessageCard
+                key={i.id}
+                inquiry={i}
+                brand={brand}
+                reply={latestReply.get(i.id)}
+                onQuickReply={() => setReplying(i)}
+                onDelete={() => void deleteMessage(i)}
+              />
             ))}
           </div>
           <Pagination page={current} pages={pages} onPage={setPage} label={t.pages} />

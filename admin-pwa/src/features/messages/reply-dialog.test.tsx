@@ -72,7 +72,9 @@ describe('quick reply modal', () => {
     );
     const dialog = screen.getByRole('dialog', { name: 'Répondre à Jean Martin' });
     expect((within(dialog).getByLabelText(/Sujet/) as HTMLInputElement).value).toBe('Re: Votre demande via Marine Diesel Sud');
-    expect((within(dialog).getByRole('textbox', { name: /^Message/ }) as HTMLTextAreaElement).value).toContain("L'équipe Marine Diesel Sud");
+    expect((within(dialog).getByRole('textbox', { name: /^Message/ }) as HTMLTextAreaElement).value).toContain(
+      "L'équipe Marine Diesel Sud",
+    );
   });
 
   it('offers active accounts only, preselects the first, truncates long names and shows the sender', async () => {
@@ -111,7 +113,11 @@ describe('quick reply modal', () => {
     open([acc(5, 'Principal')], onClose);
     await user.click(screen.getByRole('button', { name: 'Envoyer la réponse' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(api.callsTo('POST', '/email-responses/send')[0]!.body).toMatchObject({ inquiryId: 4, smtpAccountId: 5, subject: 'Re: Votre demande via Provence Moteurs' });
+    expect(api.callsTo('POST', '/email-responses/send')[0]!.body).toMatchObject({
+      inquiryId: 4,
+      smtpAccountId: 5,
+      subject: 'Re: Votre demande via Provence Moteurs',
+    });
     expect(toasts.get().some((t) => t.title === 'Réponse envoyée')).toBe(true);
   });
 
@@ -121,7 +127,11 @@ describe('quick reply modal', () => {
     const onClose = vi.fn();
     open([acc(5, 'Principal')], onClose);
     await user.click(screen.getByRole('button', { name: 'Envoyer la réponse' }));
-    await waitFor(() => expect(toasts.get().some((t) => t.title === "Erreur d'envoi" && t.message === "Erreur lors de l'envoi : connexion refusée")).toBe(true));
+    await waitFor(() =>
+      expect(toasts.get().some((t) => t.title === "Erreur d'envoi" && t.message === "Erreur lors de l'envoi : connexion refusée")).toBe(
+        true,
+      ),
+    );
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeTruthy();
   });

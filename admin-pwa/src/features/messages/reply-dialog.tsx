@@ -64,7 +64,14 @@ export function ReplyDialog({ inquiry, brand, accounts, onClose }: Props) {
       busy={sending}
       size="large"
       footer={
-        <FormFooter formId="reply-form" busy={sending} cancelLabel={t.cancel} submitLabel={sending ? t.sending : t.send} onCancel={onClose} submitDisabled={!active.length} />
+        <FormFooter
+          formId="reply-form"
+          busy={sending}
+          cancelLabel={t.cancel}
+          submitLabel={sending ? t.sending : t.send}
+          onCancel={onClose}
+          submitDisabled={!active.length}
+        />
       }
     >
       <div className="reply-layout">
@@ -102,7 +109,11 @@ export function ReplyDialog({ inquiry, brand, accounts, onClose }: Props) {
               setAccountId(e.target.value ? Number(e.target.value) : null);
               setErrors((x) => withoutError(x, 'smtpAccountId'));
             }}
-            options={active.length ? active.map((a) => ({ value: String(a.id), label: truncateName(a.name) })) : [{ value: '', label: t.noAccount }]}
+            options={
+              active.length
+                ? active.map((a) => ({ value: String(a.id), label: truncateName(a.name) }))
+                : [{ value: '', label: t.noAccount }]
+            }
           />
           {account ? (
             <p className="sender" aria-live="polite">

@@ -2,7 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { mailtoHref, telHref } from './reply-text.ts';
 
-const inquiry = { name: 'Jean', email: 'jean@example.com', message: 'Ligne 1\nLigne 2', language: 'fr' as const, createdAt: '2024-05-02T08:30:00.000Z' };
+const inquiry = {
+  name: 'Jean',
+  email: 'jean@example.com',
+  message: 'Ligne 1\nLigne 2',
+  language: 'fr' as const,
+  createdAt: '2024-05-02T08:30:00.000Z',
+};
 
 describe('mail-client reply', () => {
   it('opens a mail to the sender with the prefilled subject and the message quoted', () => {

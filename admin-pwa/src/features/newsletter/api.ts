@@ -26,7 +26,12 @@ export async function syncSubscribers(): Promise<void> {
 
 // The status body is read by the handler itself (an empty body toggles), so it is sent as JSON by hand.
 export const setSubscriberStatus = (id: number, isActive: boolean) =>
-  body(client.newsletter.admin.subscribers[':id'].status.$patch({ param: { id: String(id) } }, { init: { body: JSON.stringify({ isActive }), headers: { 'content-type': 'application/json' } } }));
+  body(
+    client.newsletter.admin.subscribers[':id'].status.$patch(
+      { param: { id: String(id) } },
+      { init: { body: JSON.stringify({ isActive }), headers: { 'content-type': 'application/json' } } },
+    ),
+  );
 export const deleteSubscriber = (id: number) => client.newsletter.admin.subscribers[':id'].$delete({ param: { id: String(id) } });
 
 export type ExportFormat = 'csv' | 'json';

@@ -34,7 +34,19 @@ function serve(list: Subscriber[]) {
     s.isActive = (c.body as { isActive: boolean }).isActive;
     return s;
   });
-  api.on('POST', '/newsletter/admin/send', () => ({ id: 1, subject: 's', status: 'queued', totalCount: 2, sentCount: 0, failedCount: 0, pendingCount: 2, progress: 0, createdAt: '', startedAt: null, finishedAt: null }));
+  api.on('POST', '/newsletter/admin/send', () => ({
+    id: 1,
+    subject: 's',
+    status: 'queued',
+    totalCount: 2,
+    sentCount: 0,
+    failedCount: 0,
+    pendingCount: 2,
+    progress: 0,
+    createdAt: '',
+    startedAt: null,
+    finishedAt: null,
+  }));
 }
 
 const show = () =>
@@ -155,12 +167,19 @@ describe('newsletter send form', () => {
     const dialog = screen.getByRole('dialog', { name: 'Envoyer un message aux abonnés' });
     await user.type(within(dialog).getByLabelText('Sujet (anglais)'), 'News');
     await user.type(within(dialog).getByLabelText('Contenu (anglais)'), 'Hello');
-    expect(within(dialog).getByRole('status').textContent).toBe('Pas de version française : les abonnés francophones recevront la version anglaise.');
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      'Pas de version française : les abonnés francophones recevront la version anglaise.',
+    );
     await user.type(within(dialog).getByLabelText('Sujet (français)'), 'Nouvelles');
     await user.type(within(dialog).getByLabelText('Contenu (français)'), 'Bonjour');
     expect(within(dialog).queryByRole('status')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
     await waitFor(() => expect(api.callsTo('POST', '/newsletter/admin/send')).toHaveLength(1));
-    expect(api.callsTo('POST', '/newsletter/admin/send')[0]!.body).toEqual({ subject: 'Nouvelles', content: 'Bonjour', subjectEn: 'News', contentEn: 'Hello' });
+    expect(api.callsTo('POST', '/newsletter/admin/send')[0]!.body).toEqual({
+      subject: 'Nouvelles',
+      content: 'Bonjour',
+      subjectEn: 'News',
+      contentEn: 'Hello',
+    });
   });
 });

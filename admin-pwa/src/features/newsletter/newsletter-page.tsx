@@ -45,7 +45,9 @@ export default function NewsletterPage() {
   const [deleting, setDeleting] = useState<Subscriber | null>(null);
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
 
-  const { loading, failed, retry } = useRefresh(syncSubscribers, (e) => toast.error(texts().toasts.loadTitle, errorText(e, texts().toasts.loadFallback)));
+  const { loading, failed, retry } = useRefresh(syncSubscribers, (e) =>
+    toast.error(texts().toasts.loadTitle, errorText(e, texts().toasts.loadFallback)),
+  );
 
   const list = subscribers ?? [];
   const stats = statsOf(list);
@@ -173,7 +175,13 @@ export default function NewsletterPage() {
       ) : failed && !list.length ? (
         <ErrorState message={states.loadError} onRetry={retry} />
       ) : shown.length ? (
-        <SubscribersTable subscribers={shown} selected={selected} onSelect={select} onToggleStatus={(s) => void toggleStatus(s)} onDelete={setDeleting} />
+        <SubscribersTable
+          subscribers={shown}
+          selected={selected}
+          onSelect={select}
+          onToggleStatus={(s) => void toggleStatus(s)}
+          onDelete={setDeleting}
+        />
       ) : (
         <EmptyState
           title={emptyText(search, status, nt)}
@@ -189,7 +197,13 @@ export default function NewsletterPage() {
       )}
 
       {sendOpen ? (
-        <SendDialog selectedIds={selectedIds} activeSelected={activeSelected} activeTotal={stats.activeSubscribers} onClose={() => setSendOpen(false)} onSent={() => setSelected(new Set())} />
+        <SendDialog
+          selectedIds={selectedIds}
+          activeSelected={activeSelected}
+          activeTotal={stats.activeSubscribers}
+          onClose={() => setSendOpen(false)}
+          onSent={() => setSelected(new Set())}
+        />
       ) : null}
       <ConfirmDialog open={deleting !== null} title={t.deleteTitle} onConfirm={remove} onClose={() => setDeleting(null)}>
         <p>{fill(t.deleteConfirm, { email: deleting?.email ?? '' })}</p>

@@ -13,7 +13,6 @@ import { toast } from '../../lib/toast.ts';
 import { adminLang, countLabel, fill, texts, useT } from '../../lib/i18n.ts';
 import { NEWSLETTER_SEND } from './operations.ts';
 
-
 type Props = { selectedIds: number[]; activeSelected: number; activeTotal: number; onClose: () => void; onSent: () => void };
 
 export function SendDialog({ selectedIds, activeSelected, activeTotal, onClose, onSent }: Props) {
@@ -43,7 +42,11 @@ export function SendDialog({ selectedIds, activeSelected, activeTotal, onClose, 
     }
     setSending(true);
     try {
-      const done = await perform(NEWSLETTER_SEND, parsed.data, fill(texts().newsletterToasts.sendLabel, { subject: parsed.data.subject || parsed.data.subjectEn || '' }));
+      const done = await perform(
+        NEWSLETTER_SEND,
+        parsed.data,
+        fill(texts().newsletterToasts.sendLabel, { subject: parsed.data.subject || parsed.data.subjectEn || '' }),
+      );
       if (done.queued) toast.info(t.queuedTitle, t.queued);
       else toast.info(t.startedTitle, countLabel(adminLang.get(), recipients, { one: t.recipientOne, other: t.recipientOther }));
       onSent();
@@ -62,11 +65,21 @@ export function SendDialog({ selectedIds, activeSelected, activeTotal, onClose, 
       onClose={onClose}
       busy={sending}
       size="medium"
-      footer={<FormFooter formId="newsletter-send-form" busy={sending} cancelLabel={t.cancel} submitLabel={sending ? t.sending : t.send} onCancel={onClose} />}
+      footer={
+        <FormFooter
+          formId="newsletter-send-form"
+          busy={sending}
+          cancelLabel={t.cancel}
+          submitLabel={sending ? t.sending : t.send}
+          onCancel={onClose}
+        />
+      }
     >
       <form id="newsletter-send-form" className="form-stack" onSubmit={submit} noValidate>
         <p className="muted">
-          {selectedIds.length ? fill(t.recipientsSelected, { active: activeSelected, selected: selectedIds.length }) : fill(t.recipientsAll, { active: activeTotal })}
+          {selectedIds.length
+            ? fill(t.recipientsSelected, { active: activeSelected, selected: selectedIds.length })
+            : fill(t.recipientsAll, { active: activeTotal })}
         </p>
         <fieldset className="form-section">
           <legend>{t.frenchVersion}</legend>

@@ -32,7 +32,8 @@ export function SendingProgress() {
     if (watched.current === sending.id) {
       watched.current = null;
       const sent = countLabel(lang, sending.sentCount, { one: t.sentOne, other: t.sentOther });
-      if (sending.status === 'done') toast.success(t.sent, sent + (sending.failedCount ? fill(t.failures, { count: sending.failedCount }) : ''));
+      if (sending.status === 'done')
+        toast.success(t.sent, sent + (sending.failedCount ? fill(t.failures, { count: sending.failedCount }) : ''));
       else toast.error(all.toasts.sendTitle, fill(t.interrupted, { sent: sending.sentCount, failed: sending.failedCount }));
     }
   }, [sending, online, all, t, lang]);

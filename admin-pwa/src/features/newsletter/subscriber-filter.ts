@@ -5,7 +5,9 @@ export type StatusFilter = 'all' | 'active' | 'inactive';
 
 export function filterSubscribers(list: readonly Subscriber[], search: string, status: StatusFilter): Subscriber[] {
   const needle = search.trim().toLowerCase();
-  return list.filter((s) => (status === 'all' || s.isActive === (status === 'active')) && (!needle || s.email.toLowerCase().includes(needle)));
+  return list.filter(
+    (s) => (status === 'all' || s.isActive === (status === 'active')) && (!needle || s.email.toLowerCase().includes(needle)),
+  );
 }
 
 /** The tiles, from the local list (so they follow changes made offline). */
@@ -16,4 +18,5 @@ export function statsOf(list: readonly Subscriber[]): SubscriberStats {
 
 /** 'Aucun résultat' when a filter hides everyone, 'Aucun abonné' when there is no one at all. */
 /** 'Aucun résultat' when a filter is set, 'Aucun abonné' otherwise (back-office §2). */
-export const emptyText = (search: string, status: StatusFilter, t: { noResults: string; noSubscribers: string }) => (search.trim() || status !== 'all' ? t.noResults : t.noSubscribers);
+export const emptyText = (search: string, status: StatusFilter, t: { noResults: string; noSubscribers: string }) =>
+  search.trim() || status !== 'all' ? t.noResults : t.noSubscribers;

@@ -61,7 +61,15 @@ describe('new SMTP account form', () => {
     render(<AccountFormDialog account={null} onClose={() => {}} />);
     await user.clear(screen.getByLabelText(/^Port/));
     await user.click(screen.getByRole('button', { name: 'Créer le compte' }));
-    for (const message of [spec.nameRequired, spec.hostRequired, spec.portRange, spec.userRequired, spec.passwordRequired, spec.fromNameRequired, spec.fromEmailRequired].map((m) => m.fr))
+    for (const message of [
+      spec.nameRequired,
+      spec.hostRequired,
+      spec.portRange,
+      spec.userRequired,
+      spec.passwordRequired,
+      spec.fromNameRequired,
+      spec.fromEmailRequired,
+    ].map((m) => m.fr))
       expect(screen.getByText(message)).toBeTruthy();
     expect(api.callsTo('POST', '/smtp/accounts')).toHaveLength(0);
   });
@@ -100,13 +108,24 @@ describe('new SMTP account form', () => {
 
     await user.click(screen.getByRole('button', { name: 'Tester la connexion' }));
     await screen.findByText('Testé');
-    expect(api.callsTo('POST', '/smtp/test-config')[0]!.body).toMatchObject({ host: 'smtp.example.com', port: 587, user: 'mailer', password: 'secret' });
+    expect(api.callsTo('POST', '/smtp/test-config')[0]!.body).toMatchObject({
+      host: 'smtp.example.com',
+      port: 587,
+      user: 'mailer',
+      password: 'secret',
+    });
     const success = toasts.get().find((t) => t.title === spec.testOk.fr);
     expect(success).toMatchObject({ message: spec.testOkMessage.fr, duration: 6000 });
 
     await user.click(screen.getByRole('button', { name: 'Créer le compte' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(api.callsTo('POST', '/smtp/accounts')[0]!.body).toMatchObject({ name: 'Principal', port: 587, secure: false, password: 'secret', isActive: true });
+    expect(api.callsTo('POST', '/smtp/accounts')[0]!.body).toMatchObject({
+      name: 'Principal',
+      port: 587,
+      secure: false,
+      password: 'secret',
+      isActive: true,
+    });
     expect(toasts.get().some((t) => t.title === 'Compte SMTP créé avec succès')).toBe(true);
   });
 
@@ -203,7 +222,15 @@ describe('SMTP account form in English', () => {
     await user.clear(screen.getByLabelText(/^Port/));
     await user.type(screen.getByLabelText(/Sender e-mail/), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    for (const message of ['The name is required', 'The SMTP host is required', 'The port must be between 1 and 65535', 'The user is required', 'A password is required for a new account', 'The sender name is required', 'Invalid e-mail format'])
+    for (const message of [
+      'The name is required',
+      'The SMTP host is required',
+      'The port must be between 1 and 65535',
+      'The user is required',
+      'A password is required for a new account',
+      'The sender name is required',
+      'Invalid e-mail format',
+    ])
       expect(screen.getByText(message)).toBeTruthy();
     expect(screen.queryByText(spec.nameRequired.fr)).toBeNull();
     expect(api.callsTo('POST', '/smtp/accounts')).toHaveLength(0);

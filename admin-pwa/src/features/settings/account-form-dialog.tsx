@@ -10,7 +10,15 @@ import { withoutError, type FieldErrors } from '../../lib/form-errors.ts';
 import { fill, texts, useT } from '../../lib/i18n.ts';
 import { localizedErrors } from '../../lib/localized.ts';
 import { toast } from '../../lib/toast.ts';
-import { CONNECTION_FIELDS, draftOf, emptyDraft, validateAccount, validateTest, type AccountDraft, type AccountField } from './account-form.ts';
+import {
+  CONNECTION_FIELDS,
+  draftOf,
+  emptyDraft,
+  validateAccount,
+  validateTest,
+  type AccountDraft,
+  type AccountField,
+} from './account-form.ts';
 import { createAccount, testAccount, testConfig, updateAccount } from './api.ts';
 
 type Props = { account: SmtpAccount | null; onClose: () => void };
@@ -97,7 +105,14 @@ export function AccountFormDialog({ account, onClose }: Props) {
 
   const busy = saving || testing;
   const text = (key: keyof AccountDraft, label: string, extra: Record<string, unknown> = {}) => (
-    <TextField label={label} required value={draft[key] as string} error={errors[key]} onChange={(e) => set(key, e.target.value)} {...extra} />
+    <TextField
+      label={label}
+      required
+      value={draft[key] as string}
+      error={errors[key]}
+      onChange={(e) => set(key, e.target.value)}
+      {...extra}
+    />
   );
 
   return (

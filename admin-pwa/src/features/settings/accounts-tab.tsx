@@ -19,7 +19,11 @@ export async function toggleActivation(account: SmtpAccount, isActive: boolean) 
   const t = all.smtpAccounts;
   const state = isActive ? t.activated : t.deactivated;
   try {
-    const done = await perform(ACCOUNT_ACTIVATION, { id: account.id, isActive }, fill(isActive ? t.activationLabel : t.deactivationLabel, { name: account.name }));
+    const done = await perform(
+      ACCOUNT_ACTIVATION,
+      { id: account.id, isActive },
+      fill(isActive ? t.activationLabel : t.deactivationLabel, { name: account.name }),
+    );
     if (done.queued) toast.info(all.toasts.offlineSaved, fill(t.queued, { state }));
     else toast.success(state);
   } catch (e) {
@@ -47,7 +51,13 @@ function AccountCard({ account, onEdit, onDelete }: { account: SmtpAccount; onEd
         <h3 id={titleId}>{account.name}</h3>
         <StatusBadge tone={account.isActive ? 'success' : 'neutral'}>{account.isActive ? t.active : t.inactive}</StatusBadge>
         <label className="switch">
-          <input type="checkbox" role="switch" checked={account.isActive} onChange={(e) => void toggleActivation(account, e.target.checked)} aria-label={fill(t.activate, { name: account.name })} />
+          <input
+            type="checkbox"
+            role="switch"
+            checked={account.isActive}
+            onChange={(e) => void toggleActivation(account, e.target.checked)}
+            aria-label={fill(t.activate, { name: account.name })}
+          />
           <span className="switch-track" aria-hidden="true" />
         </label>
       </header>
@@ -99,9 +109,7 @@ export function AccountsTab({ accounts }: { accounts: readonly SmtpAccount[] }) 
   return (
     <div className="smtp-accounts">
       <div className="toolbar">
-        <p className="muted count">
-          {countLabel(lang, accounts.length, { one: t.countOne, other: t.countOther })}
-        </p>
+        <p className="muted count">{countLabel(lang, accounts.length, { one: t.countOne, other: t.countOther })}</p>
         <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
           <Icon name="plus" /> {t.add}
         </button>

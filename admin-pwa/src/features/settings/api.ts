@@ -1,6 +1,14 @@
 // Outgoing mail settings against the API: accounts (the password is write-only), connection tests,
 // and the usage assignments, each refreshed into Dexie so the screen shows offline.
-import type { SmtpAccount, SmtpAccountCreate, SmtpAccountUpdate, SmtpSetting, SmtpSettingInput, SmtpTestConfig, UsageType } from '@app/domain/mail';
+import type {
+  SmtpAccount,
+  SmtpAccountCreate,
+  SmtpAccountUpdate,
+  SmtpSetting,
+  SmtpSettingInput,
+  SmtpTestConfig,
+  UsageType,
+} from '@app/domain/mail';
 import { body, client } from '../../lib/client.ts';
 import { db } from '../../db/db.ts';
 import { replaceAll } from '../../db/sync.ts';

@@ -37,7 +37,16 @@ export default function SettingsPage() {
   // Arrow keys move between tabs (WAI-ARIA tabs pattern, automatic activation).
   const onKey = (e: KeyboardEvent) => {
     const i = TABS.findIndex((x) => x.id === tab);
-    const next = e.key === 'ArrowRight' ? (i + 1) % TABS.length : e.key === 'ArrowLeft' ? (i + TABS.length - 1) % TABS.length : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : -1;
+    const next =
+      e.key === 'ArrowRight'
+        ? (i + 1) % TABS.length
+        : e.key === 'ArrowLeft'
+          ? (i + TABS.length - 1) % TABS.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? TABS.length - 1
+              : -1;
     if (next < 0) return;
     e.preventDefault();
     setTab(TABS[next]!.id);

@@ -27,7 +27,12 @@ const accounts = [acc(1, 'Principal'), acc(2, 'Ancien compte', false), acc(3, 'S
 
 beforeEach(async () => {
   api = await freshStart();
-  api.on('PUT', /^\/smtp\/settings\/\w+$/, (c) => ({ usageType: c.path.split('/').pop(), ...(c.body as object), state: 'configured', updatedAt: '' }));
+  api.on('PUT', /^\/smtp\/settings\/\w+$/, (c) => ({
+    usageType: c.path.split('/').pop(),
+    ...(c.body as object),
+    state: 'configured',
+    updatedAt: '',
+  }));
 });
 
 const card = (name: string) => screen.getByRole('article', { name });
@@ -37,7 +42,9 @@ const EN = 'Formulaire de contact (anglais)';
 describe('usage assignments', () => {
   it('offers only active accounts', () => {
     render(<UsageTab settings={[]} accounts={accounts} />);
-    const options = within(card('Newsletter')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(card('Newsletter'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['Aucun compte assigné', 'Principal', 'Secours']);
   });
 
@@ -74,7 +81,10 @@ describe('usage assignments', () => {
     expect(fr.queryByText("Format d'email invalide")).toBeNull();
     await user.tab();
     await waitFor(() => expect(api.callsTo('PUT', '/smtp/settings/contact_form_fr')).toHaveLength(1));
-    expect(api.callsTo('PUT', '/smtp/settings/contact_form_fr')[0]!.body).toEqual({ smtpAccountId: 1, recipientEmail: 'ventes@exemple.fr' });
+    expect(api.callsTo('PUT', '/smtp/settings/contact_form_fr')[0]!.body).toEqual({
+      smtpAccountId: 1,
+      recipientEmail: 'ventes@exemple.fr',
+    });
     expect(fr.getByText('Configuré')).toBeTruthy();
   });
 
@@ -88,12 +98,21 @@ describe('usage assignments', () => {
   });
 
   it('saves at once when an account is chosen for a contact form that already has a recipient', async () => {
-    const existing: SmtpSetting = { usageType: 'contact_form_en', smtpAccountId: null, recipientEmail: 'sales@example.com', state: 'incomplete', updatedAt: '' };
+    const existing: SmtpSetting = {
+      usageType: 'contact_form_en',
+      smtpAccountId: null,
+      recipientEmail: 'sales@example.com',
+      state: 'incomplete',
+      updatedAt: '',
+    };
     const user = userEvent.setup();
     render(<UsageTab settings={[existing]} accounts={accounts} />);
     await user.selectOptions(within(card(EN)).getByLabelText('Compte SMTP'), 'Secours');
     await waitFor(() => expect(api.callsTo('PUT', '/smtp/settings/contact_form_en')).toHaveLength(1));
-    expect(api.callsTo('PUT', '/smtp/settings/contact_form_en')[0]!.body).toEqual({ smtpAccountId: 3, recipientEmail: 'sales@example.com' });
+    expect(api.callsTo('PUT', '/smtp/settings/contact_form_en')[0]!.body).toEqual({
+      smtpAccountId: 3,
+      recipientEmail: 'sales@example.com',
+    });
   });
 
   it('shows the server message when saving fails', async () => {

@@ -42,7 +42,9 @@ function UsageCard({ usageType, setting, accounts }: { usageType: UsageType; set
   const options = [
     { value: '', label: t.none },
     ...active.map((a) => ({ value: String(a.id), label: truncateName(a.name) })),
-    ...(assigned && !assigned.isActive ? [{ value: String(assigned.id), label: fill(t.disabled, { name: truncateName(assigned.name) }) }] : []),
+    ...(assigned && !assigned.isActive
+      ? [{ value: String(assigned.id), label: fill(t.disabled, { name: truncateName(assigned.name) }) }]
+      : []),
   ];
   const state = draftState(usageType, accountId, recipient);
   const titleId = `usage-${usageType}`;

@@ -43,7 +43,11 @@
       content.append(el('label', {}, 'Body', textarea));
     }
     if (multipart) content.append(el('p', {}, 'multipart/form-data fields:'), el('pre', { textContent: pretty(multipart.schema) }));
-    if (ok) content.append(el('p', {}, `Answer ${ok[0]}:`), el('pre', { textContent: pretty(Object.values(ok[1].content ?? {})[0]?.schema ?? ok[1].description) }));
+    if (ok)
+      content.append(
+        el('p', {}, `Answer ${ok[0]}:`),
+        el('pre', { textContent: pretty(Object.values(ok[1].content ?? {})[0]?.schema ?? ok[1].description) }),
+      );
     const output = el('pre', { hidden: true });
     if (!multipart) {
       const button = el('button', { type: 'button', textContent: 'Send' });
@@ -55,15 +59,24 @@
           else if (where === 'query' && input.value !== '') query.set(name, input.value);
         }
         const headers = {};
-        for (const [name, { input, where }] of Object.entries(inputs)) if (where === 'header' && input.value !== '') headers[name] = input.value;
+        for (const [name, { input, where }] of Object.entries(inputs))
+          if (where === 'header' && input.value !== '') headers[name] = input.value;
         if (tokenInput.value) headers.authorization = `Bearer ${tokenInput.value}`;
         if (textarea) headers['content-type'] = 'application/json';
         const qs = query.toString();
         try {
-          const res = await fetch(`${spec.servers[0].url}${url}${qs ? `?${qs}` : ''}`, { method: method.toUpperCase(), headers, body: textarea ? textarea.value : undefined });
+          const res = await fetch(`${spec.servers[0].url}${url}${qs ? `?${qs}` : ''}`, {
+            method: method.toUpperCase(),
+            headers,
+            body: textarea ? textarea.value : undefined,
+          });
           const text = await res.text();
           let shown = text;
-          try { shown = pretty(JSON.parse(text)); } catch { /* not JSON */ }
+          try {
+            shown = pretty(JSON.parse(text));
+          } catch {
+            /* not JSON */
+          }
           output.textContent = `${res.status} ${res.statusText}\n\n${shown.slice(0, 20000)}`;
         } catch (err) {
           output.textContent = String(err);
@@ -73,7 +86,13 @@
       content.append(button);
     }
     content.append(output);
-    const summary = el('summary', {}, el('span', { className: 'method', textContent: method }), el('span', { className: `path${op.security ? ' lock' : ''}`, textContent: path }), el('span', { textContent: op.summary ?? '' }));
+    const summary = el(
+      'summary',
+      {},
+      el('span', { className: 'method', textContent: method }),
+      el('span', { className: `path${op.security ? ' lock' : ''}`, textContent: path }),
+      el('span', { textContent: op.summary ?? '' }),
+    );
     return el('details', {}, summary, content);
   }
 })();
