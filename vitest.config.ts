@@ -1,6 +1,7 @@
 // One vitest run, several projects: fast unit tests per package, integration against the real
 // server process, component tests in happy-dom. Browser journeys run after the build (scripts/test.ts).
 import { defineConfig } from 'vitest/config';
+import { postgresJourneys } from './tests/support/engine-rule.ts';
 
 const integration = {
   include: ['tests/integration/**/*.test.ts', 'tests/house/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/load/**/*.test.ts'],
@@ -64,11 +65,13 @@ export default defineConfig({
       },
       './admin-pwa/vitest.config.ts',
       { test: { name: 'e2e', ...e2e } },
-      // Every journey again on PostgreSQL: about 11 minutes on 2 busy shared cores (e2e alone: about 6).
+      // On PostgreSQL, a smoke set of journeys and every journey that reaches the database itself
+      // (tests/support/engine-rule.ts): the rest go through the API the integration tests cover on both.
       {
         test: {
           name: 'e2e-pg',
           ...e2e,
+          include: postgresJourneys(),
           env: onPostgres,
           globalSetup: ['tests/support/postgres-setup.ts'],
         },
