@@ -5,7 +5,7 @@
 // (back-office section 8, tests/fixtures/spec-texts.ts); the French admin's are written here by hand.
 // And the documents' statistics opened offline before they were ever fetched.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Download, Page } from 'playwright-core';
 import { backOffice } from '../fixtures/spec-texts.ts';
 import { makePdf, upload } from '../fixtures/catalogue.ts';
 import { signInAsAdmin } from '../support/auth.ts';
@@ -124,10 +124,11 @@ describe.each(['fr', 'en'] as Lang[])('document failures in the %s admin', (lang
     await expect.poll(() => context.pages().length).toBe(1);
     await context.setOffline(false);
 
-    const opened = context.waitForEvent('page');
+    // The new tab is sent to the file, which the browser saves (an attachment). The tab's download
+    // is listened for as the tab appears: awaiting the tab first could miss a download that comes at once.
+    const downloaded = new Promise<Download>((resolve) => context.once('page', (tab) => tab.once('download', resolve)));
     await row('Notice disponible').getByRole('link', { name: t.openLink }).click();
-    // The new tab is sent to the file, which the browser saves (an attachment).
-    const file = await (await opened).waitForEvent('download');
+    const file = await downloaded;
     expect(file.url()).toMatch(new RegExp(`/api/products/${listing.id}/documents/${listing.kept}/download$`));
     expect(file.suggestedFilename()).toBe('Notice disponible.pdf');
     expect(await page.locator('.toast-error').count()).toBe(0);

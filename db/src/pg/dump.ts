@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { writePrivateFile } from '../private-file.ts';
 
 const run = promisify(execFile);
 
@@ -28,15 +29,10 @@ const tool = (name: string) => {
 };
 
 /** Dumps the database at `url` to `destination` (written under a temporary name, then renamed). */
-export async function dumpPostgres(url: string, destination: string): Promise<string> {
-  const target = path.resolve(destination);
-  fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
-  const partial = `${target}.partial`;
-  fs.rmSync(partial, { force: true });
-  await run(tool('pg_dump'), ['--format=custom', '--no-owner', '--no-privileges', `--file=${partial}`, `--dbname=${url}`]);
-  fs.chmodSync(partial, 0o600); // a copy of the database is as private as the database
-  fs.renameSync(partial, target);
-  return target;
+export function dumpPostgres(url: string, destination: string): Promise<string> {
+  return writePrivateFile(destination, (partial) =>
+    run(tool('pg_dump'), ['--format=custom', '--no-owner', '--no-privileges', `--file=${partial}`, `--dbname=${url}`]),
+  );
 }
 
 /** Replaces the contents of the database at `url` with the dump, in one transaction: all or nothing. */
