@@ -32,8 +32,19 @@ describe('development servers', () => {
   let output = '';
   let child: ReturnType<typeof spawn> | undefined;
   afterAll(async () => {
-    if (child?.pid) process.kill(-child.pid, 'SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
+    const group = child?.pid;
+    if (!group) return;
+    process.kill(-group, 'SIGTERM');
+    // Done once no process of the group is left (kill with signal 0 then fails with ESRCH).
+    const groupAlive = () => {
+      try {
+        process.kill(-group, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    await expect.poll(groupAlive, { timeout: 10_000, interval: 50 }).toBe(false);
   });
 
   it('serves the API, the French and English site and the admin shell', async () => {
