@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { databaseEnv, repoRoot } from '../support/server.ts';
 
 /** n distinct free ports: all listeners stay open until every port is chosen, so none repeats. */
@@ -44,7 +44,12 @@ describe('development servers', () => {
         return false;
       }
     };
-    await expect.poll(groupAlive, { timeout: 10_000, interval: 50 }).toBe(false);
+    await vi.waitFor(
+      () => {
+        if (groupAlive()) throw new Error(`process group ${group} still running`);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   });
 
   it('serves the API, the French and English site and the admin shell', async () => {
