@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { databaseEnv, repoRoot } from '../support/server.ts';
 
 /** n distinct free ports: all listeners stay open until every port is chosen, so none repeats. */
@@ -32,8 +32,24 @@ describe('development servers', () => {
   let output = '';
   let child: ReturnType<typeof spawn> | undefined;
   afterAll(async () => {
-    if (child?.pid) process.kill(-child.pid, 'SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
+    const group = child?.pid;
+    if (!group) return;
+    process.kill(-group, 'SIGTERM');
+    // Done once no process of the group is left (kill with signal 0 then fails with ESRCH).
+    const groupAlive = () => {
+      try {
+        process.kill(-group, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    await vi.waitFor(
+      () => {
+        if (groupAlive()) throw new Error(`process group ${group} still running`);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   });
 
   it('serves the API, the French and English site and the admin shell', async () => {

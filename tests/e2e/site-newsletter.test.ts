@@ -36,13 +36,22 @@ async function openWithClock(context: BrowserContext, url: string): Promise<Page
   const page = await context.newPage();
   await page.clock.install();
   await page.goto(url);
-  // client:idle hydration waits for an idle period, which the fake clock has to let happen.
-  for (let i = 0; i < 50; i++) {
-    if (await page.locator('astro-island[component-url*="NewsletterPopup"]:not([ssr])').count()) break;
-    await page.clock.runFor(100);
-    await page.waitForTimeout(50);
-  }
-  expect(await page.locator('astro-island[component-url*="NewsletterPopup"]:not([ssr])').count()).toBe(1);
+  // client:idle hydration waits for an idle period, which the fake clock has to let happen: each poll
+  // moves it on 100 ms (5 s at most) until the island is hydrated.
+  const hydrated = page.locator('astro-island[component-url*="NewsletterPopup"]:not([ssr])');
+  let ran = 0;
+  await expect
+    .poll(
+      async () => {
+        if ((await hydrated.count()) === 0 && ran < 5_000) {
+          await page.clock.runFor(100);
+          ran += 100;
+        }
+        return hydrated.count();
+      },
+      { timeout: 15_000, interval: 50 },
+    )
+    .toBe(1);
   return page;
 }
 
@@ -52,11 +61,19 @@ async function openWithClock(context: BrowserContext, url: string): Promise<Page
  * timing itself is checked by the test "appears between 2 and 10 seconds".
  */
 async function runUntilDialog(page: Page) {
-  for (let waited = 0; waited < 12_000 && (await dialog(page).count()) === 0; waited += 1_000) {
-    await page.clock.runFor(1_000);
-    await page.waitForTimeout(20);
-  }
-  await expect.poll(() => dialog(page).count()).toBe(1);
+  let waited = 0;
+  await expect
+    .poll(
+      async () => {
+        if ((await dialog(page).count()) === 0 && waited < 12_000) {
+          await page.clock.runFor(1_000);
+          waited += 1_000;
+        }
+        return dialog(page).count();
+      },
+      { timeout: 15_000, interval: 20 },
+    )
+    .toBe(1);
 }
 
 describe.each(['fr', 'en'] as Lang[])('newsletter popup in %s', (lang) => {

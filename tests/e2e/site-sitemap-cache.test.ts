@@ -20,7 +20,9 @@ afterAll(() => server?.stop());
 
 const sitemap = (headers: Record<string, string> = {}) => fetch(`${server.url}/sitemap.xml`, { headers });
 const productUrls = (xml: string) => [...xml.matchAll(/<loc>[^<]+\/produit\/(\d+)<\/loc>/g)].map((m) => Number(m[1]));
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Last-Modified counts whole seconds: waits until the clock is past the second of `httpDate`, so a rebuild now would show. */
+const pastTheSecondOf = (httpDate: string) =>
+  expect.poll(() => Date.now(), { interval: 20, timeout: 5_000 }).toBeGreaterThanOrEqual(Date.parse(httpDate) + 1000);
 
 async function timed(): Promise<{ res: Response; xml: string; ms: number }> {
   const start = performance.now();
@@ -61,7 +63,7 @@ describe('sitemap.xml', () => {
   });
 
   it('is served from memory while the catalogue does not change, and answers 304 to its ETag', async () => {
-    await sleep(1100); // Last-Modified counts seconds: a rebuild now would show.
+    await pastTheSecondOf(lastModified);
     const again = await timed();
     expect(again.xml).toBe(firstXml);
     expect(again.res.headers.get('etag')).toBe(etag);
@@ -97,7 +99,7 @@ describe('sitemap.xml', () => {
 
   it('is rebuilt after an edit (its date of last change), the content staying the same within the day', async () => {
     const before = await timed();
-    await sleep(1100);
+    await pastTheSecondOf(before.res.headers.get('last-modified')!);
     const edited = addedId;
     const current = (await (await server.api(`/products/${edited}`)).json()) as Record<string, unknown> & { version: number };
     const input = generatorInput({ titleFr: 'Groupe modifié', titleEn: 'Edited generator set' });

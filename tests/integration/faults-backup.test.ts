@@ -30,23 +30,28 @@ describe('a full backup taken during writes', () => {
       .id as number;
     const picture = await png(800, 600);
     let stop = false;
+    const written = [0, 0, 0]; // writes each writer has completed
     const writers = [
       (async () => {
-        for (let i = 0; !stop; i++)
+        for (let i = 0; !stop; i++) {
           await server.api('/products', {
             method: 'POST',
             headers,
             json: generatorInput({ titleFr: `Sauvegarde ${i}`, titleEn: `Backup ${i}` }),
           });
+          written[0]!++;
+        }
       })(),
       (async () => {
-        while (!stop)
+        while (!stop) {
           await upload(server, `/products/${product}/images`, token, [
             { field: 'image', name: 'p.png', bytes: picture, type: 'image/png' },
           ]);
+          written[1]!++;
+        }
       })(),
       (async () => {
-        while (!stop)
+        while (!stop) {
           await upload(
             server,
             `/products/${product}/documents`,
@@ -54,9 +59,12 @@ describe('a full backup taken during writes', () => {
             [{ field: 'documents', name: 'n.pdf', bytes: makePdf('Notice', ['x']) }],
             { titles: '["Notice"]' },
           );
+          written[2]!++;
+        }
       })(),
     ];
-    await new Promise((r) => setTimeout(r, 1000));
+    // The backup starts once every writer is under way (two writes each done), and runs while they go on.
+    await expect.poll(() => Math.min(...written), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
 
     // The operations guide's order: the database snapshot first, then the files (written once, never
     // changed in place), so every file a snapshot row names is already on disk when it is copied.

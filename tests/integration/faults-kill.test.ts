@@ -11,7 +11,10 @@ type Json = Record<string, any>;
 const MB = 1024 * 1024;
 const clean = { missing: [], orphans: [], partials: [] };
 
-/** A multipart body streamed slowly: the head, then `totalBytes` in small pieces, optionally never finished. */
+/**
+ * A multipart body streamed in pieces: the head, then `totalBytes` in 256 KB blocks. It stops after `holdAt` bytes
+ * (`held` resolves then) and goes on only on `release()`: the test acts while the upload is known to be half-way.
+ */
 function slowUpload(
   server: TestServer,
   path: string,
@@ -20,7 +23,7 @@ function slowUpload(
   name: string,
   head: Buffer,
   totalBytes: number,
-  signal?: AbortSignal,
+  { holdAt, signal }: { holdAt: number; signal?: AbortSignal },
 ) {
   const boundary = `----slow${Math.random().toString(16).slice(2)}`;
   const preamble = Buffer.from(
@@ -28,6 +31,10 @@ function slowUpload(
   );
   const block = Buffer.alloc(256 * 1024, 0x20);
   let sent = 0;
+  let reached!: () => void;
+  const held = new Promise<void>((resolve) => (reached = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (sent === 0) {
@@ -35,7 +42,10 @@ function slowUpload(
         sent = head.length;
         return;
       }
-      await new Promise((r) => setTimeout(r, 20));
+      if (sent >= holdAt) {
+        reached();
+        await released;
+      }
       if (sent < totalBytes) {
         controller.enqueue(new Uint8Array(block));
         sent += block.length;
@@ -45,13 +55,14 @@ function slowUpload(
       }
     },
   });
-  return fetch(`${server.url}/api${path}`, {
+  const response = fetch(`${server.url}/api${path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
     body,
     duplex: 'half',
     signal,
   } as RequestInit).catch((err: unknown) => err as Error);
+  return { response, held, release };
 }
 
 describe('SIGKILL during writes and uploads', () => {
@@ -68,45 +79,48 @@ describe('SIGKILL during writes and uploads', () => {
     const picture = await png(1600, 1200);
     let stop = false;
     const work: Promise<unknown>[] = [];
-    // Writers: listings created and edited in a loop.
-    for (let w = 0; w < 3; w++) {
+    const done: number[] = []; // requests each loop has seen answered
+    const loop = (send: (i: number) => Promise<unknown>) => {
+      const at = done.push(0) - 1;
       work.push(
         (async () => {
-          for (let i = 0; !stop; i++)
-            await server
-              .api('/products', {
-                method: 'POST',
-                headers,
-                json: generatorInput({ titleFr: `Écriture ${w}-${i}`, titleEn: `Write ${w}-${i}` }),
-              })
-              .catch(() => {});
+          for (let i = 0; !stop; i++) {
+            await send(i).catch(() => {});
+            done[at]!++;
+          }
         })(),
       );
-    }
+    };
+    // Writers: listings created and edited in a loop.
+    for (let w = 0; w < 3; w++)
+      loop((i) =>
+        server.api('/products', {
+          method: 'POST',
+          headers,
+          json: generatorInput({ titleFr: `Écriture ${w}-${i}`, titleEn: `Write ${w}-${i}` }),
+        }),
+      );
     // Uploads: pictures being encoded, documents being stored, a large document still streaming.
-    work.push(
-      (async () => {
-        while (!stop)
-          await upload(server, `/products/${product}/images`, token, [
-            { field: 'image', name: 'p.png', bytes: picture, type: 'image/png' },
-          ]).catch(() => {});
-      })(),
-      (async () => {
-        while (!stop)
-          await upload(
-            server,
-            `/products/${product}/documents`,
-            token,
-            [{ field: 'documents', name: 'n.pdf', bytes: makePdf('Notice', ['x']) }],
-            { titles: '["Notice"]' },
-          ).catch(() => {});
-      })(),
+    loop(() =>
+      upload(server, `/products/${product}/images`, token, [{ field: 'image', name: 'p.png', bytes: picture, type: 'image/png' }]),
     );
-    work.push(slowUpload(server, '/admin/technical-documents/upload', token, 'document', 'big.pdf', makePdf('Big', []), 40 * MB));
+    loop(() =>
+      upload(server, `/products/${product}/documents`, token, [{ field: 'documents', name: 'n.pdf', bytes: makePdf('Notice', ['x']) }], {
+        titles: '["Notice"]',
+      }),
+    );
+    const big = slowUpload(server, '/admin/technical-documents/upload', token, 'document', 'big.pdf', makePdf('Big', []), 40 * MB, {
+      holdAt: 16 * MB,
+    });
+    work.push(big.response);
 
-    await new Promise((r) => setTimeout(r, 2500));
+    // The kill comes once every loop has had answers (the next request of each is under way) and the
+    // large document is half-way.
+    await big.held;
+    await expect.poll(() => Math.min(...done), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     await server.stop('SIGKILL');
     stop = true;
+    big.release();
     await Promise.allSettled(work);
 
     server = await startServer({ dataDir: server.dataDir });
@@ -131,27 +145,19 @@ describe('uploads cut off by the client', () => {
   });
   afterAll(() => server?.stop());
 
-  const settle = async () => {
-    // The server notices the reset asynchronously: give it a moment, then insist.
-    for (let i = 0; i < 50; i++) {
-      if ((await auditFiles(server)).partials.length === 0) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
-
   it.each([
-    ['a listing document', () => `/products/${product}/documents`, 'documents', 600],
-    ['a technical document', () => '/admin/technical-documents/upload', 'document', 600],
+    ['a listing document', () => `/products/${product}/documents`, 'documents', 8 * MB],
+    ['a technical document', () => '/admin/technical-documents/upload', 'document', 8 * MB],
     // Cut before the 5 MB cap, which would otherwise answer 413 first.
-    ['a listing picture', () => `/products/${product}/images`, 'image', 150],
-  ])('%s aborted halfway leaves nothing behind, and the server keeps serving', async (_label, path, field, afterMs) => {
+    ['a listing picture', () => `/products/${product}/images`, 'image', 2 * MB],
+  ])('%s aborted halfway leaves nothing behind, and the server keeps serving', async (_label, path, field, holdAt) => {
     const controller = new AbortController();
-    const pending = slowUpload(server, path(), token, field, 'cut.pdf', makePdf('Cut', []), 30 * MB, controller.signal);
-    await new Promise((r) => setTimeout(r, afterMs));
+    const upload = slowUpload(server, path(), token, field, 'cut.pdf', makePdf('Cut', []), 30 * MB, { holdAt, signal: controller.signal });
+    await upload.held;
     controller.abort();
-    expect(await pending).toBeInstanceOf(Error);
-    await settle();
-    expect(await auditFiles(server)).toEqual(clean);
+    expect(await upload.response).toBeInstanceOf(Error);
+    // The server notices the reset asynchronously.
+    await expect.poll(() => auditFiles(server), { timeout: 5_000, interval: 100 }).toEqual(clean);
     expect((await server.api('/health')).status).toBe(200);
   });
 });

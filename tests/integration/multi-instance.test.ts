@@ -1,6 +1,7 @@
 // Two server processes on one database and one DATA_DIR (issue 15, "many instances, one truth"): what
 // one instance writes, the other shows at once; tokens, sign-in limits and form limits are shared;
 // and a newsletter whose sender is killed in the middle is finished by the other, once per subscriber.
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +19,35 @@ type Json = Record<string, any>;
 const TOO_MANY_SIGN_INS = { error: 'Trop de tentatives de connexion. Veuillez réessayer plus tard.' };
 const TOO_MANY_REQUESTS = { error: 'Trop de requêtes. Veuillez réessayer plus tard.' };
 const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as Json });
+
+/** The local ports of the TCP connections a process has open to `remotePort` (Linux: /proc; elsewhere: lsof). */
+function connectionPortsOf(pid: number, remotePort: number): Set<number> {
+  const ports = new Set<number>();
+  if (!fs.existsSync('/proc/net/tcp')) {
+    const out = execFileSync('lsof', ['-a', '-nP', '-p', String(pid), `-iTCP:${remotePort}`, '-Fn'], { encoding: 'utf8' });
+    for (const m of out.matchAll(/^n.*:(\d+)->.*:(\d+)$/gm)) if (Number(m[2]) === remotePort) ports.add(Number(m[1]));
+    return ports;
+  }
+  const sockets = new Set<string>();
+  for (const fd of fs.readdirSync(`/proc/${pid}/fd`)) {
+    const target = (() => {
+      try {
+        return fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
+      } catch {
+        return ''; // closed meanwhile
+      }
+    })();
+    const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+    if (inode) sockets.add(inode);
+  }
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6'].filter((f) => fs.existsSync(f)))
+    for (const line of fs.readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const [, local, remote, , , , , , , inode] = line.trim().split(/\s+/);
+      if (!local || !remote || !inode || !sockets.has(inode)) continue;
+      if (parseInt(remote.split(':').at(-1)!, 16) === remotePort) ports.add(parseInt(local.split(':').at(-1)!, 16));
+    }
+  return ports;
+}
 
 describe('two instances, one database', () => {
   let both: Instances;
@@ -284,7 +314,12 @@ describe('a newsletter sender killed in the middle of a sending', () => {
     const release = smtp.hold();
     await expect.poll(async () => (await status()).sentCount, { timeout: 15_000, interval: 50 }).toBe(received().length);
     await a.stop('SIGKILL');
-    await new Promise((r) => setTimeout(r, 300)); // the SMTP server sees A's connections close
+    // The SMTP server has seen A's connections close: every session still open is one of B's.
+    const notB = () => {
+      const bPorts = connectionPortsOf(b.process.pid!, smtp.port);
+      return smtp.openSessionPorts().filter((port) => !bPorts.has(port));
+    };
+    await expect.poll(notB, { timeout: 10_000, interval: 20 }).toEqual([]);
     release();
     expect(received().length).toBeLessThan(SUBSCRIBERS);
 

@@ -32,7 +32,11 @@ describe('bench instruments', () => {
 
   it('counts every answer, chunked or not, and the non-2xx apart', async () => {
     const stats = await runLoad({ port, paths: ['/page', '/chunked?r={n}', '/missing'], connections: 4, durationS: 1 });
-    await new Promise((r) => setTimeout(r, 100));
+    // The run ends with at most one request in flight per connection: the server has answered them all once
+    // every connection the load generator opened is closed.
+    await expect
+      .poll(() => new Promise<number>((resolve, reject) => server.getConnections((e, n) => (e ? reject(e) : resolve(n)))))
+      .toBe(0);
     expect(stats.errors).toBe(0);
     expect(stats.timeouts).toBe(0);
     expect(stats.requests).toBeGreaterThan(30);

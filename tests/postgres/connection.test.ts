@@ -263,12 +263,15 @@ describe('PostgreSQL transactions, as on the SQLite handle', () => {
     const db = await fresh();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let written!: () => void;
+    const inserted = new Promise<void>((resolve) => (written = resolve));
     const open = db.transaction(async (tx) => {
       await tx.insert(t.products).values({ ...engine, model: 'uncommitted' });
+      written();
       await held;
     });
     // Outside the callback: not in the transaction, so its row is not visible yet.
-    await new Promise((r) => setTimeout(r, 50));
+    await inserted;
     expect(await db.select().from(t.products)).toEqual([]);
     release();
     await open;

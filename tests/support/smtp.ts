@@ -35,6 +35,8 @@ export type TestSmtp = {
    * called; those whose client disconnected meanwhile are then dropped, as a real server would.
    */
   hold(): () => void;
+  /** The client ports of the sessions connected now (a client's local port is the session's remote port). */
+  openSessionPorts(): number[];
   stop(): Promise<void>;
   /** Listens again on the same port. */
   start(): Promise<void>;
@@ -51,6 +53,7 @@ export async function startSmtpServer(options: { user?: string; password?: strin
   const rejectRecipients = new Set<string>();
   const deferRecipients = new Map<string, number>();
   const closedSessions = new Set<string>();
+  const openSessions = new Map<string, number>(); // session id → client port
   let held: Promise<void> | undefined;
   let server: SMTPServer | undefined;
   let port = options.port ?? 0;
@@ -84,8 +87,13 @@ export async function startSmtpServer(options: { user?: string; password?: strin
         }
         callback();
       },
+      onConnect(session, callback) {
+        openSessions.set(session.id, session.remotePort);
+        callback();
+      },
       onClose(session) {
         closedSessions.add(session.id);
+        openSessions.delete(session.id);
       },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
@@ -168,6 +176,7 @@ export async function startSmtpServer(options: { user?: string; password?: strin
         release();
       };
     },
+    openSessionPorts: () => [...openSessions.values()],
     waitFor(match, { count = 1, timeoutMs = 15_000 } = {}) {
       return new Promise((resolve, reject) => {
         const check = () => {

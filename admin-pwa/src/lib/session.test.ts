@@ -1,6 +1,6 @@
 // Restoring the session on start: a failed profile fetch is shown with the spec's text and clears
 // the session (public-site section 4); with no answer at all the installed app opens offline.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshStart, type FakeApi } from '../test-fetch.ts';
 import { getMeta, putMeta } from '../db/sync.ts';
 import { db } from '../db/db.ts';
@@ -74,8 +74,8 @@ describe('restoreSession', () => {
     await putMeta('profile', admin);
     api.on('GET', '/auth/profile', () => Response.json({ error: 'Non authentifié' }, { status: 401 }));
     await restoreSession();
-    await new Promise((r) => setTimeout(r, 50)); // the expiry clears local data asynchronously
-    expect(session.get()).toEqual({ status: 'signed-out', reason: 'Session expirée' });
+    // The expiry clears local data asynchronously, then signs out.
+    await vi.waitFor(() => expect(session.get()).toEqual({ status: 'signed-out', reason: 'Session expirée' }));
     expect(toasts.get().map((t) => t.title)).not.toContain('Erreur lors de la récupération du profil');
   });
 

@@ -221,17 +221,22 @@ describe('page microcache', () => {
   });
 
   it('after a change, gives the previous copy to visitors arriving while the first one waits for the fresh render', async () => {
-    let delay = 0;
+    let finish!: () => void;
+    const fresh = new Promise<void>((resolve) => (finish = resolve)); // the render after the change waits for it
     let n = 0;
     const s = await serve({
-      render: (_req, res) => void setTimeout(() => (res.writeHead(200, { 'cache-control': 'public' }), res.end(`v${++n}`)), delay),
+      render: async (_req, res) => {
+        if (n > 0) await fresh;
+        res.writeHead(200, { 'cache-control': 'public' });
+        res.end(`v${++n}`);
+      },
     });
     expect(await (await s.get('/annonces')).text()).toBe('v1');
     s.setVersion('v2');
-    delay = 80;
     const first = s.get('/annonces').then((r) => r.text());
-    await new Promise((r) => setTimeout(r, 20));
+    await expect.poll(() => s.renders()).toBe(2); // the fresh render has started, and waits
     expect(await (await s.get('/annonces')).text()).toBe('v1'); // served at once, not behind the render
+    finish();
     expect(await first).toBe('v2');
     expect(await (await s.get('/annonces')).text()).toBe('v2');
     expect(s.renders()).toBe(2);

@@ -3,8 +3,9 @@
 // at once online, through the outbox offline, and as a conflict on a 409.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useEffect } from 'react';
+import { MemoryRouter, Router, createPath, type Navigator } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@app/domain/products';
 import { db } from '../../db/db.ts';
 import { toasts } from '../../lib/toast.ts';
@@ -14,6 +15,21 @@ import ListingsPage from './listings-page.tsx';
 import { LISTING_UPDATE } from './operations.ts';
 import { setAdminLang } from '../../lib/i18n.ts';
 import '../../app/operations.ts';
+
+/** What the table was given at each commit, recorded by an effect that runs just before the page's own effects. */
+const shown = vi.hoisted(() => [] as { fromCache: boolean; loading: boolean; pages: number }[]);
+vi.mock('./use-listings.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./use-listings.ts')>();
+  return {
+    ...real,
+    useListings: (q: Parameters<typeof real.useListings>[0]) => {
+      const result = real.useListings(q);
+      const { fromCache, loading, pages } = result;
+      useEffect(() => void shown.push({ fromCache, loading, pages }));
+      return result;
+    },
+  };
+});
 
 let api: FakeApi;
 let server: Product[];
@@ -86,11 +102,15 @@ const show = () =>
     </MemoryRouter>,
   );
 
-/** Every location the router went through, in order. */
-function LocationLog({ into }: { into: string[] }) {
-  const { key } = useLocation();
-  if (into.at(-1) !== key) into.push(key);
-  return null;
+/** A router at '/annonces' that records every navigation the moment it is asked for. */
+function recordingNavigator(into: string[]): Navigator {
+  const record = (to: Parameters<Navigator['push']>[0]) => void into.push(typeof to === 'string' ? to : createPath(to));
+  return {
+    createHref: (to) => (typeof to === 'string' ? to : createPath(to)),
+    push: record,
+    replace: record,
+    go: (n) => void into.push(`go ${n}`),
+  };
 }
 
 const table = () => within(screen.getByRole('table'));
@@ -98,6 +118,7 @@ const toastTitled = (title: string) => waitFor(() => expect(toasts.get().map((t)
 const row = (title: string) => screen.getByRole('row', { name: new RegExp(`\\b${title}\\b`) });
 
 beforeEach(async () => {
+  shown.length = 0;
   api = await freshStart();
 });
 
@@ -107,17 +128,18 @@ describe('listings table', () => {
   // was still loading: the form never opened.
   it('an empty catalogue shows its empty state and leaves the URL as it is', async () => {
     serve(0);
-    const locations: string[] = [];
+    const navigations: string[] = [];
     render(
-      <MemoryRouter initialEntries={['/annonces']}>
-        <LocationLog into={locations} />
+      <Router location="/annonces" navigator={recordingNavigator(navigations)}>
         <ListingsPage />
-      </MemoryRouter>,
+      </Router>,
     );
     await screen.findByText('Aucune annonce trouvée');
     await waitFor(() => expect(api.callsTo('GET', '/products').length).toBeGreaterThanOrEqual(1));
-    await new Promise((resolve) => setTimeout(resolve, 50)); // effects after the answer
-    expect(locations).toHaveLength(1);
+    // The page has shown the server's answer (0 pages), and its effects for it have run: a navigation
+    // would have been recorded in the same flush.
+    await waitFor(() => expect(shown.at(-1)).toMatchObject({ fromCache: true, loading: false }));
+    expect(navigations).toEqual([]);
   });
 
   it('after a delete shows the server total and pages, the next listing moving up', async () => {

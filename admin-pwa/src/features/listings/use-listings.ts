@@ -75,6 +75,8 @@ export function useListings(q: ListingQuery) {
     rows: data?.rows,
     total: data?.total ?? 0,
     pages: data?.pages ?? 1,
+    /** The rows, total and pages are the server's last answer for this query (not worked out from local data). */
+    fromCache: data?.fromCache ?? false,
     loading: loading && !data?.rows?.length,
     error,
     retry: () => setAttempt((n) => n + 1),
