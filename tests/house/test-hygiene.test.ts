@@ -3,6 +3,8 @@
 // (expect.poll, vi.waitFor), await the event or promise, or move a fake clock instead. A delay of 0
 // (one turn of the event loop) is not a sleep. Where the delay itself is the behaviour under test, the
 // file is named below with how many such delays it holds, and why.
+// And no test is left skipped, pending or focused: a case that applies to one engine or machine only
+// is registered there alone (`if (!onPostgres()) it(...)`), so every run reports what it ran.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +38,37 @@ function testFiles(dir: string): string[] {
   });
 }
 
+const SKIPPED = /\b(?:it|test|describe)\.(?:skip|skipIf|runIf|todo|only)\b/g;
+
+const sourcesOfTests = () => {
+  const self = path
+    .relative(root, import.meta.filename)
+    .split(path.sep)
+    .join('/'); // quotes the patterns
+  return roots
+    .flatMap(testFiles)
+    .filter((f) => f !== self)
+    .map((file) => ({ file, source: fs.readFileSync(path.join(root, file), 'utf8') }));
+};
+
+describe('no skipped, pending or focused tests', () => {
+  it('recognises each spelling, and not a name that merely contains one', () => {
+    for (const line of ["it.skip('x', () => {})", 'describe.skipIf(cond)(', "test.todo('later')", "it.only('x')", 'describe.runIf(x)(']) {
+      expect(line.match(SKIPPED), line).toHaveLength(1);
+    }
+    expect('const split = items.skipped; edit.skipper()'.match(SKIPPED)).toBeNull();
+  });
+
+  it('finds none in any test file', () => {
+    const found = Object.fromEntries(
+      sourcesOfTests()
+        .map(({ file, source }) => [file, source.match(SKIPPED) ?? []] as const)
+        .filter(([, hits]) => hits.length),
+    );
+    expect(found, 'register an engine- or machine-specific case only where it applies').toEqual({});
+  });
+});
+
 describe('no fixed sleeps in tests', () => {
   it('recognises a sleep however it is spelled, and not a yield of 0 or a timer that does something', () => {
     expect(sleepsIn('await new Promise((r) => setTimeout(r, 50));')).toHaveLength(1);
@@ -48,12 +81,8 @@ describe('no fixed sleeps in tests', () => {
 
   it('finds none outside the listed exceptions, and each exception still holds exactly its count', () => {
     const found: Record<string, string[]> = {};
-    const self = path
-      .relative(root, import.meta.filename)
-      .split(path.sep)
-      .join('/'); // quotes the patterns
-    for (const file of roots.flatMap(testFiles).filter((f) => f !== self)) {
-      const sleeps = sleepsIn(fs.readFileSync(path.join(root, file), 'utf8'));
+    for (const { file, source } of sourcesOfTests()) {
+      const sleeps = sleepsIn(source);
       if (sleeps.length) found[file] = sleeps;
     }
     const unexpected = Object.entries(found).filter(([file, sleeps]) => sleeps.length !== EXCEPTIONS[file]?.count);
