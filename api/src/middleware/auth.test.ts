@@ -31,7 +31,8 @@ describe('auth guards', () => {
       db,
       env: parseEnv({ PUBLIC_URL: 'https://moteurs.example' }),
       log: createLogger('silent'),
-      pages: createPageChanges(), facets: createFacetCounts(),
+      pages: createPageChanges(),
+      facets: createFacetCounts(),
     };
     app = new Hono<AppEnv>()
       .use(sameSiteOnly(deps))

@@ -183,8 +183,10 @@ async function searchPage<R>(deps: Deps, q: ProductQuery, read: PageRead) {
   if (!ftsQuery(q.search)) {
     // Without search text the plan needs no total: the page is read first, with the catalogue's version in
     // the same statement (one round trip to PostgreSQL instead of two), and the facets follow from it.
-    const marked = await keptRows<R & { catalogueVersion: string | number | null }>(deps.db, JSON.stringify([read.name, 'join', q, 'marked']), () =>
-      pageSql(deps, q, 'join', read, catalogueVersionColumn),
+    const marked = await keptRows<R & { catalogueVersion: string | number | null }>(
+      deps.db,
+      JSON.stringify([read.name, 'join', q, 'marked']),
+      () => pageSql(deps, q, 'join', read, catalogueVersionColumn),
     );
     const version = marked.length ? String(marked[0]!.catalogueVersion ?? '0') : await catalogueVersion(deps.db);
     const counted = facetsOf(await groupsOf(deps, q, version), q);

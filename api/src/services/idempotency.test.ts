@@ -29,7 +29,8 @@ describe('respondOnce', () => {
       db,
       env: parseEnv({ PUBLIC_URL: 'https://moteurs.example' }),
       log: createLogger('silent'),
-      pages: createPageChanges(), facets: createFacetCounts(),
+      pages: createPageChanges(),
+      facets: createFacetCounts(),
     };
     failAfterChange = null;
     app = new Hono<AppEnv>().use(idempotency(deps)).post('/api/inquiries', (c) =>
