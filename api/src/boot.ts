@@ -7,6 +7,7 @@ import { databaseConfig, parseEnv, type Env } from './env.ts';
 import { ensureFirstAdmin } from './services/first-admin.ts';
 import { createLogger } from './services/logger.ts';
 import { createPageChanges } from './services/page-changes.ts';
+import { createFacetCounts } from './services/catalogue-facets.ts';
 import { sweepStorage } from './services/storage-sweep.ts';
 
 export async function boot(source: Record<string, string | undefined> = process.env) {
@@ -17,7 +18,7 @@ export async function boot(source: Record<string, string | undefined> = process.
   fs.chmodSync(env.dataDir, 0o700);
   const db = openDatabase(databaseConfig(env));
   await runMigrations(db);
-  const deps: Deps = { db, env, log, pages: createPageChanges() };
+  const deps: Deps = { db, env, log, pages: createPageChanges(), facets: createFacetCounts() };
   await sweepStorage(deps);
   const firstAdmin = await ensureFirstAdmin(deps);
   const app = createApp(deps);

@@ -2,6 +2,7 @@
 import type { TimingVariables } from 'hono/timing';
 import type { Db } from '@app/db';
 import type { Env } from './env.ts';
+import type { FacetCounts } from './services/catalogue-facets.ts';
 import type { PendingKey } from './services/idempotency.ts';
 import type { Logger } from './services/logger.ts';
 import type { PageChanges } from './services/page-changes.ts';
@@ -12,6 +13,8 @@ export type Deps = {
   log: Logger;
   /** Told when an administrator's write changed what public pages show. */
   pages: PageChanges;
+  /** The listing search's facet counts, remembered per catalogue version. */
+  facets: FacetCounts;
 };
 
 /** The signed-in user, set by requireAdmin / requireSession. */

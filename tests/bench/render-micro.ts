@@ -15,11 +15,12 @@ import { captureResponse } from '../../api/src/http/response-capture.ts';
 import { createCatalogueReader } from '../../api/src/services/catalogue-reader.ts';
 import { createLogger } from '../../api/src/services/logger.ts';
 import { createPageChanges } from '../../api/src/services/page-changes.ts';
+import { createFacetCounts } from '../../api/src/services/catalogue-facets.ts';
 import { repoRoot } from '../support/server.ts';
 
 const env = parseEnv(process.env);
 const db = openDatabase({ ...databaseConfig(env), poolSize: 4 });
-const catalogue = createCatalogueReader({ db, env, log: createLogger('silent'), pages: createPageChanges() });
+const catalogue = createCatalogueReader({ db, env, log: createLogger('silent'), pages: createPageChanges(), facets: createFacetCounts() });
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const api = { request: () => Promise.reject(new Error('no API here')) };
 const builds = process.argv.slice(3).length ? process.argv.slice(3) : ['dist'];

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { poolOf, type Db } from '@app/db';
+import { announceChange, poolOf, type Db } from '@app/db';
 import { boot } from '../../api/src/boot.ts';
 import { repoRoot } from '../support/server.ts';
 import { engineHost } from './engines.ts';
@@ -78,8 +78,8 @@ try {
   for (const index of (process.env.PLANS_WITHOUT ?? '').split(',').filter(Boolean)) await poolOf(deps.db).query(`drop index ${index}`);
   const recording = recorder(deps.db);
   for (const query of SEARCH_QUERIES) {
-    // Forgets the kept facet counts the way another writer's commit does.
-    await poolOf(deps.db).query(`update app_meta set value = value where key like 'catalogue_changes:%'`);
+    // Forgets the remembered facet counts the way an announced write does.
+    await announceChange(deps.db);
     const statements = await recording.during(async () => {
       const res = await app.fetch(new Request(`http://localhost${query}`));
       if (res.status !== 200) throw new Error(`${query} answered ${res.status}`);

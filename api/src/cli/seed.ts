@@ -13,6 +13,7 @@ import { exec, first, openDatabase, row, runMigrations, schema } from '@app/db';
 import { toKw } from '@app/domain/power';
 import type { Deps } from '../context.ts';
 import { createPageChanges } from '../services/page-changes.ts';
+import { createFacetCounts } from '../services/catalogue-facets.ts';
 import { databaseConfig, parseEnv } from '../env.ts';
 import { insertProductDocument, keepFile } from '../services/catalogue-documents.ts';
 import { createProduct, deleteProduct } from '../services/catalogue-products.ts';
@@ -359,7 +360,7 @@ async function main(argv: string[]) {
   fs.mkdirSync(env.dataDir, { recursive: true });
   const db = openDatabase(databaseConfig(env));
   await runMigrations(db);
-  const deps: Deps = { db, env, log, pages: createPageChanges() };
+  const deps: Deps = { db, env, log, pages: createPageChanges(), facets: createFacetCounts() };
   const force = argv.includes('--force');
   if (argv.includes('--first-run')) {
     await seedOnFirstRun(deps);

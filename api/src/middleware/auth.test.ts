@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { openDb, runMigrations, schema, type Db } from '@app/db';
 import type { AppEnv, Deps } from '../context.ts';
 import { createPageChanges } from '../services/page-changes.ts';
+import { createFacetCounts } from '../services/catalogue-facets.ts';
 import { parseEnv } from '../env.ts';
 import { createLogger } from '../services/logger.ts';
 import { sessionsFor } from '../services/sessions.ts';
@@ -31,6 +32,7 @@ describe('auth guards', () => {
       env: parseEnv({ PUBLIC_URL: 'https://moteurs.example' }),
       log: createLogger('silent'),
       pages: createPageChanges(),
+      facets: createFacetCounts(),
     };
     app = new Hono<AppEnv>()
       .use(sameSiteOnly(deps))

@@ -9,7 +9,7 @@ import type { Deps } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import type { AfterCommit } from './idempotency.ts';
 import { toProductDocument } from './catalogue-documents.ts';
-import { trackListingWrite, type PageRead } from './catalogue-search.ts';
+import type { PageRead } from './catalogue-search.ts';
 import { toProductImage } from './images.ts';
 import { storageFor } from './storage.ts';
 import { notFoundMessages } from '@app/domain/api-messages';
@@ -193,25 +193,12 @@ export async function getProduct(deps: Deps, id: number): Promise<Product> {
 const columns = (input: ProductInput) => ({ ...input, powerKw: toKw(input.powerOutput, input.powerUnit) });
 
 export async function createProduct(deps: Deps, input: ProductInput): Promise<Product> {
-  return trackListingWrite(deps, undefined, async () => {
-    const row = (await deps.db.insert(schema.products).values(columns(input)).returning())[0]!;
-    return {
-      id: row.id,
-      value: (await toProducts(deps, [row]))[0]!,
-      stillTrue: async () => (await findProductRow(deps, row.id))?.version === row.version,
-    };
-  });
+  const row = (await deps.db.insert(schema.products).values(columns(input)).returning())[0]!;
+  return (await toProducts(deps, [row]))[0]!;
 }
 
 /** Applies the edit only if the stored version is the one the client edited; otherwise 409. */
 export async function updateProduct(deps: Deps, id: number, input: ProductUpdate): Promise<Product> {
-  return trackListingWrite(deps, id, async () => {
-    const value = await updateRow(deps, id, input);
-    return { id, value, stillTrue: async () => (await findProductRow(deps, id))?.version === value.version };
-  });
-}
-
-async function updateRow(deps: Deps, id: number, input: ProductUpdate): Promise<Product> {
   const { version, ...fields } = input;
   const row = (
     await deps.db
@@ -224,7 +211,7 @@ async function updateRow(deps: Deps, id: number, input: ProductUpdate): Promise<
     await requireProductRow(deps, id);
     throw new ApiError(409, STALE_VERSION_MESSAGE);
   }
-  return (await toProducts(deps, [row!]))[0]!;
+  return (await toProducts(deps, [row]))[0]!;
 }
 
 /**
@@ -232,14 +219,6 @@ async function updateRow(deps: Deps, id: number, input: ProductUpdate): Promise<
  * keeps them with the rows. false when it did not exist.
  */
 export async function deleteProduct(deps: Deps, id: number, afterCommit: AfterCommit): Promise<boolean> {
-  return trackListingWrite(deps, id, async () => ({
-    id,
-    value: await deleteRows(deps, id, afterCommit),
-    stillTrue: async () => !(await findProductRow(deps, id)),
-  }));
-}
-
-async function deleteRows(deps: Deps, id: number, afterCommit: AfterCommit): Promise<boolean> {
   const { db } = deps;
   const images = await db
     .select({ key: schema.productImages.storageKey })

@@ -1,14 +1,14 @@
 // The listing query behind GET /products: full-text search (FTS5, accent- and case-insensitive,
 // prefix matching), filters, sort, pagination and facet counts for the public filter panel.
 import { and, eq, gte, isNull, lte, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { first, keptRows, row as rawRow, rows as rawRows, schema } from '@app/db';
+import { keptRows, rows as rawRows, schema } from '@app/db';
 import { toKw } from '@app/domain/power';
 import type { ListingSummaryList } from '@app/domain/catalogue-reader';
 import type { ProductList, ProductQuery } from '@app/domain/products';
 import type { Deps } from '../context.ts';
 import { CARD_READ, findProductRows, listingSummaries, toProducts, type CardRow } from './catalogue-products.ts';
-import { createFacetCache, type FacetCache, type Group, type Placer, type Written } from './catalogue-facets.ts';
-import { changeMarker, changeMarkerColumn, listingTextProbe, searchSql } from './search-sql.ts';
+import { catalogueVersion, catalogueVersionColumn, type Group } from './catalogue-facets.ts';
+import { searchSql } from './search-sql.ts';
 
 const p = schema.products;
 const priceKeys = schema.priceSortKeys(p.price);
@@ -27,17 +27,14 @@ export function ftsQuery(search: string | undefined): string | null {
   return terms.length ? terms.map((t) => (t.length > 1 ? `"${t}"*` : `"${t}"`)).join(' ') : null;
 }
 
-/**
- * How a full-text term is read: `join` from the index's matches, `walk` as a filter on rows read in the
- * sort's order (textPlan), `none` left out (placing one listing probes its texts instead).
- */
-type TextPlan = 'join' | 'walk' | 'none';
+/** How a full-text term is read: `join` from the index's matches, `walk` as a filter on rows read in the sort's order (textPlan). */
+type TextPlan = 'join' | 'walk';
 
 /** Filters that narrow the set the facets are counted over (brand, condition and type are the facets). */
 function baseConditions(deps: Deps, q: ProductQuery, text: TextPlan = 'join'): SQL[] {
   const where: SQL[] = [];
   const match = ftsQuery(q.search);
-  if (match && text !== 'none') where.push(text === 'walk' ? searchSql(deps.db).matchFilter(match) : searchSql(deps.db).match(match));
+  if (match) where.push(text === 'walk' ? searchSql(deps.db).matchFilter(match) : searchSql(deps.db).match(match));
   if (q.category) where.push(eq(p.category, q.category));
   if (q.featured) where.push(eq(p.featured, q.featured === 'true'));
   // A price on request (null or 0) counts as 0: public-site section 5 keeps the minimum at 0 by default.
@@ -152,69 +149,10 @@ const orderBy = (keys: SortKey[]) =>
 
 const kindOf = (type: string) => (type === 'generator' ? 'generator' : 'marine');
 
-/**
- * The groups of a base set, counted once and then kept up to date by this process's listing writes
- * (trackListingWrite); another connection's commit (changeMarker) counts them again. They are keyed by the
- * base filters only, so every brand, condition and type choice over the same set shares one count.
- */
-const facetCaches = new WeakMap<object, FacetCache<ProductQuery>>();
-function facetCacheOf(deps: Deps): FacetCache<ProductQuery> {
-  let cache = facetCaches.get(deps.db);
-  if (!cache) facetCaches.set(deps.db, (cache = createFacetCache<ProductQuery>()));
-  return cache;
-}
-
-/** The groups of the query's base set, as this handle's searches count them; `marker`: changeMarker(), if read already. */
-async function cachedGroups(deps: Deps, q: ProductQuery, marker?: string): Promise<Group[]> {
+/** The groups of the query's base set at catalogue version `version`: every brand, condition and type choice over one set shares them. */
+function groupsOf(deps: Deps, q: ProductQuery, version: string): Promise<Group[]> {
   const key = JSON.stringify([ftsQuery(q.search), q.category, q.featured, q.minPrice, q.maxPrice, q.minPower, q.maxPower, q.powerUnit]);
-  return facetCacheOf(deps).groups(key, q, marker ?? (await changeMarker(deps.db)), () => countGroups(deps, q));
-}
-
-/**
- * Where one listing stands in base sets: its row is read once; its texts are probed once (not through the
- * catalogue's full-text index) for every search term; the other filters are asked of its row by id.
- */
-async function listingPlacer(deps: Deps, id: number): Promise<Placer<ProductQuery>> {
-  const listing = await first(
-    deps.db
-      .select({
-        brand: p.brand,
-        condition: p.condition,
-        type: p.type,
-        titleFr: p.titleFr,
-        titleEn: p.titleEn,
-        descriptionFr: p.descriptionFr,
-        descriptionEn: p.descriptionEn,
-        model: p.model,
-      })
-      .from(p)
-      .where(eq(p.id, id)),
-  );
-  if (!listing) return { place: async () => null };
-  const group = { brand: listing.brand, condition: listing.condition, kind: kindOf(listing.type) };
-  let probe: ReturnType<typeof listingTextProbe> | undefined;
-  return {
-    async place(q) {
-      const match = ftsQuery(q.search);
-      if (match) {
-        const texts = await (probe ??= listingTextProbe(deps.db, id, listing));
-        if (!texts) return undefined;
-        if (!(await texts.matches(match))) return null;
-      }
-      const others = baseConditions(deps, q, 'none');
-      if (others.length && !(await rawRow(deps.db, sql`select 1 as m from ${p} where ${and(eq(p.id, id), ...others)}`))) return null;
-      return group;
-    },
-    close: async () => (await probe)?.close(),
-  };
-}
-
-/**
- * Runs a write to one listing (`id` undefined for a new one) and applies it to the kept facet counts.
- * `stillTrue` lets a write inside a transaction (an Idempotency-Key) be checked once it is over.
- */
-export function trackListingWrite<T>(deps: Deps, id: number | undefined, run: () => Promise<Written<T>>): Promise<T> {
-  return facetCacheOf(deps).write(id, (listingId) => listingPlacer(deps, listingId), run);
+  return deps.facets.groups(key, version, () => countGroups(deps, q));
 }
 
 /**
@@ -242,21 +180,23 @@ const IDS: PageRead = { name: 'ids', columns: sql`${p.id} as id` };
  * Its SQL is built once per read, plan and query (keptRows).
  */
 async function searchPage<R>(deps: Deps, q: ProductQuery, read: PageRead) {
-  const marker = ftsQuery(q.search) ? undefined : changeMarkerColumn(deps.db);
-  if (marker) {
-    // Without search text the plan needs no total: the page is read first, with the change marker in the
-    // same statement (one round trip to PostgreSQL instead of two), and the facets follow from the marker.
-    const marked = await keptRows<R & { changeMarker: string }>(deps.db, JSON.stringify([read.name, 'join', q, 'marked']), () =>
-      pageSql(deps, q, 'join', read, marker),
+  if (!ftsQuery(q.search)) {
+    // Without search text the plan needs no total: the page is read first, with the catalogue's version in
+    // the same statement (one round trip to PostgreSQL instead of two), and the facets follow from it.
+    const marked = await keptRows<R & { catalogueVersion: string | number | null }>(
+      deps.db,
+      JSON.stringify([read.name, 'join', q, 'marked']),
+      () => pageSql(deps, q, 'join', read, catalogueVersionColumn),
     );
-    const counted = facetsOf(await cachedGroups(deps, q, marked[0]?.changeMarker), q);
+    const version = marked.length ? String(marked[0]!.catalogueVersion ?? '0') : await catalogueVersion(deps.db);
+    const counted = facetsOf(await groupsOf(deps, q, version), q);
     return pageOf(
-      marked.map(({ changeMarker: _, ...row }) => row as R),
+      marked.map(({ catalogueVersion: _, ...row }) => row as R),
       counted,
       q,
     );
   }
-  const counted = facetsOf(await cachedGroups(deps, q), q);
+  const counted = facetsOf(await groupsOf(deps, q, await catalogueVersion(deps.db)), q);
   const text = await textPlan(deps, q, counted.total);
   return pageOf(await keptRows<R>(deps.db, JSON.stringify([read.name, text, q]), () => pageSql(deps, q, text, read)), counted, q);
 }

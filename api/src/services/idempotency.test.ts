@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { openDb, row, runMigrations, schema, type Db } from '@app/db';
 import type { AppEnv, Deps } from '../context.ts';
 import { createPageChanges } from './page-changes.ts';
+import { createFacetCounts } from './catalogue-facets.ts';
 import { parseEnv } from '../env.ts';
 import { toErrorResponse } from '../http/errors.ts';
 import { idempotency } from '../middleware/idempotency.ts';
@@ -29,6 +30,7 @@ describe('respondOnce', () => {
       env: parseEnv({ PUBLIC_URL: 'https://moteurs.example' }),
       log: createLogger('silent'),
       pages: createPageChanges(),
+      facets: createFacetCounts(),
     };
     failAfterChange = null;
     app = new Hono<AppEnv>().use(idempotency(deps)).post('/api/inquiries', (c) =>

@@ -3,7 +3,7 @@
 // brand and model, every term required. The folded words are in products.search_vector, a generated
 // tsvector with a GIN index, and app_fold() folds the query the same way (migrations-pg/0001_search.sql).
 import { Column, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { row, schema, type Db } from '@app/db';
+import { schema } from '@app/db';
 
 const p = schema.products;
 
@@ -46,33 +46,4 @@ export const postgresSearchSql = {
 function wholeNumber(n: number): number {
   if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`not a row count: ${n}`);
   return n;
-}
-
-/**
- * A marker that moves when anyone but this instance changed listings (docs/decisions/087): every statement on
- * products bumps its writer's counter in app_meta (migrations-pg/0004), so this is the sum of the other
- * writers' counters, which any commit of theirs moves whatever the order their transactions commit in.
- * This instance's own listing writes keep the facet counts up to date instead (catalogue-facets.ts), as on
- * SQLite. The newest row version (xmin) joins the sum for a restore, which puts back older counters.
- */
-export async function postgresChangeMarker(db: Db): Promise<string> {
-  const marker = await row<{ marker: string }>(db, sql`select ${markerValue} as marker`);
-  return marker!.marker;
-}
-
-const markerValue = sql`(select coalesce(sum(value::bigint), 0) || '/' || coalesce(max(xmin::text::bigint), 0)
-    from app_meta where key like 'catalogue_changes:%' and key <> 'catalogue_changes:' || app_instance())`;
-
-/** The same marker as a column of another statement, read in that statement's snapshot. */
-export const postgresChangeMarkerColumn = sql`${markerValue} as "changeMarker"`;
-
-/**
- * Whether one listing matches full-text queries: its own search vector, read by id (one row, no index
- * scan over the catalogue's matches), the counterpart of SQLite's one-row probe table.
- */
-export function postgresTextProbe(db: Db, id: number): { matches(query: string): Promise<boolean>; close(): Promise<void> } {
-  return {
-    matches: async (query) => (await row(db, sql`select 1 as m from ${p} where ${p.id} = ${id} and ${match(query)}`)) !== undefined,
-    close: async () => {},
-  };
 }

@@ -26,11 +26,7 @@ export function poolOf(db: Db): pg.Pool {
 
 export type PostgresOptions = { poolSize?: number; applicationName?: string };
 
-/**
- * The name of this handle among the instances sharing the database: every connection of the pool carries
- * it as the setting app.instance, so the catalogue's change counters (migrations-pg/0003) tell this
- * instance's writes from the others' (docs/decisions/087), and so do its change announcements.
- */
+/** The name of this handle among the instances sharing the database: its change announcements carry it (pg/data-changes.ts). */
 export function postgresInstanceOf(db: Db): string {
   const instance = instances.get(db);
   if (!instance) throw new Error('Not a PostgreSQL handle');
@@ -43,7 +39,6 @@ export function openPostgresDb(url: string, options: PostgresOptions = {}): Db {
     connectionString: url,
     max: options.poolSize ?? 10,
     application_name: options.applicationName ?? 'provence-moteurs',
-    options: `-c app.instance=${instance}`,
   });
   // An idle connection dropped by the server (restart, failover) must not crash the process: the pool
   // discards it and opens another on the next query.
