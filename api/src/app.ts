@@ -9,6 +9,7 @@ import { idempotency } from './middleware/idempotency.ts';
 import { idsInRange } from './middleware/ids-in-range.ts';
 import { noStoreByDefault } from './middleware/no-store.ts';
 import { smallBodies } from './middleware/small-bodies.ts';
+import { allowedMethodsOf } from './http/allowed-methods.ts';
 import { fail, toErrorResponse } from './http/errors.ts';
 import type { RegisteredRoute } from './http/openapi-document.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -66,7 +67,13 @@ export function createApp(deps: Deps) {
     );
 
   registered = app.routes;
-  app.notFound((c) => fail(c, 404, requestMessages.notFound));
+  const allowedOn = allowedMethodsOf(registered);
+  app.notFound((c) => {
+    const allow = allowedOn(c.req.path);
+    if (!allow.length) return fail(c, 404, requestMessages.notFound);
+    c.header('Allow', allow.join(', '));
+    return fail(c, 405, requestMessages.methodNotAllowed);
+  });
   app.onError((err, c) =>
     toErrorResponse(err, c, (e) => deps.log.error('unhandled error', { path: c.req.path, error: String(e), stack: (e as Error)?.stack })),
   );

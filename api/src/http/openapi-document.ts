@@ -20,6 +20,25 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Json => {
   return rest;
 };
 
+/** What validate.ts refuses in any text of a request, as JSON Schema: no NUL character (PostgreSQL cannot store one). */
+const NO_NUL = '^[^\\u0000]*$';
+
+/**
+ * Every text of a request part says it may not hold a NUL character: its own `pattern` when it has
+ * none, else beside it in `allOf` (one schema holds one pattern). Files and enums are left as they are.
+ */
+function refuseNul(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(refuseNul);
+  if (node === null || typeof node !== 'object') return node;
+  const out: Json = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === 'examples' || k === 'default' ? v : refuseNul(v)]));
+  const texts = out.type === 'string' || (Array.isArray(out.type) && out.type.includes('string'));
+  if (!texts || out.enum || out.const !== undefined || out.format || out.contentMediaType) return out;
+  if (out.pattern === undefined) return { ...out, pattern: NO_NUL };
+  if (out.pattern === NO_NUL) return out;
+  return { ...out, allOf: [...((out.allOf as unknown[]) ?? []), { pattern: NO_NUL }] };
+}
+const requestSchema = (schema: z.ZodType): Json => refuseNul(jsonSchema(schema, 'input')) as Json;
+
 /** '/api/products/:id{[0-9]+}' → '/products/{id}', with the parameter's pattern. */
 export function toOpenApiPath(path: string): { path: string; params: { name: string; pattern?: string }[] } {
   const params: { name: string; pattern?: string }[] = [];
@@ -63,7 +82,7 @@ function operation(method: string, path: string, metas: RouteMeta[]): Json {
   Object.assign(errors, own?.errors);
 
   const paramSchema = requests.find((r) => r.target === 'param');
-  const paramProps = (paramSchema ? jsonSchema(paramSchema.schema, 'input').properties : undefined) as Record<string, Json> | undefined;
+  const paramProps = (paramSchema ? requestSchema(paramSchema.schema).properties : undefined) as Record<string, Json> | undefined;
   const parameters: Json[] = params.map((p) => ({
     name: p.name,
     in: 'path',
@@ -73,7 +92,7 @@ function operation(method: string, path: string, metas: RouteMeta[]): Json {
   if (params.length) errors[404] ??= 'Not found';
   const query = requests.find((r) => r.target === 'query');
   if (query) {
-    const q = jsonSchema(query.schema, 'input') as { properties?: Record<string, Json>; required?: string[] };
+    const q = requestSchema(query.schema) as { properties?: Record<string, Json>; required?: string[] };
     for (const [name, schema] of Object.entries(q.properties ?? {}))
       parameters.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema });
   }
@@ -93,7 +112,7 @@ function operation(method: string, path: string, metas: RouteMeta[]): Json {
     errors[413] ??= 'Body over 1 MiB';
     requestBody = {
       required: true,
-      content: { 'application/json': { schema: jsonSchema(body.schema, 'input'), ...(own?.example ? { example: own.example } : {}) } },
+      content: { 'application/json': { schema: requestSchema(body.schema), ...(own?.example ? { example: own.example } : {}) } },
     };
   } else if (own?.multipart) {
     const properties = Object.fromEntries(
@@ -104,8 +123,8 @@ function operation(method: string, path: string, metas: RouteMeta[]): Json {
           : v === 'files'
             ? { type: 'array', items: { type: 'string', contentMediaType: 'application/octet-stream' } }
             : v === 'string'
-              ? { type: 'string' }
-              : jsonSchema(v, 'input'),
+              ? { type: 'string', pattern: NO_NUL }
+              : requestSchema(v),
       ]),
     );
     // Files are required; a described text field is when its schema refuses a missing value.

@@ -51,6 +51,7 @@ export const apiMessagesEn: Widen<Groups> = {
     multipartInterrupted: 'Invalid multipart request or interrupted upload',
     altTooLong: '300 characters at most',
     notFound: 'Resource not found',
+    methodNotAllowed: 'Method not allowed for this resource',
     internal: 'Internal server error',
   },
   notFound: {

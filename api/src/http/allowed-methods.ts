@@ -1,0 +1,23 @@
+// Which methods a path has, from the routes the app registers: a request with another method on a
+// known path answers 405 with `Allow` (RFC 9110 §15.5.6, https://www.rfc-editor.org/rfc/rfc9110#section-15.5.6),
+// an unknown path still 404. Nothing to add per route.
+import { TrieRouter } from 'hono/router/trie-router';
+import type { RegisteredRoute } from './openapi-document.ts';
+
+/** Builds, once, a lookup from a request path to the methods its routes answer ([] for an unknown path). */
+export function allowedMethodsOf(routes: readonly RegisteredRoute[]): (path: string) => string[] {
+  const router = new TrieRouter<string>();
+  const methods = new Set<string>();
+  // `ALL` entries are the `.use()` guards, which match every method and answer none by themselves.
+  for (const { method, path } of routes)
+    if (method !== 'ALL') {
+      router.add(method, path, method);
+      methods.add(method);
+    }
+  return (path) => {
+    const allowed = [...methods].filter((m) => router.match(m, path)[0].length > 0);
+    // Hono answers HEAD wherever GET is registered.
+    if (allowed.includes('GET') && !allowed.includes('HEAD')) allowed.push('HEAD');
+    return allowed;
+  };
+}
