@@ -59,7 +59,7 @@ describe('a JSON body read whole', () => {
     const send = () =>
       fetch(`${server.url}/api/products`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': 'a-chunked-listing-0001' },
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
         body: new ReadableStream<Uint8Array>({
           start(controller) {
             controller.enqueue(json.subarray(0, 10));
@@ -81,7 +81,7 @@ describe('a JSON body read whole', () => {
     const res = await server.api('/products', {
       method: 'POST',
       token,
-      headers: { 'content-type': 'application/json', 'idempotency-key': 'a-body-too-large-0001' },
+      headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
       body: listingOf(MiB + 1),
     });
     expect(res.status).toBe(413);

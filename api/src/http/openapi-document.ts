@@ -107,6 +107,8 @@ function operation(method: string, path: string, metas: RouteMeta[]): Json {
   }
 
   let requestBody: Json | undefined;
+  // An empty file part is refused as no file at all ('Veuillez sélectionner…'): a file has a byte at least.
+  const FILE_PART = { type: 'string', contentMediaType: 'application/octet-stream', minLength: 1 };
   const body = requests.find((r) => r.target === 'json');
   if (body) {
     errors[413] ??= 'Body over 1 MiB';
@@ -119,9 +121,9 @@ function operation(method: string, path: string, metas: RouteMeta[]): Json {
       Object.entries(own.multipart).map(([k, v]) => [
         k,
         v === 'file'
-          ? { type: 'string', contentMediaType: 'application/octet-stream' }
+          ? FILE_PART
           : v === 'files'
-            ? { type: 'array', items: { type: 'string', contentMediaType: 'application/octet-stream' } }
+            ? { type: 'array', minItems: 1, items: FILE_PART }
             : v === 'string'
               ? { type: 'string', pattern: NO_NUL }
               : requestSchema(v),
@@ -138,7 +140,8 @@ function operation(method: string, path: string, metas: RouteMeta[]): Json {
   for (const [status, answer] of Object.entries(own?.responses ?? {})) {
     responses[status] = method === 'HEAD' ? { description: 'Headers of the GET answer, no body' } : successAnswer(answer, Number(status));
   }
-  for (const [status, description] of Object.entries(errors)) responses[status] ??= errorAnswer(description);
+  // A HEAD answer never has a body, its errors neither (RFC 9110 §9.3.2): only the GET's headers.
+  for (const [status, description] of Object.entries(errors)) responses[status] ??= method === 'HEAD' ? { description } : errorAnswer(description);
 
   const tag = path.slice(BASE.length).split('/')[path.startsWith('/api/admin/') ? 2 : 1] ?? 'api';
   return {
@@ -206,8 +209,9 @@ export function buildOpenApi(routes: readonly RegisteredRoute[]) {
           name: 'Idempotency-Key',
           in: 'header',
           required: false,
-          description: 'Makes a retried write safe: the same key and request answer the first result again.',
-          schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[^\\u0000-\\u001f\\u007f]+$' },
+          description:
+            'Makes a retried write safe: the same key and request answer the first result again. A fresh UUID for each new request (e.g. `crypto.randomUUID()`); another value is refused with 400, a key reused for a different request with 422, a key whose request is still running with 409.',
+          schema: { type: 'string', format: 'uuid' },
         },
       },
       schemas: {

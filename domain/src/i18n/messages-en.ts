@@ -80,7 +80,7 @@ export const apiMessagesEn: Widen<Groups> = {
     connectionFailed: 'Could not connect to the SMTP server',
   },
   idempotency: {
-    malformed: 'Invalid Idempotency-Key header: 1 to 255 visible characters, no control character',
+    malformed: 'Invalid Idempotency-Key header: a UUID is expected',
     mismatch: 'This Idempotency-Key was already used for another request',
     inProgress: 'A request with this Idempotency-Key is already in progress',
   },
