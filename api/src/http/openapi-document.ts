@@ -141,7 +141,8 @@ function operation(method: string, path: string, metas: RouteMeta[]): Json {
     responses[status] = method === 'HEAD' ? { description: 'Headers of the GET answer, no body' } : successAnswer(answer, Number(status));
   }
   // A HEAD answer never has a body, its errors neither (RFC 9110 §9.3.2): only the GET's headers.
-  for (const [status, description] of Object.entries(errors)) responses[status] ??= method === 'HEAD' ? { description } : errorAnswer(description);
+  for (const [status, description] of Object.entries(errors))
+    responses[status] ??= method === 'HEAD' ? { description } : errorAnswer(description);
 
   const tag = path.slice(BASE.length).split('/')[path.startsWith('/api/admin/') ? 2 : 1] ?? 'api';
   return {
