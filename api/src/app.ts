@@ -30,8 +30,17 @@ import { requestMessages } from '@app/domain/api-messages';
 export function createApp(deps: Deps) {
   // Read at the first request for the document, once every route is registered.
   let registered: readonly RegisteredRoute[] = [];
+  let allowedOn: ReturnType<typeof allowedMethodsOf> | undefined;
   const app = new Hono<AppEnv>({ strict: true })
     .basePath('/api')
+    // A method a known path does not have: 405 with Allow (RFC 9110 §15.5.6), before any guard or
+    // Idempotency-Key can answer for a route that does not exist.
+    .use(async (c, next) => {
+      const allow = (allowedOn ??= allowedMethodsOf(registered))(c.req.path, c.req.method);
+      if (!allow.length) return next();
+      c.header('Allow', allow.join(', '));
+      return fail(c, 405, requestMessages.methodNotAllowed);
+    })
     // Server-Timing: the time the server spent on each answer, for operators and `pnpm bench`.
     .use(timing({ totalDescription: 'server' }))
     .use(
@@ -67,13 +76,7 @@ export function createApp(deps: Deps) {
     );
 
   registered = app.routes;
-  const allowedOn = allowedMethodsOf(registered);
-  app.notFound((c) => {
-    const allow = allowedOn(c.req.path);
-    if (!allow.length) return fail(c, 404, requestMessages.notFound);
-    c.header('Allow', allow.join(', '));
-    return fail(c, 405, requestMessages.methodNotAllowed);
-  });
+  app.notFound((c) => fail(c, 404, requestMessages.notFound));
   app.onError((err, c) =>
     toErrorResponse(err, c, (e) => deps.log.error('unhandled error', { path: c.req.path, error: String(e), stack: (e as Error)?.stack })),
   );

@@ -4,8 +4,11 @@
 import { TrieRouter } from 'hono/router/trie-router';
 import type { RegisteredRoute } from './openapi-document.ts';
 
-/** Builds, once, a lookup from a request path to the methods its routes answer ([] for an unknown path). */
-export function allowedMethodsOf(routes: readonly RegisteredRoute[]): (path: string) => string[] {
+/**
+ * Builds, once, a lookup from a request to the methods its path answers when they do not include the
+ * request's own method; [] when it is answered (the usual case, one match) or the path is unknown.
+ */
+export function allowedMethodsOf(routes: readonly RegisteredRoute[]): (path: string, method?: string) => string[] {
   const router = new TrieRouter<string>();
   const methods = new Set<string>();
   // `ALL` entries are the `.use()` guards, which match every method and answer none by themselves.
@@ -14,7 +17,8 @@ export function allowedMethodsOf(routes: readonly RegisteredRoute[]): (path: str
       router.add(method, path, method);
       methods.add(method);
     }
-  return (path) => {
+  return (path, method) => {
+    if (method && router.match(method === 'HEAD' ? 'GET' : method, path)[0].length > 0) return [];
     const allowed = [...methods].filter((m) => router.match(m, path)[0].length > 0);
     // Hono answers HEAD wherever GET is registered.
     if (allowed.includes('GET') && !allowed.includes('HEAD')) allowed.push('HEAD');

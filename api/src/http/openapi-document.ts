@@ -107,8 +107,9 @@ function operation(method: string, path: string, metas: RouteMeta[]): Json {
   }
 
   let requestBody: Json | undefined;
-  // An empty file part is refused as no file at all ('Veuillez sélectionner…'): a file has a byte at least.
-  const FILE_PART = { type: 'string', contentMediaType: 'application/octet-stream', minLength: 1 };
+  // A file part is sent as a file (`format: binary`, with a filename, what OpenAPI tools read), and an
+  // empty one is refused as no file at all ('Veuillez sélectionner…'): a file has a byte at least.
+  const FILE_PART = { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream', minLength: 1 };
   const body = requests.find((r) => r.target === 'json');
   if (body) {
     errors[413] ??= 'Body over 1 MiB';

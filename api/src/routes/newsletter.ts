@@ -135,7 +135,7 @@ export const newsletterRoutes = (deps: Deps) => {
         doc({
           summary: 'RFC 8058 one-click unsubscribe (List-Unsubscribe-Post)',
           responses: { 200: A.SuccessMessage },
-          errors: { 413: 'Body too large' },
+          errors: { 404: 'Unknown link (a well-formed token that matches no subscription)', 413: 'Body too large' },
         }),
         small,
         validate('query', TokenInputSchema),

@@ -46,6 +46,8 @@ export const toAccount = (r: AccountRow): SmtpAccount => ({
 });
 
 const UsageParamSchema = z.object({ usageType: UsageTypeSchema });
+/** Only a usage is a usage type in the path: '/smtp/settings/usages' is another route, whose other methods answer 405. */
+const USAGE_PATTERN = USAGE_TYPES.join('|');
 
 /** A connection test's { success, message } with the message in the client's language. */
 const testAnswer = (c: Context, result: { success: boolean; message: string }) => ({ ...result, message: localized(c, result.message) });
@@ -173,7 +175,7 @@ export const smtpRoutes = (deps: Deps) => {
       async (c) => c.json({ settings: (await db.select().from(st).orderBy(asc(st.usageType))).map(settingOf) }),
     )
     .put(
-      '/smtp/settings/:usageType',
+      `/smtp/settings/:usageType{${USAGE_PATTERN}}`,
       doc({
         summary: 'Assign an account and/or recipient to a usage',
         responses: { 200: A.SmtpSettingAnswer },
@@ -201,7 +203,7 @@ export const smtpRoutes = (deps: Deps) => {
       },
     )
     .delete(
-      '/smtp/settings/:usageType',
+      `/smtp/settings/:usageType{${USAGE_PATTERN}}`,
       doc({ summary: 'Remove the assignment of a usage', responses: { 200: A.Success } }),
       validate('param', UsageParamSchema),
       (c) =>
