@@ -24,13 +24,15 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Json => {
 const NO_NUL = '^[^\\u0000]*$';
 
 /**
- * Every text of a request part says it may not hold a NUL character: its own `pattern` when it has
+ * Every text value of a request part (not an object's keys, which are not checked) says it may not hold a NUL character: its own `pattern` when it has
  * none, else beside it in `allOf` (one schema holds one pattern). Files and enums are left as they are.
  */
 function refuseNul(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(refuseNul);
   if (node === null || typeof node !== 'object') return node;
-  const out: Json = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === 'examples' || k === 'default' ? v : refuseNul(v)]));
+  const out: Json = Object.fromEntries(
+    Object.entries(node).map(([k, v]) => [k, k === 'examples' || k === 'default' || k === 'propertyNames' ? v : refuseNul(v)]),
+  );
   const texts = out.type === 'string' || (Array.isArray(out.type) && out.type.includes('string'));
   if (!texts || out.enum || out.const !== undefined || out.format || out.contentMediaType) return out;
   if (out.pattern === undefined) return { ...out, pattern: NO_NUL };
