@@ -159,7 +159,7 @@ describe('Idempotency-Key', () => {
     const { id } = await (await create(newKey())).json();
     const key = newKey();
     const bytes = await png(400, 300);
-    const boundary = `----held${n}`;
+    const boundary = `----held${key.slice(0, 8)}`;
     const part = (name: string) =>
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`);
     const end = Buffer.from(`\r\n--${boundary}--\r\n`);
