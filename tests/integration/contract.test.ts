@@ -130,7 +130,13 @@ describe(`API contract (seed ${SEED}, ${RUNS} examples per operation)`, () => {
         ['post', 'put', 'patch', 'delete'].includes(method) &&
         op.parameters?.some((p) => p.$ref === '#/components/parameters/IdempotencyKey'),
     );
-  const concrete = (path: string) => path.replace(/\{\w+\}/g, '1');
+  /** The path with each parameter filled: its first documented value when it has a list, else 1. */
+  const concrete = (path: string) =>
+    path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+      const params = Object.values(contract.doc.paths[path] ?? {}).flatMap((o) => o.parameters ?? []);
+      const values = params.find((p) => p.in === 'path' && p.name === name)?.schema?.enum;
+      return values?.length ? String(values[0]) : '1';
+    });
 
   it('a malformed Idempotency-Key, and one reused for another request, answer documented statuses', async () => {
     token = (await signInAsAdmin(server)).accessToken;
