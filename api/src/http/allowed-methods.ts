@@ -11,13 +11,22 @@ import type { RegisteredRoute } from './openapi-document.ts';
 export function allowedMethodsOf(routes: readonly RegisteredRoute[]): (path: string, method?: string) => string[] {
   const router = new TrieRouter<string>();
   const methods = new Set<string>();
+  // A path a route names without parameters is its own resource: '/smtp/settings/usages' has GET only,
+  // though '/smtp/settings/:usageType' would match it for PUT and DELETE.
+  const named = new Map<string, Set<string>>();
   // `ALL` entries are the `.use()` guards, which match every method and answer none by themselves.
   for (const { method, path } of routes)
     if (method !== 'ALL') {
       router.add(method, path, method);
       methods.add(method);
+      if (!/[:*]/.test(path)) (named.get(path) ?? named.set(path, new Set()).get(path)!).add(method);
     }
   return (path, method) => {
+    const own = named.get(path);
+    if (own) {
+      const allowed = [...own, ...(own.has('GET') && !own.has('HEAD') ? ['HEAD'] : [])];
+      return method && allowed.includes(method) ? [] : allowed;
+    }
     if (method && router.match(method === 'HEAD' ? 'GET' : method, path)[0].length > 0) return [];
     const allowed = [...methods].filter((m) => router.match(m, path)[0].length > 0);
     // Hono answers HEAD wherever GET is registered.

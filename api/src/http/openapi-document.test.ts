@@ -109,6 +109,9 @@ describe('methods a path does not have', () => {
     expect(allowedOn('/api/health')).toEqual(['GET', 'HEAD']);
     expect(allowedOn('/api/products/12').sort()).toEqual(['DELETE', 'GET', 'HEAD', 'PATCH', 'PUT']);
     expect(allowedOn('/api/products/abc')).toEqual([]);
+    // A path named by a route is its own resource, though a route with a parameter would match it.
+    expect(allowedOn('/api/smtp/settings/usages', 'PUT')).toEqual(['GET', 'HEAD']);
+    expect(allowedOn('/api/smtp/settings/newsletter', 'PUT')).toEqual([]);
     expect(allowedOn('/api/nowhere')).toEqual([]);
   });
 

@@ -46,8 +46,6 @@ export const toAccount = (r: AccountRow): SmtpAccount => ({
 });
 
 const UsageParamSchema = z.object({ usageType: UsageTypeSchema });
-/** Only a usage is a usage type in the path: '/smtp/settings/usages' is another route, whose other methods answer 405. */
-const USAGE_PATTERN = USAGE_TYPES.join('|');
 
 /** A connection test's { success, message } with the message in the client's language. */
 const testAnswer = (c: Context, result: { success: boolean; message: string }) => ({ ...result, message: localized(c, result.message) });
@@ -175,7 +173,7 @@ export const smtpRoutes = (deps: Deps) => {
       async (c) => c.json({ settings: (await db.select().from(st).orderBy(asc(st.usageType))).map(settingOf) }),
     )
     .put(
-      `/smtp/settings/:usageType{${USAGE_PATTERN}}`,
+      '/smtp/settings/:usageType',
       doc({
         summary: 'Assign an account and/or recipient to a usage',
         responses: { 200: A.SmtpSettingAnswer },
@@ -203,7 +201,7 @@ export const smtpRoutes = (deps: Deps) => {
       },
     )
     .delete(
-      `/smtp/settings/:usageType{${USAGE_PATTERN}}`,
+      '/smtp/settings/:usageType',
       doc({ summary: 'Remove the assignment of a usage', responses: { 200: A.Success } }),
       validate('param', UsageParamSchema),
       (c) =>
