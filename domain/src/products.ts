@@ -46,9 +46,11 @@ const numberInput = z
     const s = v.trim().replace(',', '.');
     return s === '' ? null : Number(s);
   });
-const requiredNumber = (message: string) => numberInput.pipe(z.number({ error: message }).min(1, message)).meta(numberMeta(1, false));
+// At most 1e9, as the document says (decision 121).
+const requiredNumber = (message: string) =>
+  numberInput.pipe(z.number({ error: message }).min(1, message).max(1e9)).meta(numberMeta(1, false));
 const optionalNumber = (min: number, message: string) =>
-  numberInput.pipe(z.number({ error: message }).min(min, message).nullable()).meta(numberMeta(min, true));
+  numberInput.pipe(z.number({ error: message }).min(min, message).max(1e9).nullable()).meta(numberMeta(min, true));
 
 const booleanInput = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', ''])])

@@ -56,10 +56,11 @@ describe('a JSON body read whole', () => {
   it('sent chunked under the limit is read as ever, and a retry with its Idempotency-Key creates nothing more', async () => {
     const before = await listingCount();
     const json = new TextEncoder().encode(JSON.stringify(generatorInput()));
+    const key = crypto.randomUUID();
     const send = () =>
       fetch(`${server.url}/api/products`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
         body: new ReadableStream<Uint8Array>({
           start(controller) {
             controller.enqueue(json.subarray(0, 10));
