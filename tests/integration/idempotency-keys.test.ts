@@ -9,7 +9,7 @@ import { engineInput, makePdf, png } from '../fixtures/catalogue.ts';
 import { createUser, signInAsAdmin, stored, withDb, sqlText } from '../support/auth.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
-const MALFORMED = 'En-tête Idempotency-Key invalide : un UUID est attendu';
+const MALFORMED = 'En-tête Idempotency-Key invalide : un UUID est attendu, éventuellement suivi de « :étape »';
 const MISMATCH = 'Cette clé Idempotency-Key a déjà servi pour une autre requête';
 const IN_PROGRESS = 'Une requête avec cette clé Idempotency-Key est déjà en cours';
 
@@ -146,6 +146,7 @@ describe('Idempotency-Key', () => {
     expect(raw).toContain('"error":"Requête invalide"');
     expect(await listingCount()).toBe(before);
     expect((await create(crypto.randomUUID().toUpperCase())).status).toBe(201);
+    expect((await create(`${crypto.randomUUID()}:image:12`)).status).toBe(201); // the admin outbox's step keys
   });
 
   it('behaves as before without a key: two sends, two listings', async () => {

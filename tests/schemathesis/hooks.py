@@ -13,7 +13,7 @@ import uuid
 import schemathesis
 
 BASE = os.environ["ST_BASE"]
-UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(:[!-~]{1,200})?$")
 
 
 @schemathesis.auth(refresh_interval=600)

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { boot } from '../boot.ts';
+import { IDEMPOTENCY_KEY_SOURCE } from '@app/domain/idempotency';
 import { allowedMethodsOf } from './allowed-methods.ts';
 import { answeredRoutes, buildOpenApi, toOpenApiPath } from './openapi-document.ts';
 
@@ -82,7 +83,8 @@ describe('OpenAPI document', () => {
   });
 
   it('gives Idempotency-Key a format to draw a fresh key from (a UUID), never one value to copy', () => {
-    expect(document.components.parameters.IdempotencyKey!.schema).toEqual({ type: 'string', format: 'uuid' });
+    expect(document.components.parameters.IdempotencyKey!.schema).toEqual({ type: 'string', pattern: IDEMPOTENCY_KEY_SOURCE });
+    expect(new RegExp(IDEMPOTENCY_KEY_SOURCE).test(crypto.randomUUID())).toBe(true);
   });
 
   it('describes HEAD answers, errors included, without a body', () => {

@@ -80,7 +80,7 @@ export const apiMessagesEn: Widen<Groups> = {
     connectionFailed: 'Could not connect to the SMTP server',
   },
   idempotency: {
-    malformed: 'Invalid Idempotency-Key header: a UUID is expected',
+    malformed: 'Invalid Idempotency-Key header: a UUID is expected, optionally followed by ":step"',
     mismatch: 'This Idempotency-Key was already used for another request',
     inProgress: 'A request with this Idempotency-Key is already in progress',
   },
