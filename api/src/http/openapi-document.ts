@@ -1,7 +1,6 @@
 // Builds the OpenAPI 3.1 document from the routes the app registers: every method and path in
 // `app.routes`, described by the metadata its own handlers carry (openapi-meta.ts).
 import { z } from 'zod';
-import { IDEMPOTENCY_KEY_SOURCE } from '@app/domain/idempotency';
 import { REFRESH_COOKIE } from '../services/auth-cookie.ts';
 import { readMeta, type Answer, type RouteDoc, type RouteMeta } from './openapi-meta.ts';
 
@@ -215,8 +214,8 @@ export function buildOpenApi(routes: readonly RegisteredRoute[]) {
           in: 'header',
           required: false,
           description:
-            'Makes a retried write safe: the same key and request answer the first result again. A fresh UUID for each new request (e.g. `crypto.randomUUID()`), optionally followed by `:` and a step name; another value is refused with 400, a key reused for a different request with 422, a key whose request is still running with 409.',
-          schema: { type: 'string', pattern: IDEMPOTENCY_KEY_SOURCE },
+            'Makes a retried write safe: the same key and request answer the first result again. A fresh UUID for each new request (e.g. `crypto.randomUUID()`); the server also takes a UUID followed by `:` and a step name of visible ASCII (one key per step of a multi-step change), and refuses anything else with 400. A key reused for a different request answers 422, a key whose request is still running 409.',
+          schema: { type: 'string', format: 'uuid' },
         },
       },
       schemas: {
