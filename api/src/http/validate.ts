@@ -69,8 +69,14 @@ const strictQuery = (schema: z.ZodType) => {
 
 /** Validates one part of the request; the schema also describes that part in the OpenAPI document. */
 export const validate = <T extends keyof ValidationTargets, S extends z.ZodType>(target: T, schema: S) => {
-  const validator = zValidator(target, schema, (result, c) => {
-    const refused = result.success ? nulRefusal(result.data) : validationError(result.error);
+  const shape = Object.keys((schema as unknown as { shape?: Record<string, unknown> }).shape ?? {});
+  const validator = zValidator(target, schema, async (result, c) => {
+    // The fields the schema names are checked as sent too: a text a transform drops (an engine's phase)
+    // holds no NUL either, as the document says (decision 121). Other keys are not the schema's.
+    const sent = result.success && target === 'json' && shape.length ? ((await c.req.json().catch(() => null)) as unknown) : null;
+    const named =
+      sent && typeof sent === 'object' ? Object.fromEntries(shape.map((k) => [k, (sent as Record<string, unknown>)[k]])) : undefined;
+    const refused = result.success ? (nulRefusal(result.data) ?? nulRefusal(named)) : validationError(result.error);
     // A literal 400, so typed clients see this answer as an error, never as a success.
     if (refused) return fail(c, 400, refused.message, refused.errors);
   });
