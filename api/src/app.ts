@@ -9,6 +9,7 @@ import { idempotency } from './middleware/idempotency.ts';
 import { idsInRange } from './middleware/ids-in-range.ts';
 import { noStoreByDefault } from './middleware/no-store.ts';
 import { smallBodies } from './middleware/small-bodies.ts';
+import { allowedMethodsOf } from './http/allowed-methods.ts';
 import { fail, toErrorResponse } from './http/errors.ts';
 import type { RegisteredRoute } from './http/openapi-document.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -29,8 +30,17 @@ import { requestMessages } from '@app/domain/api-messages';
 export function createApp(deps: Deps) {
   // Read at the first request for the document, once every route is registered.
   let registered: readonly RegisteredRoute[] = [];
+  let allowedOn: ReturnType<typeof allowedMethodsOf> | undefined;
   const app = new Hono<AppEnv>({ strict: true })
     .basePath('/api')
+    // A method a known path does not have: 405 with Allow (RFC 9110 §15.5.6), before any guard or
+    // Idempotency-Key can answer for a route that does not exist.
+    .use(async (c, next) => {
+      const allow = (allowedOn ??= allowedMethodsOf(registered))(c.req.path, c.req.method);
+      if (!allow.length) return next();
+      c.header('Allow', allow.join(', '));
+      return fail(c, 405, requestMessages.methodNotAllowed);
+    })
     // Server-Timing: the time the server spent on each answer, for operators and `pnpm bench`.
     .use(timing({ totalDescription: 'server' }))
     .use(

@@ -35,6 +35,7 @@ export const requestMessages = {
   multipartInterrupted: 'Requête multipart invalide ou envoi interrompu',
   altTooLong: '300 caractères au maximum',
   notFound: 'Ressource introuvable',
+  methodNotAllowed: 'Méthode non autorisée pour cette ressource',
   internal: 'Erreur interne du serveur',
 } as const;
 

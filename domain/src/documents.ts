@@ -71,7 +71,12 @@ const optionalProductId = z
   .union([z.number(), z.string(), z.null()])
   .optional()
   .transform((v) => (v === undefined || v === null || v === '' ? null : Number(v)))
-  .pipe(z.number().int().min(1).max(MAX_ID).nullable());
+  .pipe(z.number().int().min(1).max(MAX_ID).nullable())
+  // For the document: what the transform and the pipe accept (decision 023): an id, as a number or
+  // digits, or nothing ('' or null).
+  .meta({
+    anyOf: [{ type: 'integer', minimum: 1, maximum: MAX_ID }, { type: 'string', pattern: '^(|[1-9][0-9]{0,8})$' }, { type: 'null' }],
+  });
 
 export const TECHNICAL_SORT_FIELDS = ['createdAt', 'title', 'downloadCount'] as const;
 export const TECHNICAL_PAGE_SIZES = [10, 20, 50, 100] as const;

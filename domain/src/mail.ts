@@ -31,9 +31,10 @@ export const SMTP_ALLOWED_PORTS = [25, 465, 587, 2525] as const;
 const required = (message: string, max = 255) =>
   z
     .string({ error: message })
+    // Counted as sent, before the trim: the document's maxLength is what is checked (decision 121).
+    .max(max, { error: `${max} caractères au maximum`, abort: true })
     .trim()
     .min(1, message)
-    .max(max, { error: `${max} caractères au maximum`, abort: true })
     .refine((v) => !hasUnsafeHeaderText(v), message)
     // For the document: what the trim and the refinement check (decision 023).
     .meta({ pattern: HEADER_SAFE_LINE_PATTERN });
@@ -153,9 +154,10 @@ export const USAGE_STATE_LABELS: Record<SmtpSettingState, string> = {
 const nonBlank = (message: string, max: number) =>
   z
     .string({ error: message })
+    // Counted as sent, before the trim: the document's maxLength is what is checked (decision 121).
+    .max(max, { error: `${max} caractères au maximum`, abort: true })
     .trim()
     .min(1, message)
-    .max(max, { error: `${max} caractères au maximum`, abort: true })
     .meta({ pattern: '\\S' });
 
 /** POST /email-responses/send: account, subject and message required and non-blank after trimming. */

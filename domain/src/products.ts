@@ -24,10 +24,16 @@ export const LISTING_LIMITS = { adminPageSize: 10, pickerSize: 100, publicPageSi
 const NOT_BLANK = '\\S';
 const text = (max: number, required: string) => z.string({ error: required }).trim().min(1, required).max(max).meta({ pattern: NOT_BLANK });
 
-/** A number, or its text with a comma or a point ('12,5'), from `min` (0 or 1) up. */
-const numberText = (min: number) => ({ type: 'string', pattern: `^${min >= 1 ? '[1-9][0-9]{0,6}' : '[0-9]{1,7}'}([.,][0-9]{1,2})?$` });
+/**
+ * A number, or its text with a comma or a point ('12,5'), from `min` (0 or 1) up; the text is trimmed,
+ * and for an optional number an empty text means none (what numberInput reads, decision 121).
+ */
+const numberText = (min: number, nullable: boolean) => ({
+  type: 'string',
+  pattern: `^\\s*(${min >= 1 ? '[1-9][0-9]{0,6}' : '[0-9]{1,7}'}([.,][0-9]{1,2})?)${nullable ? '?' : ''}\\s*$`,
+});
 const numberMeta = (min: number, nullable: boolean) => ({
-  anyOf: [{ type: 'number', minimum: min, maximum: 1e9 }, numberText(min), ...(nullable ? [{ type: 'null' }] : [])],
+  anyOf: [{ type: 'number', minimum: min, maximum: 1e9 }, numberText(min, nullable), ...(nullable ? [{ type: 'null' }] : [])],
 });
 
 /** '' / null / missing → null; '12,5' → 12.5; anything else must be a number. */
@@ -40,9 +46,11 @@ const numberInput = z
     const s = v.trim().replace(',', '.');
     return s === '' ? null : Number(s);
   });
-const requiredNumber = (message: string) => numberInput.pipe(z.number({ error: message }).min(1, message)).meta(numberMeta(1, false));
+// At most 1e9, as the document says (decision 121).
+const requiredNumber = (message: string) =>
+  numberInput.pipe(z.number({ error: message }).min(1, message).max(1e9)).meta(numberMeta(1, false));
 const optionalNumber = (min: number, message: string) =>
-  numberInput.pipe(z.number({ error: message }).min(min, message).nullable()).meta(numberMeta(min, true));
+  numberInput.pipe(z.number({ error: message }).min(min, message).max(1e9).nullable()).meta(numberMeta(min, true));
 
 const booleanInput = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', ''])])
@@ -77,7 +85,7 @@ const ProductFieldsSchema = z.object({
   year: numberInput.pipe(z.number().int().min(1900).max(2100).nullable()).meta({
     anyOf: [
       { type: 'integer', minimum: 1900, maximum: 2100 },
-      { type: 'string', pattern: '^(19[0-9]{2}|20[0-9]{2}|2100)$' },
+      { type: 'string', pattern: '^\\s*(19[0-9]{2}|20[0-9]{2}|2100)?\\s*$' },
       { type: 'null' },
     ],
   }),

@@ -23,7 +23,7 @@ describe('/api/docs', () => {
       .locator('details', { has: page.locator('.path', { hasText: /^\/inquiries$/ }) })
       .filter({ has: page.locator('.method', { hasText: 'post' }) });
     await inquiry.locator('summary').click();
-    await inquiry.getByLabel(/Idempotency-Key/).fill('docs-page-try-1');
+    await inquiry.getByLabel(/Idempotency-Key/).fill('6f1c2a4e-8b3d-4c5e-9a7f-0d1e2f3a4b5c');
     await inquiry.getByRole('button', { name: 'Send' }).click();
     await expect.poll(() => inquiry.locator('pre').last().textContent()).toMatch(/^201 /);
     expect(violations).toEqual([]);

@@ -122,4 +122,88 @@ describe(`API contract (seed ${SEED}, ${RUNS} examples per operation)`, () => {
     }
     expect(rejected).toEqual([]);
   });
+
+  // The groups schemathesis found (issue 38, docs/decisions/121), kept by the suite.
+  const writesOf = () =>
+    operationsOf(contract.doc).filter(
+      ({ method, op }) =>
+        ['post', 'put', 'patch', 'delete'].includes(method) &&
+        op.parameters?.some((p) => p.$ref === '#/components/parameters/IdempotencyKey'),
+    );
+  /** The path with each parameter filled: its first documented value when it has a list, else 1. */
+  const concrete = (path: string) =>
+    path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+      const params = Object.values(contract.doc.paths[path] ?? {}).flatMap((o) => o.parameters ?? []);
+      const values = params.find((p) => p.in === 'path' && p.name === name)?.schema?.enum;
+      return values?.length ? String(values[0]) : '1';
+    });
+
+  it('a malformed Idempotency-Key, and one reused for another request, answer documented statuses', async () => {
+    token = (await signInAsAdmin(server)).accessToken;
+    const undocumented: string[] = [];
+    const answer = async (method: string, path: string, op: Operation, key: string) => {
+      const sent: Sent = { method, path, url: concrete(path), auth: true };
+      const res = await server.api(sent.url, { method: method.toUpperCase(), token, headers: { 'idempotency-key': key }, json: {} });
+      const failure = await check(op, sent, res.clone());
+      if (failure) undocumented.push(failure);
+      return res.status;
+    };
+    // One key recorded by a write that succeeds; every other write with it is another request (422),
+    // refused before it runs: nothing changes, no mail leaves.
+    const key = crypto.randomUUID();
+    expect((await server.api('/auth/extend', { method: 'POST', token, headers: { 'idempotency-key': key } })).status).toBe(200);
+    const statuses = new Map<number, number>();
+    for (const { method, path, op } of writesOf()) {
+      if (SESSION_ENDING.has(`${method} ${path}`) || /^\/auth\/(login|refresh|change-password|extend)$/.test(path)) continue;
+      expect([method, path, await answer(method, path, op, 'not-a-uuid')]).toEqual([method, path, 400]);
+      const status = await answer(method, path, op, key);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+    expect(undocumented).toEqual([]);
+    expect(statuses.get(422)).toBeGreaterThanOrEqual(30);
+  });
+
+  it('a method a documented path does not have answers 405 with the documented methods in Allow', async () => {
+    const wrong: string[] = [];
+    for (const [path, methods] of Object.entries(contract.doc.paths)) {
+      const documented = Object.keys(methods).map((m) => m.toUpperCase());
+      const res = await server.api(concrete(path), { method: 'PROPFIND', token });
+      const allow = (res.headers.get('allow') ?? '').split(/,\s*/).filter(Boolean);
+      // Allow may name more: '/smtp/settings/usages' is also a '/smtp/settings/{usageType}' to the router.
+      if (res.status !== 405 || !documented.every((m) => allow.includes(m)) || (documented.includes('GET') && !allow.includes('HEAD')))
+        wrong.push(`PROPFIND ${path}: ${res.status} Allow: ${allow.join(', ')} (documented ${documented.join(', ')})`);
+    }
+    expect(wrong).toEqual([]);
+    expect((await server.api('/no-such-route', { method: 'PROPFIND' })).status).toBe(404);
+  });
+
+  it('HEAD answers are documented without a body and sent without one', async () => {
+    const heads = operationsOf(contract.doc).filter((o) => o.method === 'head');
+    expect(heads.length).toBeGreaterThanOrEqual(5);
+    for (const { path, op } of heads) {
+      for (const [status, answer] of Object.entries(op.responses))
+        expect([path, status, answer.content]).toEqual([path, status, undefined]);
+      const res = await server.api(concrete(path), { method: 'HEAD' });
+      expect([path, res.status in op.responses, await res.text()]).toEqual([path, true, '']);
+    }
+  });
+
+  it('a query parameter the document does not name, or one given twice, is refused with a documented 400', async () => {
+    token = (await signInAsAdmin(server)).accessToken;
+    const accepted: string[] = [];
+    const reads = Object.entries(contract.doc.paths).filter(
+      ([path, methods]) => methods.get?.parameters?.some((p) => p.in === 'query') && !path.includes('{'),
+    );
+    expect(reads.length).toBeGreaterThanOrEqual(6);
+    for (const [path, methods] of reads) {
+      const first = methods.get!.parameters!.find((p) => p.in === 'query')!.name!;
+      for (const query of ['?unknown-parameter=1', `?${first}=1&${first}=1`]) {
+        const res = await send({ method: 'get', path, url: `${path}${query}`, auth: true });
+        const body = (await res.json()) as { errors?: { field: string }[] };
+        if (res.status !== 400 || !methods.get!.responses['400'] || !body.errors?.length)
+          accepted.push(`GET ${path}${query}: ${res.status}`);
+      }
+    }
+    expect(accepted).toEqual([]);
+  });
 });

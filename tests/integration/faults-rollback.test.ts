@@ -58,7 +58,8 @@ describe('a delete that rolls back keeps its files', () => {
     expect(stored.status).toBe(201);
     const documentId = ((await stored.json()) as { documents: { id: number }[] }).documents[0]!.id;
     const download = async () => (await server.api(`/products/${id}/documents/${documentId}/download`)).status;
-    const remove = () => server.api(`/products/${id}`, { method: 'DELETE', token, headers: { 'idempotency-key': `rollback-${id}` } });
+    const rollbackKey = crypto.randomUUID();
+    const remove = () => server.api(`/products/${id}`, { method: 'DELETE', token, headers: { 'idempotency-key': rollbackKey } });
 
     // The key's record is written last in the delete's transaction: its failure rolls the delete back.
     await withFailingUpdates(server, 'idempotency_keys', async () => {

@@ -9,7 +9,7 @@ import { engineInput, makePdf, png } from '../fixtures/catalogue.ts';
 import { createUser, signInAsAdmin, stored, withDb, sqlText } from '../support/auth.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
-const MALFORMED = 'En-tête Idempotency-Key invalide : 1 à 255 caractères visibles, sans caractère de contrôle';
+const MALFORMED = 'En-tête Idempotency-Key invalide : un UUID est attendu, éventuellement suivi de « :étape »';
 const MISMATCH = 'Cette clé Idempotency-Key a déjà servi pour une autre requête';
 const IN_PROGRESS = 'Une requête avec cette clé Idempotency-Key est déjà en cours';
 
@@ -32,8 +32,7 @@ function rawPost(port: number, path: string, token: string, key: string, body: s
 describe('Idempotency-Key', () => {
   let server: TestServer;
   let token: string;
-  let n = 0;
-  const newKey = () => `key-${Date.now()}-${++n}`;
+  const newKey = () => crypto.randomUUID();
   const keyed = (key: string) => ({ 'idempotency-key': key });
   const listingCount = () => withDb(server, async (db) => (await row<{ n: number }>(db, sqlText('select count(*) as n from products')))!.n);
   const create = (key: string, input = engineInput(), bearer = token) =>
@@ -135,18 +134,19 @@ describe('Idempotency-Key', () => {
 
   it('refuses a malformed key with 400 and changes nothing', async () => {
     const before = await listingCount();
-    for (const bad of ['', 'x'.repeat(256), 'tab\there']) {
+    for (const bad of ['', 'x'.repeat(256), 'tab\there', 'key-1', `${crypto.randomUUID()}x`]) {
       const res = await create(bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(await res.json()).toMatchObject({ error: MALFORMED });
     }
     // fetch refuses to send other control characters: written on the socket by hand. The request
     // cannot even be represented (web Headers refuse the value), so the server's outer guard answers.
-    const raw = await rawPost(server.port, '/api/products', token, 'a\u0001b', JSON.stringify(engineInput()));
+    const raw = await rawPost(server.port, '/api/products', token, `${crypto.randomUUID()}\u0001`, JSON.stringify(engineInput()));
     expect(raw).toMatch(/^HTTP\/1\.1 400/);
     expect(raw).toContain('"error":"Requête invalide"');
     expect(await listingCount()).toBe(before);
-    expect((await create('x'.repeat(255))).status).toBe(201);
+    expect((await create(crypto.randomUUID().toUpperCase())).status).toBe(201);
+    expect((await create(`${crypto.randomUUID()}:image:12`)).status).toBe(201); // the admin outbox's step keys
   });
 
   it('behaves as before without a key: two sends, two listings', async () => {
@@ -160,7 +160,7 @@ describe('Idempotency-Key', () => {
     const { id } = await (await create(newKey())).json();
     const key = newKey();
     const bytes = await png(400, 300);
-    const boundary = `----held${n}`;
+    const boundary = `----held${key.slice(0, 8)}`;
     const part = (name: string) =>
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`);
     const end = Buffer.from(`\r\n--${boundary}--\r\n`);

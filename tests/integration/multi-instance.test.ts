@@ -186,6 +186,8 @@ describe('one Idempotency-Key sent to both instances at once', () => {
   });
 
   /** Sends the request to `server` held after its claim, and resolves once it is held there. */
+  // One UUID per race (the Idempotency-Key syntax).
+  const KEYS = { 'race-listing': crypto.randomUUID(), 'race-reply': crypto.randomUUID(), 'race-killed': crypto.randomUUID() };
   async function heldOn(server: TestServer, name: string, pathname: string, key: string, body: unknown) {
     const answer = server.api(pathname, { method: 'POST', token, json: body, headers: { 'idempotency-key': key, 'x-test-hold': name } });
     await expect.poll(() => fs.existsSync(path.join(holdDir, name))).toBe(true);
@@ -197,13 +199,13 @@ describe('one Idempotency-Key sent to both instances at once', () => {
   it('creates one listing: the twin on B gets 409 while A runs, then the stored answer', async () => {
     const { a, b } = both;
     const input = generatorInput({ titleFr: 'Groupe envoyé deux fois', titleEn: 'Generator sent twice' });
-    const first = await heldOn(a, 'listing', '/products', 'race-listing', input);
-    const running = await json(await twin(b, '/products', 'race-listing', input));
+    const first = await heldOn(a, 'listing', '/products', KEYS['race-listing'], input);
+    const running = await json(await twin(b, '/products', KEYS['race-listing'], input));
     expect(running).toMatchObject({ status: 409, body: IN_PROGRESS });
     first.release();
     const created = await json(await first.answer);
     expect(created.status).toBe(201);
-    const replay = await twin(b, '/products', 'race-listing', input);
+    const replay = await twin(b, '/products', KEYS['race-listing'], input);
     expect(replay.status).toBe(201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(((await replay.json()) as Json).id).toBe(created.body.id);
@@ -225,12 +227,12 @@ describe('one Idempotency-Key sent to both instances at once', () => {
     const inquiryId = (await json(await a.api('/inquiries', { token }))).body.inquiries[0].id as number;
     const reply = { inquiryId, smtpAccountId: accountId, subject: 'Re: une seule réponse', message: 'Bonjour Paul.' };
 
-    const first = await heldOn(a, 'reply', '/email-responses/send', 'race-reply', reply);
-    expect(await json(await twin(b, '/email-responses/send', 'race-reply', reply))).toMatchObject({ status: 409, body: IN_PROGRESS });
+    const first = await heldOn(a, 'reply', '/email-responses/send', KEYS['race-reply'], reply);
+    expect(await json(await twin(b, '/email-responses/send', KEYS['race-reply'], reply))).toMatchObject({ status: 409, body: IN_PROGRESS });
     first.release();
     const sent = await json(await first.answer);
     expect(sent.status).toBe(201);
-    const replay = await twin(b, '/email-responses/send', 'race-reply', reply);
+    const replay = await twin(b, '/email-responses/send', KEYS['race-reply'], reply);
     expect(replay.status).toBe(201);
     expect(((await replay.json()) as Json).id).toBe(sent.body.id);
 
@@ -246,16 +248,18 @@ describe('one Idempotency-Key sent to both instances at once', () => {
   it('frees the key of an instance killed while running it: after its lease, B runs the request once', async () => {
     const { a, b } = both;
     const input = generatorInput({ titleFr: 'Groupe repris par B', titleEn: 'Generator taken over by B' });
-    const held = await heldOn(a, 'killed', '/products', 'race-killed', input);
+    const held = await heldOn(a, 'killed', '/products', KEYS['race-killed'], input);
     const seenByClient = held.answer.then(
       (res) => res.status,
       (err: Error) => err.message,
     );
     await a.stop('SIGKILL');
     expect(await seenByClient).toBe('fetch failed');
-    expect(await json(await twin(b, '/products', 'race-killed', input))).toMatchObject({ status: 409, body: IN_PROGRESS });
+    expect(await json(await twin(b, '/products', KEYS['race-killed'], input))).toMatchObject({ status: 409, body: IN_PROGRESS });
     // The claim's lease (3 s here) ends without its instance to renew it; then B's retry runs.
-    await expect.poll(async () => (await twin(b, '/products', 'race-killed', input)).status, { timeout: 15_000, interval: 250 }).toBe(201);
+    await expect
+      .poll(async () => (await twin(b, '/products', KEYS['race-killed'], input)).status, { timeout: 15_000, interval: 250 })
+      .toBe(201);
     const titles = ((await json(await b.api('/products?limit=100'))).body.items as { titleEn: string }[]).map((p) => p.titleEn);
     expect(titles.filter((t) => t === 'Generator taken over by B')).toHaveLength(1);
   });

@@ -73,9 +73,9 @@ describe('double opt-in', () => {
     expect(linkIn(mail!, '/en/newsletter/desinscription')).toBeTruthy();
   });
 
-  test('a wrong or malformed token is refused', async () => {
+  test('an unknown token is not found (404) and a malformed one refused (400)', async () => {
     expect(await post('/newsletter/confirm', { token: 'A'.repeat(43) })).toMatchObject({
-      status: 400,
+      status: 404,
       body: { error: 'Lien invalide ou expiré' },
     });
     expect((await post('/newsletter/confirm', { token: '../../etc' })).status).toBe(400);
@@ -151,7 +151,7 @@ describe('unsubscribe', () => {
     expect((await post('/newsletter/unsubscribe', { token: pageToken })).status).toBe(200);
     expect((await subscriber('claire@example.org'))[0]!.isActive).toBe(false);
     // The old confirmation link cannot bring the subscription back.
-    expect((await post('/newsletter/confirm', { token: linkIn(mail!, '/newsletter/confirmer') })).status).toBe(400);
+    expect((await post('/newsletter/confirm', { token: linkIn(mail!, '/newsletter/confirmer') })).status).toBe(404);
   });
 
   test('the unsubscribe page endpoint answers in the subscriber language; an unknown token is refused', async () => {
@@ -160,6 +160,6 @@ describe('unsubscribe', () => {
       status: 200,
       body: { success: true, message: 'You have been unsubscribed from the newsletter.' },
     });
-    expect((await post('/newsletter/unsubscribe', { token: 'B'.repeat(43) })).status).toBe(400);
+    expect((await post('/newsletter/unsubscribe', { token: 'B'.repeat(43) })).status).toBe(404);
   });
 });

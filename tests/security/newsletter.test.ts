@@ -157,7 +157,7 @@ describe('newsletters and unsubscription', () => {
     const flipped = real.slice(0, -1) + (real.endsWith('A') ? 'B' : 'A');
     for (const t of [flipped, 'A'.repeat(real.length), '0'.repeat(43)]) {
       const res = await server.api('/newsletter/unsubscribe', { method: 'POST', json: { token: t } });
-      expect(res.status).toBe(400);
+      expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ error: 'Lien invalide ou expiré' });
     }
     expect((await row('reader2@example.org'))[0]!.isActive).toBe(true);

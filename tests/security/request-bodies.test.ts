@@ -56,10 +56,11 @@ describe('a JSON body read whole', () => {
   it('sent chunked under the limit is read as ever, and a retry with its Idempotency-Key creates nothing more', async () => {
     const before = await listingCount();
     const json = new TextEncoder().encode(JSON.stringify(generatorInput()));
+    const key = crypto.randomUUID();
     const send = () =>
       fetch(`${server.url}/api/products`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': 'a-chunked-listing-0001' },
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
         body: new ReadableStream<Uint8Array>({
           start(controller) {
             controller.enqueue(json.subarray(0, 10));
@@ -81,7 +82,7 @@ describe('a JSON body read whole', () => {
     const res = await server.api('/products', {
       method: 'POST',
       token,
-      headers: { 'content-type': 'application/json', 'idempotency-key': 'a-body-too-large-0001' },
+      headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
       body: listingOf(MiB + 1),
     });
     expect(res.status).toBe(413);

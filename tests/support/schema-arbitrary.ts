@@ -60,6 +60,12 @@ export function arbitraryOf(s: JsonSchema): fc.Arbitrary<unknown> {
   if (s.properties) return objectOf(s);
   const choices = s.anyOf ?? s.oneOf;
   if (choices) return fc.oneof(...choices.map(arbitraryOf));
+  // A text with a second pattern beside its own (the NUL rule, decision 121): drawn from its own, kept when it matches both.
+  if (s.allOf && s.type && s.type !== 'object') {
+    const { allOf, ...own } = s;
+    const patterns = allOf.flatMap((part) => (part.pattern ? [new RegExp(part.pattern, 'u')] : []));
+    return arbitraryOf(own).filter((v) => typeof v !== 'string' || patterns.every((re) => re.test(v)));
+  }
   if (s.allOf)
     return fc.tuple(...s.allOf.map(arbitraryOf)).map((parts) => Object.assign({}, ...parts.filter((p) => p && typeof p === 'object')));
   const type = Array.isArray(s.type) ? s.type : s.type ? [s.type] : ['string', 'number', 'boolean'];

@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { boot } from '../boot.ts';
+import { IDEMPOTENCY_KEY_SOURCE } from '@app/domain/idempotency';
+import { allowedMethodsOf } from './allowed-methods.ts';
 import { answeredRoutes, buildOpenApi, toOpenApiPath } from './openapi-document.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-doc-'));
@@ -21,7 +23,10 @@ type Operation = {
   responses: Record<string, unknown>;
   requestBody?: unknown;
 };
-const document = buildOpenApi(app.routes) as unknown as { paths: Record<string, Record<string, Operation>> };
+const document = buildOpenApi(app.routes) as unknown as {
+  paths: Record<string, Record<string, Operation>>;
+  components: { parameters: Record<string, { schema: unknown }> };
+};
 const op = (method: string, p: string) => document.paths[p]?.[method];
 
 describe('OpenAPI document', () => {
@@ -75,5 +80,50 @@ describe('OpenAPI document', () => {
     expect(Object.keys(op('put', '/products/{id}')!.responses)).toEqual(
       expect.arrayContaining(['200', '400', '401', '403', '404', '409', '500']),
     );
+  });
+
+  it('gives Idempotency-Key a format to draw a fresh key from (a UUID), never one value to copy', () => {
+    expect(document.components.parameters.IdempotencyKey!.schema).toEqual({ type: 'string', format: 'uuid' });
+    expect(new RegExp(IDEMPOTENCY_KEY_SOURCE).test(crypto.randomUUID())).toBe(true);
+  });
+
+  it('describes HEAD answers, errors included, without a body', () => {
+    const heads = Object.values(document.paths).flatMap((methods) => (methods.head ? [methods.head] : []));
+    expect(heads.length).toBeGreaterThanOrEqual(5);
+    for (const head of heads) for (const answer of Object.values(head.responses)) expect(answer).not.toHaveProperty('content');
+  });
+
+  it('says of every request text that a NUL character is refused, and of every file part that it has a byte', () => {
+    const search = op('get', '/products')!.parameters!.find((x) => x.name === 'search') as { schema: unknown };
+    expect(search.schema).toMatchObject({ type: 'string', pattern: '^[^\\u0000]*$' });
+    const upload = op('post', '/products/{id}/images')!.requestBody as {
+      content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }>;
+    };
+    const form = upload.content['multipart/form-data']!.schema;
+    expect(form.required).toContain('image');
+    expect(form.properties.image).toMatchObject({ minLength: 1 });
+  });
+});
+
+describe('methods a path does not have', () => {
+  const allowedOn = allowedMethodsOf(app.routes);
+  it('lists the methods of a known path, HEAD beside GET, and none for an unknown path', () => {
+    expect(allowedOn('/api/health')).toEqual(['GET', 'HEAD']);
+    expect(allowedOn('/api/products/12').sort()).toEqual(['DELETE', 'GET', 'HEAD', 'PATCH', 'PUT']);
+    expect(allowedOn('/api/products/abc')).toEqual([]);
+    // A path named by a route is its own resource, though a route with a parameter would match it.
+    expect(allowedOn('/api/smtp/settings/usages', 'PUT')).toEqual(['GET', 'HEAD']);
+    expect(allowedOn('/api/smtp/settings/newsletter', 'PUT')).toEqual([]);
+    expect(allowedOn('/api/nowhere')).toEqual([]);
+  });
+
+  it('answers 405 with Allow for another method on a known path, and 404 on an unknown one', async () => {
+    const res = await app.request('/api/openapi.json', { method: 'PROPFIND' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect(await res.json()).toMatchObject({ status: 405, error: 'Méthode non autorisée pour cette ressource' });
+    const en = await app.request('/api/health', { method: 'DELETE', headers: { 'accept-language': 'en' } });
+    expect([en.status, ((await en.json()) as { error: string }).error]).toEqual([405, 'Method not allowed for this resource']);
+    expect((await app.request('/api/nowhere', { method: 'PROPFIND' })).status).toBe(404);
   });
 });

@@ -20,6 +20,27 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Json => {
   return rest;
 };
 
+/** What validate.ts refuses in any text of a request, as JSON Schema: no NUL character (PostgreSQL cannot store one). */
+const NO_NUL = '^[^\\u0000]*$';
+
+/**
+ * Every text value of a request part (not an object's keys, which are not checked) says it may not hold a NUL character: its own `pattern` when it has
+ * none, else beside it in `allOf` (one schema holds one pattern). Files and enums are left as they are.
+ */
+function refuseNul(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(refuseNul);
+  if (node === null || typeof node !== 'object') return node;
+  const out: Json = Object.fromEntries(
+    Object.entries(node).map(([k, v]) => [k, k === 'examples' || k === 'default' || k === 'propertyNames' ? v : refuseNul(v)]),
+  );
+  const texts = out.type === 'string' || (Array.isArray(out.type) && out.type.includes('string'));
+  if (!texts || out.enum || out.const !== undefined || out.format || out.contentMediaType) return out;
+  if (out.pattern === undefined) return { ...out, pattern: NO_NUL };
+  if (out.pattern === NO_NUL) return out;
+  return { ...out, allOf: [...((out.allOf as unknown[]) ?? []), { pattern: NO_NUL }] };
+}
+const requestSchema = (schema: z.ZodType): Json => refuseNul(jsonSchema(schema, 'input')) as Json;
+
 /** '/api/products/:id{[0-9]+}' → '/products/{id}', with the parameter's pattern. */
 export function toOpenApiPath(path: string): { path: string; params: { name: string; pattern?: string }[] } {
   const params: { name: string; pattern?: string }[] = [];
@@ -63,7 +84,7 @@ function operation(method: string, path: string, metas: RouteMeta[]): Json {
   Object.assign(errors, own?.errors);
 
   const paramSchema = requests.find((r) => r.target === 'param');
-  const paramProps = (paramSchema ? jsonSchema(paramSchema.schema, 'input').properties : undefined) as Record<string, Json> | undefined;
+  const paramProps = (paramSchema ? requestSchema(paramSchema.schema).properties : undefined) as Record<string, Json> | undefined;
   const parameters: Json[] = params.map((p) => ({
     name: p.name,
     in: 'path',
@@ -73,7 +94,7 @@ function operation(method: string, path: string, metas: RouteMeta[]): Json {
   if (params.length) errors[404] ??= 'Not found';
   const query = requests.find((r) => r.target === 'query');
   if (query) {
-    const q = jsonSchema(query.schema, 'input') as { properties?: Record<string, Json>; required?: string[] };
+    const q = requestSchema(query.schema) as { properties?: Record<string, Json>; required?: string[] };
     for (const [name, schema] of Object.entries(q.properties ?? {}))
       parameters.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema });
   }
@@ -88,24 +109,27 @@ function operation(method: string, path: string, metas: RouteMeta[]): Json {
   }
 
   let requestBody: Json | undefined;
+  // A file part is sent as a file (`format: binary`, with a filename, what OpenAPI tools read), and an
+  // empty one is refused as no file at all ('Veuillez sélectionner…'): a file has a byte at least.
+  const FILE_PART = { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream', minLength: 1 };
   const body = requests.find((r) => r.target === 'json');
   if (body) {
     errors[413] ??= 'Body over 1 MiB';
     requestBody = {
       required: true,
-      content: { 'application/json': { schema: jsonSchema(body.schema, 'input'), ...(own?.example ? { example: own.example } : {}) } },
+      content: { 'application/json': { schema: requestSchema(body.schema), ...(own?.example ? { example: own.example } : {}) } },
     };
   } else if (own?.multipart) {
     const properties = Object.fromEntries(
       Object.entries(own.multipart).map(([k, v]) => [
         k,
         v === 'file'
-          ? { type: 'string', contentMediaType: 'application/octet-stream' }
+          ? FILE_PART
           : v === 'files'
-            ? { type: 'array', items: { type: 'string', contentMediaType: 'application/octet-stream' } }
+            ? { type: 'array', minItems: 1, items: FILE_PART }
             : v === 'string'
-              ? { type: 'string' }
-              : jsonSchema(v, 'input'),
+              ? { type: 'string', pattern: NO_NUL }
+              : requestSchema(v),
       ]),
     );
     // Files are required; a described text field is when its schema refuses a missing value.
@@ -119,7 +143,9 @@ function operation(method: string, path: string, metas: RouteMeta[]): Json {
   for (const [status, answer] of Object.entries(own?.responses ?? {})) {
     responses[status] = method === 'HEAD' ? { description: 'Headers of the GET answer, no body' } : successAnswer(answer, Number(status));
   }
-  for (const [status, description] of Object.entries(errors)) responses[status] ??= errorAnswer(description);
+  // A HEAD answer never has a body, its errors neither (RFC 9110 §9.3.2): only the GET's headers.
+  for (const [status, description] of Object.entries(errors))
+    responses[status] ??= method === 'HEAD' ? { description } : errorAnswer(description);
 
   const tag = path.slice(BASE.length).split('/')[path.startsWith('/api/admin/') ? 2 : 1] ?? 'api';
   return {
@@ -187,8 +213,9 @@ export function buildOpenApi(routes: readonly RegisteredRoute[]) {
           name: 'Idempotency-Key',
           in: 'header',
           required: false,
-          description: 'Makes a retried write safe: the same key and request answer the first result again.',
-          schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[^\\u0000-\\u001f\\u007f]+$' },
+          description:
+            'Makes a retried write safe: the same key and request answer the first result again. A fresh UUID for each new request (e.g. `crypto.randomUUID()`); the server also takes a UUID followed by `:` and a step name of visible ASCII (one key per step of a multi-step change), and refuses anything else with 400. A key reused for a different request answers 422, a key whose request is still running 409.',
+          schema: { type: 'string', format: 'uuid' },
         },
       },
       schemas: {

@@ -110,7 +110,7 @@ export const newsletterRoutes = (deps: Deps) => {
         doc({
           summary: 'Confirm a subscription with the token from the mail',
           responses: { 200: A.SuccessMessage },
-          errors: { 413: 'Body too large' },
+          errors: { 404: 'Unknown or expired link (a well-formed token that matches no subscription)', 413: 'Body too large' },
         }),
         small,
         limitPerAddress(deps, tokens, 'newsletter-token'),
@@ -119,7 +119,11 @@ export const newsletterRoutes = (deps: Deps) => {
       )
       .post(
         '/newsletter/unsubscribe',
-        doc({ summary: 'Unsubscribe with the token from a mail', responses: { 200: A.SuccessMessage }, errors: { 413: 'Body too large' } }),
+        doc({
+          summary: 'Unsubscribe with the token from a mail',
+          responses: { 200: A.SuccessMessage },
+          errors: { 404: 'Unknown link (a well-formed token that matches no subscription)', 413: 'Body too large' },
+        }),
         small,
         limitPerAddress(deps, tokens, 'newsletter-token'),
         validate('json', TokenInputSchema),
@@ -131,7 +135,7 @@ export const newsletterRoutes = (deps: Deps) => {
         doc({
           summary: 'RFC 8058 one-click unsubscribe (List-Unsubscribe-Post)',
           responses: { 200: A.SuccessMessage },
-          errors: { 413: 'Body too large' },
+          errors: { 404: 'Unknown link (a well-formed token that matches no subscription)', 413: 'Body too large' },
         }),
         small,
         validate('query', TokenInputSchema),

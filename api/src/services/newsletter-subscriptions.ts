@@ -92,7 +92,8 @@ export async function confirmSubscription(deps: Deps, token: string): Promise<La
       .where(eq(n.confirmTokenHash, hashToken(token))),
   );
   const expired = row?.consentAt && Date.now() - row.consentAt.getTime() > CONFIRMATION_DAYS * 24 * 60 * 60 * 1000;
-  if (!row || expired) throw new ApiError(400, mailMessages.linkInvalid);
+  // A well-formed token that points at nothing is a 404 (a malformed one is the schema's 400).
+  if (!row || expired) throw new ApiError(404, mailMessages.linkInvalid);
   // Confirming twice (a double click, a second tab) is harmless.
   await db
     .update(n)
@@ -105,7 +106,7 @@ export async function confirmSubscription(deps: Deps, token: string): Promise<La
 export async function unsubscribe(deps: Deps, token: string): Promise<Language> {
   const { db } = deps;
   const row = await first(db.select().from(n).where(eq(n.unsubscribeToken, token)));
-  if (!row) throw new ApiError(400, mailMessages.linkInvalid);
+  if (!row) throw new ApiError(404, mailMessages.linkInvalid);
   await db
     .update(n)
     .set({ isActive: false, unsubscribedAt: row.unsubscribedAt && !row.isActive ? row.unsubscribedAt : new Date(), confirmTokenHash: null })

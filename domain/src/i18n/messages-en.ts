@@ -51,6 +51,7 @@ export const apiMessagesEn: Widen<Groups> = {
     multipartInterrupted: 'Invalid multipart request or interrupted upload',
     altTooLong: '300 characters at most',
     notFound: 'Resource not found',
+    methodNotAllowed: 'Method not allowed for this resource',
     internal: 'Internal server error',
   },
   notFound: {
@@ -79,7 +80,7 @@ export const apiMessagesEn: Widen<Groups> = {
     connectionFailed: 'Could not connect to the SMTP server',
   },
   idempotency: {
-    malformed: 'Invalid Idempotency-Key header: 1 to 255 visible characters, no control character',
+    malformed: 'Invalid Idempotency-Key header: a UUID is expected, optionally followed by ":step"',
     mismatch: 'This Idempotency-Key was already used for another request',
     inProgress: 'A request with this Idempotency-Key is already in progress',
   },
