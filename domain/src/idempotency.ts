@@ -12,7 +12,7 @@ export const idempotencyMessages = {
  * A UUID (RFC 9562 text form, any version, either case), what `crypto.randomUUID()` makes, optionally
  * followed by ':' and a step name of visible ASCII (the admin's outbox sends `${key}:${step}`). The
  * document says `format: uuid` (and describes the suffix), so a client generating requests from it draws
- * a fresh key per request instead of copying one value: unrelated writes never share a key (decision 121).
+ * a fresh key per request instead of copying one value: unrelated writes never share a key (decision 122).
  */
 export const IDEMPOTENCY_KEY_SOURCE = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(:[!-~]{1,200})?$';
 export const IDEMPOTENCY_KEY_PATTERN = new RegExp(IDEMPOTENCY_KEY_SOURCE);

@@ -31,7 +31,7 @@ export const SMTP_ALLOWED_PORTS = [25, 465, 587, 2525] as const;
 const required = (message: string, max = 255) =>
   z
     .string({ error: message })
-    // Counted as sent, before the trim: the document's maxLength is what is checked (decision 121).
+    // Counted as sent, before the trim: the document's maxLength is what is checked (decision 122).
     .max(max, { error: `${max} caractères au maximum`, abort: true })
     .trim()
     .min(1, message)
@@ -154,7 +154,7 @@ export const USAGE_STATE_LABELS: Record<SmtpSettingState, string> = {
 const nonBlank = (message: string, max: number) =>
   z
     .string({ error: message })
-    // Counted as sent, before the trim: the document's maxLength is what is checked (decision 121).
+    // Counted as sent, before the trim: the document's maxLength is what is checked (decision 122).
     .max(max, { error: `${max} caractères au maximum`, abort: true })
     .trim()
     .min(1, message)

@@ -26,7 +26,7 @@ const text = (max: number, required: string) => z.string({ error: required }).tr
 
 /**
  * A number, or its text with a comma or a point ('12,5'), from `min` (0 or 1) up; the text is trimmed,
- * and for an optional number an empty text means none (what numberInput reads, decision 121).
+ * and for an optional number an empty text means none (what numberInput reads, decision 122).
  */
 const numberText = (min: number, nullable: boolean) => ({
   type: 'string',
@@ -46,7 +46,7 @@ const numberInput = z
     const s = v.trim().replace(',', '.');
     return s === '' ? null : Number(s);
   });
-// At most 1e9, as the document says (decision 121).
+// At most 1e9, as the document says (decision 122).
 const requiredNumber = (message: string) =>
   numberInput.pipe(z.number({ error: message }).min(1, message).max(1e9)).meta(numberMeta(1, false));
 const optionalNumber = (min: number, message: string) =>

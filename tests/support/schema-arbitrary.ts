@@ -60,7 +60,7 @@ export function arbitraryOf(s: JsonSchema): fc.Arbitrary<unknown> {
   if (s.properties) return objectOf(s);
   const choices = s.anyOf ?? s.oneOf;
   if (choices) return fc.oneof(...choices.map(arbitraryOf));
-  // A text with a second pattern beside its own (the NUL rule, decision 121): drawn from its own, kept when it matches both.
+  // A text with a second pattern beside its own (the NUL rule, decision 122): drawn from its own, kept when it matches both.
   if (s.allOf && s.type && s.type !== 'object') {
     const { allOf, ...own } = s;
     const patterns = allOf.flatMap((part) => (part.pattern ? [new RegExp(part.pattern, 'u')] : []));

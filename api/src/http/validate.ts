@@ -72,7 +72,7 @@ export const validate = <T extends keyof ValidationTargets, S extends z.ZodType>
   const shape = Object.keys((schema as unknown as { shape?: Record<string, unknown> }).shape ?? {});
   const validator = zValidator(target, schema, async (result, c) => {
     // The fields the schema names are checked as sent too: a text a transform drops (an engine's phase)
-    // holds no NUL either, as the document says (decision 121). Other keys are not the schema's.
+    // holds no NUL either, as the document says (decision 122). Other keys are not the schema's.
     const sent = result.success && target === 'json' && shape.length ? ((await c.req.json().catch(() => null)) as unknown) : null;
     const named =
       sent && typeof sent === 'object' ? Object.fromEntries(shape.map((k) => [k, (sent as Record<string, unknown>)[k]])) : undefined;
