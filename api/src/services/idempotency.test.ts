@@ -18,9 +18,15 @@ describe('respondOnce', () => {
   let failAfterChange: 'throw' | 'record-conflict' | null;
   const count = async (table: 'app_meta' | 'idempotency_keys') =>
     (await row<{ n: number }>(db, sql`select count(*) as n from ${sql.identifier(table)}`))!.n;
-  const post = (key: string) =>
+  // Keys are UUIDs (decision 122); one per case.
+  const KEYS = { a: crypto.randomUUID(), b: crypto.randomUUID(), c: crypto.randomUUID() };
+  const post = (name: keyof typeof KEYS) =>
     // A public form's path: an anonymous key counts there (elsewhere the route's 401 comes first).
-    app.request('/api/inquiries', { method: 'POST', headers: { 'idempotency-key': key, 'content-type': 'application/json' }, body: '{}' });
+    app.request('/api/inquiries', {
+      method: 'POST',
+      headers: { 'idempotency-key': KEYS[name], 'content-type': 'application/json' },
+      body: '{}',
+    });
 
   beforeEach(async () => {
     db = openDb(':memory:');
