@@ -117,11 +117,14 @@ describe('sign-in and the forced password change', () => {
       expect(await res.json()).toMatchObject({ error: expect.any(String), errors: [{ field: 'email' }, { field: 'password' }] });
     });
 
-    it('answers an unknown auth route and a wrong method with 404 {error}', async () => {
-      for (const res of [await server.api('/auth/register', { method: 'POST', json: {} }), await server.api('/auth/login')]) {
-        expect(res.status).toBe(404);
-        expect(await res.json()).toMatchObject({ error: expect.any(String) });
-      }
+    it('answers an unknown auth route with 404 {error}, and a wrong method with 405 {error} and the methods it has', async () => {
+      const unknown = await server.api('/auth/register', { method: 'POST', json: {} });
+      expect(unknown.status).toBe(404);
+      expect(await unknown.json()).toMatchObject({ error: expect.any(String) });
+      const wrongMethod = await server.api('/auth/login');
+      expect(wrongMethod.status).toBe(405);
+      expect(wrongMethod.headers.get('allow')).toBe('POST');
+      expect(await wrongMethod.json()).toMatchObject({ error: 'Méthode non autorisée pour cette ressource' });
     });
   });
 });

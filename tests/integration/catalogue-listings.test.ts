@@ -96,6 +96,24 @@ describe('listings: admin create, update with version, delete', () => {
     expect(p).toMatchObject({ voltage: null, phase: null, powerOutput: 450, weight: 1200, price: null, length: null, year: 2021 });
   });
 
+  it('refuses a NUL character even in a text an engine drops (its phase), on create and on replace, and stores nothing', async () => {
+    const before = (await (await env.server.api('/products')).json()).total;
+    const created = await create(engineInput({ phase: 'tri\u0000' }));
+    expect(created.status).toBe(400);
+    expect(await created.json()).toMatchObject({ error: 'Valeur invalide', errors: [{ field: 'phase', message: 'Valeur invalide' }] });
+    expect((await (await env.server.api('/products')).json()).total).toBe(before);
+
+    const p = await (await create(engineInput())).json();
+    const replaced = await env.server.api(`/products/${p.id}`, {
+      method: 'PUT',
+      token: env.token,
+      json: { ...engineInput({ voltage: '\u0000' }), version: p.version },
+    });
+    expect(replaced.status).toBe(400);
+    expect(await replaced.json()).toMatchObject({ errors: [{ field: 'voltage', message: 'Valeur invalide' }] });
+    expect((await (await env.server.api(`/products/${p.id}`)).json()).version).toBe(p.version);
+  });
+
   it('updates with the current version, increments it, and refuses a stale version with 409', async () => {
     const p = await (await create(engineInput({ titleFr: 'Moteur à modifier' }))).json();
     const first = await env.server.api(`/products/${p.id}`, {

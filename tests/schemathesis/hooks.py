@@ -1,4 +1,4 @@
-# schemathesis hooks for this API (docs/decisions/121).
+# schemathesis hooks for this API (docs/decisions/122).
 # - Signs the administrator in and signs again every 10 minutes (access tokens live 15).
 # - Gives each generated write a fresh Idempotency-Key when its key is a well-formed UUID, as the
 #   document asks ("a fresh UUID for each new request"): schemathesis' coverage phase reuses one value

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# schemathesis against a running instance, signed in as an administrator (docs/decisions/121).
+# schemathesis against a running instance, signed in as an administrator (docs/decisions/122).
 # usage: ST_BASE=http://localhost:4321/api ST_EMAIL=… ST_PASSWORD=… tests/schemathesis/run.sh <schemathesis bin> [seed] [extra args]
 # Excluded: the routes that would end the run's own session (sign-in, refresh, sign-out, password
 # change) and those that send mail to the outside world (SMTP tests, replies, newsletter subscribe and send).

@@ -96,6 +96,12 @@ describe('OpenAPI document', () => {
   it('says of every request text that a NUL character is refused, and of every file part that it has a byte', () => {
     const search = op('get', '/products')!.parameters!.find((x) => x.name === 'search') as { schema: unknown };
     expect(search.schema).toMatchObject({ type: 'string', pattern: '^[^\\u0000]*$' });
+    // A required text says both rules in one pattern: not blank, and no NUL.
+    const create = op('post', '/products')!.requestBody as {
+      content: Record<string, { schema: { properties: Record<string, { pattern: string }> } }>;
+    };
+    const title = new RegExp(create.content['application/json']!.schema.properties.titleFr!.pattern, 'u');
+    expect(['Moteur', '  Moteur ', '', '   ', 'Mo\u0000teur'].map((v) => title.test(v))).toEqual([true, true, false, false, false]);
     const upload = op('post', '/products/{id}/images')!.requestBody as {
       content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }>;
     };

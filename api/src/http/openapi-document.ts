@@ -22,10 +22,13 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Json => {
 
 /** What validate.ts refuses in any text of a request, as JSON Schema: no NUL character (PostgreSQL cannot store one). */
 const NO_NUL = '^[^\\u0000]*$';
+/** A required text's own rule (some character that is not white space) joined with the NUL rule in one pattern. */
+const NOT_BLANK = '\\S';
+const NOT_BLANK_NO_NUL = '^\\s*[^\\s\\u0000][^\\u0000]*$';
 
 /**
  * Every text value of a request part (not an object's keys, which are not checked) says it may not hold a NUL character: its own `pattern` when it has
- * none, else beside it in `allOf` (one schema holds one pattern). Files and enums are left as they are.
+ * none, joined with "not blank" into one, else beside it in `allOf` (one schema holds one pattern). Files and enums are left as they are.
  */
 function refuseNul(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(refuseNul);
@@ -36,7 +39,9 @@ function refuseNul(node: unknown): unknown {
   const texts = out.type === 'string' || (Array.isArray(out.type) && out.type.includes('string'));
   if (!texts || out.enum || out.const !== undefined || out.format || out.contentMediaType) return out;
   if (out.pattern === undefined) return { ...out, pattern: NO_NUL };
-  if (out.pattern === NO_NUL) return out;
+  if (out.pattern === NO_NUL || out.pattern === NOT_BLANK_NO_NUL) return out;
+  // One pattern rather than two in allOf: a generator draws such texts directly instead of filtering them.
+  if (out.pattern === NOT_BLANK) return { ...out, pattern: NOT_BLANK_NO_NUL };
   return { ...out, allOf: [...((out.allOf as unknown[]) ?? []), { pattern: NO_NUL }] };
 }
 const requestSchema = (schema: z.ZodType): Json => refuseNul(jsonSchema(schema, 'input')) as Json;

@@ -52,13 +52,22 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.
   return parsed.data;
 }
 
+/** The keys an object schema names, through the transforms, refinements and intersections around it. */
+function namedKeys(schema: z.core.$ZodType): string[] {
+  const def = schema._zod.def as { type: string; in?: z.core.$ZodType; left?: z.core.$ZodType; right?: z.core.$ZodType; shape?: object };
+  if (def.type === 'object') return Object.keys(def.shape ?? {});
+  if (def.type === 'pipe' && def.in) return namedKeys(def.in);
+  if (def.type === 'intersection' && def.left && def.right) return [...new Set([...namedKeys(def.left), ...namedKeys(def.right)])];
+  return [];
+}
+
 /**
  * A query parameter the schema does not name, or one given twice, is refused like a bad value: each query
  * parameter is documented as one value of its own type, so a client learns of its typo instead of getting
- * an unfiltered list (docs/decisions/121). The public site builds its own queries and never sends either.
+ * an unfiltered list (docs/decisions/122). The public site builds its own queries and never sends either.
  */
 const strictQuery = (schema: z.ZodType) => {
-  const known = new Set(Object.keys((schema as unknown as { shape?: Record<string, unknown> }).shape ?? {}));
+  const known = new Set(namedKeys(schema));
   return (c: Context) => {
     const errors: FieldError[] = Object.entries(c.req.queries())
       .filter(([name, values]) => !known.has(name) || values.length > 1)
@@ -69,7 +78,7 @@ const strictQuery = (schema: z.ZodType) => {
 
 /** Validates one part of the request; the schema also describes that part in the OpenAPI document. */
 export const validate = <T extends keyof ValidationTargets, S extends z.ZodType>(target: T, schema: S) => {
-  const shape = Object.keys((schema as unknown as { shape?: Record<string, unknown> }).shape ?? {});
+  const shape = namedKeys(schema);
   const validator = zValidator(target, schema, async (result, c) => {
     // The fields the schema names are checked as sent too: a text a transform drops (an engine's phase)
     // holds no NUL either, as the document says (decision 122). Other keys are not the schema's.
