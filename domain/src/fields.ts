@@ -2,12 +2,15 @@
 import { z } from 'zod';
 import { documentedEmailPattern, EMAIL_MAX_LENGTH, SIMPLE_EMAIL } from './email-format.ts';
 
-/** Optional free text: trimmed, at most `max` characters; blank, null or missing become null. */
+/**
+ * Optional free text: at most `max` characters as sent (what the document's maxLength says), then
+ * trimmed; blank, null or missing become null.
+ */
 export const optionalText = (max: number) =>
   z
     .string()
-    .trim()
     .max(max)
+    .trim()
     .nullish()
     .transform((v) => (v ? v : null));
 

@@ -22,7 +22,8 @@ export const LISTING_LIMITS = { adminPageSize: 10, pickerSize: 100, publicPageSi
 // The `.meta()` below state in the OpenAPI document what the transforms and refinements check, so
 // that a client (and the contract test) can tell a valid request from the schema alone (decision 023).
 const NOT_BLANK = '\\S';
-const text = (max: number, required: string) => z.string({ error: required }).trim().min(1, required).max(max).meta({ pattern: NOT_BLANK });
+/** A required text: at most `max` characters as sent (the document's maxLength), then trimmed and not empty. */
+const text = (max: number, required: string) => z.string({ error: required }).max(max).trim().min(1, required).meta({ pattern: NOT_BLANK });
 
 /**
  * A number, or its text with a comma or a point ('12,5'), from `min` (0 or 1) up; the text is trimmed,
@@ -117,24 +118,45 @@ const GENERATOR_RULE = {
   },
 };
 
-export const ProductInputSchema = ProductFieldsSchema.superRefine((p, ctx) => {
-  if (p.type !== 'generator') return;
-  if (!p.voltage) ctx.addIssue({ code: 'custom', path: ['voltage'], message: 'La tension est requise pour un groupe électrogène' });
-  if (!p.phase) ctx.addIssue({ code: 'custom', path: ['phase'], message: 'La phase est requise pour un groupe électrogène' });
-})
-  // Engines store voltage and phase as null (back-office section 2, listing form).
-  .transform((p) => (p.type === 'generator' ? p : { ...p, voltage: null, phase: null }))
-  // powerOutput and weight may be left out of the zod input (they then fail with the spec's message).
-  .meta({
-    required: ['titleFr', 'titleEn', 'descriptionFr', 'descriptionEn', 'type', 'brand', 'model', 'powerOutput', 'fuelType', 'weight'],
-    ...GENERATOR_RULE,
-  });
+const REQUIRED_FIELDS = [
+  'titleFr',
+  'titleEn',
+  'descriptionFr',
+  'descriptionEn',
+  'type',
+  'brand',
+  'model',
+  'powerOutput',
+  'fuelType',
+  'weight',
+];
+
+/** A whole listing's rules across fields: a generator set names its voltage and phase; an engine stores neither. */
+function withGeneratorRule<T extends z.ZodType<z.output<typeof ProductFieldsSchema>>>(fields: T, required: string[]) {
+  return (
+    fields
+      .superRefine((p, ctx) => {
+        if (p.type !== 'generator') return;
+        if (!p.voltage) ctx.addIssue({ code: 'custom', path: ['voltage'], message: 'La tension est requise pour un groupe électrogène' });
+        if (!p.phase) ctx.addIssue({ code: 'custom', path: ['phase'], message: 'La phase est requise pour un groupe électrogène' });
+      })
+      // Engines store voltage and phase as null (back-office section 2, listing form).
+      .transform((p) => (p.type === 'generator' ? p : { ...p, voltage: null, phase: null }))
+      // powerOutput and weight may be left out of the zod input (they then fail with the spec's message).
+      .meta({ required, ...GENERATOR_RULE })
+  );
+}
+
+export const ProductInputSchema = withGeneratorRule(ProductFieldsSchema, REQUIRED_FIELDS);
 export type ProductInput = z.output<typeof ProductInputSchema>;
 
-/** PUT carries the version it edits: a stale one is refused with 409 so an offline edit never overwrites a newer one. */
-export const ProductUpdateSchema = z.intersection(
-  ProductInputSchema,
-  z.object({ version: z.coerce.number({ error: 'La version modifiée est requise' }).int().min(1) }),
+/**
+ * PUT carries the version it edits: a stale one is refused with 409 so an offline edit never overwrites a newer one.
+ * One object with the version beside the fields, so the document describes one body rather than an intersection.
+ */
+export const ProductUpdateSchema = withGeneratorRule(
+  ProductFieldsSchema.extend({ version: z.coerce.number({ error: 'La version modifiée est requise' }).int().min(1) }),
+  [...REQUIRED_FIELDS, 'version'],
 );
 export type ProductUpdate = z.output<typeof ProductUpdateSchema>;
 
