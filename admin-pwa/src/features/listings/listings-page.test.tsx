@@ -192,7 +192,10 @@ describe('listings table', () => {
     await screen.findByText('2 annonces');
     setOnline(false);
     window.dispatchEvent(new Event('offline'));
-    await userEvent.click(within(row('Groupe 1')).getByRole('button', { name: 'Standard' }));
+    // Offline, the table is read from the device: its row is there to act on.
+    await userEvent.click(
+      await within(await screen.findByRole('row', { name: /\bGroupe 1\b/ })).findByRole('button', { name: 'Standard' }),
+    );
     await within(row('Groupe 1')).findByRole('button', { name: 'Vedette' });
     expect(within(row('Groupe 1')).getByText('Non synchronisée')).toBeTruthy();
     const [entry] = await db.outbox.toArray();

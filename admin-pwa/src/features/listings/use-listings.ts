@@ -40,6 +40,9 @@ export function useListings(q: ListingQuery) {
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
+      // The answer no longer counts (offline, another page): it is not awaited any more either. Left
+      // true, a later moment without rows (a page being rewritten) would show the loader for good.
+      setLoading(false);
     };
   }, [key, online, changed, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
 
