@@ -4,13 +4,17 @@ import { createServer } from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { otherCommitsOf } from '@app/db';
-import { boot } from './boot.ts';
-import { ConfigError } from './env.ts';
-import { answerClientError } from './http/client-error.ts';
-import { createOriginListener, type SiteHandler } from './http/origin.ts';
-import { createCatalogueReader } from './services/catalogue-reader.ts';
-import { startJobs } from './services/jobs.ts';
+import './drizzle-resolve.ts';
+import type { SiteHandler } from './http/origin.ts';
+
+// Imported once drizzle-resolve.ts is in place: static imports are all resolved before any module runs.
+const { otherCommitsOf } = await import('@app/db');
+const { boot } = await import('./boot.ts');
+const { ConfigError } = await import('./env.ts');
+const { answerClientError } = await import('./http/client-error.ts');
+const { createOriginListener } = await import('./http/origin.ts');
+const { createCatalogueReader } = await import('./services/catalogue-reader.ts');
+const { startJobs } = await import('./services/jobs.ts');
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { deps, app, firstAdmin } = await boot().catch((err: unknown) => {

@@ -1,12 +1,14 @@
 // Online backup of the live database, consistent while the server writes: SQLite's backup API, or
 // pg_dump on PostgreSQL (pg/dump.ts).
 import type { Db } from './database.ts';
-import { poolOf } from './pg/connection.ts';
-import { dumpPostgres } from './pg/dump.ts';
 import { writePrivateFile } from './private-file.ts';
 
 export async function backupDatabase(db: Db, destination: string): Promise<string> {
-  if (db.$engine === 'postgres') return dumpPostgres(poolOf(db).options.connectionString!, destination);
+  if (db.$engine === 'postgres') {
+    // Loaded here: a SQLite process never imports the PostgreSQL side (open.ts).
+    const [{ poolOf }, { dumpPostgres }] = await Promise.all([import('./pg/connection.ts'), import('./pg/dump.ts')]);
+    return dumpPostgres(poolOf(db).options.connectionString!, destination);
+  }
   const sqlite = db.$sqlite!;
   // Writes from other connections restart a backup between steps; under steady writes a stepped
   // backup never ends. After the first step, copy every remaining page in one step (one snapshot).

@@ -6,7 +6,10 @@
 // PostgreSQL: the bump also notifies a LISTEN/NOTIFY channel (pg/data-changes.ts).
 import { sql } from 'drizzle-orm';
 import { exec, type Db } from './database.ts';
-import { announcePostgresChange, watchPostgresChanges } from './pg/data-changes.ts';
+import { engine } from './engine.ts';
+
+// Loaded only by a PostgreSQL process (open.ts); a handle opened otherwise loads it when it first announces.
+let postgres = engine === 'postgres' ? await import('./pg/data-changes.ts') : undefined;
 
 const COUNTER = `select value from app_meta where key = 'data_version'`;
 
@@ -15,12 +18,13 @@ export function otherCommitsOf(db: Db): () => string {
     const counter = db.$sqlite.prepare<[], string>(COUNTER).pluck();
     return () => counter.get() ?? '0';
   }
-  return watchPostgresChanges(db).current;
+  if (!postgres) throw new Error('otherCommitsOf: this process runs on SQLite (DATABASE_URL at start)');
+  return postgres.watchPostgresChanges(db).current;
 }
 
 /** After a write that changed what pages show: tells every instance, this one included. */
 export async function announceChange(db: Db): Promise<void> {
-  if (db.$engine === 'postgres') await announcePostgresChange(db);
+  if (db.$engine === 'postgres') await (postgres ??= await import('./pg/data-changes.ts')).announcePostgresChange(db);
   // Through the connection's queue, so the bump never joins another request's open transaction.
   else
     await exec(

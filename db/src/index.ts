@@ -6,6 +6,4 @@ export * from './database.ts';
 export * from './data-version.ts';
 export { engine, engineOf } from './engine.ts';
 export { openDatabase, type DatabaseConfig } from './open.ts';
-export { openPostgresDb, poolOf } from './pg/connection.ts';
-export { runPostgresMigrations, pgMigrationsFolder } from './pg/migrate.ts';
 export { dialect, dialectOf, containsPattern } from './dialect.ts';

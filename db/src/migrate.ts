@@ -8,7 +8,6 @@ import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import type { Db } from './database.ts';
-import { runPostgresMigrations } from './pg/migrate.ts';
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
 
@@ -31,7 +30,7 @@ function migrateOnce(sqlite: NonNullable<Db['$sqlite']>, attempts = 3): void {
 
 /** Async so both engines share the signature (PostgreSQL's migrator is async and takes a lock). */
 export async function runMigrations(db: Db): Promise<void> {
-  if (db.$engine === 'postgres') return runPostgresMigrations(db);
+  if (db.$engine === 'postgres') return (await import('./pg/migrate.ts')).runPostgresMigrations(db);
   const sqlite = db.$sqlite!;
   // better-sqlite3's migrator is synchronous: no other statement of this process runs in between.
   sqlite.pragma('foreign_keys = OFF');

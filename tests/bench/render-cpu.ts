@@ -130,6 +130,7 @@ try {
   // Warm-up (JIT, SQLite's page cache) on pages the measured runs do not ask.
   const warmUp = { name: 'warm-up', paths: ['/annonces?w={n}', ...products.slice(Math.floor(listings * 0.9))], headers: BROWSER_HEADERS };
   await measure(server.port, pid, warmUp, connections, 2);
+  console.log(`  memory after start and warm-up: resident ${Math.round(statusMb(pid, 'VmRSS'))} MB`);
   const scenarios = process.env.PATHS
     ? [{ name: process.env.PATHS, paths: process.env.PATHS.split(',') }]
     : [

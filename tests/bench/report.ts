@@ -23,7 +23,15 @@ export type BenchResults = {
   startedAt: string;
   machine: { cpus: number; model: string; node: string; loadAverage: number[] };
   settings: Record<string, unknown>;
-  visitors: { scenarios: (ScenarioResult & { group: string })[]; pages: WireLoad[]; api: WireFile[] };
+  visitors: {
+    scenarios: (ScenarioResult & { group: string })[];
+    pages: WireLoad[];
+    api: WireFile[];
+    /** Cached pages (45 connections) while a crawler asks unique uncached URLs (5 connections): BENCH_PARTS crawl. */
+    crawl?: { cached: Measured; crawler: Measured; peakMB: number };
+    /** The server's resident memory (MiB) after start and warm-up, and at most during uncached renders. */
+    memory?: { afterWarmUpMB: number; rendersPeakMB: number };
+  };
   sizes: SizeResults[];
   /** Absent when BENCH_PARTS leaves the upload out. */
   upload?: { fiftyMB: Record<string, number | string>; fiftyMiBStatus: number; fiftyMiBAnswer: string };
@@ -154,6 +162,24 @@ function goalRows(r: BenchResults): string[][] {
       '',
       'all',
       yes(apiCompressed === r.visitors.api.length),
+    ],
+    !!r.visitors.crawl && [
+      'cached pages while a crawler asks uncached ones (45 + 5 connections)',
+      `${fmt(r.visitors.crawl.cached.rps)} req/s (crawler ${fmt(r.visitors.crawl.crawler.rps)} req/s, p99 ${fmt(r.visitors.crawl.crawler.p99, 1)} ms)`,
+      '',
+      `${fmt(r.visitors.crawl.cached.p99, 1)} ms`,
+      '',
+      'p99 < 25 ms',
+      yes(r.visitors.crawl.cached.p99 < 25 && r.visitors.crawl.cached.errors + r.visitors.crawl.cached.non2xx === 0),
+    ],
+    !!r.visitors.memory && [
+      'server resident memory (VmRSS): after start and warm-up; at most during uncached renders',
+      `${fmt(r.visitors.memory.afterWarmUpMB)} MiB; ${fmt(r.visitors.memory.rendersPeakMB)} MiB`,
+      '',
+      '',
+      '',
+      '≤ 200 MiB; ≤ 300 MiB',
+      yes(r.visitors.memory.afterWarmUpMB <= 200 && r.visitors.memory.rendersPeakMB <= 300),
     ],
     !!r.upload && [
       '50 MB upload, fresh process, RSS growth',

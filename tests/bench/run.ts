@@ -14,14 +14,14 @@ import { signInAsAdmin, type AdminSession } from '../support/auth.ts';
 import { repoRoot, startServer, type TestServer } from '../support/server.ts';
 import { adminWriter, listingWrittenUnderLoad, seededDataDir } from '../load/scenario.ts';
 import { chosenEngines, ENGINE_NAMES, engineHost, type EngineHost } from './engines.ts';
-import { addSubscribers, countingSmtp, lighthouse, newsletterRun, uploadMemory } from './measures.ts';
+import { addSubscribers, countingSmtp, lighthouse, newsletterRun, rssMb, sampleRss, uploadMemory } from './measures.ts';
 import { writeBothReport, writeReport, type BenchResults, type SizeResults } from './report.ts';
 import { searchTimes } from './search.ts';
 import { againstBare, BROWSER_HEADERS, COOKIE_HEADERS, measure, type Scenario } from './visitors.ts';
 import { apiWire, firstLoad } from './wire.ts';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-const PARTS = ['cached', 'cookies', 'uncached', 'wire', 'search', 'writes', 'upload'] as const;
+const PARTS = ['cached', 'cookies', 'uncached', 'crawl', 'wire', 'search', 'writes', 'upload'] as const;
 type Part = (typeof PARTS)[number];
 const chosen = (process.env.BENCH_PARTS ?? PARTS.join(',')).split(',').map((x) => x.trim());
 const unknown = chosen.filter((x) => !(PARTS as readonly string[]).includes(x));
@@ -67,7 +67,8 @@ async function visitors(server: TestServer & { pid: number }, ids: number[], lis
     { group: 'uncached', name: `uncached /produit/{id} (${listings} listings in turn)`, paths: manyProducts, headers: BROWSER_HEADERS },
   ];
   const scenarios = all.filter((s) => parts.has(s.group as Part));
-  if (parts.has('uncached')) {
+  const renders = parts.has('uncached') || parts.has('crawl');
+  if (renders) {
     // A server that has just started compiles its render code on its first pages:
     // warm it up as a running server is, on pages the measured runs never ask.
     const warmUp = {
@@ -77,15 +78,27 @@ async function visitors(server: TestServer & { pid: number }, ids: number[], lis
     };
     await measure(server.port, server.pid, warmUp, connections, WARM_UP_S);
   }
+  // The server's resident memory after its start and the warm-up, then at its peak while it renders.
+  const afterWarmUpMB = renders ? rssMb(server.pid) : undefined;
   const results = [];
+  let rendersPeakMB = 0;
   for (const s of scenarios) {
+    const sampler = s.group === 'uncached' ? sampleRss(server.pid) : undefined;
     const r = await againstBare(server, s, connections, durationS, settings.rounds);
+    if (sampler) rendersPeakMB = Math.max(rendersPeakMB, sampler.stop().peak);
     results.push({ group: s.group, ...r });
     say(
       `${s.name}: ${Math.round(r.product.rps)} req/s (${r.product.cpuUsPerRequest} µs CPU/req), p99 ${r.product.p99} ms; bare ${Math.round(r.bare.rps)} req/s (${r.bare.cpuUsPerRequest} µs); ratio ${r.ratio.toFixed(3)}`,
     );
   }
-  if (!parts.has('wire')) return { scenarios: results, pages: [], api: [] };
+  const crawl = parts.has('crawl') ? await crawled(server, cachedPaths) : undefined;
+  if (crawl) rendersPeakMB = Math.max(rendersPeakMB, crawl.peakMB);
+  const memory = afterWarmUpMB === undefined ? undefined : { afterWarmUpMB, rendersPeakMB };
+  if (memory)
+    say(
+      `server resident: ${Math.round(memory.afterWarmUpMB)} MiB after start and warm-up, ${Math.round(memory.rendersPeakMB)} MiB at most while rendering`,
+    );
+  if (!parts.has('wire')) return { scenarios: results, pages: [], api: [], crawl, memory };
   say('bytes on the wire');
   const pages = [];
   for (const p of [...cachedPaths, '/admin/']) pages.push(await firstLoad(server.url, p));
@@ -95,7 +108,32 @@ async function visitors(server: TestServer & { pid: number }, ids: number[], lis
     `/api/products/${ids[0]}`,
     '/api/products?search=caterpillar&limit=24',
   ]);
-  return { scenarios: results, pages, api };
+  return { scenarios: results, pages, api, crawl, memory };
+}
+
+/**
+ * What visitors of cached pages feel while a crawler asks pages no one asked before (issue #33): 45
+ * connections on the cached pages and 5 on unique uncached URLs at the same time, the server's resident
+ * memory sampled throughout.
+ */
+async function crawled(server: TestServer & { pid: number }, cachedPaths: string[]) {
+  const sampler = sampleRss(server.pid);
+  const [cached, crawler] = await Promise.all([
+    measure(server.port, server.pid, { name: 'cached', paths: cachedPaths, headers: BROWSER_HEADERS }, 45, durationS),
+    measure(
+      server.port,
+      server.pid,
+      { name: 'crawler', paths: ['/annonces?crawl={n}', '/en/annonces?crawl={n}'], headers: BROWSER_HEADERS },
+      5,
+      durationS,
+    ),
+  ]);
+  const { peak } = sampler.stop();
+  say(
+    `cached pages under a crawl: ${Math.round(cached.rps)} req/s, p99 ${cached.p99} ms; crawler ${Math.round(crawler.rps)} req/s, p99 ${crawler.p99} ms; resident at most ${Math.round(peak)} MiB`,
+  );
+  // CPU per answer is left out: both loads share the one server.
+  return { cached: { ...cached, cpuUsPerRequest: 0 }, crawler: { ...crawler, cpuUsPerRequest: 0 }, peakMB: peak };
 }
 
 /** Search latency, and cached pages under writes against none. */

@@ -2,20 +2,8 @@
 // the raw helpers, transactions, and migrations that two instances may run at the same moment.
 import { eq, inArray, sql } from 'drizzle-orm';
 import * as pgTables from '@app/db/pg/schema/index';
-import {
-  exec,
-  first,
-  keptRows,
-  openPostgresDb,
-  pgMigrationsFolder,
-  poolOf,
-  preparedRead,
-  row,
-  rows,
-  runPostgresMigrations,
-  type Db,
-  type schema,
-} from '@app/db';
+import { exec, first, keptRows, preparedRead, row, rows, type Db, type schema } from '@app/db';
+import { openPostgresDb, pgMigrationsFolder, poolOf, runPostgresMigrations } from '@app/db/postgres';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

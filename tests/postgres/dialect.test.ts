@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { dialectOf, exec, openPostgresDb, openSqliteDb, rows, runMigrations, type Db } from '@app/db';
+import { dialectOf, exec, openSqliteDb, rows, runMigrations, type Db } from '@app/db';
+import { openPostgresDb } from '@app/db/postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../support/postgres.ts';
 

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { openPostgresDb, runPostgresMigrations } from '@app/db';
+import { openPostgresDb, runPostgresMigrations } from '@app/db/postgres';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

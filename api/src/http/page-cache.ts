@@ -53,7 +53,7 @@ export function createPageCache({
   version,
   ttlMs = 60_000,
   maxEntries = 2_000,
-  maxBytes = 64 * 1024 * 1024,
+  maxBytes = 32 * 1024 * 1024,
   maxRenders = 4,
   now = Date.now,
 }: PageCacheOptions): PageCache {

@@ -2,7 +2,7 @@
 // limit against decompression bombs) into responsive variants, stored under a generated key.
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { schema, first } from '@app/db';
 import type { ImageVariant } from '@app/db/schema/catalogue';
@@ -74,11 +74,23 @@ export function toProductImage(row: Omit<ImageRow, 'createdAt' | 'variants'> & {
   };
 }
 
+let sharpModule: Promise<typeof import('sharp')> | undefined;
+/**
+ * sharp, loaded with the first picture rather than at start: libvips holds ~30 MB resident once loaded
+ * (decision 123). Its operation cache is off: every upload is a new picture, nothing is asked twice.
+ */
+const loadSharp = async () => {
+  const { default: sharp } = await (sharpModule ??= import('sharp'));
+  sharp.cache(false);
+  return sharp;
+};
+
 /**
  * Decodes the input (a file path or bytes) and writes every variant into a new key folder.
  * Unreadable, truncated or oversized pictures are refused with 422 and leave nothing behind.
  */
 export async function encodeImage(dataDir: string, input: string | Buffer): Promise<StoredImage> {
+  const sharp = await loadSharp();
   const storage = storageFor(dataDir);
   const open = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', sequentialRead: true }).rotate();
   let meta: Metadata;
