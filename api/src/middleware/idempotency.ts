@@ -1,5 +1,7 @@
 // Idempotency-Key on every write under /api (IETF httpapi draft "The Idempotency-Key HTTP Header
-// Field"): a retry answers the first outcome again and changes nothing. docs/decisions/013.
+// Field"): the key is claimed before the route runs, recorded with a 2xx answer (by commitOnce inside the
+// write's transaction, else here just after it) and released on any other answer; a retry gets the
+// recorded answer again and changes nothing. docs/decisions/013, docs/api.md.
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { idempotencyMessages, isValidIdempotencyKey } from '@app/domain/idempotency';
