@@ -5,7 +5,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { idempotencyMessages, isValidIdempotencyKey } from '@app/domain/idempotency';
-import type { AppEnv, Deps } from '../context.ts';
+import type { AppEnv, Deps, PendingKey } from '../context.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { ApiError } from '../http/errors.ts';
 import {
@@ -19,7 +19,6 @@ import {
   releaseClaim,
   renewClaim,
   sha256,
-  type PendingKey,
 } from '../services/idempotency.ts';
 import { sessionsFor } from '../services/sessions.ts';
 import { digestMultipart } from '../services/uploads.ts';

@@ -16,7 +16,6 @@ import { ApiError } from '../http/errors.ts';
 /** The draft asks for at least a day; a retry after that is a new request. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-
 export type StoredOutcome = typeof schema.idempotencyKeys.$inferSelect & { status: number };
 
 export type ClaimResult = { claimed: true } | { claimed: false; stored: StoredOutcome } | { claimed: false; running: StoredRow };
