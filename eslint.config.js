@@ -4,6 +4,7 @@ import astro from 'eslint-plugin-astro';
 import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import { layering } from './scripts/lint/layering.js';
 
@@ -42,6 +43,19 @@ export default tseslint.config(
   { files: ['tests/**/*.ts', '**/*.test.{ts,tsx}'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   // Configuration files and build scripts run in Node.
   { files: ['**/*.config.{js,mjs,ts}', '**/*.mjs', 'scripts/**/*.ts'], languageOptions: { globals: globals.node } },
+  // No import cycle (issue 34): a module graph that points one way can be read from the entry down, and
+  // a value cycle can hand a module an undefined binding at start. Type-only imports have no runtime
+  // effect and are not counted; a type that two modules share lives in a third.
+  {
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   ...layering,
   // The data layer is async (docs/decisions/083): a forgotten await runs a write after its caller
   // answered, or outside its transaction. Typed rules catch it where the database is used.

@@ -3,7 +3,6 @@ import type { TimingVariables } from 'hono/timing';
 import type { Db } from '@app/db';
 import type { Env } from './env.ts';
 import type { FacetCounts } from './services/catalogue-facets.ts';
-import type { PendingKey } from './services/idempotency.ts';
 import type { Logger } from './services/logger.ts';
 import type { PageChanges } from './services/page-changes.ts';
 
@@ -16,6 +15,9 @@ export type Deps = {
   /** The listing search's facet counts, remembered per catalogue version. */
   facets: FacetCounts;
 };
+
+/** What the idempotency middleware knows about the keyed request the handler is serving; `claim` names its claim row. */
+export type PendingKey = { scope: string; key: string; method: string; path: string; claim: string; recorded: boolean };
 
 /** The signed-in user, set by requireAdmin / requireSession. */
 export type SessionUser = { id: number; email: string; name: string; role: string; mustChangePassword: boolean };

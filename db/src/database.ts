@@ -8,7 +8,10 @@
 // On SQLite the handle is drizzle's sqlite-proxy over one better-sqlite3 connection: statements are
 // prepared once and reused, and a transaction owns the connection until it ends. Statements from other
 // requests wait for it (one connection, so they would otherwise run inside it); statements of the
-// transaction's own async context go straight through.
+// transaction's own async context go straight through. On PostgreSQL (pg/connection.ts) a pool; a
+// statement made on `db` inside a transaction's async context runs on that transaction's connection.
+// Either way, code that calls `db` inside `db.transaction(…)` joins the transaction without `tx`
+// (transactionContext below); a transaction opened inside another is a savepoint of it.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
 import { sql, type SQL } from 'drizzle-orm';
@@ -70,7 +73,7 @@ const MAX_KEPT_QUERIES = 256;
  * `rows(q, build())` for a raw query asked again and again with the same text and values (the catalogue's
  * search for the filters most visitors use): drizzle's compilation of `build()` is kept under `key`, which
  * must name everything the query is made of, for the last 256 keys of a handle. Compiling the search's
- * nested SQL cost a third of running it, and most of what the main thread allocated (decision 105).
+ * nested SQL cost a third of running it, and most of what the main thread allocated (docs/perf/serving-speed-history.md).
  */
 export function keptRows<T = Record<string, unknown>>(q: Queryable, key: string, build: () => SQL): Promise<T[]> {
   const dialect = dialectOf(q);

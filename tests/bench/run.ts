@@ -6,7 +6,7 @@
 // cached pages with an administrator writing every 200 ms against none. Then a 50 MB upload in a freshly
 // started process. All of it on SQLite, on PostgreSQL (BENCH_ENGINE=postgres, a throwaway cluster) or on
 // both one after the other (BENCH_ENGINE=both, one report side by side). Writes bench-results/report*.{md,json}.
-// Settings: see README "Benchmarks".
+// Settings: see docs/bench.md.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -61,9 +61,9 @@ if (!process.env.DATABASE_URL) {
 const host = await engineHost('postgres');
 try {
   const databaseEnv = await host.databaseEnv();
-  // Seeded with the seed CLI on the cluster's database (seededDataDir would ask the test runner for one).
+  // Seeded with the bench's seed CLI on the cluster's database (seededDataDir would ask the test runner for one).
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-plans-'));
-  const seeded = spawnSync(process.execPath, [path.join(repoRoot, 'api/src/cli/seed.ts'), '--listings', String(listings)], {
+  const seeded = spawnSync(process.execPath, [path.join(repoRoot, 'tests/bench/seed-listings.ts'), String(listings)], {
     stdio: 'inherit',
     env: { ...process.env, ...databaseEnv, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   });

@@ -1,6 +1,6 @@
 // `node --import ./tests/bench/statement-timing.ts <script> …`: times every SQLite statement the script runs
 // (native step only, no driver or ORM work) and prints, at exit, count, mean and percentiles per statement
-// text (issue #17: a statement inside a render took 3–8 times its time asked alone, see decision 098).
+// text (issue #17: a statement inside a render took 3–8 times its time asked alone, see docs/perf/serving-speed-history.md).
 // E.g. `DATABASE_PATH=… DATA_DIR=… node --import ./tests/bench/statement-timing.ts tests/bench/render-micro.ts`.
 import { createRequire } from 'node:module';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The PostgreSQL rule (README, "Testing"; tests/support/engine-rule.ts) holds for every test file in
+// The PostgreSQL rule (docs/testing.md; tests/support/engine-rule.ts) holds for every test file in
 // the tree: a test that reaches the database runs on PostgreSQL too, so a new one cannot escape it.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -97,6 +97,24 @@ describe('layering rules', () => {
   });
 });
 
+describe('import cycles', () => {
+  /** The no-cycle messages for `code` linted as the file at `file` (the rest of the tree as on disk). */
+  async function cycles(file: string, code: string) {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    return result!.messages.filter((m) => m.ruleId === 'import-x/no-cycle');
+  }
+  // catalogue-search.ts imports values from catalogue-facets.ts: importing it back closes a cycle.
+  const back = "import { ftsQuery } from './catalogue-search.ts';\nexport const x = ftsQuery;\n";
+
+  it('refuses a value import that closes a cycle', async () => {
+    expect(await cycles('api/src/services/catalogue-facets.ts', back)).toHaveLength(1);
+  });
+
+  it('allows the same import from a module nothing imports back', async () => {
+    expect(await cycles('api/src/services/planted.ts', back)).toEqual([]);
+  });
+});
+
 describe('npm run lint on a tree with a planted violation', () => {
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-layering-'));
   afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));

@@ -1,4 +1,4 @@
-// The public listings page reads its cards and each card's first image in one statement (decision 099):
+// The public listings page reads its cards and each card's first image in one statement (docs/perf/serving-speed-history.md):
 // its order must be the API's for every sort, and its picture the listing's cover, on both engines.
 // Needs the built site (npm test builds before it runs the tests).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

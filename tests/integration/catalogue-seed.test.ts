@@ -7,15 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDb } from '../support/auth.ts';
 import { databaseEnv, databaseOf, repoRoot, startServer, type DatabaseEnv, type TestServer } from '../support/server.ts';
 
-describe('benchmark seed (db:seed --listings N)', () => {
+describe('benchmark seed (tests/bench/seed-listings.ts N) and the demo seed (db:seed)', () => {
   let dataDir: string;
   let server: TestServer;
   let database: DatabaseEnv;
-  const seed = (...args: string[]) =>
-    execFileSync(process.execPath, [path.join(repoRoot, 'api/src/cli/seed.ts'), ...args], {
+  const run = (script: string, ...args: string[]) =>
+    execFileSync(process.execPath, [path.join(repoRoot, script), ...args], {
       env: { ...process.env, ...database },
       encoding: 'utf8',
     });
+  const seed = (...args: string[]) => run('api/src/cli/seed.ts', ...args);
+  const seedListings = (count: string) => run('tests/bench/seed-listings.ts', count);
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-seed-'));
@@ -24,7 +26,7 @@ describe('benchmark seed (db:seed --listings N)', () => {
   afterAll(() => server?.stop());
 
   it('adds N listings with pictures, and the demo seed then refuses to touch the existing catalogue', async () => {
-    expect(seed('--listings', '120')).toMatch(/Added 120 generated listings/);
+    expect(seedListings('120')).toMatch(/Added 120 generated listings/);
     expect(seed()).toMatch(/already has listings: nothing loaded/);
     server = await startServer({ dataDir });
     const list = await (await server.api('/products?limit=5&search=groupe')).json();
@@ -45,6 +47,6 @@ describe('benchmark seed (db:seed --listings N)', () => {
   });
 
   it('refuses a listing count that is not a whole number', () => {
-    expect(() => seed('--listings', 'many')).toThrow();
+    expect(() => seedListings('many')).toThrow();
   });
 });

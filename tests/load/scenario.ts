@@ -17,13 +17,13 @@ const run = promisify(execFile);
 export type Target = { name: string; path: string };
 
 /**
- * A fresh data folder with `listings` generated listings (the seed's --listings mode), in the database
+ * A fresh data folder with `listings` generated listings (tests/bench/seed-listings.ts), in the database
  * a test server started on the folder uses (its SQLite file, or its PostgreSQL database in the *-pg
  * projects); the bench's `env` may name another PostgreSQL database (DATABASE_URL).
  */
 export async function seededDataDir(listings: number, env: Record<string, string> = {}): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-load-'));
-  await run(process.execPath, [path.join(repoRoot, 'api/src/cli/seed.ts'), '--listings', String(listings)], {
+  await run(process.execPath, [path.join(repoRoot, 'tests/bench/seed-listings.ts'), String(listings)], {
     cwd: repoRoot,
     env: { ...process.env, ...(await databaseEnv(dataDir)), LOG_LEVEL: 'warn', ...env },
     maxBuffer: 16 * 1024 * 1024,

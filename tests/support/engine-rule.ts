@@ -1,4 +1,4 @@
-// Which tests run on PostgreSQL as well as SQLite (README, "Testing"). Everything the engine can
+// Which tests run on PostgreSQL as well as SQLite (docs/testing.md). Everything the engine can
 // change runs on both: the data layer's own tests, and every integration, security, load and house
 // test (they share one include list). Journeys drive Chromium through the API those tests already
 // cover on both engines, so PostgreSQL runs a smoke set of them, plus every journey that reaches the

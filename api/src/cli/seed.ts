@@ -1,7 +1,7 @@
 // Demo data: `pnpm db:seed` loads the bilingual demo catalogue (pictures drawn locally and stored
 // through the same image service as uploads, PDFs, technical documents, messages, subscribers);
-// `--listings N` adds N generated listings for benchmarks; `--force` replaces an existing catalogue;
-// `--first-run` (used by `npm start`) loads the demo once per database and is silent afterwards.
+// `--force` replaces an existing catalogue; `--first-run` (used by `npm start`) loads the demo once per
+// database and is silent afterwards. Generated catalogues for benchmarks: tests/bench/seed-listings.ts.
 // The start script calls seedDemoData(deps) on first run, when the database has no listing.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -9,8 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { exec, first, openDatabase, row, runMigrations, schema } from '@app/db';
-import { toKw } from '@app/domain/power';
+import { first, openDatabase, row, runMigrations, schema } from '@app/db';
 import type { Deps } from '../context.ts';
 import { createPageChanges } from '../services/page-changes.ts';
 import { createFacetCounts } from '../services/catalogue-facets.ts';
@@ -35,7 +34,7 @@ const EPOCH = (() => {
   return d.getTime();
 })();
 
-const picture = (kind: Illustration, variant: number, label: string, view = 0) =>
+export const picture = (kind: Illustration, variant: number, label: string, view = 0) =>
   sharp(Buffer.from(illustrationSvg(kind, variant, label, view)))
     .png()
     .toBuffer();
@@ -43,7 +42,7 @@ const picture = (kind: Illustration, variant: number, label: string, view = 0) =
 const countProducts = async (deps: Deps) => (await row<{ n: number }>(deps.db, sql`select count(*) as n from products`))!.n;
 
 /** Removes every listing (with its files) and the technical library. */
-async function clearCatalogue(deps: Deps) {
+export async function clearCatalogue(deps: Deps) {
   for (const { id } of await deps.db.select({ id: schema.products.id }).from(schema.products))
     await deleteProduct(deps, id, (removeFiles) => removeFiles());
   const storage = storageFor(deps.env.dataDir);
@@ -278,55 +277,6 @@ async function seedMessagesAndSubscribers(deps: Deps) {
   }
 }
 
-/**
- * Adds `count` generated listings in one transaction (batched inserts). Pictures: a few are encoded
- * once, then each listing's image folder is a symbolic link to one of them (no 10,000 encodes).
- */
-export async function seedBenchmarkListings(deps: Deps, count: number): Promise<number> {
-  const demo = demoListings();
-  const storage = storageFor(deps.env.dataDir);
-  const bases: StoredImage[] = [];
-  for (const [i, kind] of (['engine', 'generator', 'gearbox', 'propeller', 'shaft', 'engine'] as Illustration[]).entries()) {
-    bases.push(await encodeImage(deps.env.dataDir, await picture(kind, i, `Bench ${kind}`)));
-  }
-  const now = Date.now();
-  // One transaction per batch of 500 multi-row inserts: the handle's other users wait for one batch, not the whole seed.
-  for (let start = 0; start < count; start += 500) {
-    const rows: (typeof schema.products.$inferInsert)[] = [];
-    for (let i = start; i < Math.min(count, start + 500); i++) {
-      const d = demo[i % demo.length]!;
-      const power = Math.round(d.powerOutput * (0.5 + ((i * 37) % 100) / 100));
-      rows.push({
-        ...d,
-        titleFr: `${d.titleFr} n° ${i + 1}`,
-        titleEn: `${d.titleEn} #${i + 1}`,
-        powerOutput: power,
-        powerKw: toKw(power, d.powerUnit),
-        price: d.price === null ? null : Math.round(d.price * (0.6 + ((i * 13) % 80) / 100)),
-        featured: false,
-        year: 2000 + (i % 26),
-        condition: i % 3 ? d.condition : d.condition === 'new' ? 'used' : 'new',
-        createdAt: new Date(now - (count - i) * 60_000),
-        updatedAt: new Date(now - (count - i) * 60_000),
-      });
-    }
-    // The image folders first: no file I/O inside the transaction, which owns the connection.
-    const folders = rows.map((_, j) => {
-      const base = bases[(start + j) % bases.length]!;
-      const key = storage.newKey();
-      fs.symlinkSync(storage.imageDir(base.key), storage.imageDir(key), 'dir');
-      return { storageKey: key, alt: '', position: 0, width: base.width, height: base.height, variants: base.variants };
-    });
-    await deps.db.transaction(async (tx) => {
-      const inserted = await tx.insert(schema.products).values(rows).returning({ id: schema.products.id });
-      await tx.insert(schema.productImages).values(inserted.map(({ id }, j) => ({ productId: id, ...folders[j]! })));
-    });
-  }
-  // Fresh statistics, so that the search's planner knows the new catalogue (docs/decisions/077).
-  await exec(deps.db, sql`ANALYZE`);
-  return count;
-}
-
 const DEMO_MARKER = 'demo-data-loaded-at';
 
 /**
@@ -354,37 +304,31 @@ export async function seedOnFirstRun(deps: Deps): Promise<void> {
   }
 }
 
-async function main(argv: string[]) {
+/** The dependencies a seed command works with: the configured database, migrated. */
+export async function openSeedDeps(): Promise<Deps> {
   const env = parseEnv();
   const log = createLogger('warn');
   fs.mkdirSync(env.dataDir, { recursive: true });
   const db = openDatabase(databaseConfig(env));
   await runMigrations(db);
-  const deps: Deps = { db, env, log, pages: createPageChanges(), facets: createFacetCounts() };
-  const force = argv.includes('--force');
+  return { db, env, log, pages: createPageChanges(), facets: createFacetCounts() };
+}
+
+async function main(argv: string[]) {
+  const deps = await openSeedDeps();
   if (argv.includes('--first-run')) {
     await seedOnFirstRun(deps);
-    await db.$close();
+    await deps.db.$close();
     return;
   }
-  const at = argv.indexOf('--listings');
   const started = Date.now();
-  if (at >= 0) {
-    const count = Number(argv[at + 1]);
-    if (!Number.isInteger(count) || count < 1 || count > 1_000_000)
-      throw new Error('--listings needs a whole number between 1 and 1,000,000');
-    if (force) await clearCatalogue(deps);
-    await seedBenchmarkListings(deps, count);
-    process.stdout.write(`Added ${count} generated listings in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
-  } else {
-    const result = await seedDemoData(deps, { force });
-    process.stdout.write(
-      result.skipped
-        ? 'The catalogue already has listings: nothing loaded (use --force to replace it with the demo catalogue).\n'
-        : `Demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.products} listings, ${result.images} images, ${result.documents} documents, ${result.technicalDocuments} technical documents.\n`,
-    );
-  }
-  await db.$close();
+  const result = await seedDemoData(deps, { force: argv.includes('--force') });
+  process.stdout.write(
+    result.skipped
+      ? 'The catalogue already has listings: nothing loaded (use --force to replace it with the demo catalogue).\n'
+      : `Demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.products} listings, ${result.images} images, ${result.documents} documents, ${result.technicalDocuments} technical documents.\n`,
+  );
+  await deps.db.$close();
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,7 +1,7 @@
 // Compression of text answers (HTML, JSON, JS, CSS, SVG, manifest) of 1 KB or more, for clients that
 // accept it. A body of up to 64 KiB at the fast qualities is compressed where it is (about a tenth of a
 // millisecond for a page); anything bigger or stronger goes to zlib's thread pool, so no answer
-// holds the event loop for long (decision 108). The brotli settings are the ones for dynamic content,
+// holds the event loop for long (docs/perf/serving-speed-history.md). The brotli settings are the ones for dynamic content,
 // files on disk are compressed at build time instead.
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
@@ -44,9 +44,9 @@ export function chooseEncoding(accept: string | undefined): Encoding | undefined
 /**
  * How hard to compress. `fast` is for a body made for one answer (a render, API JSON): brotli quality 1,
  * one of its two one-pass compressors, costs half of quality 2's CPU in the server (zlib's pool: 111–119 µs
- * against 212–232 µs a 48 KB listings page) for ~7 % more bytes (11.2 KB against 10.4 KB; decision 105).
- * `kept` is for a page the cache serves again and again: made once in the background, it then saves
- * bytes on every answer.
+ * against 212–232 µs a 48 KB listings page) for ~7 % more bytes (11.2 KB against 10.4 KB; docs/perf/serving-speed-history.md).
+ * `kept` is stronger, always on zlib's pool, for a body made once and sent many times; the page cache no longer
+ * asks for it (it compresses each encoding of a page once, `fast`: decision 120).
  */
 export type Effort = 'fast' | 'kept';
 const QUALITY: Record<Effort, { br: number; gzip: number }> = { fast: { br: 1, gzip: 3 }, kept: { br: 5, gzip: 6 } };
@@ -65,7 +65,7 @@ const brotliParams = (size: number, quality: number) => ({
  * The largest body compressed on the calling thread, at the fast qualities only. Handing a page to zlib's
  * pool and back cost this 2-core machine more than compressing it: a 48 KB listings page takes ~75 µs of
  * brotli quality 1 alone, and the hand-off added a pool thread's wake-up, a stream's events and a second
- * copy (decision 108). Up to this size a page or an API answer costs 25–150 µs here; gzip level 3 of text
+ * copy (docs/perf/serving-speed-history.md). Up to this size a page or an API answer costs 25–150 µs here; gzip level 3 of text
  * that barely compresses (random base64) reaches ~0.6 ms, the worst case.
  */
 export const INLINE_MAX_BYTES = 64 * 1024;

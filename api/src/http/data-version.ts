@@ -1,6 +1,7 @@
 // The version of the data behind the public pages, cheap enough to ask on every request: a counter of
-// this process's own writes, plus other connections' commits (SQLite's PRAGMA data_version), which
-// are looked up at most once every `checkEveryMs` instead of on every cache hit.
+// this process's own writes, plus the announced writes of every instance (the app_meta 'data_version'
+// row of db/src/data-version.ts, on either engine), looked up at most once every `checkEveryMs` instead
+// of on every cache hit.
 export type DataVersion = {
   current: () => string;
   /** Call when this process writes (before and after the write: a page rendered meanwhile is stale). */

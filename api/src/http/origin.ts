@@ -1,4 +1,5 @@
-// One origin, one process: /api → Hono, /admin → the built PWA (SPA fallback), the rest → Astro.
+// One origin, one process: /api → Hono, /admin → the built PWA (SPA fallback), site/dist/client → the
+// static handler, every other GET → the page cache, whose misses Astro renders (README, "How a request flows").
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -21,7 +22,7 @@ import { requestMessages } from '@app/domain/api-messages';
 export type SiteHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void>;
 
 export type OriginParts = {
-  /** Changes when another connection commits to the database (PRAGMA data_version); enables the page cache. */
+  /** Changes when any instance announces a write (app_meta 'data_version', db/src/data-version.ts); enables the page cache. */
   dataVersion?: () => string;
   api: App;
   /** The catalogue read in-process by the site's pages (no JSON round trip); absent, they ask `api`. */

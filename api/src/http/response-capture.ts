@@ -57,7 +57,7 @@ export function captureResponse(res: ServerResponse, done: (captured: Captured) 
   // Set from constants, not as `res.end = () => …`: V8 allocates a function written straight into a
   // property in the old generation (it expects a method), where it keeps this scope, and the response
   // with everything it reaches, alive through every young-generation collection until a full one
-  // (decision 104).
+  // (docs/perf/serving-speed-history.md).
   Object.assign(res, { writeHead, write, end });
 }
 
@@ -69,7 +69,7 @@ const LONG_TEXT = 4096;
 /**
  * A text's UTF-8 bytes, as Buffer.from(text) gives them. A long one goes through UTF-16 and transcode():
  * on Node 24 that is two to three times faster than Buffer.from for a page's tens of kilobytes (a 48 KB
- * listings page: 34 µs against 79 µs, decision 106). transcode() refuses a lone surrogate, which
+ * listings page: 34 µs against 79 µs, docs/perf/serving-speed-history.md). transcode() refuses a lone surrogate, which
  * Buffer.from writes as U+FFFD: such a text takes Buffer.from.
  */
 export function utf8(text: string): Buffer {

@@ -1,9 +1,11 @@
 // Idempotency-Key on every write under /api (IETF httpapi draft "The Idempotency-Key HTTP Header
-// Field"): a retry answers the first outcome again and changes nothing. docs/decisions/013.
+// Field"): the key is claimed before the route runs, recorded with a 2xx answer (by commitOnce inside the
+// write's transaction, else here just after it) and released on any other answer; a retry gets the
+// recorded answer again and changes nothing. docs/decisions/013, docs/api.md.
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { idempotencyMessages, isValidIdempotencyKey } from '@app/domain/idempotency';
-import type { AppEnv, Deps } from '../context.ts';
+import type { AppEnv, Deps, PendingKey } from '../context.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { ApiError } from '../http/errors.ts';
 import {
@@ -17,7 +19,6 @@ import {
   releaseClaim,
   renewClaim,
   sha256,
-  type PendingKey,
 } from '../services/idempotency.ts';
 import { sessionsFor } from '../services/sessions.ts';
 import { digestMultipart } from '../services/uploads.ts';

@@ -9,7 +9,7 @@ import type { Deps } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import type { AfterCommit } from './idempotency.ts';
 import { toProductDocument } from './catalogue-documents.ts';
-import type { PageRead } from './catalogue-search.ts';
+import type { PageRead } from './page-read.ts';
 import { toProductImage } from './images.ts';
 import { storageFor } from './storage.ts';
 import { notFoundMessages } from '@app/domain/api-messages';
@@ -93,7 +93,7 @@ const CARD_COLUMNS = sql.join(
 );
 
 /**
- * The cards of a page with each one's first image, in one statement (decision 099): `page` selects
+ * The cards of a page with each one's first image, in one statement (docs/perf/serving-speed-history.md): `page` selects
  * CARD_COLUMNS in its own order and limit; `order(alias)` sorts its rows again by the same keys, read from
  * the page's result named `alias` (a join keeps no order the standard promises). The first image is looked
  * up by index for each card of the page only, never for every match of a search. Its variants come as their

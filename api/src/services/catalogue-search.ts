@@ -8,6 +8,7 @@ import type { ProductList, ProductQuery } from '@app/domain/products';
 import type { Deps } from '../context.ts';
 import { CARD_READ, findProductRows, listingSummaries, toProducts, type CardRow } from './catalogue-products.ts';
 import { catalogueVersion, catalogueVersionColumn, type Group } from './catalogue-facets.ts';
+import type { PageRead } from './page-read.ts';
 import { searchSql } from './search-sql.ts';
 
 const p = schema.products;
@@ -167,12 +168,6 @@ async function textPlan(deps: Deps, q: ProductQuery, total: number): Promise<Tex
   return q.page * q.limit * size <= 2 * total * total ? 'walk' : 'join';
 }
 
-/**
- * What a search page reads: `columns` is the page's select list; `around` makes the statement the rows come
- * from out of the page's, given how to sort them again by the page's keys (selected as k0, k1… for that),
- * and selects `extra` too when given. `name` stands for both in the key its SQL is kept under.
- */
-export type PageRead = { name: string; columns: SQL; around?: (page: SQL, order: (alias: string) => SQL, extra?: SQL) => SQL };
 const IDS: PageRead = { name: 'ids', columns: sql`${p.id} as id` };
 
 /**

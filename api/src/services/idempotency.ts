@@ -1,22 +1,20 @@
 // The Idempotency-Key store: a key is claimed as a row ("in progress") before its request runs, so that
-// one request at a time runs it whichever instance receives it; the claim becomes the recorded outcome in
-// the same transaction as the change, is answered again to a retry, and is purged after a day. A claim
-// is a lease renewed while its request runs: one left by a dead instance expires.
-// See docs/decisions/013-idempotency-keys-and-refresh-grace.md.
+// one request at a time runs it whichever instance receives it; a claim is a lease renewed while its
+// request runs, so one left by a dead instance expires. commitOnce turns the claim into the recorded
+// outcome in the same transaction as the change; without a key it runs the write as given (a transaction
+// only where the write opens one). Records are answered again to a retry and purged after a day.
+// See docs/decisions/013-idempotency-keys-and-refresh-grace.md and docs/api.md.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { schema, type Db, first } from '@app/db';
 import { idempotencyMessages } from '@app/domain/idempotency';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv, PendingKey } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 
 /** The draft asks for at least a day; a retry after that is a new request. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-
-/** What the middleware knows about the keyed request the handler is serving; `claim` names its claim row. */
-export type PendingKey = { scope: string; key: string; method: string; path: string; claim: string; recorded: boolean };
 
 export type StoredOutcome = typeof schema.idempotencyKeys.$inferSelect & { status: number };
 

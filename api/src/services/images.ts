@@ -32,7 +32,7 @@ type VariantUrls = Pick<ProductImage, 'url' | 'thumbnailUrl' | 'sources'>;
 /**
  * The URLs of stored pictures' variants, by storage key. A key's variants never change (a new picture gets
  * a new key, and a key is never reused), so a listings page's twelve cards take them from here instead of
- * parsing the variants and building every URL on every render (~2 µs a card, decision 106). Frozen: the
+ * parsing the variants and building every URL on every render (~2 µs a card, docs/perf/serving-speed-history.md). Frozen: the
  * same objects go into every answer. At most 4,096 keys are kept.
  */
 const keptUrls = keptByKey<Readonly<VariantUrls>>(4096);

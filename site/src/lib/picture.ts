@@ -18,7 +18,7 @@ const srcset = (sources: NonNullable<ListingImage['sources']>, format: string) =
  * The srcsets of a picture's variants, made once per picture. A stored picture's variants never change (a
  * new picture gets a new storage key, which every variant URL names), so its first variant's URL stands for
  * all of them. A listings page made them for its twelve cards on every render: arrays sorted and strings
- * joined that the collector then had to reclaim (decision 107). At most 4,096 pictures are kept.
+ * joined that the collector then had to reclaim (docs/perf/serving-speed-history.md). At most 4,096 pictures are kept.
  */
 const keptSrcsets = keptByKey<Srcsets>(4096);
 

@@ -84,7 +84,7 @@ export const productImages = pgTable(
     height: integer('height').notNull(),
     // json, not jsonb: a listings page reads twelve covers' variants as text, and PostgreSQL writes jsonb out
     // anew at every read (~30 µs of a page's statement), where json is the text as stored. Nothing queries
-    // inside them (decision 107).
+    // inside them (docs/perf/serving-speed-history.md).
     variants: json('variants').$type<ImageVariant[]>().notNull(),
     createdAt: createdAt(),
   },
