@@ -15,6 +15,8 @@ export type Deps = {
   pages: PageChanges;
   /** The listing search's facet counts, remembered per catalogue version. */
   facets: FacetCounts;
+  /** Milliseconds since the epoch: API token expiry and last use (tests move it: TEST_CLOCK_FILE). */
+  clock: () => number;
 };
 
 /** The signed-in user, set by requireAdmin / requireSession. */
@@ -24,6 +26,8 @@ export type AppEnv = {
   Variables: TimingVariables & {
     user: SessionUser;
     sessionId: string;
+    /** Set instead of sessionId when an API token authenticated the request. */
+    apiTokenId: number | undefined;
     /** Set by the idempotency middleware when the request carries an Idempotency-Key. */
     idempotency: PendingKey | undefined;
     /** SHA-256 of the request body (multipart: of its parts, whatever the boundary). */

@@ -360,7 +360,7 @@ async function main(argv: string[]) {
   fs.mkdirSync(env.dataDir, { recursive: true });
   const db = openDatabase(databaseConfig(env));
   await runMigrations(db);
-  const deps: Deps = { db, env, log, pages: createPageChanges(), facets: createFacetCounts() };
+  const deps: Deps = { db, env, log, pages: createPageChanges(), facets: createFacetCounts(), clock: Date.now };
   const force = argv.includes('--force');
   if (argv.includes('--first-run')) {
     await seedOnFirstRun(deps);
