@@ -17,8 +17,6 @@ export type ApiTokenResource = (typeof API_TOKEN_RESOURCES)[number];
 export type ApiTokenAction = 'read' | 'write';
 /** Resources read-only and full tokens reach (mail accounts hold credentials: a custom grant only). */
 export const BROAD_RESOURCES: readonly ApiTokenResource[] = ['listings', 'technicalDocuments', 'messages', 'newsletter', 'statistics'];
-/** Resources that have nothing to write. */
-export const READ_ONLY_RESOURCES: readonly ApiTokenResource[] = ['statistics'];
 
 export const apiTokenMessages = {
   name: 'Le nom est requis',
@@ -38,41 +36,52 @@ const Actions = z
   .min(1, apiTokenMessages.permissions)
   .max(2, apiTokenMessages.permissions);
 
+/** A custom token's grants: `read` and/or `write` per resource (statistics: read only), one resource at least. */
 export const ApiTokenPermissionsSchema = z
-  .partialRecord(z.enum(API_TOKEN_RESOURCES, { error: apiTokenMessages.permissions }), Actions, {
-    error: apiTokenMessages.permissions,
-  })
-  .refine((p) => Object.keys(p).length > 0, apiTokenMessages.permissions)
-  .refine(
-    (p) => READ_ONLY_RESOURCES.every((r) => !p[r]?.includes('write')),
-    apiTokenMessages.permissions,
-  );
-export type ApiTokenPermissions = z.infer<typeof ApiTokenPermissionsSchema>;
+  .strictObject(
+    {
+      listings: Actions.optional(),
+      technicalDocuments: Actions.optional(),
+      messages: Actions.optional(),
+      newsletter: Actions.optional(),
+      mailAccounts: Actions.optional(),
+      statistics: z.array(z.literal('read', { error: apiTokenMessages.permissions })).min(1).max(1).optional(),
+    } satisfies Record<ApiTokenResource, z.ZodType>,
+    { error: apiTokenMessages.permissions },
+  )
+  .refine((p) => Object.values(p).some((v) => v !== undefined), apiTokenMessages.permissions)
+  // For the document: what the refinement checks.
+  .meta({ minProperties: 1 });
+export type ApiTokenPermissions = Partial<Record<ApiTokenResource, ApiTokenAction[]>>;
 
-/** POST /admin/api-tokens. */
-export const ApiTokenCreateSchema = z
-  .object({
-    name: z
-      .string({ error: apiTokenMessages.name })
-      .max(100, { error: '100 caractères au maximum', abort: true })
-      .trim()
-      .min(1, apiTokenMessages.name),
-    description: z
-      .string()
-      .max(500, { error: '500 caractères au maximum', abort: true })
-      .trim()
-      .nullish()
-      .transform((v) => (v ? v : null)),
-    access: z.enum(API_TOKEN_ACCESS, { error: apiTokenMessages.access }),
-    permissions: ApiTokenPermissionsSchema.optional(),
-    expiresInDays: z.union([z.literal(7), z.literal(30), z.literal(90), z.null()], { error: apiTokenMessages.lifetime }),
-  })
-  .superRefine((v, ctx) => {
-    if (v.access === 'custom' && !v.permissions)
-      ctx.addIssue({ code: 'custom', path: ['permissions'], message: apiTokenMessages.permissions });
-    if (v.access !== 'custom' && v.permissions)
-      ctx.addIssue({ code: 'custom', path: ['permissions'], message: apiTokenMessages.permissionsOnlyCustom });
-  });
+const tokenFields = {
+  name: z
+    .string({ error: apiTokenMessages.name })
+    .max(100, { error: '100 caractères au maximum', abort: true })
+    .trim()
+    .min(1, apiTokenMessages.name)
+    // For the document: not blank, as the trim and the minimum check.
+    .meta({ pattern: '\\S' }),
+  description: z
+    .string()
+    .max(500, { error: '500 caractères au maximum', abort: true })
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  expiresInDays: z.union([z.literal(7), z.literal(30), z.literal(90), z.null()], { error: apiTokenMessages.lifetime }),
+};
+const noPermissions = z.null({ error: apiTokenMessages.permissionsOnlyCustom }).optional();
+
+/** POST /admin/api-tokens: `permissions` with a custom token only, and required there. */
+export const ApiTokenCreateSchema = z.discriminatedUnion(
+  'access',
+  [
+    z.object({ ...tokenFields, access: z.literal('read-only'), permissions: noPermissions }),
+    z.object({ ...tokenFields, access: z.literal('full'), permissions: noPermissions }),
+    z.object({ ...tokenFields, access: z.literal('custom'), permissions: ApiTokenPermissionsSchema }),
+  ],
+  { error: apiTokenMessages.access },
+);
 export type ApiTokenCreate = z.infer<typeof ApiTokenCreateSchema>;
 
 /** A token as the list shows it: never its value. */

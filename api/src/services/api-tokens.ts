@@ -58,7 +58,7 @@ export function apiTokensFor(db: Db) {
           name: input.name,
           description: input.description,
           access: input.access,
-          permissions: input.permissions ? JSON.stringify(input.permissions) : null,
+          permissions: input.access === 'custom' ? JSON.stringify(input.permissions) : null,
           tokenHash: hashToken(value),
           createdBy,
           createdAt: new Date(now),
