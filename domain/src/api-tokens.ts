@@ -45,7 +45,11 @@ export const ApiTokenPermissionsSchema = z
       messages: Actions.optional(),
       newsletter: Actions.optional(),
       mailAccounts: Actions.optional(),
-      statistics: z.array(z.literal('read', { error: apiTokenMessages.permissions })).min(1).max(1).optional(),
+      statistics: z
+        .array(z.literal('read', { error: apiTokenMessages.permissions }))
+        .min(1)
+        .max(1)
+        .optional(),
     } satisfies Record<ApiTokenResource, z.ZodType>,
     { error: apiTokenMessages.permissions },
   )

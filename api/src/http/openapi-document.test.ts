@@ -87,8 +87,11 @@ describe('OpenAPI document', () => {
 
   it('documents the API token routes with their bodies and answers, the value only where it is shown once', () => {
     const schemaOf = (method: string, p: string, status: string) =>
-      (op(method, p)!.responses[status] as { content: { 'application/json': { schema: { properties: Record<string, unknown>; required?: string[] } } } })
-        .content['application/json'].schema;
+      (
+        op(method, p)!.responses[status] as {
+          content: { 'application/json': { schema: { properties: Record<string, unknown>; required?: string[] } } };
+        }
+      ).content['application/json'].schema;
     const created = schemaOf('post', '/admin/api-tokens', '201');
     expect(created.required).toEqual(expect.arrayContaining(['token', 'id', 'name', 'access', 'expiresAt', 'lastUsedAt']));
     expect(schemaOf('post', '/admin/api-tokens/{id}/regenerate', '200').required).toContain('token');
@@ -97,7 +100,8 @@ describe('OpenAPI document', () => {
       ['access', 'createdAt', 'description', 'expiresAt', 'id', 'lastUsedAt', 'name', 'permissions'].sort(),
     );
     const body = JSON.stringify(op('post', '/admin/api-tokens')!.requestBody);
-    for (const part of ['"read-only"', '"full"', '"custom"', '"permissions"', '"expiresInDays"', '"mailAccounts"']) expect(body).toContain(part);
+    for (const part of ['"read-only"', '"full"', '"custom"', '"permissions"', '"expiresInDays"', '"mailAccounts"'])
+      expect(body).toContain(part);
     expect(Object.keys(op('delete', '/admin/api-tokens/{id}')!.responses)).toEqual(expect.arrayContaining(['200', '404']));
   });
 

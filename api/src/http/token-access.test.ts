@@ -18,11 +18,13 @@ afterAll(async () => {
 });
 
 /** Whether a bearer guard stands in front of the route, inline or mounted with `.use()`. */
-const covers = (pattern: string, p: string) =>
-  pattern.endsWith('/*') ? p.startsWith(pattern.slice(0, -1)) : pattern === p;
+const covers = (pattern: string, p: string) => (pattern.endsWith('/*') ? p.startsWith(pattern.slice(0, -1)) : pattern === p);
 const guarded = (method: string, p: string) =>
   app.routes.some(
-    (r) => (r.method === method || (r.method === 'ALL' && r.path !== '/api/*')) && covers(r.path, p) && readMeta(r.handler)?.security === 'bearer',
+    (r) =>
+      (r.method === method || (r.method === 'ALL' && r.path !== '/api/*')) &&
+      covers(r.path, p) &&
+      readMeta(r.handler)?.security === 'bearer',
   );
 
 describe('what an API token reaches', () => {
@@ -34,7 +36,9 @@ describe('what an API token reaches', () => {
 
   it('gives every guarded route a token resource or none, never the public family', () => {
     const keys = answeredRoutes(app.routes).filter((key) => guarded(...(key.split(' ') as [string, string])));
-    expect(keys).toEqual(expect.arrayContaining(['POST /api/products', 'GET /api/smtp/accounts', 'GET /api/auth/profile', 'GET /api/admin/api-tokens']));
+    expect(keys).toEqual(
+      expect.arrayContaining(['POST /api/products', 'GET /api/smtp/accounts', 'GET /api/auth/profile', 'GET /api/admin/api-tokens']),
+    );
     expect(keys.length).toBeGreaterThanOrEqual(40);
     const classified = new Map(keys.map((key) => [key, familyOf(key.split(' ')[1]!)]));
     expect([...classified].filter(([, family]) => family === PUBLIC)).toEqual([]);
@@ -44,7 +48,14 @@ describe('what an API token reaches', () => {
   });
 
   it('never lets a token reach accounts, sessions or token management', () => {
-    for (const p of ['/api/auth/login', '/api/auth/profile', '/api/auth/change-password', '/api/admin/api-tokens', '/api/admin/api-tokens/1/regenerate', '/api/admin/webhooks'])
+    for (const p of [
+      '/api/auth/login',
+      '/api/auth/profile',
+      '/api/auth/change-password',
+      '/api/admin/api-tokens',
+      '/api/admin/api-tokens/1/regenerate',
+      '/api/admin/webhooks',
+    ])
       expect([p, familyOf(p)]).toEqual([p, NEVER]);
     expect(tokenMayReach({ access: 'full', permissions: null }, 'GET', '/api/admin/api-tokens')).toBe('never');
   });

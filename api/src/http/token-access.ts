@@ -48,7 +48,12 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const actionOf = (method: string): ApiTokenAction => (READS.has(method) ? 'read' : 'write');
 
 /** Whether a token of this access reaches a resource for an action (the OpenAPI document lists the same). */
-export function grants(access: ApiTokenAccess, permissions: ApiTokenPermissions | null, resource: ApiTokenResource, action: ApiTokenAction) {
+export function grants(
+  access: ApiTokenAccess,
+  permissions: ApiTokenPermissions | null,
+  resource: ApiTokenResource,
+  action: ApiTokenAction,
+) {
   if (access === 'custom') return permissions?.[resource]?.includes(action) ?? false;
   return BROAD_RESOURCES.includes(resource) && (access === 'full' || action === 'read');
 }

@@ -71,7 +71,11 @@ export function apiTokensFor(db: Db) {
     /** A new value in place of the old one, in one UPDATE: the old value stops working at once. Null when unknown. */
     async regenerate(id: number): Promise<(ApiToken & { token: string }) | null> {
       const value = newValue();
-      const [row] = await db.update(t).set({ tokenHash: hashToken(value) }).where(eq(t.id, id)).returning();
+      const [row] = await db
+        .update(t)
+        .set({ tokenHash: hashToken(value) })
+        .where(eq(t.id, id))
+        .returning();
       return row ? { ...toApiToken(row), token: value } : null;
     },
 
@@ -83,7 +87,11 @@ export function apiTokensFor(db: Db) {
     async authenticate(value: string, now: number): Promise<TokenOutcome> {
       const tokenHash = hashToken(value);
       const row = await first(
-        db.select({ token: t, user: schema.users }).from(t).innerJoin(schema.users, eq(schema.users.id, t.createdBy)).where(eq(t.tokenHash, tokenHash)),
+        db
+          .select({ token: t, user: schema.users })
+          .from(t)
+          .innerJoin(schema.users, eq(schema.users.id, t.createdBy))
+          .where(eq(t.tokenHash, tokenHash)),
       );
       if (!row || !sameHash(row.token.tokenHash, tokenHash)) return { ok: false, reason: 'revoked' };
       if (row.token.expiresAt && row.token.expiresAt.getTime() <= now) return { ok: false, reason: 'expired' };
