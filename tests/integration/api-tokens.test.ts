@@ -19,7 +19,8 @@ const issued: string[] = [];
 
 beforeAll(async () => {
   clockFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pm-clock-')), 'offset');
-  server = await startServer({ env: { TEST_CLOCK_FILE: clockFile, API_TOKEN_RATE_PER_MINUTE: String(RATE) } });
+  // At the most talkative level: not even a debug line may carry a value.
+  server = await startServer({ env: { TEST_CLOCK_FILE: clockFile, API_TOKEN_RATE_PER_MINUTE: String(RATE), LOG_LEVEL: 'debug' } });
   admin = (await signInAsAdmin(server)).accessToken;
 }, 60_000);
 afterAll(() => server?.stop());
