@@ -6,7 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAsAdmin } from '../support/auth.ts';
+import { createHash } from 'node:crypto';
+import { signInAsAdmin, withDb } from '../support/auth.ts';
+import { tableRows } from '../support/db-state.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 const DAY = 24 * 60 * 60_000;
@@ -268,6 +270,13 @@ describe('API tokens', () => {
       const body = (await res.json()) as { errors?: { field: string }[] };
       expect([json, res.status, body.errors?.some((e) => e.field.startsWith(field))]).toEqual([json, 400, true]);
     }
+  });
+
+  it('stores only the SHA-256 of each value: no table holds a value', async () => {
+    const stored = await withDb(server, (db) => tableRows(db));
+    const everything = JSON.stringify(stored);
+    expect(everything).toContain(createHash('sha256').update(issued[0]!).digest('hex'));
+    for (const value of issued) expect(everything).not.toContain(value.slice(3));
   });
 
   it('never writes a token value to the log', () => {
