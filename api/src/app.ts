@@ -12,6 +12,7 @@ import { smallBodies } from './middleware/small-bodies.ts';
 import { allowedMethodsOf } from './http/allowed-methods.ts';
 import { fail, toErrorResponse } from './http/errors.ts';
 import type { RegisteredRoute } from './http/openapi-document.ts';
+import { apiTokensRoutes } from './routes/api-tokens.ts';
 import { authRoutes } from './routes/auth.ts';
 import { companyRoutes } from './routes/company.ts';
 import { emailResponsesRoutes } from './routes/email-responses.ts';
@@ -70,6 +71,7 @@ export function createApp(deps: Deps) {
     .route('/', smtpRoutes(deps))
     .route('/', emailResponsesRoutes(deps))
     .route('/', newsletterRoutes(deps))
+    .route('/', apiTokensRoutes(deps))
     .route(
       '/',
       openApiRoutes(deps, (): readonly RegisteredRoute[] => registered),

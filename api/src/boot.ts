@@ -10,6 +10,13 @@ import { createPageChanges } from './services/page-changes.ts';
 import { createFacetCounts } from './services/catalogue-facets.ts';
 import { sweepStorage } from './services/storage-sweep.ts';
 
+/** The real clock, or in tests the real clock moved by the milliseconds TEST_CLOCK_FILE holds (read at each call). */
+function clockOf(env: Env): () => number {
+  const file = env.TEST_CLOCK_FILE;
+  if (!file) return Date.now;
+  return () => Date.now() + (Number(fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : 0) || 0);
+}
+
 export async function boot(source: Record<string, string | undefined> = process.env) {
   const env: Env = parseEnv(source);
   const log = createLogger(env.LOG_LEVEL);
@@ -18,7 +25,7 @@ export async function boot(source: Record<string, string | undefined> = process.
   fs.chmodSync(env.dataDir, 0o700);
   const db = openDatabase(databaseConfig(env));
   await runMigrations(db);
-  const deps: Deps = { db, env, log, pages: createPageChanges(), facets: createFacetCounts() };
+  const deps: Deps = { db, env, log, pages: createPageChanges(), facets: createFacetCounts(), clock: clockOf(env) };
   await sweepStorage(deps);
   const firstAdmin = await ensureFirstAdmin(deps);
   const app = createApp(deps);

@@ -14,6 +14,8 @@ export type Deps = {
   pages: PageChanges;
   /** The listing search's facet counts, remembered per catalogue version. */
   facets: FacetCounts;
+  /** Milliseconds since the epoch: API token expiry and last use (tests move it: TEST_CLOCK_FILE). */
+  clock: () => number;
 };
 
 /** What the idempotency middleware knows about the keyed request the handler is serving; `claim` names its claim row. */
@@ -26,6 +28,8 @@ export type AppEnv = {
   Variables: TimingVariables & {
     user: SessionUser;
     sessionId: string;
+    /** Set instead of sessionId when an API token authenticated the request. */
+    apiTokenId: number | undefined;
     /** Set by the idempotency middleware when the request carries an Idempotency-Key. */
     idempotency: PendingKey | undefined;
     /** SHA-256 of the request body (multipart: of its parts, whatever the boundary). */

@@ -40,6 +40,10 @@ const EnvSchema = z.object({
   REFRESH_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   /** How long an Idempotency-Key claim outlives its instance; renewed while its request runs. */
   IDEMPOTENCY_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** Requests per minute each API token may make to guarded routes; over it, 429 with Retry-After. */
+  API_TOKEN_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Tests only (NODE_ENV=test): a file holding milliseconds added to the clock that decides API token expiry. */
+  TEST_CLOCK_FILE: z.string().min(1).optional(),
   /** Tests only (NODE_ENV=test): a keyed request with `X-Test-Hold: <name>` waits after its claim while this folder holds that file. */
   TEST_HOLD_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -68,6 +72,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const env = result.data;
   if (env.TEST_HOLD_DIR && present.NODE_ENV !== 'test')
     throw new ConfigError('Invalid configuration:\n  - TEST_HOLD_DIR: only with NODE_ENV=test');
+  if (env.TEST_CLOCK_FILE && present.NODE_ENV !== 'test')
+    throw new ConfigError('Invalid configuration:\n  - TEST_CLOCK_FILE: only with NODE_ENV=test');
   return {
     ...env,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),

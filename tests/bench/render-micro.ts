@@ -20,7 +20,14 @@ import { repoRoot } from '../support/server.ts';
 
 const env = parseEnv(process.env);
 const db = openDatabase({ ...databaseConfig(env), poolSize: 4 });
-const catalogue = createCatalogueReader({ db, env, log: createLogger('silent'), pages: createPageChanges(), facets: createFacetCounts() });
+const catalogue = createCatalogueReader({
+  db,
+  env,
+  log: createLogger('silent'),
+  pages: createPageChanges(),
+  facets: createFacetCounts(),
+  clock: Date.now,
+});
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const api = { request: () => Promise.reject(new Error('no API here')) };
 const builds = process.argv.slice(3).length ? process.argv.slice(3) : ['dist'];

@@ -123,6 +123,8 @@ const links: Record<string, Link> = {
   'post /newsletter/confirm': async () => ({ body: { token: (await fx.newSubscription()).confirmToken } }),
   'post /newsletter/unsubscribe': async () => ({ body: { token: (await fx.newSubscriber()).unsubscribeToken } }),
   'post /newsletter/unsubscribe/one-click': async () => ({ query: { token: (await fx.newSubscriber()).unsubscribeToken } }),
+  'post /admin/api-tokens/{id}/regenerate': async () => ({ path: { id: String(await fx.newApiToken()) } }),
+  'delete /admin/api-tokens/{id}': async () => ({ path: { id: String(await fx.newApiToken()) } }),
   // A status toggle would leave the shared subscriber inactive, and the sendings without anyone to send to.
   'patch /newsletter/admin/subscribers/{id}/status': async () => ({ path: { id: String((await fx.newSubscriber()).id) } }),
   'delete /newsletter/admin/subscribers/{id}': async () => ({ path: { id: String((await fx.newSubscriber()).id) } }),

@@ -206,4 +206,40 @@ describe(`API contract (seed ${SEED}, ${RUNS} examples per operation)`, () => {
     }
     expect(accepted).toEqual([]);
   });
+  // Last: a token's allowed writes may delete the records other checks point at.
+  it('every guarded operation answers an API token as its x-token-access says: 403 where the access cannot hold it', async () => {
+    token = (await signInAsAdmin(server)).accessToken;
+    const permissions = { listings: ['write'], messages: ['read'], mailAccounts: ['read', 'write'], statistics: ['read'] };
+    const tokens: Record<string, { value: string; holds: (resource: string, action: string, accesses: string[]) => boolean }> = {};
+    for (const access of ['read-only', 'full', 'custom']) {
+      const res = await server.api('/admin/api-tokens', {
+        method: 'POST',
+        token,
+        json: { name: `Contrat ${access}`, access, expiresInDays: 7, ...(access === 'custom' ? { permissions } : {}) },
+      });
+      const value = ((await res.json()) as { token: string }).token;
+      tokens[access] = {
+        value,
+        holds: (resource, action, accesses) =>
+          access === 'custom'
+            ? ((permissions as Record<string, string[]>)[resource]?.includes(action) ?? false)
+            : accesses.includes(access),
+      };
+    }
+    type Access = 'none' | { resource: string; action: string; accesses: string[] };
+    const guarded = operationsOf(contract.doc).filter(({ op }) => (op as { 'x-token-access'?: Access })['x-token-access']);
+    expect(guarded.length).toBeGreaterThanOrEqual(40);
+    const wrong: string[] = [];
+    for (const { path, method, op } of guarded) {
+      const access = (op as { 'x-token-access'?: Access })['x-token-access']!;
+      const body = op.requestBody?.content['application/json'] ? { json: {} } : {};
+      for (const [name, { value, holds }] of Object.entries(tokens)) {
+        const res = await server.api(concrete(path), { method: method.toUpperCase(), token: value, ...body });
+        const allowed = access !== 'none' && holds(access.resource, access.action, access.accesses);
+        const fits = allowed ? res.status !== 403 && res.status !== 401 : res.status === 403;
+        if (!fits || !(String(res.status) in op.responses)) wrong.push(`${name} ${method.toUpperCase()} ${path}: ${res.status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
 });

@@ -153,8 +153,13 @@ export async function createFixtures(server: TestServer, smtp: TestSmtp, session
     })
   ).id;
 
+  /** An API token of its own (regenerated or revoked by the operation under test). */
+  const newApiToken = async () =>
+    (await call<{ id: number }>('post', '/admin/api-tokens', { name: `Jeton ${++unique}`, access: 'read-only', expiresInDays: 30 })).id;
+
   return {
     send,
+    newApiToken,
     listing,
     newListing,
     technicalDocumentId,

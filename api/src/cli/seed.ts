@@ -311,7 +311,7 @@ export async function openSeedDeps(): Promise<Deps> {
   fs.mkdirSync(env.dataDir, { recursive: true });
   const db = openDatabase(databaseConfig(env));
   await runMigrations(db);
-  return { db, env, log, pages: createPageChanges(), facets: createFacetCounts() };
+  return { db, env, log, pages: createPageChanges(), facets: createFacetCounts(), clock: Date.now };
 }
 
 async function main(argv: string[]) {

@@ -49,12 +49,60 @@ describe('OpenAPI document', () => {
       ['get', '/newsletter/admin/stats'],
       ['get', '/email-responses'],
     ] as const) {
-      expect([p, op(method, p)?.security]).toEqual([p, [{ bearer: [] }]]);
+      // An administrator's access token, or an API token whose access holds the operation.
+      expect([p, op(method, p)?.security]).toEqual([p, [{ bearer: [] }, { apiToken: [] }]]);
       expect(Object.keys(op(method, p)!.responses)).toEqual(expect.arrayContaining(['401', '403']));
     }
     expect(op('get', '/products')!.security).toBeUndefined();
     expect(op('post', '/inquiries')!.security).toBeUndefined();
     expect(op('post', '/auth/refresh')!.security).toEqual([{ refreshCookie: [] }, {}]);
+  });
+
+  it('documents the API token as a bearer scheme and says what access each guarded operation needs', () => {
+    const full = document as unknown as {
+      components: { securitySchemes: Record<string, { type: string; scheme: string; description: string }> };
+    };
+    expect(full.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(full.components.securitySchemes.apiToken!.description).toContain('x-token-access');
+    const access = (method: string, p: string) => (op(method, p) as unknown as { 'x-token-access'?: unknown })['x-token-access'];
+    expect(access('get', '/inquiries')).toEqual({ resource: 'messages', action: 'read', accesses: ['read-only', 'full', 'custom'] });
+    expect(access('post', '/products')).toEqual({ resource: 'listings', action: 'write', accesses: ['full', 'custom'] });
+    expect(access('get', '/smtp/accounts')).toEqual({ resource: 'mailAccounts', action: 'read', accesses: ['custom'] });
+    expect(access('get', '/stats')).toEqual({ resource: 'statistics', action: 'read', accesses: ['read-only', 'full', 'custom'] });
+    // Accounts, sessions and token management: an administrator's access token only.
+    for (const [method, p] of [
+      ['get', '/admin/api-tokens'],
+      ['post', '/admin/api-tokens'],
+      ['post', '/admin/api-tokens/{id}/regenerate'],
+      ['delete', '/admin/api-tokens/{id}'],
+      ['get', '/auth/profile'],
+      ['post', '/auth/change-password'],
+    ] as const) {
+      expect([method, p, op(method, p)?.security, access(method, p)]).toEqual([method, p, [{ bearer: [] }], 'none']);
+      expect(Object.keys(op(method, p)!.responses)).toEqual(expect.arrayContaining(['401', '403']));
+    }
+    // Public operations say nothing of tokens.
+    expect(access('get', '/products')).toBeUndefined();
+  });
+
+  it('documents the API token routes with their bodies and answers, the value only where it is shown once', () => {
+    const schemaOf = (method: string, p: string, status: string) =>
+      (
+        op(method, p)!.responses[status] as {
+          content: { 'application/json': { schema: { properties: Record<string, unknown>; required?: string[] } } };
+        }
+      ).content['application/json'].schema;
+    const created = schemaOf('post', '/admin/api-tokens', '201');
+    expect(created.required).toEqual(expect.arrayContaining(['token', 'id', 'name', 'access', 'expiresAt', 'lastUsedAt']));
+    expect(schemaOf('post', '/admin/api-tokens/{id}/regenerate', '200').required).toContain('token');
+    const listed = schemaOf('get', '/admin/api-tokens', '200').properties.tokens as { items: { properties: Record<string, unknown> } };
+    expect(Object.keys(listed.items.properties).sort()).toEqual(
+      ['access', 'createdAt', 'description', 'expiresAt', 'id', 'lastUsedAt', 'name', 'permissions'].sort(),
+    );
+    const body = JSON.stringify(op('post', '/admin/api-tokens')!.requestBody);
+    for (const part of ['"read-only"', '"full"', '"custom"', '"permissions"', '"expiresInDays"', '"mailAccounts"'])
+      expect(body).toContain(part);
+    expect(Object.keys(op('delete', '/admin/api-tokens/{id}')!.responses)).toEqual(expect.arrayContaining(['200', '404']));
   });
 
   it('declares Idempotency-Key with its 400, 409 and 422 on every write, and on no read', () => {

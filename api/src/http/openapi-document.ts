@@ -2,7 +2,9 @@
 // `app.routes`, described by the metadata its own handlers carry (openapi-meta.ts).
 import { z } from 'zod';
 import { REFRESH_COOKIE } from '../services/auth-cookie.ts';
+import { API_TOKEN_ACCESS } from '@app/domain/api-tokens';
 import { readMeta, type Answer, type RouteDoc, type RouteMeta } from './openapi-meta.ts';
+import { actionOf, familyOf, grants, NEVER, PUBLIC } from './token-access.ts';
 
 export type RegisteredRoute = { method: string; path: string; handler: unknown };
 type Json = Record<string, unknown>;
@@ -60,6 +62,18 @@ export function toOpenApiPath(path: string): { path: string; params: { name: str
 const covers = (pattern: string, path: string) =>
   pattern.endsWith('/*') ? path.startsWith(pattern.slice(0, -1)) || path === pattern.slice(0, -2) : pattern === path;
 
+/**
+ * What an API token needs for a guarded operation (token-access.ts): the resource and action, and the
+ * accesses that can hold it; 'none' where no token is ever accepted.
+ */
+function tokenAccess(method: string, path: string) {
+  const family = familyOf(path);
+  if (family === undefined || family === NEVER || family === PUBLIC) return 'none' as const;
+  const action = actionOf(method);
+  const accesses = API_TOKEN_ACCESS.filter((a) => a === 'custom' || grants(a, null, family, action));
+  return { resource: family, action, accesses };
+}
+
 const problemRef = { $ref: '#/components/schemas/Problem' };
 const errorAnswer = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemRef } } });
 
@@ -77,6 +91,12 @@ function successAnswer(answer: Answer, status: number) {
     description: status === 201 ? 'Created' : status === 202 ? 'Accepted' : 'Success',
     content: { 'application/json': { schema: jsonSchema(answer, 'output') } },
   };
+}
+
+/** An administrator's access token always; an API token too where its access can hold the operation. */
+function bearerSecurity(method: string, path: string): Json {
+  const access = tokenAccess(method, path);
+  return { security: access === 'none' ? [{ bearer: [] }] : [{ bearer: [] }, { apiToken: [] }], 'x-token-access': access };
 }
 
 function operation(method: string, path: string, metas: RouteMeta[]): Json {
@@ -162,7 +182,7 @@ function operation(method: string, path: string, metas: RouteMeta[]): Json {
     ...(own?.description ? { description: own.description } : {}),
     ...(own?.deprecated ? { deprecated: true } : {}),
     ...(security === 'bearer'
-      ? { security: [{ bearer: [] }] }
+      ? bearerSecurity(method, path)
       : security === 'refresh-cookie'
         ? { security: [{ refreshCookie: [] }, {}] }
         : {}),
@@ -198,6 +218,13 @@ export function buildOpenApi(routes: readonly RegisteredRoute[]) {
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'The access token from POST /auth/login' },
+        apiToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'pm_ then 43 base64url characters',
+          description:
+            "An API token from POST /admin/api-tokens, sent as `Authorization: Bearer pm_…` (never in a URL or a cookie). Each operation's `x-token-access` names the resource and action it needs (`read`: GET and HEAD, `write`: the others) and the accesses that can hold it: `read-only` reads listings (with images and documents), technical documents, messages, newsletter and statistics; `full` also writes them; `custom` holds what its `permissions` grant, mail accounts included. `x-token-access: none`: no token is accepted (403). An expired, revoked or regenerated token answers 401 saying which; each token has its own rate limit (429).",
+        },
         refreshCookie: {
           type: 'apiKey',
           in: 'cookie',

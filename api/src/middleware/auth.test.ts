@@ -33,6 +33,7 @@ describe('auth guards', () => {
       log: createLogger('silent'),
       pages: createPageChanges(),
       facets: createFacetCounts(),
+      clock: Date.now,
     };
     app = new Hono<AppEnv>()
       .use(sameSiteOnly(deps))

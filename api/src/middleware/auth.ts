@@ -4,8 +4,12 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, Deps } from '../context.ts';
 import { fail } from '../http/errors.ts';
 import { withMeta } from '../http/openapi-meta.ts';
+import { tokenMayReach } from '../http/token-access.ts';
+import { apiTokensFor, isApiToken } from '../services/api-tokens.ts';
 import { sessionsFor } from '../services/sessions.ts';
-import { authMessages } from '@app/domain/api-messages';
+import { createRateLimiter } from '../services/shared-limits.ts';
+import { authMessages, requestMessages } from '@app/domain/api-messages';
+import { apiTokenMessages } from '@app/domain/api-tokens';
 
 export { authMessages };
 
@@ -23,12 +27,30 @@ type Options = {
 };
 
 export const requireSession = (
-  { db }: Deps,
+  deps: Deps,
   { adminOnly = false, allowPendingPasswordChange = false }: Options = {},
-): MiddlewareHandler<AppEnv> =>
-  withMeta<MiddlewareHandler<AppEnv>>(async (c, next) => {
+): MiddlewareHandler<AppEnv> => {
+  const { db } = deps;
+  const tokenLimiter = createRateLimiter(db, 'api-token', { limit: deps.env.API_TOKEN_RATE_PER_MINUTE, windowMs: 60_000 });
+  return withMeta<MiddlewareHandler<AppEnv>>(async (c, next) => {
     const token = bearerToken(c);
     if (!token) return fail(c, 401, authMessages.noToken);
+    if (isApiToken(token)) {
+      // Routes no token reaches answer 403 before the token is even looked up (token-access.ts).
+      if (tokenMayReach({ access: 'full', permissions: null }, c.req.method, c.req.path) === 'never')
+        return fail(c, 403, apiTokenMessages.neverWithToken);
+      const found = await apiTokensFor(db).authenticate(token, deps.clock());
+      if (!found.ok) return fail(c, 401, found.reason === 'expired' ? apiTokenMessages.expired : apiTokenMessages.revoked);
+      if (tokenMayReach(found.token, c.req.method, c.req.path) !== 'allowed') return fail(c, 403, apiTokenMessages.forbidden);
+      const key = String(found.token.id);
+      if (!(await tokenLimiter.hit(key))) {
+        c.header('Retry-After', String(Math.ceil((await tokenLimiter.retryAfterMs(key)) / 1000) || 1));
+        return fail(c, 429, requestMessages.tooManyRequests);
+      }
+      c.set('user', found.token.user);
+      c.set('apiTokenId', found.token.id);
+      return next();
+    }
     const found = await sessionsFor(db).authenticate(token);
     if (!found) return fail(c, 401, authMessages.expired);
     if (adminOnly && found.user.role !== 'admin') return fail(c, 403, authMessages.notAdmin);
@@ -37,10 +59,15 @@ export const requireSession = (
     c.set('sessionId', found.session.id);
     await next();
   }, GUARD_META);
+};
 
 const GUARD_META = {
   security: 'bearer',
-  errors: { 401: 'No access token, or the session expired', 403: 'Not an administrator, or the password must be changed first' },
+  errors: {
+    401: 'No access token, the session expired, or the API token expired or was revoked (the answer says which)',
+    403: 'Not an administrator, the password must be changed first, or the API token does not grant this route',
+    429: 'Too many requests with this API token (Retry-After)',
+  },
 } as const;
 
 /** Every back-office route: a live session, role 'admin', password change done. */

@@ -20,6 +20,7 @@ import {
   renewClaim,
   sha256,
 } from '../services/idempotency.ts';
+import { apiTokensFor, isApiToken } from '../services/api-tokens.ts';
 import { sessionsFor } from '../services/sessions.ts';
 import { digestMultipart } from '../services/uploads.ts';
 import { bearerToken } from './auth.ts';
@@ -29,19 +30,25 @@ import { holdForTest } from '../http/test-hold.ts';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Sign-in, refresh and password change answer with credentials, which are never stored in clear
- * (only their hashes are); a lost refresh answer has its own grace window instead.
+ * (only their hashes are); a lost refresh answer has its own grace window instead. So do an API
+ * token's creation and regeneration (its value is shown once: decision 130).
  */
-const CREDENTIAL_PATHS = /^\/api\/auth\/(login|refresh|change-password)$/;
+const CREDENTIAL_PATHS = /^\/api\/(?:auth\/(?:login|refresh|change-password)|admin\/api-tokens(?:\/[^/]+\/regenerate)?)$/;
 
 /** The writes a visitor may make without signing in: the contact and newsletter forms. */
 const PUBLIC_WRITES = /^\/api\/(?:inquiries|newsletter\/(?:subscribe|confirm|unsubscribe|unsubscribe\/one-click))$/;
 
 /**
- * A signed-in admin's keys are theirs alone; the public forms' keys belong to the client address.
+ * A signed-in admin's keys are theirs alone, an API token's its own; the public forms' keys belong to the client address.
  * Undefined for an anonymous request elsewhere: its route refuses it before reading a byte of its body.
  */
 async function scopeOf(c: Parameters<MiddlewareHandler<AppEnv>>[0], deps: Deps): Promise<string | undefined> {
   const token = bearerToken(c);
+  // An API token's keys are its own, apart from its creator's (decision 130).
+  if (token && isApiToken(token)) {
+    const found = await apiTokensFor(deps.db).authenticate(token, deps.clock());
+    return found.ok ? `api-token:${found.token.id}` : undefined;
+  }
   const signedIn = token ? await sessionsFor(deps.db).authenticate(token) : null;
   if (signedIn) return `user:${signedIn.user.id}`;
   return PUBLIC_WRITES.test(c.req.path) ? `client:${clientIp(c, deps.env.TRUST_PROXY)}` : undefined;

@@ -37,6 +37,7 @@ describe('respondOnce', () => {
       log: createLogger('silent'),
       pages: createPageChanges(),
       facets: createFacetCounts(),
+      clock: Date.now,
     };
     failAfterChange = null;
     app = new Hono<AppEnv>().use(idempotency(deps)).post('/api/inquiries', (c) =>

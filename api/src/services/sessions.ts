@@ -23,7 +23,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 const newSessionId = () => randomBytes(16).toString('hex');
 
 /** The looked-up row's hash is compared again without early exit (the guide's constant-time step). */
-const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+export const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export type IssuedTokens = {
   sessionId: string;

@@ -5,3 +5,4 @@ export * from './newsletter.ts';
 export * from './meta.ts';
 export * from './idempotency.ts';
 export * from './limits.ts';
+export * from './api-tokens.ts';

@@ -2,6 +2,7 @@
 // type error. Messages of the shared schemas that the admin's dictionary does not already hold are
 // listed below by their French text (see i18n/messages.ts for how both are found).
 import type { authMessages, authRouteMessages, mailMessages, notFoundMessages, requestMessages } from '../api-messages.ts';
+import type { apiTokenMessages } from '../api-tokens.ts';
 import type { DOCUMENT_MESSAGES, IMAGE_MESSAGES, TECHNICAL_MESSAGES } from '../documents.ts';
 import type { idempotencyMessages } from '../idempotency.ts';
 import { INVALID_EMAIL_MESSAGE, SEND_MESSAGE } from '../newsletter.ts';
@@ -18,6 +19,7 @@ type Groups = {
   image: typeof IMAGE_MESSAGES;
   document: typeof DOCUMENT_MESSAGES;
   technical: typeof TECHNICAL_MESSAGES;
+  apiToken: typeof apiTokenMessages;
 };
 
 export const apiMessagesEn: Widen<Groups> = {
@@ -102,6 +104,18 @@ export const apiMessagesEn: Widen<Groups> = {
     size: 'The file must not exceed 50 MB',
     type: 'File type not supported. Accepted formats: PDF, images (JPEG, PNG, WebP), videos (MP4, WebM, OGG)',
     notFound: 'Document not found',
+  },
+  apiToken: {
+    name: 'The name is required',
+    access: 'Invalid access: read-only, full or custom',
+    permissions: 'Invalid permissions: at least one resource, for read and/or write',
+    permissionsOnlyCustom: 'Permissions are given to a custom token only',
+    lifetime: 'Invalid lifetime: 7, 30, 90 or null',
+    notFound: 'API token not found',
+    expired: 'API token expired',
+    revoked: 'API token revoked or unknown',
+    forbidden: 'This API token does not grant access to this resource',
+    neverWithToken: 'This route does not accept API tokens',
   },
 };
 

@@ -7,3 +7,4 @@ export * from './newsletter.ts';
 export * from './meta.ts';
 export * from './idempotency.ts';
 export * from './limits.ts';
+export * from './api-tokens.ts';
