@@ -21,7 +21,9 @@ export function describeIssue(issue: z.core.$ZodIssue): FieldError {
 export function validationError(error: { issues: z.core.$ZodIssue[] }): ApiError {
   // A key the schema does not know (a strict body) is named as the field it is.
   const errors = error.issues.flatMap((issue) =>
-    issue.code === 'unrecognized_keys' ? issue.keys.map((key) => describeIssue({ ...issue, path: [...issue.path, key] })) : [describeIssue(issue)],
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => describeIssue({ ...issue, path: [...issue.path, key] }))
+      : [describeIssue(issue)],
   );
   return new ApiError(400, errors[0]?.message ?? requestMessages.request, errors);
 }

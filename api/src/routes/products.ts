@@ -13,7 +13,14 @@ import type { AppEnv, Deps } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
-import { PRODUCT_NOT_FOUND, createProduct, deleteProduct, getProduct, patchProduct, updateProduct } from '../services/catalogue-products.ts';
+import {
+  PRODUCT_NOT_FOUND,
+  createProduct,
+  deleteProduct,
+  getProduct,
+  patchProduct,
+  updateProduct,
+} from '../services/catalogue-products.ts';
 import { searchProducts } from '../services/catalogue-search.ts';
 import { respondOnce } from '../services/idempotency.ts';
 import { doc } from '../http/openapi-meta.ts';
