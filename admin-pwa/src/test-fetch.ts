@@ -1,10 +1,10 @@
 // Component tests: a stand-in for the API at the fetch boundary (the real API runs in the browser
-// journeys). Routes answer JSON; every call is recorded with its method, path, query and body.
+// journeys). Routes answer JSON; every call is recorded with its method, path, query, body and headers.
 import { vi } from 'vitest';
 import { db } from './db/db.ts';
 import { toasts } from './lib/toast.ts';
 
-export type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
+export type Call = { method: string; path: string; query: URLSearchParams; body: unknown; headers: Headers };
 type Handler = (call: Call) => unknown | Response;
 export type FakeApi = {
   calls: Call[];
@@ -23,7 +23,7 @@ export function fakeApi(): FakeApi {
     const method = (init.method ?? 'GET').toUpperCase();
     const path = url.pathname.replace(/^\/api/, '');
     const body = typeof init.body === 'string' && init.body ? JSON.parse(init.body) : (init.body ?? null);
-    const call = { method, path, query: url.searchParams, body };
+    const call = { method, path, query: url.searchParams, body, headers: new Headers(init.headers) };
     calls.push(call);
     const route = [...routes].reverse().find((r) => r.method === method && matches(r.path, path));
     if (!route) return Response.json({ error: 'Introuvable' }, { status: 404 });

@@ -101,8 +101,8 @@ const ProductFieldsSchema = z.object({
       z.union([z.string().max(500), z.number()]).transform((v) => String(v).trim()),
     )
     .refine((m) => Object.keys(m).length <= 50, 'Au plus 50 caractéristiques')
-    .default({})
-    .transform((m) => Object.fromEntries(Object.entries(m).filter(([, v]) => v !== ''))),
+    .transform((m) => Object.fromEntries(Object.entries(m).filter(([, v]) => v !== '')))
+    .default({}),
 });
 export const PRODUCT_FIELDS = Object.keys(ProductFieldsSchema.shape) as (keyof typeof ProductFieldsSchema.shape)[];
 
@@ -132,16 +132,22 @@ const REQUIRED_FIELDS = [
 ];
 
 /** A whole listing's rules across fields: a generator set names its voltage and phase; an engine stores neither. */
+type GeneratorParts = { type: ProductType; voltage: string | null; phase: string | null };
+
+function checkGeneratorParts(p: GeneratorParts, ctx: z.RefinementCtx) {
+  if (p.type !== 'generator') return;
+  if (!p.voltage) ctx.addIssue({ code: 'custom', path: ['voltage'], message: 'La tension est requise pour un groupe électrogène' });
+  if (!p.phase) ctx.addIssue({ code: 'custom', path: ['phase'], message: 'La phase est requise pour un groupe électrogène' });
+}
+
+/** Engines store voltage and phase as null (back-office section 2, listing form). */
+const dropEngineParts = <P extends GeneratorParts>(p: P): P => (p.type === 'generator' ? p : { ...p, voltage: null, phase: null });
+
 function withGeneratorRule<T extends z.ZodType<z.output<typeof ProductFieldsSchema>>>(fields: T, required: string[]) {
   return (
     fields
-      .superRefine((p, ctx) => {
-        if (p.type !== 'generator') return;
-        if (!p.voltage) ctx.addIssue({ code: 'custom', path: ['voltage'], message: 'La tension est requise pour un groupe électrogène' });
-        if (!p.phase) ctx.addIssue({ code: 'custom', path: ['phase'], message: 'La phase est requise pour un groupe électrogène' });
-      })
-      // Engines store voltage and phase as null (back-office section 2, listing form).
-      .transform((p) => (p.type === 'generator' ? p : { ...p, voltage: null, phase: null }))
+      .superRefine(checkGeneratorParts)
+      .transform(dropEngineParts)
       // powerOutput and weight may be left out of the zod input (they then fail with the spec's message).
       .meta({ required, ...GENERATOR_RULE })
   );
@@ -160,16 +166,36 @@ export const ProductUpdateSchema = withGeneratorRule(
 );
 export type ProductUpdate = z.output<typeof ProductUpdateSchema>;
 
+const FIELDS = ProductFieldsSchema.shape;
+type PatchShape = { [K in keyof typeof FIELDS]: z.ZodExactOptional<(typeof FIELDS)[K]> };
+/** A field of a partial edit: checked as in PUT when sent, absent otherwise (its default is the full form's, not the edit's). */
+const patchShape = Object.fromEntries(
+  Object.entries(FIELDS).map(([key, field]) => [key, (field instanceof z.ZodDefault ? field.removeDefault() : field).exactOptional()]),
+) as unknown as PatchShape;
+
+export const PATCH_NOTHING_MESSAGE = 'Indiquez au moins un champ à modifier';
+
 /**
- * PATCH /products/{id}: only the fields that change, with the version edited. The server merges them
- * onto the stored listing and checks the result with ProductUpdateSchema (generator rules included).
+ * PATCH /products/{id}: only the fields that change, with the version edited. Each field sent is checked
+ * as in PUT; an unknown one is refused; the other fields stay as stored, checked or not. A change of type,
+ * voltage or phase is checked with the stored values of the others (GeneratorPartsSchema).
  */
-export const ProductPatchSchema = ProductFieldsSchema.partial()
-  .extend({
+export const ProductPatchSchema = z
+  .strictObject({
+    ...patchShape,
     version: z.coerce.number({ error: 'La version modifiée est requise' }).int().min(1),
   })
-  .meta(GENERATOR_RULE);
-export type ProductPatch = z.input<typeof ProductPatchSchema>;
+  .refine((p) => PRODUCT_FIELDS.some((k) => k in p), { message: PATCH_NOTHING_MESSAGE })
+  .meta({ minProperties: 2, ...GENERATOR_RULE });
+export type ProductPatch = z.output<typeof ProductPatchSchema>;
+/** The fields a partial edit changes (without its version). */
+export type ProductChanges = Omit<ProductPatch, 'version'>;
+
+/** The generator rule on the type, voltage and phase a listing has once an edit applies (the sent ones over the stored ones). */
+export const GeneratorPartsSchema = z
+  .object({ type: ProductTypeSchema, voltage: z.string().nullable(), phase: z.string().nullable() })
+  .superRefine(checkGeneratorParts)
+  .transform(dropEngineParts);
 
 export const STALE_VERSION_MESSAGE = "L'annonce a été modifiée entre-temps. Rechargez-la avant d'enregistrer.";
 

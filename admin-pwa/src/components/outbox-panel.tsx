@@ -92,7 +92,8 @@ const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' 
 
 /** Fields whose local value differs from the server's, side by side; the admin keeps one version. */
 function ConflictView({ entry }: { entry: OutboxEntry }) {
-  const local = ((entry.payload as { input?: unknown })?.input ?? entry.payload) as Record<string, unknown>;
+  const payload = entry.payload as { input?: unknown; changes?: unknown };
+  const local = (payload?.input ?? payload?.changes ?? entry.payload) as Record<string, unknown>;
   const server = (entry.server ?? {}) as Record<string, unknown>;
   const keys = Object.keys(local).filter((k) => !IGNORED.has(k) && show(local[k]) !== show(server[k]));
   const t = useT().outboxPanel;

@@ -19,7 +19,12 @@ export function describeIssue(issue: z.core.$ZodIssue): FieldError {
 
 /** The 400 a failed parse answers: the first field's message, and every field. */
 export function validationError(error: { issues: z.core.$ZodIssue[] }): ApiError {
-  const errors = error.issues.map(describeIssue);
+  // A key the schema does not know (a strict body) is named as the field it is.
+  const errors = error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => describeIssue({ ...issue, path: [...issue.path, key] }))
+      : [describeIssue(issue)],
+  );
   return new ApiError(400, errors[0]?.message ?? requestMessages.request, errors);
 }
 
@@ -43,7 +48,7 @@ function nulRefusal(value: unknown): ApiError | undefined {
   return field === undefined ? undefined : new ApiError(400, requestMessages.invalid, [{ field, message: requestMessages.invalid }]);
 }
 
-/** Parses a value built inside a handler (a merged PATCH, multipart fields) like a request part. */
+/** Parses a value built inside a handler (a PATCH's listing once edited, multipart fields) like a request part. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw validationError(parsed.error);

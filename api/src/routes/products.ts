@@ -2,7 +2,6 @@
 // optimistic full (PUT) and partial (PATCH) update (version, 409 when stale) and delete.
 import { Hono, type Context } from 'hono';
 import {
-  PRODUCT_FIELDS,
   ProductInputSchema,
   ProductListSchema,
   ProductPatchSchema,
@@ -12,9 +11,16 @@ import {
 } from '@app/domain/products';
 import type { AppEnv, Deps } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
-import { parseOrThrow, validate } from '../http/validate.ts';
+import { validate } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
-import { PRODUCT_NOT_FOUND, createProduct, deleteProduct, getProduct, updateProduct } from '../services/catalogue-products.ts';
+import {
+  PRODUCT_NOT_FOUND,
+  createProduct,
+  deleteProduct,
+  getProduct,
+  patchProduct,
+  updateProduct,
+} from '../services/catalogue-products.ts';
 import { searchProducts } from '../services/catalogue-search.ts';
 import { respondOnce } from '../services/idempotency.ts';
 import { doc } from '../http/openapi-meta.ts';
@@ -60,7 +66,7 @@ export const productsRoutes = (deps: Deps) =>
       validate('json', ProductUpdateSchema),
       (c) => respondOnce(c, deps.db, 200, () => updateProduct(deps, Number(c.req.param('id')), c.req.valid('json'))),
     )
-    // A partial edit: the fields sent replace the stored ones, the whole is checked as a PUT would be.
+    // A partial edit: the fields sent, each checked as in PUT, replace the stored ones; the others stay as they are.
     .patch(
       '/products/:id{[0-9]+}',
       doc({
@@ -71,15 +77,7 @@ export const productsRoutes = (deps: Deps) =>
       }),
       requireAdmin(deps),
       validate('json', ProductPatchSchema),
-      async (c) => {
-        const id = Number(c.req.param('id'));
-        const current = await getProduct(deps, id);
-        // The body as sent (already parsed once by the validator): absent fields keep their stored value.
-        const sent = await c.req.json<Record<string, unknown>>();
-        const stored = Object.fromEntries(PRODUCT_FIELDS.map((k) => [k, current[k]]));
-        const update = parseOrThrow(ProductUpdateSchema, { ...stored, ...sent });
-        return respondOnce(c, deps.db, 200, () => updateProduct(deps, id, update));
-      },
+      (c) => respondOnce(c, deps.db, 200, () => patchProduct(deps, Number(c.req.param('id')), c.req.valid('json'))),
     )
     .delete(
       '/products/:id{[0-9]+}',

@@ -4,9 +4,18 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { preparedRead, schema, type Db } from '@app/db';
 import { toKw } from '@app/domain/power';
 import type { ListingSummary } from '@app/domain/catalogue-listing';
-import { STALE_VERSION_MESSAGE, type Product, type ProductInput, type ProductUpdate } from '@app/domain/products';
+import {
+  GeneratorPartsSchema,
+  STALE_VERSION_MESSAGE,
+  type Product,
+  type ProductChanges,
+  type ProductInput,
+  type ProductPatch,
+  type ProductUpdate,
+} from '@app/domain/products';
 import type { Deps } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
+import { parseOrThrow } from '../http/validate.ts';
 import type { AfterCommit } from './idempotency.ts';
 import { toProductDocument } from './catalogue-documents.ts';
 import type { PageRead } from './page-read.ts';
@@ -211,6 +220,40 @@ export async function updateProduct(deps: Deps, id: number, input: ProductUpdate
     await requireProductRow(deps, id);
     throw new ApiError(409, STALE_VERSION_MESSAGE);
   }
+  return (await toProducts(deps, [row]))[0]!;
+}
+
+/**
+ * The columns a partial edit sets: the fields sent; voltage and phase as the generator rule leaves them when
+ * the type, voltage or phase changes (400 when a generator would lack one); the power in kW when its value or
+ * unit changes. The other stored fields are neither read nor checked.
+ */
+function changedColumns(row: ProductRow, changes: ProductChanges) {
+  const out: Record<string, unknown> = { ...changes };
+  if (changes.type !== undefined || changes.voltage !== undefined || changes.phase !== undefined) {
+    const parts = { type: row.type, voltage: row.voltage, phase: row.phase, ...pick(changes, ['type', 'voltage', 'phase']) };
+    Object.assign(out, parseOrThrow(GeneratorPartsSchema, parts));
+  }
+  if (changes.powerOutput !== undefined || changes.powerUnit !== undefined)
+    out.powerKw = toKw(changes.powerOutput ?? row.powerOutput, changes.powerUnit ?? (row.powerUnit as Product['powerUnit']));
+  return out;
+}
+
+const pick = <T extends object, K extends keyof T>(o: T, keys: K[]) =>
+  Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]])) as Partial<Pick<T, K>>;
+
+/** Changes only the fields sent (PATCH), if the stored version is the one the client edited; otherwise 409. 404 when missing. */
+export async function patchProduct(deps: Deps, id: number, patch: ProductPatch): Promise<Product> {
+  const { version, ...changes } = patch;
+  const stored = await requireProductRow(deps, id);
+  const row = (
+    await deps.db
+      .update(schema.products)
+      .set({ ...changedColumns(stored, changes), version: sql`${schema.products.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(schema.products.id, id), eq(schema.products.version, version)))
+      .returning()
+  )[0];
+  if (!row) throw new ApiError(409, STALE_VERSION_MESSAGE);
   return (await toProducts(deps, [row]))[0]!;
 }
 

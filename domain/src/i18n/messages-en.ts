@@ -6,7 +6,7 @@ import type { apiTokenMessages } from '../api-tokens.ts';
 import type { DOCUMENT_MESSAGES, IMAGE_MESSAGES, TECHNICAL_MESSAGES } from '../documents.ts';
 import type { idempotencyMessages } from '../idempotency.ts';
 import { INVALID_EMAIL_MESSAGE, SEND_MESSAGE } from '../newsletter.ts';
-import { STALE_VERSION_MESSAGE } from '../products.ts';
+import { PATCH_NOTHING_MESSAGE, STALE_VERSION_MESSAGE } from '../products.ts';
 import type { Widen } from './widen.ts';
 
 type Groups = {
@@ -129,6 +129,7 @@ export const schemaMessagesEn: Record<string, string> = {
   'Identifiant invalide': 'Invalid identifier',
   'La version modifiée est requise': 'The version being edited is required',
   [STALE_VERSION_MESSAGE]: 'The listing was changed in the meantime. Reload it before saving.',
+  [PATCH_NOTHING_MESSAGE]: 'Give at least one field to change',
   'La taille de page doit être 10, 20, 50 ou 100': 'The page size must be 10, 20, 50 or 100',
   [INVALID_EMAIL_MESSAGE]: 'Please enter a valid e-mail address.',
   [SEND_MESSAGE]: 'Please fill in the subject and the content of the message',

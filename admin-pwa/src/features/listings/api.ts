@@ -85,6 +85,10 @@ export const createListing = (input: ProductInput) => body(client.products.$post
 export const updateListing = (id: number, input: ProductInput, version: number) =>
   body(client.products[':id{[0-9]+}'].$put({ ...productParam(id), json: { ...input, version } }));
 
+/** Only these fields (PATCH): the listing's other fields are neither sent nor checked. */
+export const patchListing = (id: number, changes: Partial<ProductInput>, version: number) =>
+  body(client.products[':id{[0-9]+}'].$patch({ ...productParam(id), json: { ...changes, version } }));
+
 /** A not-found answer counts as deleted (back-office section 7). */
 export async function deleteListing(id: number) {
   try {

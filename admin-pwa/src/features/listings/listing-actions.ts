@@ -1,19 +1,18 @@
 // Quick listing writes from the table and the view: delete, and the featured toggle. Both go
-// through the outbox (queued offline); the toggle sends the whole listing with its version, so a
-// listing changed elsewhere meanwhile becomes a conflict instead of being overwritten.
+// through the outbox (queued offline); the toggle sends `featured` alone with the listing's version,
+// so a listing changed elsewhere meanwhile becomes a conflict instead of being overwritten.
 import { errorText } from '../../lib/api.ts';
 import type { Lang } from '@app/domain/lang';
 import { adminLang, fill, texts } from '../../lib/i18n.ts';
-import { localized } from '../../lib/localized.ts';
 import { toast } from '../../lib/toast.ts';
 import { db, type LocalProduct } from '../../db/db.ts';
 import { perform } from '../../db/outbox.ts';
-import { formFromProduct, validateListing } from './listing-form-model.ts';
 import { LISTING_DELETE, LISTING_UPDATE } from './operations.ts';
 
-/** Deletes a listing (queued when offline); a listing created offline is simply dropped from the outbox. */
 /** A listing's title in the admin's language (the outbox labels and the screens alike). */
 export const titleIn = (p: { titleFr: string; titleEn: string }, lang: Lang) => (lang === 'en' && p.titleEn ? p.titleEn : p.titleFr);
+
+/** Deletes a listing (queued when offline); a listing created offline is simply dropped from the outbox. */
 
 export async function removeListing(p: { id: number; titleFr: string; titleEn: string }) {
   const all = texts();
@@ -38,18 +37,13 @@ export async function removeListing(p: { id: number; titleFr: string; titleEn: s
   }
 }
 
-/** 'Vedette' ⇄ 'Standard': the listing as stored locally, featured flipped, saved with its version. */
+/** 'Vedette' ⇄ 'Standard': only `featured` is sent (PATCH), with the listing's version; the other fields are not checked. */
 export async function toggleFeatured(p: LocalProduct) {
   const all = texts();
-  const checked = validateListing({ ...formFromProduct(p), featured: !p.featured });
-  if (!checked.ok) {
-    toast.error(all.toasts.updateTitle, localized(Object.values(checked.errors).find(Boolean) ?? all.toasts.saveFallback));
-    return;
-  }
-  const featured = checked.input.featured;
+  const featured = !p.featured;
   const label = fill(featured ? all.outbox.listingFeature : all.outbox.listingUnfeature, { title: titleIn(p, adminLang.get()) });
   try {
-    const r = await perform(LISTING_UPDATE, { id: p.id, version: p.version, input: checked.input }, label);
+    const r = await perform(LISTING_UPDATE, { id: p.id, version: p.version, changes: { featured } }, label);
     if (r.queued && r.conflict) toast.error(all.toasts.conflictTitle, all.listingActions.conflict);
     else if (r.queued) toast.info(all.toasts.offlineSaved, all.toasts.sentWhenOnline);
     else toast.success(featured ? all.listingActions.featuredOn : all.listingActions.featuredOff);

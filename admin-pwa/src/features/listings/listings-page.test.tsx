@@ -1,6 +1,6 @@
 // The listings table: after a delete the total and the pages are the server's again (the next
-// listing moves up), and the 'Vedette'/'Standard' toggle sends the listing with its version —
-// at once online, through the outbox offline, and as a conflict on a 409.
+// listing moves up), and the 'Vedette'/'Standard' toggle sends `featured` alone with the listing's
+// version (PATCH) — at once online, through the outbox offline, and as a conflict on a 409.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
@@ -9,10 +9,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@app/domain/products';
 import { db } from '../../db/db.ts';
 import { toasts } from '../../lib/toast.ts';
-import { enqueue, replayOutbox } from '../../db/outbox.ts';
+import { enqueue, replayOutbox, resolveConflict } from '../../db/outbox.ts';
 import { freshStart, setOnline, type FakeApi } from '../../test-fetch.ts';
 import ListingsPage from './listings-page.tsx';
-import { LISTING_UPDATE } from './operations.ts';
+import { LISTING_UPDATE, type UpdatePayload } from './operations.ts';
 import { setAdminLang } from '../../lib/i18n.ts';
 import '../../app/operations.ts';
 
@@ -67,7 +67,7 @@ const listing = (id: number, featured = false): Product => ({
   documents: [],
 });
 
-/** The API's rules for what the table uses: newest first, 10 a page (none when empty), DELETE, PUT with a version check. */
+/** The API's rules for what the table uses: newest first, 10 a page (none when empty), DELETE, PUT and PATCH with a version check. */
 function serve(count: number) {
   server = Array.from({ length: count }, (_, i) => listing(i + 1));
   api.on('GET', '/products', (c) => {
@@ -90,6 +90,14 @@ function serve(count: number) {
     const current = server.find((p) => p.id === Number(c.path.split('/')[2]))!;
     if (body.version !== current.version) return Response.json({ error: "L'annonce a été modifiée entre-temps." }, { status: 409 });
     Object.assign(current, body, { version: current.version + 1 });
+    return current;
+  });
+  // PATCH: only the fields sent change; no check of the others (the API's rule).
+  api.on('PATCH', /^\/products\/\d+$/, (c) => {
+    const { version, ...changes } = c.body as Partial<Product>;
+    const current = server.find((p) => p.id === Number(c.path.split('/')[2]))!;
+    if (version !== current.version) return Response.json({ error: "L'annonce a été modifiée entre-temps." }, { status: 409 });
+    Object.assign(current, changes, { version: current.version + 1 });
     return current;
   });
   api.on('GET', /^\/products\/\d+$/, (c) => server.find((p) => p.id === Number(c.path.split('/')[2])));
@@ -116,6 +124,9 @@ function recordingNavigator(into: string[]): Navigator {
 const table = () => within(screen.getByRole('table'));
 const toastTitled = (title: string) => waitFor(() => expect(toasts.get().map((t) => t.title)).toContain(title));
 const row = (title: string) => screen.getByRole('row', { name: new RegExp(`\\b${title}\\b`) });
+/** A row's button once the row is shown (the count may be shown a render before the rows). */
+const findButton = async (title: string, name: string) =>
+  within(await screen.findByRole('row', { name: new RegExp(`\\b${title}\\b`) })).findByRole('button', { name });
 
 beforeEach(async () => {
   shown.length = 0;
@@ -179,11 +190,31 @@ describe('listings table', () => {
     await screen.findByText('2 annonces');
     await userEvent.click(within(row('Groupe 2')).getByRole('button', { name: 'Standard' }));
     await within(row('Groupe 2')).findByRole('button', { name: 'Vedette' });
-    const put = api.callsTo('PUT', '/products/2');
-    expect(put).toHaveLength(1);
-    expect(put[0]!.body).toMatchObject({ featured: true, version: 1, titleFr: 'Groupe 2', brand: 'Perkins', powerUnit: 'kva' });
-    expect(server.find((p) => p.id === 2)!.featured).toBe(true);
+    const patch = api.callsTo('PATCH', '/products/2');
+    expect(patch).toHaveLength(1);
+    expect(patch[0]!.body).toEqual({ featured: true, version: 1 });
+    expect(api.callsTo('PUT', /^\/products\//)).toHaveLength(0);
+    expect(server.find((p) => p.id === 2)).toMatchObject({
+      featured: true,
+      version: 2,
+      titleFr: 'Groupe 2',
+      brand: 'Perkins',
+      powerUnit: 'kva',
+    });
     await toastTitled('Annonce mise en vedette');
+  });
+
+  it('toggles a listing whose other fields the form would refuse (stored before a rule changed)', async () => {
+    serve(2);
+    server[0]!.titleEn = '';
+    server[0]!.voltage = null; // a generator without voltage: the form refuses it
+    show();
+    await screen.findByText('2 annonces');
+    await userEvent.click(await findButton('Groupe 1', 'Standard'));
+    await findButton('Groupe 1', 'Vedette');
+    await toastTitled('Annonce mise en vedette');
+    expect(api.callsTo('PATCH', '/products/1').map((c) => c.body)).toEqual([{ featured: true, version: 1 }]);
+    expect(server[0]).toMatchObject({ featured: true, version: 2, titleEn: '', voltage: null });
   });
 
   it('offline, the toggle is shown at once, queued, and sent when the connection returns', async () => {
@@ -200,13 +231,43 @@ describe('listings table', () => {
     expect(within(row('Groupe 1')).getByText('Non synchronisée')).toBeTruthy();
     const [entry] = await db.outbox.toArray();
     expect(entry).toMatchObject({ kind: 'listing.update', state: 'waiting', label: "Mise en vedette de l'annonce « Groupe 1 »" });
-    expect(api.callsTo('PUT', '/products/1')).toHaveLength(0);
+    expect(entry!.payload).toEqual({ id: 1, version: 1, changes: { featured: true } });
+    expect(api.callsTo('PATCH', '/products/1')).toHaveLength(0);
 
     setOnline(true);
     await replayOutbox();
+    expect(api.callsTo('PATCH', '/products/1').map((c) => c.body)).toEqual([{ featured: true, version: 1 }]);
     expect(server.find((p) => p.id === 1)).toMatchObject({ featured: true, version: 2 });
     await waitFor(() => expect(within(row('Groupe 1')).queryByText('Non synchronisée')).toBeNull());
     expect((await db.outbox.get(entry!.id!))?.state).toBe('sent');
+  });
+
+  it("offline, a toggle joins the listing's queued edit: one request, the edit with the new featured value", async () => {
+    serve(2);
+    show();
+    await screen.findByText('2 annonces');
+    setOnline(false);
+    window.dispatchEvent(new Event('offline'));
+    const { images: _i, documents: _d, id: _id, version: _v, createdAt: _c, updatedAt: _u, powerKw: _k, ...input } = listing(1);
+    await enqueue(LISTING_UPDATE, { id: 1, version: 1, input: { ...input, brand: 'Volvo' } }, 'Modification');
+    await userEvent.click(await findButton('Groupe 1', 'Standard'));
+    await findButton('Groupe 1', 'Vedette');
+    // Another listing toggled twice: one entry, its last value.
+    await userEvent.click(await findButton('Groupe 2', 'Standard'));
+    await userEvent.click(await findButton('Groupe 2', 'Vedette'));
+    await findButton('Groupe 2', 'Standard');
+    const content = ({ id, version, input, changes }: UpdatePayload) => ({ id, version, input, changes });
+    expect((await db.outbox.toArray()).map((e) => content(e.payload as UpdatePayload))).toEqual([
+      { id: 1, version: 1, input: { ...input, brand: 'Volvo', featured: true } },
+      { id: 2, version: 1, changes: { featured: false } },
+    ]);
+
+    setOnline(true);
+    await replayOutbox();
+    expect(api.callsTo('PUT', '/products/1').map((c) => c.body)).toEqual([{ ...input, brand: 'Volvo', featured: true, version: 1 }]);
+    expect(api.callsTo('PATCH', '/products/2').map((c) => c.body)).toEqual([{ featured: false, version: 1 }]);
+    expect(server.find((p) => p.id === 1)).toMatchObject({ brand: 'Volvo', featured: true, version: 2 });
+    expect(server.find((p) => p.id === 2)).toMatchObject({ featured: false, version: 2 });
   });
 
   it('a toggle meeting a newer server version becomes a conflict, the server keeping its value', async () => {
@@ -220,6 +281,13 @@ describe('listings table', () => {
     expect(entry).toMatchObject({ kind: 'listing.update', state: 'conflict' });
     expect((entry!.server as Product).version).toBe(5);
     expect(server[0]!.featured).toBe(false);
+    // 'Keep mine' sends the one field again, on top of the server's version.
+    await resolveConflict(entry!.id!, 'mine');
+    expect(api.callsTo('PATCH', '/products/1').map((c) => c.body)).toEqual([
+      { featured: true, version: 1 },
+      { featured: true, version: 5 },
+    ]);
+    expect(server[0]).toMatchObject({ featured: true, version: 6 });
   });
 });
 

@@ -1,5 +1,6 @@
 // The listing writes that work offline: create, update (with new images and documents kept as
-// Blobs until replay) and delete. An update carries the version it edits; a 409 shows both.
+// Blobs until replay; or only some fields, as the featured toggle sends) and delete. An update
+// carries the version it edits; a 409 shows both.
 // Each request is a step with its own Idempotency-Key (create, each image, each document, each
 // removal, the order): a replay resumes after the steps done, with the id the create returned.
 import type { Product, ProductInput } from '@app/domain/products';
@@ -16,6 +17,7 @@ import {
   fetchListing,
   markListingsChanged,
   reorderImages,
+  patchListing,
   storeProduct,
   updateListing,
   uploadDocument,
@@ -25,10 +27,14 @@ import {
 
 export type ListingFiles = QueuedFile[]; // field 'image' (meta.alt) or 'document' (meta: DocumentMeta)
 export type CreatePayload = { tempId: number; input: ProductInput };
+/** Some fields of a listing, sent alone (PATCH): the others are neither sent nor checked. */
+export type ListingChanges = Partial<ProductInput>;
+/** An edit: the whole listing (`input`, the form's PUT) or only some fields (`changes`, e.g. the featured toggle). */
 export type UpdatePayload = {
   id: number;
   version: number;
-  input: ProductInput;
+  input?: ProductInput;
+  changes?: ListingChanges;
   removedImageIds?: number[];
   removedDocumentIds?: number[];
   /** Existing images in their new order (the first is the cover). */
@@ -128,12 +134,24 @@ export const LISTING_CREATE = defineOperation<CreatePayload, Product>('listing.c
   },
 });
 
+type Content = Pick<UpdatePayload, 'input' | 'changes'>;
+/**
+ * What a listing's queued edit sends once a later one joins it: a whole listing replaces it (the form
+ * showed the queued change), some fields go over the queued listing or over the queued fields.
+ */
+function joinedContent(queued: Content, next: Content): Content {
+  if (next.input) return { input: next.input };
+  if (queued.input) return { input: { ...queued.input, ...next.changes } };
+  return { changes: { ...queued.changes, ...next.changes } };
+}
+const withoutContent = <T extends Content>({ input: _input, changes: _changes, ...rest }: T) => rest;
+
 export const LISTING_UPDATE = defineOperation<UpdatePayload, Product, Product>('listing.update', {
   tables: () => [db.products],
   async send(payload, files, steps) {
-    const { input, removedImageIds = [], removedDocumentIds = [], imageOrder = [] } = payload;
+    const { input, changes = {}, removedImageIds = [], removedDocumentIds = [], imageOrder = [] } = payload;
     const { id, version } = await serverIdentity(payload.id, payload.version);
-    const updated = await steps.run('update', () => updateListing(id, input, version));
+    const updated = await steps.run('update', () => (input ? updateListing(id, input, version) : patchListing(id, changes, version)));
     await applyMediaChanges(id, removedImageIds, removedDocumentIds, imageOrder, steps);
     await uploadQueuedFiles(id, files, steps);
     return files.length || removedImageIds.length || removedDocumentIds.length || imageOrder.length ? fetchListing(id) : updated;
@@ -145,8 +163,8 @@ export const LISTING_UPDATE = defineOperation<UpdatePayload, Product, Product>('
     ...(imageOrder.length ? [{ name: 'reorder', label: texts().outbox.stepReorder }] : []),
     ...filePlan(files),
   ],
-  async applyLocal({ id, input }) {
-    await db.products.update(id, { ...localFields(input), pending: true });
+  async applyLocal({ id, input, changes }) {
+    await db.products.update(id, { ...(input ? localFields(input) : changes), pending: true });
   },
   async onSent(product, { id }) {
     if (id < 0) await db.products.delete(id);
@@ -161,12 +179,12 @@ export const LISTING_UPDATE = defineOperation<UpdatePayload, Product, Product>('
   coalesce(queued, payload, files) {
     const q = queued.payload as Partial<CreatePayload & UpdatePayload>;
     if (queued.kind === 'listing.create' && q.tempId === payload.id)
-      return { payload: { ...q, input: payload.input }, files: [...queued.files, ...files] };
+      return { payload: { ...q, ...joinedContent(q, payload) }, files: [...queued.files, ...files] };
     if (queued.kind === 'listing.update' && q.id === payload.id)
       return {
         payload: {
-          ...q,
-          input: payload.input,
+          ...withoutContent(q),
+          ...joinedContent(q, payload),
           removedImageIds: [...(q.removedImageIds ?? []), ...(payload.removedImageIds ?? [])],
           removedDocumentIds: [...(q.removedDocumentIds ?? []), ...(payload.removedDocumentIds ?? [])],
           imageOrder: payload.imageOrder?.length ? payload.imageOrder : q.imageOrder,
