@@ -5,6 +5,7 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import islandTexts from './island-texts.mjs';
 import precompress from './precompress.mjs';
 import { THEME_BOOT_HASH } from './src/lib/theme-boot.mjs';
 
@@ -23,12 +24,13 @@ export default defineConfig({
   // React is bundled into the server build in its production form: left external it would pick its
   // development build whenever NODE_ENV is not exactly 'production' (3–4 times slower rendering).
   // Only for `astro build`: the dev server loads React as it is (bundling its CommonJS there fails).
-  vite: building
-    ? {
-        ssr: { noExternal: ['react', 'react-dom', 'scheduler'] },
-        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-      }
-    : {},
+  vite: {
+    plugins: [islandTexts()],
+    ...(building && {
+      ssr: { noExternal: ['react', 'react-dom', 'scheduler'] },
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    }),
+  },
   security: {
     checkOrigin: true,
     csp: {

@@ -22,3 +22,9 @@ declare namespace App {
     degraded?: boolean;
   }
 }
+
+/** The texts islands read in one language, made at build time (site/island-texts.mjs). */
+declare module 'virtual:island-texts/*' {
+  const texts: import('./lib/island-texts.ts').IslandTexts;
+  export default texts;
+}

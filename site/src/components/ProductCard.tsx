@@ -28,14 +28,13 @@ export default function ProductCard({ lang, listing, href, t, eager = false, hea
       <div className="card-body">
         <Heading className="card-title">{listing.title}</Heading>
         <p className="card-meta">
-          {labelled(lang, t.brand, listing.brand)}
-          {listing.year ? ` · ${labelled(lang, t.year, listing.year)}` : ''}
+          {labelled(lang, t.brand, listing.brand) + (listing.year ? ` · ${labelled(lang, t.year, listing.year)}` : '')}
         </p>
         <p className="card-meta">{labelled(lang, t.power, listing.powerLabel)}</p>
         <p className="price">{listing.priceLabel}</p>
         <a className="btn btn-outline" href={href}>
           {t.details}
-          <span className="visually-hidden"> – {listing.title}</span>
+          <span className="visually-hidden">{` – ${listing.title}`}</span>
         </a>
       </div>
     </article>

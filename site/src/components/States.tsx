@@ -1,7 +1,7 @@
 // The three designed states every public screen shares (issue #14): empty (what is empty and the next
 // action), loading (a labelled, busy region that keeps the space its content will take) and error (what
 // failed and, where asking again can help, a Retry). Usable from .astro views and from islands alike.
-import '../styles/states.css';
+// Their styles (states.css) are in every page's stylesheet, imported by the layout.
 import type { ReactNode } from 'react';
 import { renderedByReact } from '../lib/react-component.ts';
 

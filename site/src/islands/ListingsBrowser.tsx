@@ -1,7 +1,7 @@
 // The listings page (public-site section 2): count, search, collapsible filters, clear button,
 // skeletons, error with Retry, empty state, grid and pagination. The state lives in the URL; the
 // server renders the first page, so everything also works as plain links and GET forms.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { Lang } from '@app/domain/lang';
 import { countLabel, fill } from '@app/domain/i18n/index';
 import { islandTexts } from '../lib/island-texts.ts';
@@ -20,21 +20,29 @@ import type { ListingsPage } from '../lib/catalogue.server.ts';
 import { renderedByReact } from '../lib/react-component.ts';
 import { readIslandData, type IslandData } from '../lib/island-data.ts';
 
-/** Where the island starts: the URL's filters and their first page of results (null: they could not be read). */
-export type ListingsStart = { filters: ListingFilters; page: ListingsPage | null };
+/**
+ * Where the island starts: the URL's filters and their first page of results (null: they could not be read).
+ * The page's cards are not in it (its `items` are empty): they come as the island's children, the HTML the
+ * server wrote once, and `cards` says how many there are.
+ */
+export type ListingsStart = { filters: ListingFilters; page: ListingsPage | null; cards: number };
 type Props = {
   lang: Lang;
   basePath: string;
   productBase: string;
   start: IslandData<ListingsStart>;
+  /** The first page's grid of cards, as the server rendered it (absent when it has none). */
+  children?: ReactNode;
 };
 type Status = 'loaded' | 'loading' | 'error';
 
 const SKELETONS = 6;
 
-export default function ListingsBrowser({ lang, basePath, productBase, start }: Props) {
+export default function ListingsBrowser({ lang, basePath, productBase, start, children }: Props) {
   const { listings: t, states: s, card } = islandTexts(lang);
-  const [{ filters: initialFilters, page: initial }] = useState(() => readIslandData(start));
+  const [{ filters: initialFilters, page: initial, cards }] = useState(() => readIslandData(start));
+  // The server's cards stay on screen until the island loads results of its own.
+  const [served, setServed] = useState(cards > 0);
   const [filters, setFilters] = useState(initialFilters);
   const [data, setData] = useState<ListingsPage | null>(initial);
   const [status, setStatus] = useState<Status>(initial ? 'loaded' : 'error');
@@ -44,6 +52,7 @@ export default function ListingsBrowser({ lang, basePath, productBase, start }: 
 
   async function load(next: ListingFilters) {
     const id = ++request.current;
+    setServed(false);
     setStatus('loading');
     try {
       const qs = filtersToSearch(next);
@@ -217,22 +226,25 @@ export default function ListingsBrowser({ lang, basePath, productBase, start }: 
         </LoadingState>
       )}
       {status === 'error' && <ErrorState message={t.error} retry={{ label: t.retry, onClick: () => void load(filters) }} />}
-      {status === 'loaded' && data && data.items.length === 0 && (
+      {status === 'loaded' && served && children}
+      {status === 'loaded' && !served && data && data.items.length === 0 && (
         <EmptyState
           title={t.emptyTitle}
           text={t.emptyText}
           action={active ? { label: s.resetFilters, href: basePath, onClick: reset } : undefined}
         />
       )}
-      {status === 'loaded' && data && data.items.length > 0 && (
+      {status === 'loaded' && data && (served || data.items.length > 0) && (
         <>
-          <ul className="grid" data-testid="listing-grid">
-            {data.items.map((item, i) => (
-              <li key={item.id}>
-                <ProductCard lang={lang} listing={item} href={`${productBase}${item.id}`} t={card} eager={i < 2} headingLevel={2} />
-              </li>
-            ))}
-          </ul>
+          {!served && (
+            <ul className="grid" data-testid="listing-grid">
+              {data.items.map((item, i) => (
+                <li key={item.id}>
+                  <ProductCard lang={lang} listing={item} href={`${productBase}${item.id}`} t={card} eager={i < 2} headingLevel={2} />
+                </li>
+              ))}
+            </ul>
+          )}
           {data.pages > 1 && (
             <nav className="pagination" aria-label={fill(t.pageOf, { page: data.page, pages: data.pages })}>
               {data.page > 1 && (
