@@ -13,10 +13,7 @@ export type IslandTexts = Pick<Dictionary, IslandSection>;
 // In the browser the page's language is its <html lang>; the module is awaited before any island renders.
 const browserTexts: IslandTexts | undefined = import.meta.env.SSR
   ? undefined
-  : (document.documentElement.lang === 'en'
-      ? await import('virtual:island-texts/en')
-      : await import('virtual:island-texts/fr')
-    ).default;
+  : (document.documentElement.lang === 'en' ? await import('virtual:island-texts/en') : await import('virtual:island-texts/fr')).default;
 
 export function islandTexts(lang: Lang): IslandTexts {
   // Only the server reads the dictionaries: the browser's bundle keeps neither of them.
