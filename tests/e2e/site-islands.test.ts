@@ -1,6 +1,7 @@
 // Islands that start from the page's data block (site/src/lib/island-data.ts): the first results reach
-// the browser once, as JSON beside the island, not inside its serialised props, and the island hydrated
-// in Chromium starts from them (no hydration mismatch, filters and search then work in place).
+// the browser once, not inside the island's serialised props (the listings' cards as the island's HTML
+// children, the rest as JSON beside it), and the island hydrated in Chromium starts from them (no
+// hydration mismatch, filters and search then work in place).
 // Expected texts are written here from the spec, not read from the dictionaries.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -40,12 +41,12 @@ async function openHydrated(path: string, island: string): Promise<{ page: Page;
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 
 describe('islands start from the page data block', () => {
-  it('listings: the filtered first page is in the block only, and the hydrated island keeps it and clears the filter in place', async () => {
+  it('listings: the cards are written once, as HTML inside the island; the block holds the rest of the first page; the hydrated island keeps them and clears the filter in place', async () => {
+    const html = await (await fetch(`${env.server.url}/annonces?brand=Yanmar`)).text();
+    expect(html.match(/Moteur marin Yanmar 6LY/g)).toHaveLength(2); // the card's heading and its link's hidden name
+    expect(html.match(/<h2 class="card-title">Moteur marin Yanmar 6LY<\/h2>/g)).toHaveLength(1);
     const { props, block } = await islandParts('/annonces?brand=Yanmar', 'ListingsBrowser', 'listings-data');
-    expect(block).toMatchObject({
-      filters: { brand: 'Yanmar' },
-      page: { total: 1, items: [{ title: 'Moteur marin Yanmar 6LY', brand: 'Yanmar' }] },
-    });
+    expect(block).toMatchObject({ filters: { brand: 'Yanmar' }, page: { total: 1, items: [] }, cards: 1 });
     expect(props).toContain('"start":[0,{"id":[0,"listings-data"]}]');
     expect(props).not.toContain('Yanmar');
 
