@@ -285,5 +285,34 @@ describe('outbox', () => {
       expect(await states()).toEqual(['sent']);
       expect(calls.filter((c) => c.startsWith('upload'))).toEqual(['upload c1.jpg to 42', 'upload c2.jpg to 42']);
     });
+
+    it('lets new files join an entry being sent when its merge changes nothing, even if it rebuilds the payload in another key order', async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      const uploads: string[] = [];
+      // As the listing edit does, the merge puts the content back after the other keys.
+      const REORDERING = defineOperation<{ title: string; tags: string[] }, { id: number }>('test.album.reorder', {
+        tables: () => [],
+        async send(_p, files, steps) {
+          await steps.run('create', () => gate);
+          for (const f of files) await steps.run(`file:${f.id}`, async () => void uploads.push(f.name));
+          return { id: 42 };
+        },
+        coalesce: (queued, p, files) => {
+          const { title, ...rest } = queued.payload as { title: string; tags: string[] };
+          return title === p.title ? { payload: { ...rest, title }, files: [...queued.files, ...files] } : null;
+        },
+      });
+      setOnline(false);
+      await enqueue(REORDERING, { title: 'D', tags: [] }, 'Album', [file('d1.jpg')]);
+      setOnline(true);
+      const replay = replayOutbox();
+      await expect.poll(async () => (await db.outbox.toArray())[0]?.state).toBe('sending');
+      await enqueue(REORDERING, { title: 'D', tags: [] }, 'Album', [file('d2.jpg')]);
+      release();
+      await replay;
+      expect(await states()).toEqual(['sent']);
+      expect(uploads).toEqual(['d1.jpg', 'd2.jpg']);
+    });
   });
 });

@@ -136,7 +136,14 @@ export async function perform<P, R = unknown>(
   return { queued: true, entryId };
 }
 
-const samePayload = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** The same content, whatever the order of its keys (a merge may rebuild an object in another order). */
+function samePayload(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => samePayload((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
 
 /**
  * The local change and the outbox entry (its files included), atomically: neither exists without
