@@ -4,18 +4,21 @@
 // Every request of an entry carries its own Idempotency-Key and the steps done are recorded, so a
 // replay after a lost answer resumes where the server is instead of writing twice (decisions/013).
 import type { Table } from 'dexie';
-import { ApiError, isNetworkError, withIdempotencyKey } from '../lib/api.ts';
+import { ApiError, isNetworkError } from '../lib/api.ts';
 import { fill, texts } from '../lib/i18n.ts';
 import { db, newKey, type OutboxEntry, type OutboxStep, type QueuedFile } from './db.ts';
 
-/** The requests of one entry: each runs once, with its own key; a step already done answers its recorded result. */
-export type Steps = { run<T>(name: string, call: () => Promise<T>): Promise<T> };
+/**
+ * The requests of one entry: each runs once, with its own key (the call sends it as its Idempotency-Key);
+ * a step already done answers its recorded result.
+ */
+export type Steps = { run<T>(name: string, call: (key: string) => Promise<T>): Promise<T> };
 
 function createSteps(key: string, done: Record<string, unknown>, record: (done: Record<string, unknown>) => Promise<void>): Steps {
   return {
-    async run<T>(name: string, call: () => Promise<T>): Promise<T> {
+    async run<T>(name: string, call: (key: string) => Promise<T>): Promise<T> {
       if (name in done) return done[name] as T;
-      const result = await withIdempotencyKey(`${key}:${name}`, call);
+      const result = await call(`${key}:${name}`);
       done[name] = result ?? null;
       await record(done);
       return result;
@@ -35,7 +38,8 @@ export type Operation<P, R = unknown, S = unknown> = {
    * of several requests runs each through `steps`; a single request started at once gets the
    * entry's key without it.
    */
-  send: (payload: P, files: QueuedFile[], steps: Steps) => Promise<R>;
+  /** `key`: the Idempotency-Key of a kind that sends one request (kinds of several requests use `steps`). */
+  send: (payload: P, files: QueuedFile[], steps: Steps, key: string) => Promise<R>;
   /** The steps of a replay, listed on the outbox screen with their progress. */
   plan?: (payload: P, files: QueuedFile[]) => OutboxStep[];
   /** The optimistic local change, made when the write is queued. */
@@ -89,9 +93,9 @@ export type PerformResult<R> = { queued: false; result: R } | { queued: true; en
 
 const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
-/** Sends an entry's requests: one key per step, the whole send keyed for single-request kinds. */
+/** Sends an entry's requests: one key per step, and one for the whole send of single-request kinds. */
 const sendWith = <P, R>(op: Operation<P, R>, payload: P, files: QueuedFile[], key: string, steps: Steps) =>
-  withIdempotencyKey(`${key}:send`, () => op.send(payload, files, steps));
+  op.send(payload, files, steps, `${key}:send`);
 
 /**
  * Runs a write: online it goes to the API (an ApiError is thrown to the caller for its toast);

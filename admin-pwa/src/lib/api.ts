@@ -130,38 +130,15 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-// The Idempotency-Key for the next request started synchronously (see withIdempotencyKey).
-let nextKey: string | null = null;
-const newIdempotencyKey = () => crypto.randomUUID();
-
-/**
- * Runs `call` so that the write it starts synchronously carries `key` (an outbox step's own key,
- * docs/decisions/013). Other writes get a fresh key each, reused by their retry after a refresh.
- */
-export function withIdempotencyKey<T>(key: string, call: () => T): T {
-  const previous = nextKey;
-  nextKey = key;
-  try {
-    return call();
-  } finally {
-    nextKey = previous;
-  }
-}
-
-/** The key of a write being started now (taken once: a later request gets its own). */
-function takeIdempotencyKey(): string {
-  const key = nextKey ?? newIdempotencyKey();
-  nextKey = null;
-  return key;
-}
-
 /**
  * Sends one request of the typed client, refreshing once on 401; an error status throws ApiError.
- * A write carries an Idempotency-Key, the same on its retry after a refresh.
+ * A write carries an Idempotency-Key, the same on its retry after a refresh: the one its caller put in
+ * the call's headers (an outbox step's own key, docs/decisions/013, through `keyed` in lib/client.ts),
+ * else a fresh one.
  */
 async function send(url: string, init: RequestInit, transport: Transport): Promise<Response> {
   const method = (init.method ?? 'GET').toUpperCase();
-  const key = method === 'GET' || method === 'HEAD' ? null : takeIdempotencyKey();
+  const key = method === 'GET' || method === 'HEAD' ? null : (new Headers(init.headers).get(IDEMPOTENCY_HEADER) ?? crypto.randomUUID());
   const attempt = () => {
     const h = new Headers(init.headers);
     if (key) h.set(IDEMPOTENCY_HEADER, key);

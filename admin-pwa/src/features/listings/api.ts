@@ -3,7 +3,7 @@
 import type { Product, ProductInput } from '@app/domain/products';
 import { LISTING_LIMITS } from '@app/domain/products';
 import type { UploadProgress } from '../../lib/api.ts';
-import { body, client, upload } from '../../lib/client.ts';
+import { body, client, keyed, upload } from '../../lib/client.ts';
 import { db, type LocalProduct } from '../../db/db.ts';
 import { getMeta, putMeta, upsert } from '../../db/sync.ts';
 
@@ -81,46 +81,67 @@ export async function fetchListing(id: number): Promise<Product> {
 export const fetchImages = async (id: number) => (await body(client.products[':id{[0-9]+}'].images.$get(productParam(id)))).images;
 export const fetchDocuments = async (id: number) => (await body(client.products[':id{[0-9]+}'].documents.$get(productParam(id)))).documents;
 
-export const createListing = (input: ProductInput) => body(client.products.$post({ json: input }));
-export const updateListing = (id: number, input: ProductInput, version: number) =>
-  body(client.products[':id{[0-9]+}'].$put({ ...productParam(id), json: { ...input, version } }));
+// `key`: the write's Idempotency-Key when it is an outbox step (operations.ts); a fresh one otherwise.
+export const createListing = (input: ProductInput, key?: string) => body(client.products.$post({ json: input }, keyed(key)));
+export const updateListing = (id: number, input: ProductInput, version: number, key?: string) =>
+  body(client.products[':id{[0-9]+}'].$put({ ...productParam(id), json: { ...input, version } }, keyed(key)));
 
 /** Only these fields (PATCH): the listing's other fields are neither sent nor checked. */
-export const patchListing = (id: number, changes: Partial<ProductInput>, version: number) =>
-  body(client.products[':id{[0-9]+}'].$patch({ ...productParam(id), json: { ...changes, version } }));
+export const patchListing = (id: number, changes: Partial<ProductInput>, version: number, key?: string) =>
+  body(client.products[':id{[0-9]+}'].$patch({ ...productParam(id), json: { ...changes, version } }, keyed(key)));
 
 /** A not-found answer counts as deleted (back-office section 7). */
-export async function deleteListing(id: number) {
+export async function deleteListing(id: number, key?: string) {
   try {
-    await client.products[':id{[0-9]+}'].$delete(productParam(id));
+    await client.products[':id{[0-9]+}'].$delete(productParam(id), keyed(key));
   } catch (e) {
     if ((e as { status?: number }).status !== 404) throw e;
   }
 }
 
-export function uploadImage(productId: number, file: Blob, name: string, alt: string, onProgress?: (p: UploadProgress) => void) {
+export function uploadImage(
+  productId: number,
+  file: Blob,
+  name: string,
+  alt: string,
+  onProgress?: (p: UploadProgress) => void,
+  key?: string,
+) {
   const form = new FormData();
   form.append('image', file, name);
   if (alt) form.append('alt', alt);
-  return upload(client.products[':id{[0-9]+}'].images.$post, productParam(productId), form, onProgress);
+  return upload(client.products[':id{[0-9]+}'].images.$post, productParam(productId), form, onProgress, key);
 }
 
 /** What a listing document's upload sends beside the file, online and on replay alike. */
 export type DocumentMeta = { title: string; titleEn?: string; description?: string };
 
-export function uploadDocument(productId: number, file: Blob, name: string, meta: DocumentMeta, onProgress?: (p: UploadProgress) => void) {
+export function uploadDocument(
+  productId: number,
+  file: Blob,
+  name: string,
+  meta: DocumentMeta,
+  onProgress?: (p: UploadProgress) => void,
+  key?: string,
+) {
   const form = new FormData();
   form.append('documents', file, name);
   form.append('titles', JSON.stringify([meta.title || name]));
   form.append('titlesEn', JSON.stringify([meta.titleEn ?? '']));
   form.append('descriptions', JSON.stringify([meta.description ?? '']));
-  return upload(client.products[':id{[0-9]+}'].documents.$post, productParam(productId), form, onProgress);
+  return upload(client.products[':id{[0-9]+}'].documents.$post, productParam(productId), form, onProgress, key);
 }
 
-export const deleteImage = (productId: number, imageId: number) =>
-  client.products[':id{[0-9]+}'].images[':imageId{[0-9]+}'].$delete({ param: { id: String(productId), imageId: String(imageId) } });
-export const deleteDocument = (productId: number, docId: number) =>
-  client.products[':id{[0-9]+}'].documents[':docId{[0-9]+}'].$delete({ param: { id: String(productId), docId: String(docId) } });
-export const reorderImages = (productId: number, imageIds: number[]) =>
-  body(client.products[':id{[0-9]+}'].images.order.$put({ ...productParam(productId), json: { imageIds } }));
+export const deleteImage = (productId: number, imageId: number, key?: string) =>
+  client.products[':id{[0-9]+}'].images[':imageId{[0-9]+}'].$delete(
+    { param: { id: String(productId), imageId: String(imageId) } },
+    keyed(key),
+  );
+export const deleteDocument = (productId: number, docId: number, key?: string) =>
+  client.products[':id{[0-9]+}'].documents[':docId{[0-9]+}'].$delete(
+    { param: { id: String(productId), docId: String(docId) } },
+    keyed(key),
+  );
+export const reorderImages = (productId: number, imageIds: number[], key?: string) =>
+  body(client.products[':id{[0-9]+}'].images.order.$put({ ...productParam(productId), json: { imageIds } }, keyed(key)));
 export const documentDownloadUrl = (productId: number, docId: number) => `/api/products/${productId}/documents/${docId}/download`;

@@ -55,9 +55,9 @@ const documents = (files: QueuedFile[]) => files.filter((f) => f.field === 'docu
 /** Images one by one, then documents one by one (back-office section 2, listing form), each once. */
 export async function uploadQueuedFiles(productId: number, files: QueuedFile[], steps: Steps) {
   for (const f of images(files))
-    await steps.run(fileStep(f), () => uploadImage(productId, f.blob, f.name, String(f.meta?.alt ?? '')).promise);
+    await steps.run(fileStep(f), (key) => uploadImage(productId, f.blob, f.name, String(f.meta?.alt ?? ''), undefined, key).promise);
   for (const f of documents(files))
-    await steps.run(fileStep(f), () => uploadDocument(productId, f.blob, f.name, queuedDocumentMeta(f)).promise);
+    await steps.run(fileStep(f), (key) => uploadDocument(productId, f.blob, f.name, queuedDocumentMeta(f), undefined, key).promise);
 }
 
 /**
@@ -81,11 +81,13 @@ export async function applyMediaChanges(
     toast.success(done);
   };
   for (const imageId of removedImageIds)
-    await steps.run(`remove-image:${imageId}`, () => removal(() => deleteImage(id, imageId), texts().listingMedia.imageDeleted));
+    await steps.run(`remove-image:${imageId}`, (key) => removal(() => deleteImage(id, imageId, key), texts().listingMedia.imageDeleted));
   for (const docId of removedDocumentIds)
-    await steps.run(`remove-document:${docId}`, () => removal(() => deleteDocument(id, docId), texts().listingView.documentDeleted));
+    await steps.run(`remove-document:${docId}`, (key) =>
+      removal(() => deleteDocument(id, docId, key), texts().listingView.documentDeleted),
+    );
   const order = imageOrder.filter((i) => !removedImageIds.includes(i));
-  if (order.length) await steps.run('reorder', () => reorderImages(id, order));
+  if (order.length) await steps.run('reorder', (key) => reorderImages(id, order, key));
 }
 
 const filePlan = (files: QueuedFile[]): OutboxStep[] => [
@@ -109,7 +111,7 @@ const localFields = (input: ProductInput): Omit<LocalProduct, 'id' | 'version' |
 export const LISTING_CREATE = defineOperation<CreatePayload, Product>('listing.create', {
   tables: () => [db.products, db.meta],
   async send({ tempId, input }, files, steps) {
-    const created = await steps.run('create', () => createListing(input));
+    const created = await steps.run('create', (key) => createListing(input, key));
     await db.meta.put({ key: createdKey(tempId), value: { id: created.id, version: created.version }, at: Date.now() });
     await uploadQueuedFiles(created.id, files, steps);
     return files.length ? fetchListing(created.id) : created;
@@ -151,7 +153,9 @@ export const LISTING_UPDATE = defineOperation<UpdatePayload, Product, Product>('
   async send(payload, files, steps) {
     const { input, changes = {}, removedImageIds = [], removedDocumentIds = [], imageOrder = [] } = payload;
     const { id, version } = await serverIdentity(payload.id, payload.version);
-    const updated = await steps.run('update', () => (input ? updateListing(id, input, version) : patchListing(id, changes, version)));
+    const updated = await steps.run('update', (key) =>
+      input ? updateListing(id, input, version, key) : patchListing(id, changes, version, key),
+    );
     await applyMediaChanges(id, removedImageIds, removedDocumentIds, imageOrder, steps);
     await uploadQueuedFiles(id, files, steps);
     return files.length || removedImageIds.length || removedDocumentIds.length || imageOrder.length ? fetchListing(id) : updated;
@@ -205,9 +209,8 @@ async function dropLocally(id: number) {
 export const LISTING_DELETE = defineOperation<DeletePayload>('listing.delete', {
   tables: () => [db.products, db.productImages, db.productDocuments, db.meta],
   async send({ id }, _files, steps) {
-    // Resolved first: the step's key goes with the request started when the step starts.
     const target = (await serverIdentity(id, 0)).id;
-    return steps.run('delete', () => deleteListing(target));
+    return steps.run('delete', (key) => deleteListing(target, key));
   },
   plan: () => [{ name: 'delete', label: texts().outbox.stepDelete }],
   applyLocal: ({ id }) => dropLocally(id),

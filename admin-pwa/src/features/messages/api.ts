@@ -3,7 +3,7 @@
 import type { Inquiry } from '@app/domain/inquiries';
 import type { ReplyInput } from '@app/domain/mail';
 import { ApiError } from '../../lib/api.ts';
-import { body, client } from '../../lib/client.ts';
+import { body, client, keyed } from '../../lib/client.ts';
 import { db } from '../../db/db.ts';
 import { replaceAll } from '../../db/sync.ts';
 
@@ -31,12 +31,12 @@ export async function syncInquiries(): Promise<void> {
 }
 
 /** A message already gone from the server counts as deleted (a replayed delete must not fail). */
-export async function deleteInquiry(id: number): Promise<void> {
+export async function deleteInquiry(id: number, key?: string): Promise<void> {
   try {
-    await client.inquiries[':id'].$delete({ param: { id: String(id) } });
+    await client.inquiries[':id'].$delete({ param: { id: String(id) } }, keyed(key));
   } catch (e) {
     if (!(e instanceof ApiError && e.status === 404)) throw e;
   }
 }
 
-export const sendReply = (input: ReplyInput) => body(client['email-responses'].send.$post({ json: input }));
+export const sendReply = (input: ReplyInput, key?: string) => body(client['email-responses'].send.$post({ json: input }, keyed(key)));

@@ -6,7 +6,7 @@ import { deleteInquiry, sendReply } from './api.ts';
 
 export const MESSAGE_DELETE = defineOperation<{ id: number }>('inquiry.delete', {
   tables: () => [db.inquiries],
-  send: ({ id }) => deleteInquiry(id),
+  send: ({ id }, _files, _steps, key) => deleteInquiry(id, key),
   async applyLocal({ id }) {
     await db.inquiries.delete(id);
   },
@@ -17,5 +17,5 @@ export const MESSAGE_DELETE = defineOperation<{ id: number }>('inquiry.delete', 
 
 export const REPLY_SEND = defineOperation<ReplyInput, EmailResponse>('inquiry.reply', {
   tables: () => [],
-  send: (input) => sendReply(input),
+  send: (input, _files, _steps, key) => sendReply(input, key),
 });

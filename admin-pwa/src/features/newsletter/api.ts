@@ -1,7 +1,8 @@
 // Newsletter subscribers against the API and the read model (the whole list is kept in Dexie and
 // filtered locally), the export download, and the background sendings with their progress.
 import type { NewsletterSend, NewsletterSending } from '@app/domain/newsletter';
-import { body, client } from '../../lib/client.ts';
+import { IDEMPOTENCY_HEADER } from '@app/domain/idempotency';
+import { body, client, keyed } from '../../lib/client.ts';
 import { db } from '../../db/db.ts';
 import { getMeta, putMeta, replaceAll } from '../../db/sync.ts';
 
@@ -25,14 +26,21 @@ export async function syncSubscribers(): Promise<void> {
 }
 
 // The status body is read by the handler itself (an empty body toggles), so it is sent as JSON by hand.
-export const setSubscriberStatus = (id: number, isActive: boolean) =>
+export const setSubscriberStatus = (id: number, isActive: boolean, key?: string) =>
   body(
     client.newsletter.admin.subscribers[':id'].status.$patch(
       { param: { id: String(id) } },
-      { init: { body: JSON.stringify({ isActive }), headers: { 'content-type': 'application/json' } } },
+      // `init.headers` replaces the client's headers: the key goes with them.
+      {
+        init: {
+          body: JSON.stringify({ isActive }),
+          headers: { 'content-type': 'application/json', ...(key && { [IDEMPOTENCY_HEADER]: key }) },
+        },
+      },
     ),
   );
-export const deleteSubscriber = (id: number) => client.newsletter.admin.subscribers[':id'].$delete({ param: { id: String(id) } });
+export const deleteSubscriber = (id: number, key?: string) =>
+  client.newsletter.admin.subscribers[':id'].$delete({ param: { id: String(id) } }, keyed(key));
 
 export type ExportFormat = 'csv' | 'json';
 export const exportFileName = (format: ExportFormat) => `newsletter-subscribers.${format}`;
@@ -54,8 +62,8 @@ export async function exportSubscribers(format: ExportFormat): Promise<void> {
 const SENDING_KEY = 'newsletter:sending';
 
 /** Answers at once (202) with the queued sending; its progress is read from the status endpoint. */
-export async function sendNewsletter(input: NewsletterSend): Promise<NewsletterSending> {
-  const sending = await body(client.newsletter.admin.send.$post({ json: input }));
+export async function sendNewsletter(input: NewsletterSend, key?: string): Promise<NewsletterSending> {
+  const sending = await body(client.newsletter.admin.send.$post({ json: input }, keyed(key)));
   await putMeta(SENDING_KEY, sending);
   return sending;
 }

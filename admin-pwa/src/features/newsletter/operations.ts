@@ -10,7 +10,7 @@ export type StatusPayload = { id: number; isActive: boolean };
 
 export const SUBSCRIBER_STATUS = defineOperation<StatusPayload, Subscriber>('subscriber.status', {
   tables: () => [db.subscribers],
-  send: ({ id, isActive }) => setSubscriberStatus(id, isActive),
+  send: ({ id, isActive }, _files, _steps, key) => setSubscriberStatus(id, isActive, key),
   async applyLocal({ id, isActive }) {
     await db.subscribers.update(id, { isActive });
   },
@@ -24,9 +24,9 @@ export const SUBSCRIBER_STATUS = defineOperation<StatusPayload, Subscriber>('sub
 
 export const SUBSCRIBER_DELETE = defineOperation<{ id: number }>('subscriber.delete', {
   tables: () => [db.subscribers],
-  async send({ id }) {
+  async send({ id }, _files, _steps, key) {
     try {
-      await deleteSubscriber(id);
+      await deleteSubscriber(id, key);
     } catch (e) {
       // Already gone: the replayed delete has nothing left to do.
       if (!(e instanceof ApiError && e.status === 404)) throw e;
@@ -39,5 +39,5 @@ export const SUBSCRIBER_DELETE = defineOperation<{ id: number }>('subscriber.del
 
 export const NEWSLETTER_SEND = defineOperation<NewsletterSend, NewsletterSending>('newsletter.send', {
   tables: () => [],
-  send: (input) => sendNewsletter(input),
+  send: (input, _files, _steps, key) => sendNewsletter(input, key),
 });

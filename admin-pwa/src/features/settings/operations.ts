@@ -2,13 +2,14 @@
 import type { SmtpAccount } from '@app/domain/mail';
 import { db } from '../../db/db.ts';
 import { defineOperation } from '../../db/outbox.ts';
-import { body, client } from '../../lib/client.ts';
+import { body, client, keyed } from '../../lib/client.ts';
 
 export type ActivationPayload = { id: number; isActive: boolean };
 
 export const ACCOUNT_ACTIVATION = defineOperation<ActivationPayload, SmtpAccount>('smtp.activation', {
   tables: () => [db.smtpAccounts],
-  send: ({ id, isActive }) => body(client.smtp.accounts[':id'].$put({ param: { id: String(id) }, json: { isActive } })),
+  send: ({ id, isActive }, _files, _steps, key) =>
+    body(client.smtp.accounts[':id'].$put({ param: { id: String(id) }, json: { isActive } }, keyed(key))),
   async applyLocal({ id, isActive }) {
     await db.smtpAccounts.update(id, { isActive });
   },
