@@ -119,4 +119,17 @@ describe('admin API tokens', () => {
     expect((await env.server.api('/products/999999', { method: 'DELETE', token: next })).status).toBe(404);
     await context.close();
   });
+
+  it('offline, the API tab says tokens are managed online only, and lists them again when the connection returns', async () => {
+    const { context, page } = await signedInPage(env.browser, env.server);
+    await page.goto(`${env.server.url}/admin/settings`);
+    await page.getByRole('tab', { name: 'API' }).click();
+    await page.getByRole('button', { name: 'Créer un jeton' }).waitFor();
+    await context.setOffline(true);
+    await page.getByText("Les jetons d'API se gèrent en ligne uniquement : cet onglet s'affichera au retour de la connexion.").waitFor();
+    expect(await page.getByRole('button', { name: 'Créer un jeton' }).count()).toBe(0);
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Créer un jeton' }).waitFor();
+    await context.close();
+  });
 });
