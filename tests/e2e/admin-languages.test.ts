@@ -113,7 +113,7 @@ describe('admin screens in English and in French', () => {
     await expectNoFrenchSpecText(page, 'document dialog');
     await create.getByRole('button', { name: 'Cancel' }).click();
 
-    // Settings, both tabs
+    // Settings, its three tabs
     await nav.getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'E-mail sending settings', level: 1 }).waitFor();
     await page.getByText('No SMTP account configured').waitFor();
@@ -122,6 +122,15 @@ describe('admin screens in English and in French', () => {
     await page.getByRole('heading', { name: 'Contact form (French)' }).waitFor();
     expect(await page.getByText('Incomplete configuration', { exact: true }).count()).toBeGreaterThan(0);
     await expectNoFrenchSpecText(page, 'usage assignments');
+    await page.getByRole('tab', { name: 'API' }).click();
+    await page.getByRole('heading', { name: 'API tokens' }).waitFor();
+    await page.getByText('No API token').waitFor();
+    await page.getByRole('button', { name: 'Create a token' }).click();
+    const tokenForm = page.getByRole('dialog', { name: 'Create a token' });
+    await tokenForm.getByLabel('Access').selectOption({ label: 'Custom' });
+    await tokenForm.getByRole('group', { name: 'Listings' }).getByLabel('Write').waitFor();
+    await tokenForm.getByLabel('Expiry').selectOption({ label: 'Never (revoke it by hand)' });
+    await tokenForm.getByRole('button', { name: 'Cancel' }).click();
 
     // Newsletter
     await nav.getByRole('link', { name: 'Newsletter' }).click();
@@ -217,7 +226,7 @@ describe('admin screens in English and in French', () => {
     await create.getByText(t.technicalDocuments.missingTitle.fr).waitFor();
     await create.getByRole('button', { name: 'Annuler' }).click();
 
-    // Settings, both tabs
+    // Settings, its three tabs
     await nav.getByRole('link', { name: 'Paramètres' }).click();
     await page.getByRole('tab', { name: t.smtp.accountsTab.fr }).waitFor();
     await page.getByText(t.smtp.empty.fr).waitFor();

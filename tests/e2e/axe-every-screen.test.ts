@@ -49,6 +49,13 @@ beforeAll(async () => {
     },
   });
   if (account.status !== 201) throw new Error(`smtp account: ${account.status} ${await account.text()}`);
+  // An API token with custom grants: the API tab lists it, permissions included.
+  const token = await env.server.api('/admin/api-tokens', {
+    method: 'POST',
+    headers,
+    json: { name: 'Flux marketplace', access: 'custom', permissions: { listings: ['read', 'write'] }, expiresInDays: 90 },
+  });
+  if (token.status !== 201) throw new Error(`api token: ${token.status} ${await token.text()}`);
   for (const email of ['abonne1@example.test', 'abonne2@example.test']) {
     const res = await env.server.api('/newsletter/subscribe', { method: 'POST', json: { email } });
     if (res.status >= 300) throw new Error(`subscribe: ${res.status}`);
@@ -122,6 +129,26 @@ const adminScreens = (): Screen[] => [
       await page.getByRole('tab', { name: "Assignations d'usage" }).click();
       await page.getByRole('tabpanel').getByText('Newsletter').first().waitFor();
       return 'usage tab';
+    },
+  },
+  {
+    path: '/admin/settings',
+    ready: (page) => heading(page, 'Compte principal'),
+    then: async (page) => {
+      await page.getByRole('tab', { name: 'API' }).click();
+      await shown(page, 'Annonces : Lecture, Écriture');
+      return 'API tokens tab';
+    },
+  },
+  {
+    path: '/admin/settings',
+    ready: (page) => heading(page, 'Compte principal'),
+    then: async (page) => {
+      await page.getByRole('tab', { name: 'API' }).click();
+      await page.getByRole('button', { name: 'Créer un jeton' }).click();
+      await page.getByRole('dialog', { name: 'Créer un jeton' }).getByLabel('Accès').selectOption('custom');
+      await page.getByRole('group', { name: 'Annonces' }).waitFor();
+      return 'API token form, custom access';
     },
   },
   { path: '/admin/newsletter', ready: (page) => shown(page, 'abonne2@example.test') },

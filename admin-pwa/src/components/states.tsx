@@ -44,3 +44,13 @@ export function ErrorState({ message, onRetry, action }: { message: string; onRe
     </div>
   );
 }
+
+/** Something this screen does online only, said while offline instead of a spinner or an empty list. */
+export function OfflineState({ message }: { message: string }) {
+  return (
+    <div className="state state-empty" role="status">
+      <Icon name="offline" />
+      <p className="state-title">{message}</p>
+    </div>
+  );
+}

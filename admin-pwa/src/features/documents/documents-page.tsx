@@ -13,7 +13,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { db } from '../../db/db.ts';
 import { errorText, isNetworkError } from '../../lib/api.ts';
 import { useRefresh } from '../../lib/use-refresh.ts';
-import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { EmptyState, ErrorState, OfflineState } from '../../components/states.tsx';
 import { useOnline } from '../../lib/online.ts';
 import { fill, texts, useT } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
@@ -38,13 +38,7 @@ import { DocumentsTable } from './documents-table.tsx';
  */
 function StatsPanel({ stats, unreachable }: { stats: DocumentStats | undefined; unreachable: boolean }) {
   const t = useT().documents;
-  if (!stats && unreachable)
-    return (
-      <div className="state state-empty" role="status">
-        <Icon name="info" />
-        <p className="state-title">{t.statsOffline}</p>
-      </div>
-    );
+  if (!stats && unreachable) return <OfflineState message={t.statsOffline} />;
   if (!stats) return <Spinner />;
   return (
     <dl className="stat-tiles" aria-label={t.statsLabel}>

@@ -1,5 +1,5 @@
 // /admin/settings: outgoing mail, in two tabs ('Comptes SMTP', 'Assignations d'usage'), shown from
-// Dexie at once and refreshed from the API when online.
+// Dexie at once and refreshed from the API when online; and 'API', the API tokens, online only.
 import './settings.css';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef, useState, type KeyboardEvent } from 'react';
@@ -12,12 +12,14 @@ import { syncSmtpAccounts } from '../../lib/smtp-accounts.ts';
 import { texts, useT } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { AccountsTab } from './accounts-tab.tsx';
+import { ApiTokensTab } from './api-tokens-tab.tsx';
 import { syncSettings } from './api.ts';
 import { UsageTab } from './usage-tab.tsx';
 
 const TABS = [
   { id: 'accounts', label: 'accountsTab' },
   { id: 'usages', label: 'usageTab' },
+  { id: 'api', label: 'apiTab' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -26,7 +28,7 @@ export default function SettingsPage() {
   const settings = useLiveQuery(() => db.smtpSettings.toArray(), []) ?? [];
   const [tab, setTab] = useState<TabId>('accounts');
   const t = useT().settings;
-  const tabRefs = useRef<Record<TabId, HTMLButtonElement | null>>({ accounts: null, usages: null });
+  const tabRefs = useRef<Record<TabId, HTMLButtonElement | null>>({ accounts: null, usages: null, api: null });
 
   const states = useT().states;
   const { loading, failed, retry } = useRefresh(
@@ -79,7 +81,9 @@ export default function SettingsPage() {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
-        {accounts === undefined || (loading && !accounts.length) ? (
+        {tab === 'api' ? (
+          <ApiTokensTab />
+        ) : accounts === undefined || (loading && !accounts.length) ? (
           <ListSkeleton />
         ) : failed && !accounts.length ? (
           <ErrorState message={states.smtpLoadError} onRetry={retry} />
