@@ -18,6 +18,7 @@ import type { PageChanges } from '../services/page-changes.ts';
 import { createVersion } from './data-version.ts';
 import { drainThenClose, readUpTo } from './request-body.ts';
 import { requestMessages } from '@app/domain/api-messages';
+import { imagePathOf, SHORT_IMAGE_PATH } from '@app/domain/image-paths';
 
 export type SiteHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void>;
 
@@ -149,6 +150,12 @@ export function createOriginListener({ api, catalogue, site, adminDir, siteClien
   return (req: IncomingMessage, res: ServerResponse) => {
     res.setHeader('x-content-type-options', 'nosniff'); // every answer, errors included
     const url = req.url ?? '/';
+    // The pages' short name of an image variant: the API's route answers it (domain/src/image-paths.ts).
+    const imagePath = url.startsWith(SHORT_IMAGE_PATH) ? imagePathOf(url) : null;
+    if (imagePath) {
+      req.url = imagePath;
+      return apiListener(req, res);
+    }
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
       if (pageCache && CACHEABLE_API.test(url)) return pageCache.handle(req, res, () => rawApiListener(req, res));
       return apiListener(req, res);

@@ -5,7 +5,18 @@
 // (issue #33: the listings page writes twelve of these).
 import type { PictureImage } from '../lib/picture.ts';
 
-type Props = { image: PictureImage; sizes: string; eager?: boolean; thumbnail?: boolean; className?: string };
+type Props = {
+  image: PictureImage;
+  sizes: string;
+  eager?: boolean;
+  /**
+   * A card's picture: the thumbnail as the fallback, in a box the stylesheet sizes (`.card-media`: 4 / 3, the
+   * image covering it), so width, height and decoding are left out (the browser's default decoding; the two
+   * eager cards are the page's largest paint, which decoding="async" may only delay).
+   */
+  thumbnail?: boolean;
+  className?: string;
+};
 
 export default function Picture({ image, sizes, eager = false, thumbnail = false, className }: Props) {
   const { avif, webp } = image;
@@ -16,11 +27,9 @@ export default function Picture({ image, sizes, eager = false, thumbnail = false
         src={thumbnail ? image.thumbnailUrl : image.url}
         {...(webp ? { srcSet: webp, sizes } : {})}
         alt={image.alt}
-        width={image.width ?? 800}
-        height={image.height ?? 600}
+        {...(thumbnail ? {} : { width: image.width ?? 800, height: image.height ?? 600, decoding: 'async' as const })}
         // Eager is the default: only lazy is written.
         {...(eager ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
-        decoding="async"
       />
     </picture>
   );

@@ -3,7 +3,20 @@
 // {"value":…,"count":…}; it now carries the filters as their query string and each choice as [value, count].
 // The island unpacks it the same way on the server and in the browser, so both render the same page.
 import { filtersToSearch, parseFilters, type ListingFilters } from '@app/domain/site-filters';
-import type { ListingsPage } from './catalogue.server.ts';
+import type { ProductList } from '@app/domain/products';
+import type { CardListing } from './card.ts';
+
+/** A listings page's results as the site reads them (catalogue.server.ts) and the island shows them. */
+export type ListingsPage = {
+  items: CardListing[];
+  total: number;
+  pages: number;
+  page: number;
+  /** Every brand in the catalogue, so a brand the other filters rule out stays listed (disabled). */
+  brands: string[];
+  /** Results per choice under the other filters (the API's facets). */
+  facets: ProductList['facets'];
+};
 
 type Facet = ListingsPage['facets']['brands'];
 type Counts = [value: string, count: number][];
