@@ -18,8 +18,8 @@ const image = (key: string) => ({
 describe('toPictureImage', () => {
   it('gives each format its srcset, narrowest first, under the short image path, and keeps the rest of the image', () => {
     expect(toPictureImage(image('a1'))).toEqual({
-      url: '/api/media/images/a1/1024.webp',
-      thumbnailUrl: '/api/media/images/a1/thumb.webp',
+      url: '/i/a1/1024.webp',
+      thumbnailUrl: '/i/a1/thumb.webp',
       alt: 'Moteur',
       width: 1024,
       height: 768,

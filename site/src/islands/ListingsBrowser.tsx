@@ -106,7 +106,7 @@ export default function ListingsBrowser({ lang, basePath, start, children }: Pro
       <h1>
         {t.title}
         {data && status !== 'error' ? (
-          <span className="muted"> – {countLabel(lang, data.total, { one: t.countOne, other: t.countOther })}</span>
+          <span className="muted">{` – ${countLabel(lang, data.total, { one: t.countOne, other: t.countOther })}`}</span>
         ) : null}
       </h1>
       <form key={formKey} method="get" action={basePath} onSubmit={submit} role="search">

@@ -1,6 +1,6 @@
 // The listings island's data block in a compact form (issue #33: the listings page at most 30 KB). The
 // block carried the filters as an object, every brand twice (the list and its facet) and each count as
-// {"value":…,"count":…}; it now carries the filters as their query string and each choice as [value, count].
+// {"value":…,"count":…}; it now carries the filters as their query string and each brand once, as [name, count].
 // The island unpacks it the same way on the server and in the browser, so both render the same page.
 import { filtersToSearch, parseFilters, type ListingFilters } from '@app/domain/site-filters';
 import type { ProductList } from '@app/domain/products';
@@ -18,7 +18,6 @@ export type ListingsPage = {
   facets: ProductList['facets'];
 };
 
-type Facet = ListingsPage['facets']['brands'];
 type Counts = [value: string, count: number][];
 
 /** What the page's block holds. */
@@ -28,30 +27,22 @@ export type PackedListingsStart = {
   /** How many cards the server wrote as the island's children. */
   cards: number;
   /** The first page without its cards, or null when it could not be read. */
-  page: {
-    total: number;
-    pages: number;
-    page: number;
-    /** Every brand, in the page's order, with its facet count (0: not in the facet). */
-    brands: Counts;
-    /** Brand facets whose value is not in `brands` (normally none). */
-    more?: Counts;
-    conditions: Counts;
-    types: Counts;
-  } | null;
+  page:
+    | (Pick<ListingsPage, 'total' | 'pages' | 'page'> & {
+        /** Every brand, in the page's order, with its facet count (0: not in the facet). */
+        brands: Counts;
+        facets: Pick<ListingsPage['facets'], 'conditions' | 'types'>;
+      })
+    | null;
 };
 
 /** Where the island starts: the URL's filters, their first page of results without its cards (null: unread), the server's card count. */
 export type ListingsStart = { filters: ListingFilters; page: ListingsPage | null; cards: number };
 
-const pairs = (facet: Facet): Counts => facet.map((f) => [f.value, f.count]);
-const facet = (counts: Counts): Facet => counts.map(([value, count]) => ({ value, count }));
-
 export function packListingsStart(filters: ListingFilters, page: ListingsPage | null, cards: number): PackedListingsStart {
   if (!page) return { q: filtersToSearch(filters), cards, page: null };
+  // A brand facet outside `brands` would not be offered as a choice; the API never gives one (both are its facets).
   const counts = new Map(page.facets.brands.map((f) => [f.value, f.count]));
-  const listed = new Set(page.brands);
-  const more = page.facets.brands.filter((f) => !listed.has(f.value));
   return {
     q: filtersToSearch(filters),
     cards,
@@ -60,31 +51,22 @@ export function packListingsStart(filters: ListingFilters, page: ListingsPage | 
       pages: page.pages,
       page: page.page,
       brands: page.brands.map((b) => [b, counts.get(b) ?? 0]),
-      ...(more.length > 0 && { more: pairs(more) }),
-      conditions: pairs(page.facets.conditions),
-      types: pairs(page.facets.types),
+      facets: { conditions: page.facets.conditions, types: page.facets.types },
     },
   };
 }
 
-/** The start the island renders from. A brand counted 0 is left out of the facet, as the API leaves it out. */
-export function unpackListingsStart({ q, cards, page }: PackedListingsStart): ListingsStart {
-  const filters = parseFilters(new URLSearchParams(q));
-  if (!page) return { filters, page: null, cards };
-  return {
-    filters,
-    cards,
-    page: {
-      items: [],
-      total: page.total,
-      pages: page.pages,
-      page: page.page,
-      brands: page.brands.map(([b]) => b),
-      facets: {
-        brands: facet([...page.brands.filter(([, count]) => count > 0), ...(page.more ?? [])]),
-        conditions: facet(page.conditions),
-        types: facet(page.types),
-      },
-    },
-  };
-}
+/**
+ * The start the island renders from. Its brand facet names every brand, a brand without results counted 0,
+ * which the island shows as it shows one the API leaves out: counted 0, disabled.
+ */
+export const unpackListingsStart = ({ q, cards, page: p }: PackedListingsStart): ListingsStart => ({
+  filters: parseFilters(new URLSearchParams(q)),
+  cards,
+  page: p && {
+    ...p,
+    items: [],
+    brands: p.brands.map(([b]) => b),
+    facets: { ...p.facets, brands: p.brands.map(([value, count]) => ({ value, count })) },
+  },
+});

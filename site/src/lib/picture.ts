@@ -33,6 +33,6 @@ function srcsets(sources: ListingImage['sources']): Srcsets {
   });
 }
 
-export function toPictureImage({ sources, ...image }: ListingImage): PictureImage {
-  return { ...image, ...srcsets(sources) };
+export function toPictureImage({ sources, url, thumbnailUrl, ...image }: ListingImage): PictureImage {
+  return { ...image, url: shortImageUrl(url), thumbnailUrl: shortImageUrl(thumbnailUrl), ...srcsets(sources) };
 }
