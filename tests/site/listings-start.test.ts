@@ -37,7 +37,11 @@ describe('the listings data block', () => {
           ['Volvo Penta', 0],
           ['Yanmar', 1],
         ],
-        facets: { conditions: page.facets.conditions, types: page.facets.types },
+        conditions: [['used', 3]],
+        types: [
+          ['marine', 2],
+          ['generator', 1],
+        ],
       },
     });
     const text = JSON.stringify(packed);

@@ -31,13 +31,17 @@ export type PackedListingsStart = {
     | (Pick<ListingsPage, 'total' | 'pages' | 'page'> & {
         /** Every brand, in the page's order, with its facet count (0: not in the facet). */
         brands: Counts;
-        facets: Pick<ListingsPage['facets'], 'conditions' | 'types'>;
+        conditions: Counts;
+        types: Counts;
       })
     | null;
 };
 
 /** Where the island starts: the URL's filters, their first page of results without its cards (null: unread), the server's card count. */
 export type ListingsStart = { filters: ListingFilters; page: ListingsPage | null; cards: number };
+
+const pairs = (facet: ListingsPage['facets']['types']): Counts => facet.map((f) => [f.value, f.count]);
+const facet = (counts: Counts) => counts.map(([value, count]) => ({ value, count }));
 
 export function packListingsStart(filters: ListingFilters, page: ListingsPage | null, cards: number): PackedListingsStart {
   if (!page) return { q: filtersToSearch(filters), cards, page: null };
@@ -51,7 +55,8 @@ export function packListingsStart(filters: ListingFilters, page: ListingsPage | 
       pages: page.pages,
       page: page.page,
       brands: page.brands.map((b) => [b, counts.get(b) ?? 0]),
-      facets: { conditions: page.facets.conditions, types: page.facets.types },
+      conditions: pairs(page.facets.conditions),
+      types: pairs(page.facets.types),
     },
   };
 }
@@ -64,9 +69,11 @@ export const unpackListingsStart = ({ q, cards, page: p }: PackedListingsStart):
   filters: parseFilters(new URLSearchParams(q)),
   cards,
   page: p && {
-    ...p,
     items: [],
+    total: p.total,
+    pages: p.pages,
+    page: p.page,
     brands: p.brands.map(([b]) => b),
-    facets: { ...p.facets, brands: p.brands.map(([value, count]) => ({ value, count })) },
+    facets: { brands: facet(p.brands), conditions: facet(p.conditions), types: facet(p.types) },
   },
 });
