@@ -1,4 +1,4 @@
-// One origin, one process: /api → Hono, /admin → the built PWA (SPA fallback), site/dist/client → the
+// One origin, one process: /api → Hono (and /i, the pages' short path of its image variants), /admin → the built PWA (SPA fallback), site/dist/client → the
 // static handler, every other GET → the page cache, whose misses Astro renders (README, "How a request flows").
 import fs from 'node:fs';
 import path from 'node:path';
