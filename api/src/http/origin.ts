@@ -1,5 +1,6 @@
-// One origin, one process: /api → Hono (and /i, the pages' short path of its image variants), /admin → the built PWA (SPA fallback), site/dist/client → the
-// static handler, every other GET → the page cache, whose misses Astro renders (README, "How a request flows").
+// One origin, one process: /api → Hono (and /i, the pages' short path of its image variants), /admin → the
+// built PWA (SPA fallback), site/dist/client → the static handler, every other GET → the page cache, whose
+// misses Astro renders (README, "How a request flows").
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
