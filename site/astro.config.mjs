@@ -26,6 +26,10 @@ export default defineConfig({
   // Only for `astro build`: the dev server loads React as it is (bundling its CommonJS there fails).
   vite: {
     plugins: [islandTexts()],
+    // Our page scripts are files, never inlined into the page (Astro inlines those under 4 KB): the theme
+    // toggle written into every page's HTML is fetched once and kept (immutable) instead (issue #33: the
+    // listings page at most 30 KB). Other assets keep the default limit (undefined).
+    build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined) },
     ...(building && {
       ssr: { noExternal: ['react', 'react-dom', 'scheduler'] },
       define: { 'process.env.NODE_ENV': JSON.stringify('production') },

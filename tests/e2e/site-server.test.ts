@@ -2,16 +2,19 @@
 // JavaScript budgets, pages that work without JavaScript, language by path, cookie and host,
 // alternates and canonical URLs, security and cache headers whose ETag follows the catalogue,
 // structured data, sitemap.xml and robots.txt.
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import http from 'node:http';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countLabel, dictionary } from '@app/domain/i18n/index';
 import { engineInput, makePdf, upload } from '../fixtures/catalogue.ts';
 import { signInAsAdmin } from '../support/auth.ts';
-import { repoRoot, startServer, type TestServer } from '../support/server.ts';
+import { databaseEnv, repoRoot, startServer, type TestServer } from '../support/server.ts';
 import { seedSite, type SiteSeed } from './site-seed.ts';
 
 const PUBLIC_URL = 'https://www.provence-moteurs.test';
@@ -119,6 +122,41 @@ describe('JavaScript budgets (built output)', () => {
   });
 });
 
+describe('page weight, on the demo catalogue (issue 33, item 2)', () => {
+  let demo: TestServer;
+  beforeAll(async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-demo-'));
+    await promisify(execFile)(process.execPath, [path.join(repoRoot, 'api/src/cli/seed.ts')], {
+      cwd: repoRoot,
+      env: { ...process.env, ...(await databaseEnv(dataDir)), LOG_LEVEL: 'warn' },
+    });
+    demo = await startServer({ full: true, dataDir, env: { PUBLIC_URL } });
+  });
+  afterAll(() => demo?.stop());
+
+  it.each(['/annonces', '/en/annonces'])('%s, first page of twelve cards, is at most 30,000 bytes of HTML', async (p) => {
+    const page = await (await fetch(`${demo.url}${p}`)).text();
+    expect(page.match(/<article class="card">/g)).toHaveLength(12);
+    const bytes = Buffer.byteLength(page);
+    console.info(`${p}: ${bytes} bytes of HTML`);
+    expect(bytes).toBeLessThanOrEqual(30_000);
+  });
+
+  it("names its card pictures by the short image path, which answers exactly as the API's", async () => {
+    const page = await (await fetch(`${demo.url}/annonces`)).text();
+    const short = /srcSet="(\/i\/[0-9a-f]+\/[^ ]+\.avif) /.exec(page)![1]!;
+    const [viaShort, viaApi] = await Promise.all([
+      fetch(`${demo.url}${short}`),
+      fetch(`${demo.url}${short.replace('/i/', '/api/media/images/')}`),
+    ]);
+    expect(viaShort.status).toBe(200);
+    for (const header of ['content-type', 'cache-control', 'etag'])
+      expect(viaShort.headers.get(header), header).toBe(viaApi.headers.get(header));
+    expect(Buffer.from(await viaShort.arrayBuffer()).equals(Buffer.from(await viaApi.arrayBuffer()))).toBe(true);
+    expect((await fetch(`${demo.url}/i/${'0'.repeat(32)}/x.avif`)).status).toBe(404);
+  });
+});
+
 describe('pages without JavaScript', () => {
   it('the listings page renders the URL filter state on the server', async () => {
     const t = dictionary('fr').listings;
@@ -140,7 +178,8 @@ describe('pages without JavaScript', () => {
         title: m[2],
       }));
     // A listing without a picture shows the default one.
-    const image = (item: ApiItem) => item.images[0]?.thumbnailUrl ?? '/images/default-generator.svg';
+    // Under the short image path (domain/src/image-paths.ts).
+    const image = (item: ApiItem) => item.images[0]?.thumbnailUrl.replace('/api/media/images/', '/i/') ?? '/images/default-generator.svg';
     expect(cards(await html('/annonces?sort=price&order=desc'))).toEqual(
       api.items.map((item) => ({ image: image(item), title: item.titleFr })),
     );
@@ -375,6 +414,7 @@ describe('findable', () => {
     const text = await html('/robots.txt');
     expect(text).toContain('Disallow: /admin/');
     expect(text).toContain('Disallow: /api/');
+    expect(text).toContain('Disallow: /i/');
     expect(text).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   });
 });

@@ -16,24 +16,22 @@ const image = (key: string) => ({
 });
 
 describe('toPictureImage', () => {
-  it('gives each format its srcset, narrowest first, and keeps the rest of the image', () => {
+  it('gives each format its srcset, narrowest first, under the short image path, and keeps the rest of the image', () => {
     expect(toPictureImage(image('a1'))).toEqual({
-      url: '/api/media/images/a1/1024.webp',
-      thumbnailUrl: '/api/media/images/a1/thumb.webp',
+      url: '/i/a1/1024.webp',
+      thumbnailUrl: '/i/a1/thumb.webp',
       alt: 'Moteur',
       width: 1024,
       height: 768,
-      avif: '/api/media/images/a1/320.avif 320w, /api/media/images/a1/640.avif 640w, /api/media/images/a1/1024.avif 1024w',
-      webp: '/api/media/images/a1/320.webp 320w, /api/media/images/a1/640.webp 640w, /api/media/images/a1/1024.webp 1024w',
+      avif: '/i/a1/320.avif 320w,/i/a1/640.avif 640w,/i/a1/1024.avif 1024w',
+      webp: '/i/a1/320.webp 320w,/i/a1/640.webp 640w,/i/a1/1024.webp 1024w',
     });
   });
 
   it('gives the same srcsets again for a picture it has seen, and its own to another picture', () => {
     const first = toPictureImage(image('b2'));
     expect(toPictureImage({ ...image('b2'), alt: 'Autre texte' })).toEqual({ ...first, alt: 'Autre texte' });
-    expect(toPictureImage(image('c3')).webp).toBe(
-      '/api/media/images/c3/320.webp 320w, /api/media/images/c3/640.webp 640w, /api/media/images/c3/1024.webp 1024w',
-    );
+    expect(toPictureImage(image('c3')).webp).toBe('/i/c3/320.webp 320w,/i/c3/640.webp 640w,/i/c3/1024.webp 1024w');
   });
 
   it('writes no srcset for an image without variants (the default picture) or without a format', () => {

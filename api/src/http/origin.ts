@@ -1,5 +1,6 @@
-// One origin, one process: /api → Hono, /admin → the built PWA (SPA fallback), site/dist/client → the
-// static handler, every other GET → the page cache, whose misses Astro renders (README, "How a request flows").
+// One origin, one process: /api → Hono (and /i, the pages' short path of its image variants), /admin → the
+// built PWA (SPA fallback), site/dist/client → the static handler, every other GET → the page cache, whose
+// misses Astro renders (README, "How a request flows").
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -18,6 +19,7 @@ import type { PageChanges } from '../services/page-changes.ts';
 import { createVersion } from './data-version.ts';
 import { drainThenClose, readUpTo } from './request-body.ts';
 import { requestMessages } from '@app/domain/api-messages';
+import { imagePathOf, SHORT_IMAGE_PATH } from '@app/domain/image-paths';
 
 export type SiteHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void>;
 
@@ -149,6 +151,12 @@ export function createOriginListener({ api, catalogue, site, adminDir, siteClien
   return (req: IncomingMessage, res: ServerResponse) => {
     res.setHeader('x-content-type-options', 'nosniff'); // every answer, errors included
     const url = req.url ?? '/';
+    // The pages' short name of an image variant: the API's route answers it (domain/src/image-paths.ts).
+    const imagePath = url.startsWith(SHORT_IMAGE_PATH) ? imagePathOf(url) : null;
+    if (imagePath) {
+      req.url = imagePath;
+      return apiListener(req, res);
+    }
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
       if (pageCache && CACHEABLE_API.test(url)) return pageCache.handle(req, res, () => rawApiListener(req, res));
       return apiListener(req, res);

@@ -19,7 +19,7 @@ export default function ProductCard({ lang, listing, href, t, eager = false, hea
   return (
     <article className="card">
       <div className="card-media">
-        <Picture image={listing.image} sizes="(max-width: 600px) 100vw, (max-width: 1200px) 50vw, 380px" eager={eager} thumbnail />
+        <Picture image={listing.image} sizes="(max-width:600px) 100vw,(max-width:1200px) 50vw,380px" eager={eager} thumbnail />
         <div className="card-badges">
           <span className={`badge${listing.condition === 'new' ? '' : ' badge-used'}`}>{listing.conditionLabel}</span>
           <span className="badge badge-type">{listing.typeLabel}</span>

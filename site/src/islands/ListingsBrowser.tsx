@@ -19,18 +19,18 @@ import { EmptyState, ErrorState, LoadingState } from '../components/States.tsx';
 import type { ListingsPage } from '../lib/catalogue.server.ts';
 import { renderedByReact } from '../lib/react-component.ts';
 import { readIslandData, type IslandData } from '../lib/island-data.ts';
+import { unpackListingsStart, type PackedListingsStart } from '../lib/listings-start.ts';
 
 /**
- * Where the island starts: the URL's filters and their first page of results (null: they could not be read).
- * The page's cards are not in it (its `items` are empty): they come as the island's children, the HTML the
- * server wrote once, and `cards` says how many there are.
+ * Where the island starts (site/src/lib/listings-start.ts): the URL's filters and their first page of results
+ * (null: they could not be read). The page's cards are not in it: they come as the island's children, the HTML
+ * the server wrote once, and `cards` says how many there are.
  */
-export type ListingsStart = { filters: ListingFilters; page: ListingsPage | null; cards: number };
 type Props = {
   lang: Lang;
+  /** The listings page's path in the page's language ('/annonces', '/en/annonces'); product pages sit beside it. */
   basePath: string;
-  productBase: string;
-  start: IslandData<ListingsStart>;
+  start: IslandData<PackedListingsStart>;
   /** The first page's grid of cards, as the server rendered it (absent when it has none). */
   children?: ReactNode;
 };
@@ -38,9 +38,10 @@ type Status = 'loaded' | 'loading' | 'error';
 
 const SKELETONS = 6;
 
-export default function ListingsBrowser({ lang, basePath, productBase, start, children }: Props) {
+export default function ListingsBrowser({ lang, basePath, start, children }: Props) {
   const { listings: t, states: s, card } = islandTexts(lang);
-  const [{ filters: initialFilters, page: initial, cards }] = useState(() => readIslandData(start));
+  const [{ filters: initialFilters, page: initial, cards }] = useState(() => unpackListingsStart(readIslandData(start)));
+  const productBase = `${basePath.slice(0, basePath.lastIndexOf('/'))}/produit/`;
   // The server's cards stay on screen until the island loads results of its own.
   const [served, setServed] = useState(cards > 0);
   const [filters, setFilters] = useState(initialFilters);
@@ -105,7 +106,7 @@ export default function ListingsBrowser({ lang, basePath, productBase, start, ch
       <h1>
         {t.title}
         {data && status !== 'error' ? (
-          <span className="muted"> – {countLabel(lang, data.total, { one: t.countOne, other: t.countOther })}</span>
+          <span className="muted">{` – ${countLabel(lang, data.total, { one: t.countOne, other: t.countOther })}`}</span>
         ) : null}
       </h1>
       <form key={formKey} method="get" action={basePath} onSubmit={submit} role="search">
@@ -114,7 +115,7 @@ export default function ListingsBrowser({ lang, basePath, productBase, start, ch
             <label className="visually-hidden" htmlFor="listing-search">
               {t.searchLabel}
             </label>
-            <input id="listing-search" type="search" name="search" defaultValue={filters.search} placeholder={t.searchPlaceholder} />
+            <input id="listing-search" type="search" name="search" defaultValue={unset(filters.search)} placeholder={t.searchPlaceholder} />
             <button className="btn" type="submit">
               {t.searchButton}
             </button>
@@ -289,13 +290,19 @@ function counted(options: [string, string][], facet: { value: string; count: num
   });
 }
 
+/**
+ * An empty field's default left unwritten: an input starts empty and a select on its first choice (the empty
+ * one) anyway, and the page is smaller without `value=""` and `selected=""` on every field.
+ */
+const unset = (value: string) => value || undefined;
+
 const uniq = (values: string[]) => [...new Set(values.filter(Boolean))].sort((a, b) => a.localeCompare(b));
 
 function Select({ id, name, label, value, options }: { id: string; name: string; label: string; value: string; options: Option[] }) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} defaultValue={value} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+      <select id={id} name={name} defaultValue={unset(value)} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
         {options.map(([v, text, disabled]) => (
           <option key={v} value={v} disabled={disabled && v !== value}>
             {text}
@@ -310,7 +317,7 @@ function NumberField({ id, name, label, value }: { id: string; name: string; lab
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} type="number" min="0" step="any" inputMode="decimal" defaultValue={value} />
+      <input id={id} name={name} type="number" min="0" step="any" inputMode="decimal" defaultValue={unset(value)} />
     </div>
   );
 }

@@ -6,10 +6,10 @@ import type { Lang } from '@app/domain/lang';
 import { ANIMATION_MS, CLOSE_AFTER_SUCCESS_MS, randomDelay, readMemory, shouldShow, writeMemory } from './popup-memory.ts';
 import { renderedByReact } from '../lib/react-component.ts';
 
-type Props = { lang: Lang; privacyHref: string; page: string };
+type Props = { lang: Lang; privacyHref: string };
 type Status = 'idle' | 'sending' | 'success' | 'error';
 
-export default function NewsletterPopup({ lang, privacyHref, page }: Props) {
+export default function NewsletterPopup({ lang, privacyHref }: Props) {
   const t = islandTexts(lang).newsletter;
   const [mounted, setMounted] = useState(false);
   const [open, setOpen] = useState(false);
@@ -57,7 +57,13 @@ export default function NewsletterPopup({ lang, privacyHref, page }: Props) {
         method: 'POST',
         // The API's refusals come in the page's language, not the browser's.
         headers: { 'content-type': 'application/json', 'accept-language': lang },
-        body: JSON.stringify({ email, language: lang, page, website: (form.elements.namedItem('website') as HTMLInputElement).value }),
+        // The page the visitor subscribed on: its path, read when sent (not written into every page's props).
+        body: JSON.stringify({
+          email,
+          language: lang,
+          page: location.pathname,
+          website: (form.elements.namedItem('website') as HTMLInputElement).value,
+        }),
       });
       const body = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
       if (!res.ok) {

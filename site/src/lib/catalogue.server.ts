@@ -9,6 +9,7 @@ import type { Lang } from '@app/domain/lang';
 import { filtersToApiQuery, hasActiveFilters, type ListingFilters } from '@app/domain/site-filters';
 import { apiJson } from './api.ts';
 import { toCard, type CardListing } from './card.ts';
+import type { ListingsPage } from './listings-start.ts';
 
 /** A query string as the API's validator sees it: a repeated key becomes a list. */
 function queryObject(query: string): Record<string, string | string[]> {
@@ -63,16 +64,7 @@ async function readDocuments(locals: App.Locals, query: string): Promise<PublicD
   return res;
 }
 
-export type ListingsPage = {
-  items: CardListing[];
-  total: number;
-  pages: number;
-  page: number;
-  /** Every brand in the catalogue, so a brand the other filters rule out stays listed (disabled). */
-  brands: string[];
-  /** Results per choice under the other filters (the API's facets). */
-  facets: ProductList['facets'];
-};
+export type { ListingsPage };
 
 export async function loadListings(locals: App.Locals, filters: ListingFilters, lang: Lang): Promise<ListingsPage> {
   const list = await readListings(locals, filtersToApiQuery(filters, lang));

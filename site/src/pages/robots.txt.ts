@@ -1,5 +1,5 @@
 // GET /robots.txt: everything public may be crawled; the back office, the API and the
-// preference and newsletter endpoints may not.
+// preference and newsletter endpoints may not (nor the API's images under their short path, /i/).
 import type { APIRoute } from 'astro';
 
 export const GET: APIRoute = ({ locals }) =>
@@ -9,6 +9,7 @@ export const GET: APIRoute = ({ locals }) =>
       'Allow: /',
       'Disallow: /admin/',
       'Disallow: /api/',
+      'Disallow: /i/',
       'Disallow: /site-data/',
       'Disallow: /newsletter/',
       'Disallow: /en/newsletter/',
