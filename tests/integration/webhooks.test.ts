@@ -5,7 +5,7 @@
 // the routes closed to API tokens, and two instances delivering each event once.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { engineInput, png, upload } from '../fixtures/catalogue.ts';
 import { signInAsAdmin } from '../support/auth.ts';
@@ -36,16 +36,16 @@ async function receiver(answers: number[] = []) {
   return { url: `http://127.0.0.1:${port}/hook`, received, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
-/** Polls `check` until it returns a value other than undefined/false. */
-async function until<T>(check: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<Exclude<T, false | undefined>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value as Exclude<T, false | undefined>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/** Waits (vi.waitFor) until `check` returns a value other than undefined/false, and answers it. */
+const until = <T>(check: () => T | Promise<T>, what: string, timeout = 20_000) =>
+  vi.waitFor(
+    async () => {
+      const value = await check();
+      if (value === undefined || value === false) throw new Error(`still waiting for ${what}`);
+      return value as Exclude<T, false | undefined>;
+    },
+    { timeout, interval: 25 },
+  );
 
 let server: TestServer;
 let admin: string;
