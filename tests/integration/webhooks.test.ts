@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { engineInput, png, upload } from '../fixtures/catalogue.ts';
-import { signInAsAdmin } from '../support/auth.ts';
+import { eq } from 'drizzle-orm';
+import { schema } from '@app/db';
+import { signInAsAdmin, withDb } from '../support/auth.ts';
 import { withFailingUpdates } from '../support/faults.ts';
 import { startInstances, type Instances } from '../support/instances.ts';
 import { startServer, type TestServer } from '../support/server.ts';
@@ -18,7 +20,7 @@ type Received = { id: string; headers: http.IncomingHttpHeaders; body: string; j
 
 const FAST = { WEBHOOKS_ALLOW_LOCAL: 'true', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_WORKER_INTERVAL_MS: '50' };
 
-/** A receiver on loopback: records every request, answers the next status of `answers` (then 200). */
+/** A receiver on loopback: records every request, answers the next status of `answers` (then 200; 0: never answers). */
 async function receiver(answers: number[] = []) {
   const received: Received[] = [];
   const server = http.createServer((req, res) => {
@@ -28,12 +30,18 @@ async function receiver(answers: number[] = []) {
       const body = Buffer.concat(chunks).toString('utf8');
       received.push({ id: String(req.headers['webhook-id']), headers: req.headers, body, json: JSON.parse(body) as Json });
       const status = answers.shift() ?? 200;
+      if (status === 0) return; // held: never answered (the sender dies meanwhile)
       res.writeHead(status, { 'content-type': 'text/plain' }).end(`answer ${status}`);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hook`, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+  const close = () =>
+    new Promise<void>((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    });
+  return { url: `http://127.0.0.1:${port}/hook`, received, close };
 }
 
 /** Waits (vi.waitFor) until `check` returns a value other than undefined/false, and answers it. */
@@ -324,5 +332,46 @@ describe('two instances', () => {
     expect(r.received).toHaveLength(ids.length);
     expect(new Set(r.received.map((m) => m.id)).size).toBe(ids.length);
     expect(r.received.map((m) => m.json.data.id as number).sort((x, y) => x - y)).toEqual(ids.sort((x, y) => x - y));
+  });
+});
+
+describe('two instances, the sender killed mid-delivery', () => {
+  let instances: Instances;
+  beforeAll(async () => {
+    instances = await startInstances({ env: { ...FAST, MAIL_LEASE_MS: '1000' } });
+  }, 60_000);
+  afterAll(() => instances?.stop());
+
+  it('the other instance delivers it after the lease, with the same webhook-id', async () => {
+    const token = (await signInAsAdmin(instances.a)).accessToken;
+    const r = await receiver([0]);
+    receivers.push(r);
+    const created = (await (
+      await instances.a.api('/admin/webhooks', { method: 'POST', token, json: { url: r.url, events: ['listing.created'] } })
+    ).json()) as Json;
+    const listing = (await (await instances.a.api('/products', { method: 'POST', token, json: engineInput() })).json()) as Json;
+    await until(() => r.received.length === 1, 'the first attempt, held');
+    // The instance holding the claim (its pid is in lease_owner) dies without a word.
+    const owner = await withDb(instances.a, async (db) => {
+      const [row] = await db
+        .select()
+        .from(schema.webhookDeliveries)
+        .where(eq(schema.webhookDeliveries.endpointId, created.id as number));
+      return row!.leaseOwner!;
+    });
+    const pid = Number(owner.split(':')[1]);
+    const [dead, alive] = instances.a.process.pid === pid ? [instances.a, instances.b] : [instances.b, instances.a];
+    expect(dead.process.pid).toBe(pid);
+    await dead.stop('SIGKILL');
+
+    await until(() => r.received.length === 2, 'the attempt of the other instance');
+    expect(r.received[1]!.id).toBe(r.received[0]!.id);
+    expect(r.received[1]!.json.data.id).toBe(listing.id);
+    const [delivery] = await until(async () => {
+      const list = ((await (await alive.api(`/admin/webhooks/${created.id}/deliveries`, { token })).json()) as { deliveries: Json[] })
+        .deliveries;
+      return list[0]?.status === 'delivered' && list;
+    }, 'delivered');
+    expect(delivery).toMatchObject({ statusCode: 200, messageId: r.received[0]!.id });
   });
 });
