@@ -60,7 +60,13 @@ export type WebhookCreate = z.infer<typeof WebhookCreateSchema>;
 export const WebhookPatchSchema = z.object({
   url: url.optional(),
   events: events.optional(),
-  description,
+  // Absent: unchanged; null or blank: removed.
+  description: z
+    .string()
+    .max(500, { error: '500 caractères au maximum', abort: true })
+    .trim()
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null)),
   enabled: z.boolean().optional(),
 });
 export type WebhookPatch = z.infer<typeof WebhookPatchSchema>;

@@ -95,6 +95,22 @@ describe('webhook endpoints', () => {
     const mine = listed.find((w) => w.id === hook.id)!;
     expect(mine).toMatchObject({ url: hook.url, events: ['listing.created'], enabled: true, disabledReason: null, description: 'test' });
     expect(JSON.stringify(listed)).not.toContain(hook.secret);
+
+    // PATCH changes only the fields sent.
+    const patched = await server.api(`/admin/webhooks/${hook.id}`, {
+      method: 'PATCH',
+      token: admin,
+      json: { events: ['*'], enabled: false },
+    });
+    expect(patched.status).toBe(200);
+    expect((await patched.json()) as Json).toMatchObject({ url: hook.url, events: ['*'], enabled: false, description: 'test' });
+    const back = await server.api(`/admin/webhooks/${hook.id}`, {
+      method: 'PATCH',
+      token: admin,
+      json: { events: ['listing.created'], enabled: true },
+    });
+    expect((await back.json()) as Json).toMatchObject({ events: ['listing.created'], enabled: true, description: 'test' });
+    expect((await server.api('/admin/webhooks/999999', { method: 'PATCH', token: admin, json: { enabled: true } })).status).toBe(404);
   });
 
   it('listing create, update, image upload and delete each send their event, signed as Standard Webhooks v1', async () => {
