@@ -14,6 +14,7 @@ import { signInAsAdmin, withDb } from '../support/auth.ts';
 import { withFailingUpdates } from '../support/faults.ts';
 import { startInstances, type Instances } from '../support/instances.ts';
 import { startServer, type TestServer } from '../support/server.ts';
+import { assignUsage, createSmtpAccount, startSmtpServer } from '../support/smtp.ts';
 
 type Json = Record<string, any>;
 type Received = { id: string; headers: http.IncomingHttpHeaders; body: string; json: Json };
@@ -293,6 +294,31 @@ describe('webhook endpoints', () => {
     ]) {
       const res = await server.api('/admin/webhooks', { method: 'POST', token: admin, json: { url, events: ['*'] } });
       expect([url, res.status]).toEqual([url, 400]);
+    }
+  });
+});
+
+describe('subscriber events', () => {
+  it('confirm and unsubscribe send the subscriber id only', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const accountId = await createSmtpAccount(server, admin, smtp, { fromName: 'Newsletter', fromEmail: 'news@example.test' });
+      await assignUsage(server, admin, 'newsletter', accountId, null);
+      const hook = await endpoint(['subscriber.confirmed', 'subscriber.unsubscribed']);
+      const email = 'abonne-webhook@example.org';
+      expect((await server.api('/newsletter/subscribe', { method: 'POST', json: { email, language: 'fr', page: '/' } })).status).toBe(200);
+      const [mail] = await smtp.waitFor((m) => m.to.includes(email));
+      const confirmToken = /\/newsletter\/confirmer\?token=([A-Za-z0-9_-]+)/.exec(mail!.parsed.text ?? '')![1]!;
+      const unsubscribeToken = /one-click\?token=([A-Za-z0-9_-]+)/.exec(mail!.header('list-unsubscribe') ?? '')![1]!;
+      expect((await server.api('/newsletter/confirm', { method: 'POST', json: { token: confirmToken } })).status).toBe(200);
+      const confirmed = await until(() => of(hook.received, 'subscriber.confirmed')[0], 'subscriber.confirmed');
+      expect(confirmed.json.data).toEqual({ id: expect.any(Number) });
+      expect(confirmed.body).not.toContain('abonne');
+      expect((await server.api('/newsletter/unsubscribe', { method: 'POST', json: { token: unsubscribeToken } })).status).toBe(200);
+      const left = await until(() => of(hook.received, 'subscriber.unsubscribed')[0], 'subscriber.unsubscribed');
+      expect(left.json.data).toEqual(confirmed.json.data);
+    } finally {
+      await smtp.stop();
     }
   });
 });
