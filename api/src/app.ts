@@ -26,6 +26,7 @@ import { productsRoutes } from './routes/products.ts';
 import { smtpRoutes } from './routes/smtp.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { technicalDocumentsRoutes } from './routes/technical-documents.ts';
+import { webhooksRoutes } from './routes/webhooks.ts';
 import { requestMessages } from '@app/domain/api-messages';
 
 export function createApp(deps: Deps) {
@@ -72,6 +73,7 @@ export function createApp(deps: Deps) {
     .route('/', emailResponsesRoutes(deps))
     .route('/', newsletterRoutes(deps))
     .route('/', apiTokensRoutes(deps))
+    .route('/', webhooksRoutes(deps))
     .route(
       '/',
       openApiRoutes(deps, (): readonly RegisteredRoute[] => registered),

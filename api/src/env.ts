@@ -25,6 +25,11 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SMTP_ALLOW_LOCAL: flag,
   TRUST_PROXY: flag,
+  /** Webhooks may target loopback and private addresses (development, tests); link-local and metadata addresses never. */
+  WEBHOOKS_ALLOW_LOCAL: flag,
+  /** Webhooks: first retry delay (×3 each time, with jitter), and how often due deliveries are polled. */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).default(60_000),
+  WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(10).default(5_000),
   /** 64 hex characters; otherwise a key file is created in DATA_DIR on first start. */
   MAIL_ENCRYPTION_KEY: z
     .string()

@@ -11,7 +11,7 @@ import { loadContract, operationsOf, qs, queryArbitrary, RUNS, SEED, type Operat
 import { arbitraryOf, type JsonSchema } from '../support/schema-arbitrary.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { startSmtpServer, type TestSmtp } from '../support/smtp.ts';
-import { createFixtures, type Fixtures } from '../support/contract-fixtures.ts';
+import { createFixtures, PUBLIC_HOOK, type Fixtures } from '../support/contract-fixtures.ts';
 
 let server: TestServer;
 let smtp: TestSmtp;
@@ -125,6 +125,18 @@ const links: Record<string, Link> = {
   'post /newsletter/unsubscribe/one-click': async () => ({ query: { token: (await fx.newSubscriber()).unsubscribeToken } }),
   'post /admin/api-tokens/{id}/regenerate': async () => ({ path: { id: String(await fx.newApiToken()) } }),
   'delete /admin/api-tokens/{id}': async () => ({ path: { id: String(await fx.newApiToken()) } }),
+  // Webhooks stay disabled at a public address literal: nothing leaves the test (support/contract-fixtures.ts).
+  'post /admin/webhooks': (e) => ({ body: { ...(e.body as object), url: PUBLIC_HOOK, enabled: false } }),
+  'patch /admin/webhooks/{id}': (e) => ({
+    path: { id: String(fx.webhook.id) },
+    body: { ...(e.body as object), ...((e.body as { url?: string }).url !== undefined && { url: PUBLIC_HOOK }), enabled: false },
+  }),
+  'delete /admin/webhooks/{id}': async () => ({ path: { id: String((await fx.newWebhook()).id) } }),
+  'post /admin/webhooks/{id}/test': () => ({ path: { id: String(fx.webhook.id) } }),
+  'get /admin/webhooks/{id}/deliveries': () => ({ path: { id: String(fx.webhook.id) } }),
+  'post /admin/webhooks/{id}/deliveries/{deliveryId}/retry': () => ({
+    path: { id: String(fx.webhook.id), deliveryId: String(fx.webhook.deliveryId) },
+  }),
   // A status toggle would leave the shared subscriber inactive, and the sendings without anyone to send to.
   'patch /newsletter/admin/subscribers/{id}/status': async () => ({ path: { id: String((await fx.newSubscriber()).id) } }),
   'delete /newsletter/admin/subscribers/{id}': async () => ({ path: { id: String((await fx.newSubscriber()).id) } }),

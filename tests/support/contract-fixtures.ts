@@ -12,6 +12,8 @@ type File = { name: string; type: string; bytes: Buffer };
 
 /** Another strong password, for the change-password examples to switch between. */
 const OTHER_PASSWORD = 'Another-Passw0rd!2025';
+/** A public address literal for webhook endpoints (no DNS needed; endpoints stay disabled, so nothing is sent). */
+export const PUBLIC_HOOK = 'https://93.184.215.14/hooks/catalogue';
 
 export type Fixtures = Awaited<ReturnType<typeof createFixtures>>;
 
@@ -157,9 +159,22 @@ export async function createFixtures(server: TestServer, smtp: TestSmtp, session
   const newApiToken = async () =>
     (await call<{ id: number }>('post', '/admin/api-tokens', { name: `Jeton ${++unique}`, access: 'read-only', expiresInDays: 30 })).id;
 
+  /**
+   * A webhook endpoint of its own, disabled (nothing is sent from the test), at a public address literal:
+   * the SSRF guard refuses names it cannot resolve and private addresses. With one queued `ping` delivery.
+   */
+  const newWebhook = async () => {
+    const { id } = await call<{ id: number }>('post', '/admin/webhooks', { url: PUBLIC_HOOK, events: ['*'], enabled: false });
+    const delivery = await call<{ id: number }>('post', `/admin/webhooks/${id}/test`);
+    return { id, deliveryId: delivery.id };
+  };
+  const webhook = await newWebhook();
+
   return {
     send,
     newApiToken,
+    webhook,
+    newWebhook,
     listing,
     newListing,
     technicalDocumentId,

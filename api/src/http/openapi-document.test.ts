@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { boot } from '../boot.ts';
 import { IDEMPOTENCY_KEY_SOURCE } from '@app/domain/idempotency';
+import { WEBHOOK_EVENTS } from '@app/domain/webhooks';
 import { allowedMethodsOf } from './allowed-methods.ts';
 import { answeredRoutes, buildOpenApi, toOpenApiPath } from './openapi-document.ts';
 
@@ -103,6 +104,28 @@ describe('OpenAPI document', () => {
     for (const part of ['"read-only"', '"full"', '"custom"', '"permissions"', '"expiresInDays"', '"mailAccounts"'])
       expect(body).toContain(part);
     expect(Object.keys(op('delete', '/admin/api-tokens/{id}')!.responses)).toEqual(expect.arrayContaining(['200', '404']));
+  });
+
+  it('documents the webhook routes for administrators only, and each event with its body in `webhooks`', () => {
+    const access = (method: string, p: string) => (op(method, p) as unknown as { 'x-token-access'?: unknown })['x-token-access'];
+    for (const [method, p] of [
+      ['get', '/admin/webhooks'],
+      ['post', '/admin/webhooks'],
+      ['patch', '/admin/webhooks/{id}'],
+      ['delete', '/admin/webhooks/{id}'],
+      ['post', '/admin/webhooks/{id}/test'],
+      ['get', '/admin/webhooks/{id}/deliveries'],
+      ['post', '/admin/webhooks/{id}/deliveries/{deliveryId}/retry'],
+    ] as const)
+      expect([method, p, op(method, p)?.security, access(method, p)]).toEqual([method, p, [{ bearer: [] }], 'none']);
+    const hooks = (document as unknown as { webhooks: Record<string, { post: { requestBody: unknown; parameters: { name: string }[] } }> })
+      .webhooks;
+    expect(Object.keys(hooks).sort()).toEqual([...WEBHOOK_EVENTS, 'ping'].sort());
+    expect(hooks['listing.created']!.post.parameters.map((p) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    const listing = JSON.stringify(hooks['listing.updated']!.post.requestBody);
+    for (const part of ['"type"', '"timestamp"', '"data"', '"images"', '"documents"', '"price"']) expect(listing).toContain(part);
+    // Ids only where personal data would travel.
+    expect(JSON.stringify(hooks['inquiry.received']!.post.requestBody)).not.toContain('email');
   });
 
   it('declares Idempotency-Key with its 400, 409 and 422 on every write, and on no read', () => {

@@ -5,6 +5,7 @@ import { REFRESH_COOKIE } from '../services/auth-cookie.ts';
 import { API_TOKEN_ACCESS } from '@app/domain/api-tokens';
 import { readMeta, type Answer, type RouteDoc, type RouteMeta } from './openapi-meta.ts';
 import { actionOf, familyOf, grants, NEVER, PUBLIC } from './token-access.ts';
+import { WEBHOOK_BODIES, WEBHOOK_EVENT_DESCRIPTIONS } from '@app/domain/webhooks';
 
 export type RegisteredRoute = { method: string; path: string; handler: unknown };
 type Json = Record<string, unknown>;
@@ -286,5 +287,44 @@ export function buildOpenApi(routes: readonly RegisteredRoute[]) {
       },
     },
     paths,
+    webhooks: webhookDocs(),
   };
+}
+
+/**
+ * The events a webhook endpoint receives (OpenAPI 3.1 `webhooks`, docs/decisions/131): each one a POST
+ * to the endpoint's URL with its body and the Standard Webhooks v1 headers; a 2xx within 10 s is a delivery.
+ */
+function webhookDocs(): Record<string, Json> {
+  const header = (description: string) => ({ in: 'header', required: true, description, schema: { type: 'string' } });
+  const parameters = [
+    { name: 'webhook-id', ...header('The message id (`msg_…`): the same on every attempt of a delivery; receivers drop repeats by it') },
+    { name: 'webhook-timestamp', ...header('Unix seconds of this attempt') },
+    {
+      name: 'webhook-signature',
+      ...header(
+        '`v1,` then the base64 HMAC-SHA256 of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of the endpoint secret after `whsec_` (Standard Webhooks v1)',
+      ),
+    },
+  ];
+  return Object.fromEntries(
+    Object.entries(WEBHOOK_BODIES).map(([event, body]) => [
+      event,
+      {
+        post: {
+          summary: event,
+          description: WEBHOOK_EVENT_DESCRIPTIONS[event as keyof typeof WEBHOOK_EVENT_DESCRIPTIONS],
+          tags: ['webhooks'],
+          parameters,
+          requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(body, 'output') } } },
+          responses: {
+            '2XX': {
+              description:
+                'Delivered. Anything else, or no answer within 10 s, is retried (8 attempts over about 18 hours); 410 disables the endpoint.',
+            },
+          },
+        },
+      },
+    ]),
+  );
 }

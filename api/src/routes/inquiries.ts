@@ -19,6 +19,7 @@ import { doc } from '../http/openapi-meta.ts';
 import { respondOnce } from '../services/idempotency.ts';
 import * as A from './answers.ts';
 import { notFoundMessages, requestMessages } from '@app/domain/api-messages';
+import { emitWebhookEvent } from '../services/webhook-events.ts';
 
 type InquiryRow = typeof schema.inquiries.$inferSelect;
 export const toInquiry = (r: InquiryRow): Inquiry => ({
@@ -58,28 +59,32 @@ export const inquiriesRoutes = (deps: Deps) => {
           deps.log.info('inquiry honeypot filled', { ip: clientIp(c, env.TRUST_PROXY) });
           return c.json(answer, 201);
         }
-        return respondOnce(c, db, 201, async () => {
-          const row = (
-            await db
-              .insert(t)
-              .values({
-                name: input.name,
-                email: input.email,
-                phone: input.phone,
-                message: input.message,
-                language: input.language,
-                productReference: input.productReference,
-              })
-              .returning()
-          )[0]!;
-          const mail = contactNotification(env.company, env.publicUrl, { ...row, language: input.language });
-          await enqueueMail(deps, 'contact_notification', input.language === 'en' ? 'contact_form_en' : 'contact_form_fr', {
-            ...mail,
-            replyTo: row.email,
-            fallbackTo: env.company.email[input.language],
-          });
-          return answer;
-        });
+        // The message, its notification and its webhook event commit together (docs/decisions/131).
+        return respondOnce(c, db, 201, () =>
+          db.transaction(async () => {
+            const row = (
+              await db
+                .insert(t)
+                .values({
+                  name: input.name,
+                  email: input.email,
+                  phone: input.phone,
+                  message: input.message,
+                  language: input.language,
+                  productReference: input.productReference,
+                })
+                .returning()
+            )[0]!;
+            const mail = contactNotification(env.company, env.publicUrl, { ...row, language: input.language });
+            await enqueueMail(deps, 'contact_notification', input.language === 'en' ? 'contact_form_en' : 'contact_form_fr', {
+              ...mail,
+              replyTo: row.email,
+              fallbackTo: env.company.email[input.language],
+            });
+            await emitWebhookEvent(deps, 'inquiry.received', { id: row.id, productReference: row.productReference });
+            return answer;
+          }),
+        );
       },
     )
     .get(

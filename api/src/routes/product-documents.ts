@@ -14,7 +14,7 @@ import {
   storeProductDocuments,
   toProductDocument,
 } from '../services/catalogue-documents.ts';
-import { requireProductRow } from '../services/catalogue-products.ts';
+import { requireProductRow, withListingUpdated } from '../services/catalogue-products.ts';
 import { sendDocument } from '../services/document-delivery.ts';
 import { respondOnce } from '../services/idempotency.ts';
 import { storageFor } from '../services/storage.ts';
@@ -133,22 +133,24 @@ export const productDocumentsRoutes = (deps: Deps) => {
             });
           }
           return await respondOnce(c, deps.db, 201, async () => ({
-            documents: await storeProductDocuments(
-              deps,
-              id,
-              accepted.map((a) => {
-                const i = indexed.find((x) => x.file === a.file)!.i;
-                return {
-                  ...a,
-                  meta: {
-                    title: titles[i] ?? undefined,
-                    titleEn: titlesEn[i],
-                    description: descriptions[i],
-                    descriptionFr: descriptionsFr[i],
-                    descriptionEn: descriptionsEn[i],
-                  },
-                };
-              }),
+            documents: await withListingUpdated(deps, id, () =>
+              storeProductDocuments(
+                deps,
+                id,
+                accepted.map((a) => {
+                  const i = indexed.find((x) => x.file === a.file)!.i;
+                  return {
+                    ...a,
+                    meta: {
+                      title: titles[i] ?? undefined,
+                      titleEn: titlesEn[i],
+                      description: descriptions[i],
+                      descriptionFr: descriptionsFr[i],
+                      descriptionEn: descriptionsEn[i],
+                    },
+                  };
+                }),
+              ),
             ),
             refused: refusedOut,
           }));
@@ -163,7 +165,8 @@ export const productDocumentsRoutes = (deps: Deps) => {
       requireAdmin(deps),
       (c) =>
         respondOnce(c, deps.db, 200, async (afterCommit) => {
-          if (!(await deleteProductDocument(deps, Number(c.req.param('id')), Number(c.req.param('docId')), afterCommit)))
+          const id = Number(c.req.param('id'));
+          if (!(await withListingUpdated(deps, id, () => deleteProductDocument(deps, id, Number(c.req.param('docId')), afterCommit))))
             throw new ApiError(404, DOCUMENT_NOT_FOUND);
           return { success: true };
         }),

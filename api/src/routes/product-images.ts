@@ -10,7 +10,7 @@ import type { AppEnv, Deps } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
-import { requireProductRow } from '../services/catalogue-products.ts';
+import { requireProductRow, withListingUpdated } from '../services/catalogue-products.ts';
 import { serveFile } from '../services/files.ts';
 import { commitOnce, respondOnce } from '../services/idempotency.ts';
 import { addProductImage, deleteProductImage, listProductImages, reorderProductImages, setImageAlt } from '../services/images.ts';
@@ -65,7 +65,7 @@ export const productImagesRoutes = (deps: Deps) => {
           const alt = AltSchema.safeParse(fields.alt ?? '');
           if (!alt.success) throw new ApiError(400, requestMessages.altTooLong);
           const recorded = async (insert: () => Promise<ProductImage>) =>
-            (await commitOnce(c, deps.db, 201, async () => ({ image: await insert() }))).image;
+            (await commitOnce(c, deps.db, 201, async () => ({ image: await withListingUpdated(deps, id, insert) }))).image;
           const image = await addProductImage(deps, id, file.tempPath, alt.data, recorded);
           return c.json({ image }, 201);
         } finally {
@@ -80,7 +80,9 @@ export const productImagesRoutes = (deps: Deps) => {
       validate('json', ImageOrderSchema),
       async (c) => {
         const id = await productId(c.req.param('id'));
-        return respondOnce(c, deps.db, 200, async () => ({ images: await reorderProductImages(deps, id, c.req.valid('json').imageIds) }));
+        return respondOnce(c, deps.db, 200, async () => ({
+          images: await withListingUpdated(deps, id, () => reorderProductImages(deps, id, c.req.valid('json').imageIds)),
+        }));
       },
     )
     .patch(
@@ -96,8 +98,10 @@ export const productImagesRoutes = (deps: Deps) => {
         const imageId = Number(c.req.param('imageId'));
         const body = c.req.valid('json');
         if (!(await listProductImages(deps, id)).some((i) => i.id === imageId)) throw new ApiError(404, IMAGE_NOT_FOUND);
-        if (body.alt !== undefined) await setImageAlt(deps, imageId, body.alt);
-        const images = body.cover ? await reorderProductImages(deps, id, [imageId]) : await listProductImages(deps, id);
+        const images = await withListingUpdated(deps, id, async () => {
+          if (body.alt !== undefined) await setImageAlt(deps, imageId, body.alt);
+          return body.cover ? reorderProductImages(deps, id, [imageId]) : listProductImages(deps, id);
+        });
         return c.json({ image: images.find((i) => i.id === imageId), images });
       },
     )
@@ -108,7 +112,9 @@ export const productImagesRoutes = (deps: Deps) => {
       async (c) => {
         const id = await productId(c.req.param('id'));
         return respondOnce(c, deps.db, 200, async (afterCommit) => {
-          if (!(await deleteProductImage(deps, id, Number(c.req.param('imageId')), afterCommit))) throw new ApiError(404, IMAGE_NOT_FOUND);
+          const imageId = Number(c.req.param('imageId'));
+          if (!(await withListingUpdated(deps, id, () => deleteProductImage(deps, id, imageId, afterCommit))))
+            throw new ApiError(404, IMAGE_NOT_FOUND);
           return { success: true };
         });
       },

@@ -21,6 +21,7 @@ import { toProductDocument } from './catalogue-documents.ts';
 import type { PageRead } from './page-read.ts';
 import { toProductImage } from './images.ts';
 import { storageFor } from './storage.ts';
+import { emitWebhookEvent } from './webhook-events.ts';
 import { notFoundMessages } from '@app/domain/api-messages';
 
 type ProductRow = typeof schema.products.$inferSelect;
@@ -201,26 +202,50 @@ export async function getProduct(deps: Deps, id: number): Promise<Product> {
 
 const columns = (input: ProductInput) => ({ ...input, powerKw: toKw(input.powerOutput, input.powerUnit) });
 
+/** The listing as GET /api/products/{id} answers it, announced to the webhooks in the caller's transaction. */
+async function announced(deps: Deps, type: 'listing.created' | 'listing.updated', row: ProductRow): Promise<Product> {
+  const product = (await toProducts(deps, [row]))[0]!;
+  await emitWebhookEvent(deps, type, product);
+  return product;
+}
+
+/**
+ * Runs a change of a listing's images or documents and announces `listing.updated` in the same
+ * transaction (docs/decisions/131); nothing is announced when it answers false or the listing is gone.
+ */
+export function withListingUpdated<T>(deps: Deps, id: number, write: () => Promise<T>): Promise<T> {
+  return deps.db.transaction(async () => {
+    const result = await write();
+    const row = result === false ? undefined : await findProductRow(deps, id);
+    if (row) await announced(deps, 'listing.updated', row);
+    return result;
+  });
+}
+
 export async function createProduct(deps: Deps, input: ProductInput): Promise<Product> {
-  const row = (await deps.db.insert(schema.products).values(columns(input)).returning())[0]!;
-  return (await toProducts(deps, [row]))[0]!;
+  return deps.db.transaction(async () => {
+    const row = (await deps.db.insert(schema.products).values(columns(input)).returning())[0]!;
+    return announced(deps, 'listing.created', row);
+  });
 }
 
 /** Applies the edit only if the stored version is the one the client edited; otherwise 409. */
 export async function updateProduct(deps: Deps, id: number, input: ProductUpdate): Promise<Product> {
   const { version, ...fields } = input;
-  const row = (
-    await deps.db
-      .update(schema.products)
-      .set({ ...columns(fields), version: sql`${schema.products.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(schema.products.id, id), eq(schema.products.version, version)))
-      .returning()
-  )[0];
-  if (!row) {
-    await requireProductRow(deps, id);
-    throw new ApiError(409, STALE_VERSION_MESSAGE);
-  }
-  return (await toProducts(deps, [row]))[0]!;
+  return deps.db.transaction(async () => {
+    const row = (
+      await deps.db
+        .update(schema.products)
+        .set({ ...columns(fields), version: sql`${schema.products.version} + 1`, updatedAt: new Date() })
+        .where(and(eq(schema.products.id, id), eq(schema.products.version, version)))
+        .returning()
+    )[0];
+    if (!row) {
+      await requireProductRow(deps, id);
+      throw new ApiError(409, STALE_VERSION_MESSAGE);
+    }
+    return announced(deps, 'listing.updated', row);
+  });
 }
 
 /**
@@ -245,16 +270,18 @@ const pick = <T extends object, K extends keyof T>(o: T, keys: K[]) =>
 /** Changes only the fields sent (PATCH), if the stored version is the one the client edited; otherwise 409. 404 when missing. */
 export async function patchProduct(deps: Deps, id: number, patch: ProductPatch): Promise<Product> {
   const { version, ...changes } = patch;
-  const stored = await requireProductRow(deps, id);
-  const row = (
-    await deps.db
-      .update(schema.products)
-      .set({ ...changedColumns(stored, changes), version: sql`${schema.products.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(schema.products.id, id), eq(schema.products.version, version)))
-      .returning()
-  )[0];
-  if (!row) throw new ApiError(409, STALE_VERSION_MESSAGE);
-  return (await toProducts(deps, [row]))[0]!;
+  return deps.db.transaction(async () => {
+    const stored = await requireProductRow(deps, id);
+    const row = (
+      await deps.db
+        .update(schema.products)
+        .set({ ...changedColumns(stored, changes), version: sql`${schema.products.version} + 1`, updatedAt: new Date() })
+        .where(and(eq(schema.products.id, id), eq(schema.products.version, version)))
+        .returning()
+    )[0];
+    if (!row) throw new ApiError(409, STALE_VERSION_MESSAGE);
+    return announced(deps, 'listing.updated', row);
+  });
 }
 
 /**
@@ -263,20 +290,23 @@ export async function patchProduct(deps: Deps, id: number, patch: ProductPatch):
  */
 export async function deleteProduct(deps: Deps, id: number, afterCommit: AfterCommit): Promise<boolean> {
   const { db } = deps;
-  const images = await db
-    .select({ key: schema.productImages.storageKey })
-    .from(schema.productImages)
-    .where(eq(schema.productImages.productId, id));
-  const documents = await db
-    .select({ key: schema.productDocuments.storageKey })
-    .from(schema.productDocuments)
-    .where(eq(schema.productDocuments.productId, id));
-  const deleted = (await db.delete(schema.products).where(eq(schema.products.id, id)).returning({ id: schema.products.id }))[0];
-  if (!deleted) return false;
-  const storage = storageFor(deps.env.dataDir);
-  afterCommit(() => {
-    for (const { key } of images) storage.removeImage(key);
-    for (const { key } of documents) storage.removeDocument(key);
+  return db.transaction(async () => {
+    const images = await db
+      .select({ key: schema.productImages.storageKey })
+      .from(schema.productImages)
+      .where(eq(schema.productImages.productId, id));
+    const documents = await db
+      .select({ key: schema.productDocuments.storageKey })
+      .from(schema.productDocuments)
+      .where(eq(schema.productDocuments.productId, id));
+    const deleted = (await db.delete(schema.products).where(eq(schema.products.id, id)).returning({ id: schema.products.id }))[0];
+    if (!deleted) return false;
+    await emitWebhookEvent(deps, 'listing.deleted', { id });
+    const storage = storageFor(deps.env.dataDir);
+    afterCommit(() => {
+      for (const { key } of images) storage.removeImage(key);
+      for (const { key } of documents) storage.removeDocument(key);
+    });
+    return true;
   });
-  return true;
 }

@@ -11,6 +11,7 @@ import { purgeRateLimitHits } from './shared-limits.ts';
 import { mailCrypto } from './mail-crypto.ts';
 import { kickNewsletters, stopNewsletters } from './newsletter-sender.ts';
 import { kickOutbox, stopOutbox } from './outbox.ts';
+import { startWebhooks } from './webhooks.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -68,12 +69,13 @@ export function startJobs(deps: Deps): () => Promise<void> {
   };
   tick();
   void retention();
+  const stopWebhooks = startWebhooks(deps);
   // Hourly: Idempotency-Key records go one day after their request (the rest is cheap to re-check).
   const timers = [setInterval(tick, env.MAIL_WORKER_INTERVAL_MS), setInterval(() => void retention(), DAY / 24)];
   for (const t of timers) t.unref();
   return async () => {
     for (const t of timers) clearInterval(t);
-    await Promise.all([stopOutbox(deps.db), stopNewsletters(deps.db)]);
+    await Promise.all([stopOutbox(deps.db), stopNewsletters(deps.db), stopWebhooks()]);
     // What this instance claimed and did not send goes to the other instances at once, not after its lease.
     await releaseLeases(deps.db);
   };

@@ -13,9 +13,10 @@ export const instanceId = `${hostname()}:${process.pid}:${randomBytes(3).toStrin
 
 const d = schema.newsletterDeliveries;
 const o = schema.mailOutbox;
+const w = schema.webhookDeliveries;
 
 /** On PostgreSQL, rows another instance is claiming right now are skipped rather than waited for; SQLite has one writer. */
-function skipLocked<T extends object>(db: Db, select: T): T {
+export function skipLocked<T extends object>(db: Db, select: T): T {
   if (db.$engine !== 'postgres') return select;
   return (select as unknown as { for(strength: 'update', config: { skipLocked: boolean }): T }).for('update', { skipLocked: true });
 }
@@ -50,6 +51,37 @@ export async function claimOutbox(db: Db, limit: number, leaseMs: number, now = 
     .where(inArray(o.id, skipLocked(db, due)))
     .returning();
   return claimed.sort((x, y) => x.id - y.id);
+}
+
+/**
+ * Claims up to `limit` due webhook deliveries of enabled endpoints, oldest due first, as claimOutbox does
+ * (docs/decisions/131): the claim's end is the delivery's next due time, so a dead instance's claim lapses.
+ */
+export async function claimWebhookDeliveries(db: Db, limit: number, leaseMs: number, now = Date.now()) {
+  const enabled = db
+    .select({ id: schema.webhookEndpoints.id })
+    .from(schema.webhookEndpoints)
+    .where(eq(schema.webhookEndpoints.enabled, true));
+  const due = db
+    .select({ id: w.id })
+    .from(w)
+    .where(and(eq(w.status, 'pending'), lte(w.nextAttemptAt, new Date(now)), inArray(w.endpointId, enabled)))
+    .orderBy(asc(w.nextAttemptAt), asc(w.id))
+    .limit(limit);
+  const claimed = await db
+    .update(w)
+    .set({ leaseOwner: instanceId, nextAttemptAt: new Date(now + leaseMs) })
+    .where(inArray(w.id, skipLocked(db, due)))
+    .returning();
+  return claimed.sort((x, y) => x.id - y.id);
+}
+
+/** Hands back the webhook deliveries this instance claimed and did not send: due at once for the others. */
+export async function releaseWebhookLeases(db: Db, now = Date.now()) {
+  await db
+    .update(w)
+    .set({ leaseOwner: null, nextAttemptAt: new Date(now) })
+    .where(and(eq(w.leaseOwner, instanceId), eq(w.status, 'pending')));
 }
 
 /** Hands back what this instance claimed and did not send (a graceful stop): due at once for the others. */

@@ -22,6 +22,7 @@ import { newsletterLinks, newsletterMail } from './mail-templates.ts';
 import { claimDeliveries, instanceId } from './leases.ts';
 import { retryDelay } from './outbox.ts';
 import { mailMessages } from '@app/domain/api-messages';
+import { emitWebhookEvent } from './webhook-events.ts';
 
 const MAX_DELIVERY_ATTEMPTS = 3;
 const POOL_CONNECTIONS = 3;
@@ -174,12 +175,17 @@ async function runSending(deps: Deps, state: WorkerState, sending: typeof s.$inf
       await Promise.all(inFlight);
     }
     if (state.stopped) return;
-    const finished = await db
-      .update(s)
-      .set({ status: 'done', finishedAt: new Date() })
-      .where(and(eq(s.id, sending.id), ne(s.status, 'done')))
-      .returning({ id: s.id });
-    if (!finished.length) return; // another instance sent the last ones and said so
+    // Marked done and announced in one transaction, by the one instance whose update finished it.
+    const finished = await db.transaction(async () => {
+      const [row] = await db
+        .update(s)
+        .set({ status: 'done', finishedAt: new Date() })
+        .where(and(eq(s.id, sending.id), ne(s.status, 'done')))
+        .returning({ id: s.id, subject: s.subject, sentCount: s.sentCount, failedCount: s.failedCount });
+      if (row) await emitWebhookEvent(deps, 'newsletter.sent', row);
+      return row;
+    });
+    if (!finished) return; // another instance sent the last ones and said so
     const done = (await sendingStatus(deps, sending.id))!;
     const seconds = (Date.now() - started) / 1000;
     log.info('newsletter sending done', {

@@ -12,6 +12,7 @@ import { enqueueMail } from './outbox.ts';
 import { hashToken } from './sessions.ts';
 import { createThrottle, reserveAttempts } from './shared-limits.ts';
 import { mailMessages } from '@app/domain/api-messages';
+import { emitWebhookEvent } from './webhook-events.ts';
 
 const n = schema.newsletterSubscribers;
 const newToken = () => randomBytes(32).toString('base64url');
@@ -95,10 +96,14 @@ export async function confirmSubscription(deps: Deps, token: string): Promise<La
   // A well-formed token that points at nothing is a 404 (a malformed one is the schema's 400).
   if (!row || expired) throw new ApiError(404, mailMessages.linkInvalid);
   // Confirming twice (a double click, a second tab) is harmless.
-  await db
-    .update(n)
-    .set({ isActive: true, confirmedAt: row.confirmedAt ?? new Date(), unsubscribedAt: null })
-    .where(eq(n.id, row.id));
+  await db.transaction(async () => {
+    await db
+      .update(n)
+      .set({ isActive: true, confirmedAt: row.confirmedAt ?? new Date(), unsubscribedAt: null })
+      .where(eq(n.id, row.id));
+    // Announced once, with the id only (no address leaves with a webhook: docs/decisions/131).
+    if (!row.isActive || !row.confirmedAt) await emitWebhookEvent(deps, 'subscriber.confirmed', { id: row.id });
+  });
   return row.language === 'en' ? 'en' : 'fr';
 }
 
@@ -107,9 +112,16 @@ export async function unsubscribe(deps: Deps, token: string): Promise<Language> 
   const { db } = deps;
   const row = await first(db.select().from(n).where(eq(n.unsubscribeToken, token)));
   if (!row) throw new ApiError(404, mailMessages.linkInvalid);
-  await db
-    .update(n)
-    .set({ isActive: false, unsubscribedAt: row.unsubscribedAt && !row.isActive ? row.unsubscribedAt : new Date(), confirmTokenHash: null })
-    .where(eq(n.id, row.id));
+  await db.transaction(async () => {
+    await db
+      .update(n)
+      .set({
+        isActive: false,
+        unsubscribedAt: row.unsubscribedAt && !row.isActive ? row.unsubscribedAt : new Date(),
+        confirmTokenHash: null,
+      })
+      .where(eq(n.id, row.id));
+    if (row.isActive) await emitWebhookEvent(deps, 'subscriber.unsubscribed', { id: row.id });
+  });
   return row.language === 'en' ? 'en' : 'fr';
 }

@@ -3,6 +3,7 @@
 // listed below by their French text (see i18n/messages.ts for how both are found).
 import type { authMessages, authRouteMessages, mailMessages, notFoundMessages, requestMessages } from '../api-messages.ts';
 import type { apiTokenMessages } from '../api-tokens.ts';
+import type { webhookMessages } from '../webhooks.ts';
 import type { DOCUMENT_MESSAGES, IMAGE_MESSAGES, TECHNICAL_MESSAGES } from '../documents.ts';
 import type { idempotencyMessages } from '../idempotency.ts';
 import { INVALID_EMAIL_MESSAGE, SEND_MESSAGE } from '../newsletter.ts';
@@ -20,6 +21,7 @@ type Groups = {
   document: typeof DOCUMENT_MESSAGES;
   technical: typeof TECHNICAL_MESSAGES;
   apiToken: typeof apiTokenMessages;
+  webhook: typeof webhookMessages;
 };
 
 export const apiMessagesEn: Widen<Groups> = {
@@ -116,6 +118,14 @@ export const apiMessagesEn: Widen<Groups> = {
     revoked: 'API token revoked or unknown',
     forbidden: 'This API token does not grant access to this resource',
     neverWithToken: 'This route does not accept API tokens',
+  },
+  webhook: {
+    url: 'Invalid URL: http:// or https://, no credentials, at most 2048 characters',
+    events: 'Invalid events: at least one of the known events, or "*"',
+    notFound: 'Webhook not found',
+    deliveryNotFound: 'Delivery not found',
+    target: 'Address refused: a webhook may target neither this machine nor a private, local or metadata network',
+    unresolved: 'Address not found: the name does not resolve',
   },
 };
 

@@ -4,6 +4,7 @@
 // client's Accept-Language prefers it. Unknown texts stay as they are.
 import { authMessages, authRouteMessages, mailMessages, notFoundMessages, requestMessages } from '../api-messages.ts';
 import { apiTokenMessages } from '../api-tokens.ts';
+import { webhookMessages } from '../webhooks.ts';
 import { passwordMessages, passwordRules, PASSWORD_MAX_LENGTH } from '../auth.ts';
 import { DOCUMENT_MESSAGES, IMAGE_MESSAGES, TECHNICAL_MESSAGES } from '../documents.ts';
 import { idempotencyMessages } from '../idempotency.ts';
@@ -31,6 +32,7 @@ const pairs: Pair[] = [
   [DOCUMENT_MESSAGES, apiMessagesEn.document],
   [TECHNICAL_MESSAGES, apiMessagesEn.technical],
   [apiTokenMessages, apiMessagesEn.apiToken],
+  [webhookMessages, apiMessagesEn.webhook],
   [passwordMessages, { ...passwordEn, tooLong: fill(passwordEn.tooLong, { max: PASSWORD_MAX_LENGTH }) }],
   [Object.fromEntries(passwordRules.map((r) => [r.id, r.label])), ruleLabels],
   [INQUIRY_ERRORS.fr, INQUIRY_ERRORS.en],

@@ -8,3 +8,4 @@ export * from './meta.ts';
 export * from './idempotency.ts';
 export * from './limits.ts';
 export * from './api-tokens.ts';
+export * from './webhooks.ts';

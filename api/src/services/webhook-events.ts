@@ -1,0 +1,48 @@
+// The webhooks' transactional outbox (docs/decisions/131): a service that changes something an
+// endpoint subscribed to writes one delivery row per such endpoint in the transaction of the change.
+// A rollback takes the rows with it, so a change that did not happen is never announced; the worker
+// (webhooks.ts) sends the rows once they are committed.
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { schema } from '@app/db';
+import { ALL_EVENTS, type WebhookEvent } from '@app/domain/webhooks';
+import type { Deps } from '../context.ts';
+
+type Kick = (deps: Deps) => void;
+let kicker: Kick | undefined;
+/** The worker registers itself here (webhooks.ts), so this module needs none of its imports. */
+export function onWebhookEvent(kick: Kick) {
+  kicker = kick;
+}
+
+export const newMessageId = () => `msg_${randomBytes(18).toString('base64url')}`;
+
+/** The JSON body every delivery carries: `{type, timestamp, data}`. */
+export const webhookBody = (type: string, data: unknown, at = new Date()) => JSON.stringify({ type, timestamp: at.toISOString(), data });
+
+/** Whether an endpoint subscribed to these events receives `type`. */
+export const subscribes = (events: string[], type: string) => events.includes(ALL_EVENTS) || events.includes(type);
+
+/**
+ * Queues `type` for every enabled endpoint that subscribed to it. Call it inside the transaction of the
+ * change (its statements on `db` join it). The worker is kicked and polls besides, so a row it could not
+ * see yet (the caller's transaction still open) goes at the next poll.
+ */
+export async function emitWebhookEvent(deps: Deps, type: WebhookEvent, data: unknown): Promise<void> {
+  const e = schema.webhookEndpoints;
+  const endpoints = await deps.db.select({ id: e.id, events: e.events }).from(e).where(eq(e.enabled, true));
+  const targets = endpoints.filter((row) => subscribes(JSON.parse(row.events) as string[], type));
+  if (!targets.length) return;
+  const now = new Date();
+  const body = webhookBody(type, data, now);
+  await deps.db
+    .insert(schema.webhookDeliveries)
+    .values(targets.map((t) => ({ endpointId: t.id, messageId: newMessageId(), eventType: type, body, nextAttemptAt: now })));
+  kick(deps);
+}
+
+/** Now (SQLite: the pass waits for the transaction to end) and once more shortly after (PostgreSQL: once committed, most likely). */
+function kick(deps: Deps) {
+  kicker?.(deps);
+  setTimeout(() => kicker?.(deps), 200).unref();
+}
