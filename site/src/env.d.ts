@@ -23,8 +23,8 @@ declare namespace App {
   }
 }
 
-/** The texts islands read in one language, made at build time (site/island-texts.mjs). */
-declare module 'virtual:island-texts/*' {
-  const texts: import('./lib/island-texts.ts').IslandTexts;
-  export default texts;
+/** The URL of the texts islands read, per language: JSON files made at build time (site/island-texts.mjs). */
+declare module 'virtual:island-texts' {
+  const urls: Record<import('@app/domain/lang').Lang, string>;
+  export default urls;
 }

@@ -32,4 +32,4 @@ export function DocumentActions({ title, previewUrl, downloadUrl, t }: Props) {
   );
 }
 
-renderedByReact(DocumentActions);
+if (import.meta.env.SSR) renderedByReact(DocumentActions);

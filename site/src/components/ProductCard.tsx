@@ -41,4 +41,4 @@ export default function ProductCard({ lang, listing, href, t, eager = false, hea
   );
 }
 
-renderedByReact(ProductCard);
+if (import.meta.env.SSR) renderedByReact(ProductCard);

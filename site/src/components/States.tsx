@@ -83,5 +83,5 @@ export function LoadingState({ label, children }: { label: string; children?: Re
   );
 }
 
-renderedByReact(EmptyState);
-renderedByReact(ErrorState);
+if (import.meta.env.SSR) renderedByReact(EmptyState);
+if (import.meta.env.SSR) renderedByReact(ErrorState);

@@ -165,4 +165,4 @@ function Field({ id, label, error, children }: { id: InquiryField; label: string
   );
 }
 
-renderedByReact(ContactForm);
+if (import.meta.env.SSR) renderedByReact(ContactForm);

@@ -126,4 +126,4 @@ export default function DocumentLibrary({ lang, basePath, start }: Props) {
   );
 }
 
-renderedByReact(DocumentLibrary);
+if (import.meta.env.SSR) renderedByReact(DocumentLibrary);

@@ -79,4 +79,4 @@ export default function Gallery({ lang, images }: Props) {
   );
 }
 
-renderedByReact(Gallery);
+if (import.meta.env.SSR) renderedByReact(Gallery);

@@ -322,4 +322,4 @@ function NumberField({ id, name, label, value }: { id: string; name: string; lab
   );
 }
 
-renderedByReact(ListingsBrowser);
+if (import.meta.env.SSR) renderedByReact(ListingsBrowser);

@@ -1,6 +1,7 @@
 // Newsletter popup (public-site section 4): appears after 2–10 s unless the visitor subscribed or
 // dismissed it within the hour; closes 3 s after a successful subscription; 300 ms animation.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { fill } from '@app/domain/i18n/index';
 import { islandTexts } from '../lib/island-texts.ts';
 import type { Lang } from '@app/domain/lang';
 import { ANIMATION_MS, CLOSE_AFTER_SUCCESS_MS, randomDelay, readMemory, shouldShow, writeMemory } from './popup-memory.ts';
@@ -68,7 +69,7 @@ export default function NewsletterPopup({ lang, privacyHref }: Props) {
       const body = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
       if (!res.ok) {
         setStatus('error');
-        setMessage(body.error ?? t.errorStatus.replace('{status}', String(res.status)));
+        setMessage(body.error ?? fill(t.errorStatus, { status: res.status }));
         return;
       }
       succeeded.current = true;
@@ -130,4 +131,4 @@ export default function NewsletterPopup({ lang, privacyHref }: Props) {
   );
 }
 
-renderedByReact(NewsletterPopup);
+if (import.meta.env.SSR) renderedByReact(NewsletterPopup);

@@ -46,4 +46,4 @@ export default function Toaster({ closeLabel }: { closeLabel: string }) {
   );
 }
 
-renderedByReact(Toaster);
+if (import.meta.env.SSR) renderedByReact(Toaster);
