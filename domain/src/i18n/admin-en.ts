@@ -823,7 +823,6 @@ export const adminEn: AdminDictionary = {
     retryOf: 'Retry the delivery {event} of {when}',
     retried: 'Delivery retried',
     retryFailed: 'The delivery could not be retried',
-    close: 'Close',
     delete: 'Delete',
     deleteOf: 'Delete the webhook {url}',
     deleteTitle: 'Delete the webhook',

@@ -834,7 +834,6 @@ export const adminFr = {
     retryOf: 'Renvoyer la livraison {event} du {when}',
     retried: 'Livraison renvoyée',
     retryFailed: 'Erreur lors du renvoi de la livraison',
-    close: 'Fermer',
     delete: 'Supprimer',
     deleteOf: 'Supprimer le webhook {url}',
     deleteTitle: 'Supprimer le webhook',

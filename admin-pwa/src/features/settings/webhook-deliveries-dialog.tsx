@@ -171,14 +171,9 @@ export function WebhookDeliveriesDialog({ webhook, onClose }: { webhook: Webhook
       onClose={onClose}
       size="large"
       footer={
-        <>
-          <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
-            <Icon name="refresh" /> {t.refresh}
-          </button>
-          <button type="button" className="btn btn-primary" onClick={onClose}>
-            {t.close}
-          </button>
-        </>
+        <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
+          <Icon name="refresh" /> {t.refresh}
+        </button>
       }
     >
       <p className="muted">{t.deliveriesHint}</p>
