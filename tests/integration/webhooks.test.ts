@@ -2,7 +2,9 @@
 // loopback: Standard Webhooks v1 signatures checked with the `standardwebhooks` library, the events of
 // listing, image and inquiry writes with their documented bodies, retries with the same webhook-id,
 // 410 disabling the endpoint, a rolled-back write announcing nothing, the SSRF guard, "*", the ping,
-// the routes closed to API tokens, and two instances delivering each event once.
+// the routes closed to API tokens, a newsletter sending's newsletter.sent, and two instances delivering
+// each event once.
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,6 +12,7 @@ import { Webhook } from 'standardwebhooks';
 import { engineInput, png, upload } from '../fixtures/catalogue.ts';
 import { eq } from 'drizzle-orm';
 import { schema } from '@app/db';
+import { WEBHOOK_BODIES } from '@app/domain/webhooks';
 import { signInAsAdmin, withDb } from '../support/auth.ts';
 import { withFailingUpdates } from '../support/faults.ts';
 import { startInstances, type Instances } from '../support/instances.ts';
@@ -317,6 +320,56 @@ describe('subscriber events', () => {
       expect((await server.api('/newsletter/unsubscribe', { method: 'POST', json: { token: unsubscribeToken } })).status).toBe(200);
       const left = await until(() => of(hook.received, 'subscriber.unsubscribed')[0], 'subscriber.unsubscribed');
       expect(left.json.data).toEqual(confirmed.json.data);
+    } finally {
+      await smtp.stop();
+    }
+  });
+});
+
+describe('newsletter events', () => {
+  it('a finished sending emits newsletter.sent with its id, subject and counts, as the docs promise', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const accountId = await createSmtpAccount(server, admin, smtp, { fromName: 'Newsletter', fromEmail: 'news@example.test' });
+      await assignUsage(server, admin, 'newsletter', accountId, null);
+      const hook = await endpoint(['newsletter.sent']);
+      const emails = ['lecteur-webhook@example.org', 'reader-webhook@example.org'];
+      await withDb(server, (db) =>
+        db.insert(schema.newsletterSubscribers).values(
+          emails.map((email, i) => ({
+            email,
+            language: i ? 'en' : 'fr',
+            unsubscribeToken: randomBytes(32).toString('base64url'),
+            isActive: true,
+            confirmedAt: new Date(),
+          })),
+        ),
+      );
+      const subject = 'Nouveautés de mai';
+      const sent = await server.api('/newsletter/admin/send', {
+        method: 'POST',
+        token: admin,
+        json: { subject, content: 'Bonjour, voici nos nouveaux moteurs.' },
+      });
+      expect(sent.status).toBe(202);
+      const { sendingId } = (await sent.json()) as { sendingId: number };
+
+      const event = await until(() => of(hook.received, 'newsletter.sent', (d) => d.id === sendingId)[0], 'newsletter.sent', 30_000);
+      await smtp.waitFor((m) => emails.some((e) => m.to.includes(e)), { count: emails.length });
+      // {type, timestamp, data: {id, subject, sentCount, failedCount}} (docs/api.md, decision 131), signed.
+      expect(hook.verifier.verify(event.body, event.headers as Record<string, string>)).toEqual(event.json);
+      expect(event.json).toEqual({
+        type: 'newsletter.sent',
+        timestamp: expect.any(String),
+        data: { id: sendingId, subject, sentCount: 2, failedCount: 0 },
+      });
+      expect(WEBHOOK_BODIES['newsletter.sent'].parse(event.json)).toEqual(event.json);
+      expect(Date.parse(event.json.timestamp as string)).not.toBeNaN();
+      expect(event.body).not.toContain('@example.org');
+      // The counts are the sending's own, once it is done; and it is announced once.
+      const status = (await (await server.api(`/newsletter/admin/sendings/${sendingId}`, { token: admin })).json()) as Json;
+      expect(status).toMatchObject({ status: 'done', sentCount: 2, failedCount: 0 });
+      expect(of(hook.received, 'newsletter.sent')).toHaveLength(1);
     } finally {
       await smtp.stop();
     }
