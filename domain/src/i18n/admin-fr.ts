@@ -838,7 +838,7 @@ export const adminFr = {
     deleteOf: 'Supprimer le webhook {url}',
     deleteTitle: 'Supprimer le webhook',
     deleteConfirm:
-      "Supprimer le webhook « {url} » et son historique de livraisons ? Le logiciel ne recevra plus rien. Cette action est définitive.",
+      'Supprimer le webhook « {url} » et son historique de livraisons ? Le logiciel ne recevra plus rien. Cette action est définitive.',
     deleting: 'Suppression...',
     deleted: 'Webhook supprimé',
     deleteFailed: 'Erreur lors de la suppression du webhook',

@@ -66,7 +66,10 @@ export function WebhookFormDialog({ webhook, onSaved, onClose }: Props) {
       }
     } catch (err) {
       const w = texts().webhooks;
-      toast.error(webhook ? texts().toasts.updateTitle : texts().toasts.createTitle, errorText(err, webhook ? w.updateFailed : w.createFailed));
+      toast.error(
+        webhook ? texts().toasts.updateTitle : texts().toasts.createTitle,
+        errorText(err, webhook ? w.updateFailed : w.createFailed),
+      );
     } finally {
       setBusy(false);
     }

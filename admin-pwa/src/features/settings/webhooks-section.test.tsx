@@ -188,7 +188,9 @@ describe('webhooks section', () => {
 
   it('sends a test event, and the delivery log follows it until delivered, with a retry per delivery', async () => {
     const user = userEvent.setup();
-    let log = [delivery(1, { eventType: 'listing.updated', status: 'failed', attempts: 8, statusCode: 500, responseBody: 'Internal error' })];
+    let log = [
+      delivery(1, { eventType: 'listing.updated', status: 'failed', attempts: 8, statusCode: 500, responseBody: 'Internal error' }),
+    ];
     api.on('POST', '/admin/webhooks/1/test', () => {
       const ping = delivery(2, {
         eventType: 'ping',
@@ -206,10 +208,14 @@ describe('webhooks section', () => {
     api.on('GET', '/admin/webhooks/1/deliveries', () => {
       const answer = { deliveries: log };
       // The next reading finds the ping delivered.
-      log = log.map((d) => (d.eventType === 'ping' ? { ...d, status: 'delivered', attempts: 1, statusCode: 204, durationMs: 17, responseBody: 'pong' } : d));
+      log = log.map((d) =>
+        d.eventType === 'ping' ? { ...d, status: 'delivered', attempts: 1, statusCode: 204, durationMs: 17, responseBody: 'pong' } : d,
+      );
       return answer;
     });
-    api.on('POST', '/admin/webhooks/1/deliveries/1/retry', () => Response.json({ ...log.at(-1)!, status: 'pending', nextAttemptAt: null }, { status: 202 }));
+    api.on('POST', '/admin/webhooks/1/deliveries/1/retry', () =>
+      Response.json({ ...log.at(-1)!, status: 'pending', nextAttemptAt: null }, { status: 202 }),
+    );
     render(<WebhooksSection />);
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: `Envoyer un test au webhook ${ERP}` }));
@@ -258,7 +264,9 @@ describe('webhooks section', () => {
   it('says it needs a connection when offline, without asking the API', () => {
     setOnline(false);
     render(<WebhooksSection />);
-    expect(screen.getByText("Les webhooks se gèrent en ligne uniquement : cette section s'affichera au retour de la connexion.")).toBeTruthy();
+    expect(
+      screen.getByText("Les webhooks se gèrent en ligne uniquement : cette section s'affichera au retour de la connexion."),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Ajouter un webhook' })).toBeNull();
     expect(api.callsTo('GET', '/admin/webhooks')).toHaveLength(0);
   });

@@ -150,7 +150,9 @@ export function WebhooksSection() {
     (e) => setLoadError(errorText(e, texts().webhooks.loadFailed)),
   );
   const replace = (updated: Webhook) =>
-    setWebhooks((list) => (list?.some((w) => w.id === updated.id) ? list.map((w) => (w.id === updated.id ? updated : w)) : [...(list ?? []), updated]));
+    setWebhooks((list) =>
+      list?.some((w) => w.id === updated.id) ? list.map((w) => (w.id === updated.id ? updated : w)) : [...(list ?? []), updated],
+    );
 
   const toggle = async (webhook: Webhook) => {
     try {
