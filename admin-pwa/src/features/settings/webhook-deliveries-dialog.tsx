@@ -1,18 +1,17 @@
 // An endpoint's delivery log (its last 100, newest first): event, status, attempts, HTTP code, duration,
 // next try and the first bytes of the answer, with 'Renvoyer' per delivery. Asked again every few
 // seconds while one is pending, so that a test event shows as delivered without a click.
-import { Fragment, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Webhook, WebhookDelivery } from '@app/domain/webhooks';
 import { Dialog } from '../../components/dialog.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
-import { TableRegion } from '../../components/table-region.tsx';
 import { errorText } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { fill, texts, useT } from '../../lib/i18n.ts';
-import { CARDS_QUERY, useMediaQuery } from '../../lib/media.ts';
 import { toast } from '../../lib/toast.ts';
+import { RecordList, type Column } from './record-list.tsx';
 import { listDeliveries, retryDelivery } from './webhooks-api.ts';
 
 type Dictionary = ReturnType<typeof useT>['webhooks'];
@@ -26,31 +25,20 @@ const BADGE = { pending: 'badge-warning', delivered: 'badge-success', failed: 'b
 const eventLabel = (type: string, t: Dictionary) => (type in t.eventLabels ? t.eventLabels[type as keyof Dictionary['eventLabels']] : type);
 const at = (value: string) => <time dateTime={value}>{formatDateTime(value)}</time>;
 
-/** The facts of one delivery, in the table's column order. */
-function facts(d: WebhookDelivery, t: Dictionary) {
-  const answer = d.responseBody ?? d.lastError;
+/** What the log shows of a delivery, after its event. */
+function columns(t: Dictionary): Column<WebhookDelivery>[] {
+  const answer = (d: WebhookDelivery) => d.responseBody ?? d.lastError;
   return [
-    { label: t.status, value: <span className={`badge ${BADGE[d.status]}`}>{t.statusLabels[d.status]}</span> },
-    { label: t.attempts, value: d.attempts },
-    { label: t.statusCode, value: d.statusCode ?? t.nothing },
-    { label: t.duration, value: d.durationMs === null ? t.nothing : fill(t.durationMs, { ms: d.durationMs }) },
-    { label: t.nextAttempt, value: d.nextAttemptAt ? at(d.nextAttemptAt) : t.nothing },
+    { label: t.status, cell: (d) => <span className={`badge ${BADGE[d.status]}`}>{t.statusLabels[d.status]}</span> },
+    { label: t.attempts, cell: (d) => d.attempts },
+    { label: t.statusCode, cell: (d) => d.statusCode ?? t.nothing },
+    { label: t.duration, cell: (d) => (d.durationMs === null ? t.nothing : fill(t.durationMs, { ms: d.durationMs })) },
+    { label: t.nextAttempt, cell: (d) => (d.nextAttemptAt ? at(d.nextAttemptAt) : t.nothing) },
     {
       label: t.response,
-      value: answer ? <code className="delivery-answer">{answer.slice(0, ANSWER_SHOWN)}</code> : t.nothing,
+      cell: (d) => (answer(d) ? <code className="delivery-answer">{answer(d)!.slice(0, ANSWER_SHOWN)}</code> : t.nothing),
     },
   ];
-}
-
-function Event({ delivery, t }: { delivery: WebhookDelivery; t: Dictionary }) {
-  return (
-    <>
-      <span className="cell-title">{eventLabel(delivery.eventType, t)}</span>
-      <span className="cell-sub">
-        <code>{delivery.eventType}</code> · {at(delivery.createdAt)}
-      </span>
-    </>
-  );
 }
 
 function RetryButton({ delivery, onRetry }: { delivery: WebhookDelivery; onRetry: (d: WebhookDelivery) => void }) {
@@ -69,60 +57,23 @@ function RetryButton({ delivery, onRetry }: { delivery: WebhookDelivery; onRetry
 
 function DeliveriesList({ deliveries, onRetry }: { deliveries: readonly WebhookDelivery[]; onRetry: (d: WebhookDelivery) => void }) {
   const t = useT().webhooks;
-  const cards = useMediaQuery(CARDS_QUERY);
-  if (cards)
-    return (
-      <ul className="record-cards" aria-label={t.deliveries}>
-        {deliveries.map((d) => (
-          <li key={d.id} className="card record-card token-card">
-            <h3>
-              <Event delivery={d} t={t} />
-            </h3>
-            <dl className="token-facts">
-              {facts(d, t).map((f) => (
-                <Fragment key={f.label}>
-                  <dt>{f.label}</dt>
-                  <dd>{f.value}</dd>
-                </Fragment>
-              ))}
-            </dl>
-            <RetryButton delivery={d} onRetry={onRetry} />
-          </li>
-        ))}
-      </ul>
-    );
   return (
-    <TableRegion label={t.deliveries}>
-      <table className="table tokens-table deliveries-table">
-        <caption className="sr-only">{t.deliveries}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t.event}</th>
-            {facts(deliveries[0]!, t).map((f) => (
-              <th key={f.label} scope="col">
-                {f.label}
-              </th>
-            ))}
-            <th scope="col">{t.actions}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.map((d) => (
-            <tr key={d.id}>
-              <th scope="row">
-                <Event delivery={d} t={t} />
-              </th>
-              {facts(d, t).map((f) => (
-                <td key={f.label}>{f.value}</td>
-              ))}
-              <td>
-                <RetryButton delivery={d} onRetry={onRetry} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableRegion>
+    <RecordList
+      items={deliveries}
+      id={(d) => d.id}
+      label={t.deliveries}
+      className="deliveries-table"
+      titleLabel={t.event}
+      title={(d) => eventLabel(d.eventType, t)}
+      sub={(d) => (
+        <>
+          <code>{d.eventType}</code> · {at(d.createdAt)}
+        </>
+      )}
+      columns={columns(t)}
+      actionsLabel={t.actions}
+      actions={(d) => <RetryButton delivery={d} onRetry={onRetry} />}
+    />
   );
 }
 

@@ -6,15 +6,11 @@ import { useState } from 'react';
 import { ALL_EVENTS, type Webhook } from '@app/domain/webhooks';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Icon } from '../../components/icons.tsx';
-import { ListSkeleton } from '../../components/list-skeleton.tsx';
-import { EmptyState, ErrorState, OfflineState } from '../../components/states.tsx';
-import { TableRegion } from '../../components/table-region.tsx';
 import { errorText } from '../../lib/api.ts';
-import { countLabel, fill, texts, useAdminLang, useT } from '../../lib/i18n.ts';
-import { CARDS_QUERY, useMediaQuery } from '../../lib/media.ts';
-import { useOnline } from '../../lib/online.ts';
+import { fill, texts, useT } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
-import { useRefresh } from '../../lib/use-refresh.ts';
+import { OnlineSection, useOnlineRecords } from './online-section.tsx';
+import { RecordList } from './record-list.tsx';
 import { WebhookDeliveriesDialog } from './webhook-deliveries-dialog.tsx';
 import { WebhookFormDialog } from './webhook-form-dialog.tsx';
 import { deleteWebhook, listWebhooks, sendTestEvent, updateWebhook } from './webhooks-api.ts';
@@ -74,83 +70,36 @@ function WebhookActions({ webhook, onToggle, onEdit, onTest, onDeliveries, onDel
 
 function WebhooksList({ webhooks, ...actions }: Actions & { webhooks: readonly Webhook[] }) {
   const t = useT().webhooks;
-  const cards = useMediaQuery(CARDS_QUERY);
-  if (cards)
-    return (
-      <ul className="record-cards" aria-label={t.tableCaption}>
-        {webhooks.map((webhook) => (
-          <li key={webhook.id} className="card record-card token-card">
-            <h3>{webhook.url}</h3>
-            {webhook.description ? <p className="muted">{webhook.description}</p> : null}
-            <dl className="token-facts">
-              <dt>{t.events}</dt>
-              <dd>
-                <Events webhook={webhook} t={t} />
-              </dd>
-              <dt>{t.state}</dt>
-              <dd>
-                <State webhook={webhook} t={t} />
-              </dd>
-            </dl>
-            <WebhookActions webhook={webhook} {...actions} />
-          </li>
-        ))}
-      </ul>
-    );
   return (
-    <TableRegion label={t.tableCaption}>
-      <table className="table tokens-table webhooks-table">
-        <caption className="sr-only">{t.tableCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t.url}</th>
-            <th scope="col">{t.events}</th>
-            <th scope="col">{t.state}</th>
-            <th scope="col">{t.actions}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {webhooks.map((webhook) => (
-            <tr key={webhook.id}>
-              <th scope="row">
-                <span className="cell-title">{webhook.url}</span>
-                {webhook.description ? <span className="cell-sub">{webhook.description}</span> : null}
-              </th>
-              <td>
-                <Events webhook={webhook} t={t} />
-              </td>
-              <td>
-                <State webhook={webhook} t={t} />
-              </td>
-              <td>
-                <WebhookActions webhook={webhook} {...actions} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableRegion>
+    <RecordList
+      items={webhooks}
+      id={(webhook) => webhook.id}
+      label={t.tableCaption}
+      className="webhooks-table"
+      titleLabel={t.url}
+      title={(webhook) => webhook.url}
+      sub={(webhook) => webhook.description}
+      columns={[
+        { label: t.events, cell: (webhook) => <Events webhook={webhook} t={t} /> },
+        { label: t.state, cell: (webhook) => <State webhook={webhook} t={t} /> },
+      ]}
+      actionsLabel={t.actions}
+      actions={(webhook) => <WebhookActions webhook={webhook} {...actions} />}
+    />
   );
 }
 
 export function WebhooksSection() {
-  const online = useOnline();
   const all = useT();
   const t = all.webhooks;
-  const lang = useAdminLang();
-  const [webhooks, setWebhooks] = useState<Webhook[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const records = useOnlineRecords(listWebhooks, () => texts().webhooks.loadFailed);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Webhook | null>(null);
   const [logOf, setLogOf] = useState<Webhook | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
 
-  const { loading, failed, retry } = useRefresh(
-    () => listWebhooks().then(setWebhooks),
-    (e) => setLoadError(errorText(e, texts().webhooks.loadFailed)),
-  );
   const replace = (updated: Webhook) =>
-    setWebhooks((list) =>
+    records.setItems((list) =>
       list?.some((w) => w.id === updated.id) ? list.map((w) => (w.id === updated.id ? updated : w)) : [...(list ?? []), updated],
     );
 
@@ -174,43 +123,30 @@ export function WebhooksSection() {
     try {
       await deleteWebhook(deleting!.id);
       toast.success(t.deleted);
-      setWebhooks((list) => list?.filter((x) => x.id !== deleting!.id) ?? null);
+      records.setItems((list) => list?.filter((x) => x.id !== deleting!.id) ?? null);
     } catch (e) {
       toast.error(all.toasts.deleteTitle, errorText(e, t.deleteFailed));
       throw e;
     }
   };
 
-  if (!online) return <OfflineState message={t.offline} />;
-  const list = webhooks ?? [];
   return (
-    <section className="webhooks" aria-labelledby="webhooks-title">
-      <h2 className="tab-title" id="webhooks-title">
-        {t.title}
-      </h2>
-      <p className="muted token-intro">{t.intro}</p>
-      <div className="toolbar">
-        <p className="muted count">{countLabel(lang, list.length, { one: t.countOne, other: t.countOther })}</p>
-        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-          <Icon name="plus" /> {t.create}
-        </button>
-      </div>
-      {webhooks === null && loading ? (
-        <ListSkeleton rows={2} />
-      ) : failed && webhooks === null ? (
-        <ErrorState message={loadError ?? t.loadFailed} onRetry={retry} />
-      ) : list.length ? (
+    <OnlineSection
+      t={t}
+      className="webhooks"
+      records={records}
+      onCreate={() => setCreating(true)}
+      list={(webhooks) => (
         <WebhooksList
-          webhooks={list}
+          webhooks={webhooks}
           onToggle={(w) => void toggle(w)}
           onEdit={setEditing}
           onTest={(w) => void test(w)}
           onDeliveries={setLogOf}
           onDelete={setDeleting}
         />
-      ) : (
-        <EmptyState title={t.empty} hint={t.emptyHint} />
       )}
+    >
       {creating ? <WebhookFormDialog onSaved={replace} onClose={() => setCreating(false)} /> : null}
       {editing ? <WebhookFormDialog webhook={editing} onSaved={replace} onClose={() => setEditing(null)} /> : null}
       {logOf ? <WebhookDeliveriesDialog webhook={logOf} onClose={() => setLogOf(null)} /> : null}
@@ -224,6 +160,6 @@ export function WebhooksSection() {
       >
         <p>{fill(t.deleteConfirm, { url: deleting?.url ?? '' })}</p>
       </ConfirmDialog>
-    </section>
+    </OnlineSection>
   );
 }
