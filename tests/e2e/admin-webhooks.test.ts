@@ -3,71 +3,25 @@
 // with the `standardwebhooks` library, and followed in the delivery log: refused once (500, a next try
 // shown), retried from the log with the same webhook-id, then delivered. Then disabled, its events
 // edited and deleted; the cards on a phone; and the offline message. Chromium against the real server.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { signInAsAdmin } from '../support/auth.ts';
 import { serverAndBrowser } from '../support/browser.ts';
+import { receiver } from '../support/webhook-receiver.ts';
 import { signedInPage } from './admin-support.ts';
 
 const PHONE = { width: 390, height: 844 };
 
-type Received = { headers: http.IncomingHttpHeaders; body: string; json: { type: string; data: Record<string, unknown> } };
-
-/** A receiver on loopback: records each POST and answers the next of `answers` (then 200 'bien reçu'). */
-function receiver() {
-  const received: Received[] = [];
-  const waiting: { check: (r: Received) => boolean; resolve: (r: Received) => void }[] = [];
-  const answers: number[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      const got = { headers: req.headers, body, json: JSON.parse(body) as Received['json'] };
-      received.push(got);
-      const status = answers.shift() ?? 200;
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'bien reçu' : `refus ${status}`);
-      for (const w of waiting.filter((x) => x.check(got))) {
-        waiting.splice(waiting.indexOf(w), 1);
-        w.resolve(got);
-      }
-    });
-  });
-  return {
-    received,
-    /** The statuses of the next answers. */
-    answers,
-    server,
-    /** The first request `check` accepts, already received or still to come (the `nth` one, from 1). */
-    next(check: (r: Received) => boolean, nth = 1): Promise<Received> {
-      const seen = received.filter(check);
-      if (seen.length >= nth) return Promise.resolve(seen[nth - 1]!);
-      let left = nth - seen.length;
-      return new Promise((resolve) =>
-        waiting.push({
-          check: (r) => check(r) && --left === 0,
-          resolve,
-        }),
-      );
-    },
-  };
-}
-
 describe('admin webhooks', () => {
   const env = serverAndBrowser({ env: { WEBHOOKS_ALLOW_LOCAL: 'true', WEBHOOK_WORKER_INTERVAL_MS: '200' } });
-  const hook = receiver();
+  let hook: Awaited<ReturnType<typeof receiver>>;
   let url: string;
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => hook.server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(hook.server.address() as AddressInfo).port}/hook`;
+    hook = await receiver();
+    url = hook.url;
   });
-  afterAll(async () => {
-    hook.server.closeAllConnections();
-    await new Promise<void>((resolve) => hook.server.close(() => resolve()));
-  });
+  afterAll(() => hook?.close());
 
   it('adds a webhook shown with its secret once, sends a signed test event and follows it in the log, retried then delivered', async () => {
     const { context, page } = await signedInPage(env.browser, env.server);
@@ -119,7 +73,7 @@ describe('admin webhooks', () => {
     const entry = log.getByRole('row', { name: /ping/ });
     await entry.getByText('En attente').waitFor();
     expect(await entry.getByText('500', { exact: true }).isVisible()).toBe(true);
-    expect(await entry.getByText('refus 500').isVisible()).toBe(true);
+    expect(await entry.getByText('answer 500').isVisible()).toBe(true);
     // A next try is due (about a minute later), shown as a date rather than '-'.
     expect(await entry.locator('time').count()).toBe(2);
 
@@ -131,7 +85,7 @@ describe('admin webhooks', () => {
     // The log asks again while a delivery is pending: it shows the delivery without a click.
     await entry.getByText('Livrée').waitFor();
     expect(await entry.getByText('200', { exact: true }).isVisible()).toBe(true);
-    expect(await entry.getByText('bien reçu').isVisible()).toBe(true);
+    expect(await entry.getByText('answer 200').isVisible()).toBe(true);
     expect(await entry.getByText('2', { exact: true }).isVisible()).toBe(true);
     expect(await entry.getByText(/^\d+ ms$/).isVisible()).toBe(true);
     await page.keyboard.press('Escape');

@@ -5,8 +5,6 @@
 // the routes closed to API tokens, a newsletter sending's newsletter.sent, and two instances delivering
 // each event once.
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { engineInput, png, upload } from '../fixtures/catalogue.ts';
@@ -18,35 +16,11 @@ import { withFailingUpdates } from '../support/faults.ts';
 import { startInstances, type Instances } from '../support/instances.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { assignUsage, createSmtpAccount, startSmtpServer } from '../support/smtp.ts';
+import { receiver, type Received } from '../support/webhook-receiver.ts';
 
 type Json = Record<string, any>;
-type Received = { id: string; headers: http.IncomingHttpHeaders; body: string; json: Json };
 
 const FAST = { WEBHOOKS_ALLOW_LOCAL: 'true', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_WORKER_INTERVAL_MS: '50' };
-
-/** A receiver on loopback: records every request, answers the next status of `answers` (then 200; 0: never answers). */
-async function receiver(answers: number[] = []) {
-  const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      received.push({ id: String(req.headers['webhook-id']), headers: req.headers, body, json: JSON.parse(body) as Json });
-      const status = answers.shift() ?? 200;
-      if (status === 0) return; // held: never answered (the sender dies meanwhile)
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(`answer ${status}`);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const close = () =>
-    new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    });
-  return { url: `http://127.0.0.1:${port}/hook`, received, close };
-}
 
 /** Waits (vi.waitFor) until `check` returns a value other than undefined/false, and answers it. */
 const until = <T>(check: () => T | Promise<T>, what: string, timeout = 20_000) =>
