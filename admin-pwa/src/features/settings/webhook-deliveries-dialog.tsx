@@ -111,7 +111,7 @@ export function WebhookDeliveriesDialog({ webhook, onClose }: { webhook: Webhook
       setDeliveries((list) => list?.map((d) => (d.id === updated.id ? updated : d)) ?? null);
       toast.success(t.retried);
     } catch (e) {
-      toast.error(texts().toasts.updateTitle, errorText(e, texts().webhooks.retryFailed));
+      toast.error(texts().toasts.sendTitle, errorText(e, texts().webhooks.retryFailed));
     }
   };
 

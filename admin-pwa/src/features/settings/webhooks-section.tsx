@@ -116,7 +116,7 @@ export function WebhooksSection() {
       await sendTestEvent(webhook.id);
       toast.success(t.testSent);
     } catch (e) {
-      toast.error(all.toasts.createTitle, errorText(e, t.testFailed));
+      toast.error(all.toasts.sendTitle, errorText(e, t.testFailed));
     }
   };
   const remove = async () => {
