@@ -131,6 +131,17 @@ describe('admin screens in English and in French', () => {
     await tokenForm.getByRole('group', { name: 'Listings' }).getByLabel('Write').waitFor();
     await tokenForm.getByLabel('Expiry').selectOption({ label: 'Never (revoke it by hand)' });
     await tokenForm.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
+    await page.getByText('No webhook', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Add a webhook' }).click();
+    const hookForm = page.getByRole('dialog', { name: 'Add a webhook' });
+    await hookForm.getByLabel('All events').waitFor();
+    await hookForm.getByRole('button', { name: 'Add the webhook' }).click();
+    await hookForm.getByText('The URL is required').waitFor();
+    await hookForm.getByText('Tick at least one event').waitFor();
+    await hookForm.getByLabel('Newsletter sent').waitFor();
+    await expectNoFrenchSpecText(page, 'webhook form');
+    await hookForm.getByRole('button', { name: 'Cancel' }).click();
 
     // Newsletter
     await nav.getByRole('link', { name: 'Newsletter' }).click();

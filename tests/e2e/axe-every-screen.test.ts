@@ -10,7 +10,10 @@ import { seedSite, type SiteSeed } from './site-seed.ts';
 import { expectAccessible, visitorContext } from './site-browser.ts';
 import { signInThroughUi } from './admin-support.ts';
 
-const env = serverAndBrowser();
+// Webhooks may target loopback here: the one listed points at a closed port, so that its test event
+// waits in its delivery log with an error and a next try.
+const env = serverAndBrowser({ env: { WEBHOOKS_ALLOW_LOCAL: 'true' } });
+const WEBHOOK_URL = 'http://127.0.0.1:9/hook';
 let seed: SiteSeed;
 
 const SENDERS = ['Camille Martin', 'John Smith', 'Lucie Bernard'];
@@ -56,6 +59,16 @@ beforeAll(async () => {
     json: { name: 'Flux marketplace', access: 'custom', permissions: { listings: ['read', 'write'] }, expiresInDays: 90 },
   });
   if (token.status !== 201) throw new Error(`api token: ${token.status} ${await token.text()}`);
+  // A webhook with a test event in its log: the API tab lists it, its log shows the delivery.
+  const hook = await env.server.api('/admin/webhooks', {
+    method: 'POST',
+    headers,
+    json: { url: WEBHOOK_URL, events: ['listing.created', 'newsletter.sent'], description: 'ERP' },
+  });
+  if (hook.status !== 201) throw new Error(`webhook: ${hook.status} ${await hook.text()}`);
+  const { id: hookId } = (await hook.json()) as { id: number };
+  const ping = await env.server.api(`/admin/webhooks/${hookId}/test`, { method: 'POST', headers });
+  if (ping.status !== 202) throw new Error(`webhook test: ${ping.status}`);
   for (const email of ['abonne1@example.test', 'abonne2@example.test']) {
     const res = await env.server.api('/newsletter/subscribe', { method: 'POST', json: { email } });
     if (res.status >= 300) throw new Error(`subscribe: ${res.status}`);
@@ -137,7 +150,8 @@ const adminScreens = (): Screen[] => [
     then: async (page) => {
       await page.getByRole('tab', { name: 'API' }).click();
       await shown(page, 'Annonces : Lecture, Écriture');
-      return 'API tokens tab';
+      await shown(page, WEBHOOK_URL);
+      return 'API tab, tokens and webhooks';
     },
   },
   {
@@ -149,6 +163,27 @@ const adminScreens = (): Screen[] => [
       await page.getByRole('dialog', { name: 'Créer un jeton' }).getByLabel('Accès').selectOption('custom');
       await page.getByRole('group', { name: 'Annonces' }).waitFor();
       return 'API token form, custom access';
+    },
+  },
+  {
+    path: '/admin/settings',
+    ready: (page) => heading(page, 'Compte principal'),
+    then: async (page) => {
+      await page.getByRole('tab', { name: 'API' }).click();
+      await page.getByRole('button', { name: 'Ajouter un webhook' }).click();
+      await page.getByRole('dialog', { name: 'Ajouter un webhook' }).getByLabel('Tous les événements').waitFor();
+      return 'webhook form';
+    },
+  },
+  {
+    path: '/admin/settings',
+    ready: (page) => heading(page, 'Compte principal'),
+    then: async (page) => {
+      await page.getByRole('tab', { name: 'API' }).click();
+      await page.getByRole('button', { name: `Livraisons du webhook ${WEBHOOK_URL}` }).click();
+      const log = page.getByRole('dialog', { name: `Livraisons de ${WEBHOOK_URL}` });
+      await log.getByText('ping').filter({ visible: true }).first().waitFor();
+      return 'webhook delivery log';
     },
   },
   { path: '/admin/newsletter', ready: (page) => shown(page, 'abonne2@example.test') },

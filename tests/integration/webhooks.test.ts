@@ -2,48 +2,25 @@
 // loopback: Standard Webhooks v1 signatures checked with the `standardwebhooks` library, the events of
 // listing, image and inquiry writes with their documented bodies, retries with the same webhook-id,
 // 410 disabling the endpoint, a rolled-back write announcing nothing, the SSRF guard, "*", the ping,
-// the routes closed to API tokens, and two instances delivering each event once.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+// the routes closed to API tokens, a newsletter sending's newsletter.sent, and two instances delivering
+// each event once.
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { engineInput, png, upload } from '../fixtures/catalogue.ts';
 import { eq } from 'drizzle-orm';
 import { schema } from '@app/db';
+import { WEBHOOK_BODIES } from '@app/domain/webhooks';
 import { signInAsAdmin, withDb } from '../support/auth.ts';
 import { withFailingUpdates } from '../support/faults.ts';
 import { startInstances, type Instances } from '../support/instances.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { assignUsage, createSmtpAccount, startSmtpServer } from '../support/smtp.ts';
+import { receiver, type Received } from '../support/webhook-receiver.ts';
 
 type Json = Record<string, any>;
-type Received = { id: string; headers: http.IncomingHttpHeaders; body: string; json: Json };
 
 const FAST = { WEBHOOKS_ALLOW_LOCAL: 'true', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_WORKER_INTERVAL_MS: '50' };
-
-/** A receiver on loopback: records every request, answers the next status of `answers` (then 200; 0: never answers). */
-async function receiver(answers: number[] = []) {
-  const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      received.push({ id: String(req.headers['webhook-id']), headers: req.headers, body, json: JSON.parse(body) as Json });
-      const status = answers.shift() ?? 200;
-      if (status === 0) return; // held: never answered (the sender dies meanwhile)
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(`answer ${status}`);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const close = () =>
-    new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    });
-  return { url: `http://127.0.0.1:${port}/hook`, received, close };
-}
 
 /** Waits (vi.waitFor) until `check` returns a value other than undefined/false, and answers it. */
 const until = <T>(check: () => T | Promise<T>, what: string, timeout = 20_000) =>
@@ -317,6 +294,56 @@ describe('subscriber events', () => {
       expect((await server.api('/newsletter/unsubscribe', { method: 'POST', json: { token: unsubscribeToken } })).status).toBe(200);
       const left = await until(() => of(hook.received, 'subscriber.unsubscribed')[0], 'subscriber.unsubscribed');
       expect(left.json.data).toEqual(confirmed.json.data);
+    } finally {
+      await smtp.stop();
+    }
+  });
+});
+
+describe('newsletter events', () => {
+  it('a finished sending emits newsletter.sent with its id, subject and counts, as the docs promise', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const accountId = await createSmtpAccount(server, admin, smtp, { fromName: 'Newsletter', fromEmail: 'news@example.test' });
+      await assignUsage(server, admin, 'newsletter', accountId, null);
+      const hook = await endpoint(['newsletter.sent']);
+      const emails = ['lecteur-webhook@example.org', 'reader-webhook@example.org'];
+      await withDb(server, (db) =>
+        db.insert(schema.newsletterSubscribers).values(
+          emails.map((email, i) => ({
+            email,
+            language: i ? 'en' : 'fr',
+            unsubscribeToken: randomBytes(32).toString('base64url'),
+            isActive: true,
+            confirmedAt: new Date(),
+          })),
+        ),
+      );
+      const subject = 'Nouveautés de mai';
+      const sent = await server.api('/newsletter/admin/send', {
+        method: 'POST',
+        token: admin,
+        json: { subject, content: 'Bonjour, voici nos nouveaux moteurs.' },
+      });
+      expect(sent.status).toBe(202);
+      const { sendingId } = (await sent.json()) as { sendingId: number };
+
+      const event = await until(() => of(hook.received, 'newsletter.sent', (d) => d.id === sendingId)[0], 'newsletter.sent', 30_000);
+      await smtp.waitFor((m) => emails.some((e) => m.to.includes(e)), { count: emails.length });
+      // {type, timestamp, data: {id, subject, sentCount, failedCount}} (docs/api.md, decision 131), signed.
+      expect(hook.verifier.verify(event.body, event.headers as Record<string, string>)).toEqual(event.json);
+      expect(event.json).toEqual({
+        type: 'newsletter.sent',
+        timestamp: expect.any(String),
+        data: { id: sendingId, subject, sentCount: 2, failedCount: 0 },
+      });
+      expect(WEBHOOK_BODIES['newsletter.sent'].parse(event.json)).toEqual(event.json);
+      expect(Date.parse(event.json.timestamp as string)).not.toBeNaN();
+      expect(event.body).not.toContain('@example.org');
+      // The counts are the sending's own, once it is done; and it is announced once.
+      const status = (await (await server.api(`/newsletter/admin/sendings/${sendingId}`, { token: admin })).json()) as Json;
+      expect(status).toMatchObject({ status: 'done', sentCount: 2, failedCount: 0 });
+      expect(of(hook.received, 'newsletter.sent')).toHaveLength(1);
     } finally {
       await smtp.stop();
     }

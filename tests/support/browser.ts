@@ -2,7 +2,7 @@
 // journey setup: the real server (built site and admin) and a browser, started together, stopped after.
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
-import { startServer, type TestServer } from './server.ts';
+import { startServer, type StartOptions, type TestServer } from './server.ts';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -23,11 +23,11 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Starts the full server and Chromium before the suite's tests and stops both after them. */
-export function serverAndBrowser() {
+/** Starts the full server (with `options.env`, if any) and Chromium before the suite's tests and stops both after them. */
+export function serverAndBrowser(options: Pick<StartOptions, 'env'> = {}) {
   const env = {} as { server: TestServer; browser: Browser };
   beforeAll(async () => {
-    [env.server, env.browser] = await Promise.all([startServer({ full: true }), launchBrowser()]);
+    [env.server, env.browser] = await Promise.all([startServer({ ...options, full: true }), launchBrowser()]);
   });
   afterAll(async () => {
     await env.browser?.close();

@@ -1,13 +1,19 @@
-// The value of a new or regenerated API token, shown this once: a read-only field to select, a copy
-// button that says when it copied, and the warning that it will not be shown again.
-import { useState } from 'react';
+// A secret shown this once (a new or regenerated API token's value, a new webhook's signing secret): a
+// read-only field to select, a copy button that says when it copied, and the warning that it will not
+// be shown again.
+import { useId, useState } from 'react';
 import { Dialog } from '../../components/dialog.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 
-export function TokenValue({ value }: { value: string }) {
+/** What names the secret; an API token's texts by default. */
+export type SecretTexts = { label: string; warning: string; copiedStatus: string; done: string };
+
+export function TokenValue({ value, texts }: { value: string; texts?: SecretTexts }) {
   const t = useT().apiTokens;
+  const shown = texts ?? { label: t.value, warning: t.warning, copiedStatus: t.copiedStatus, done: t.done };
+  const id = useId();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -20,12 +26,12 @@ export function TokenValue({ value }: { value: string }) {
   return (
     <div className="token-value">
       <p className="token-warning" role="note">
-        <Icon name="warning" /> {t.warning}
+        <Icon name="warning" /> {shown.warning}
       </p>
       <div className="field">
-        <label htmlFor="api-token-value">{t.value}</label>
+        <label htmlFor={id}>{shown.label}</label>
         <div className="token-value-row">
-          <input id="api-token-value" className="token-value-input" readOnly value={value} onFocus={(e) => e.target.select()} />
+          <input id={id} className="token-value-input" readOnly value={value} onFocus={(e) => e.target.select()} />
           <button type="button" className="btn btn-primary" onClick={() => void copy()} data-autofocus>
             {copied ? t.copied : t.copy}
           </button>
@@ -34,7 +40,7 @@ export function TokenValue({ value }: { value: string }) {
       <p className="token-copied" role="status">
         {copied ? (
           <>
-            <Icon name="success" /> {t.copiedStatus}
+            <Icon name="success" /> {shown.copiedStatus}
           </>
         ) : null}
       </p>
@@ -42,8 +48,18 @@ export function TokenValue({ value }: { value: string }) {
   );
 }
 
-/** A token's new value after a regeneration, in its own dialog. */
-export function TokenValueDialog({ title, value, onClose }: { title: string; value: string; onClose: () => void }) {
+/** A secret in its own dialog: a token's new value after a regeneration, a new webhook's secret. */
+export function TokenValueDialog({
+  title,
+  value,
+  texts,
+  onClose,
+}: {
+  title: string;
+  value: string;
+  texts?: SecretTexts;
+  onClose: () => void;
+}) {
   const t = useT().apiTokens;
   return (
     <Dialog
@@ -52,11 +68,11 @@ export function TokenValueDialog({ title, value, onClose }: { title: string; val
       onClose={onClose}
       footer={
         <button type="button" className="btn" onClick={onClose}>
-          {t.done}
+          {texts?.done ?? t.done}
         </button>
       }
     >
-      <TokenValue value={value} />
+      <TokenValue value={value} texts={texts} />
     </Dialog>
   );
 }

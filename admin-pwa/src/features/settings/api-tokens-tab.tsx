@@ -5,19 +5,15 @@ import { useRef, useState } from 'react';
 import type { ApiToken } from '@app/domain/api-tokens';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Icon } from '../../components/icons.tsx';
-import { ListSkeleton } from '../../components/list-skeleton.tsx';
-import { EmptyState, ErrorState, OfflineState } from '../../components/states.tsx';
-import { TableRegion } from '../../components/table-region.tsx';
 import { errorText } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { countLabel, fill, texts, useAdminLang, useT } from '../../lib/i18n.ts';
-import { CARDS_QUERY, useMediaQuery } from '../../lib/media.ts';
-import { useOnline } from '../../lib/online.ts';
+import { fill, texts, useT } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
-import { useRefresh } from '../../lib/use-refresh.ts';
 import { ApiTokenFormDialog, GRANTS } from './api-token-form-dialog.tsx';
 import { TokenValueDialog } from './api-token-value.tsx';
 import { listApiTokens, regenerateApiToken, revokeApiToken } from './api-tokens-api.ts';
+import { OnlineSection, useOnlineRecords } from './online-section.tsx';
+import { RecordList } from './record-list.tsx';
 
 type Dictionary = ReturnType<typeof useT>['apiTokens'];
 
@@ -74,76 +70,31 @@ function TokenActions({ token, onRegenerate, onRevoke }: Actions & { token: ApiT
 
 function TokensList({ tokens, ...actions }: Actions & { tokens: readonly ApiToken[] }) {
   const t = useT().apiTokens;
-  const cards = useMediaQuery(CARDS_QUERY);
-  if (cards)
-    return (
-      <ul className="record-cards" aria-label={t.tableCaption}>
-        {tokens.map((token) => (
-          <li key={token.id} className="card record-card token-card">
-            <h3>{token.name}</h3>
-            {token.description ? <p className="muted">{token.description}</p> : null}
-            <dl className="token-facts">
-              <dt>{t.access}</dt>
-              <dd>
-                <Access token={token} t={t} />
-              </dd>
-              <dt>{t.created}</dt>
-              <dd>{when(token.createdAt, t)}</dd>
-              <dt>{t.expires}</dt>
-              <dd>{when(token.expiresAt, t)}</dd>
-              <dt>{t.lastUsed}</dt>
-              <dd>{when(token.lastUsedAt, t)}</dd>
-            </dl>
-            <TokenActions token={token} {...actions} />
-          </li>
-        ))}
-      </ul>
-    );
   return (
-    <TableRegion label={t.tableCaption}>
-      <table className="table tokens-table">
-        <caption className="sr-only">{t.tableCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t.name}</th>
-            <th scope="col">{t.access}</th>
-            <th scope="col">{t.created}</th>
-            <th scope="col">{t.expires}</th>
-            <th scope="col">{t.lastUsed}</th>
-            <th scope="col">{t.actions}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {tokens.map((token) => (
-            <tr key={token.id}>
-              <th scope="row">
-                <span className="cell-title">{token.name}</span>
-                {token.description ? <span className="cell-sub">{token.description}</span> : null}
-              </th>
-              <td>
-                <Access token={token} t={t} />
-              </td>
-              <td>{when(token.createdAt, t)}</td>
-              <td>{when(token.expiresAt, t)}</td>
-              <td>{when(token.lastUsedAt, t)}</td>
-              <td>
-                <TokenActions token={token} {...actions} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableRegion>
+    <RecordList
+      items={tokens}
+      id={(token) => token.id}
+      label={t.tableCaption}
+      className="api-tokens-table"
+      titleLabel={t.name}
+      title={(token) => token.name}
+      sub={(token) => token.description}
+      columns={[
+        { label: t.access, cell: (token) => <Access token={token} t={t} /> },
+        { label: t.created, cell: (token) => when(token.createdAt, t) },
+        { label: t.expires, cell: (token) => when(token.expiresAt, t) },
+        { label: t.lastUsed, cell: (token) => when(token.lastUsedAt, t) },
+      ]}
+      actionsLabel={t.actions}
+      actions={(token) => <TokenActions token={token} {...actions} />}
+    />
   );
 }
 
 export function ApiTokensTab() {
-  const online = useOnline();
   const all = useT();
   const t = all.apiTokens;
-  const lang = useAdminLang();
-  const [tokens, setTokens] = useState<ApiToken[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const records = useOnlineRecords(listApiTokens, () => texts().apiTokens.loadFailed);
   const [creating, setCreating] = useState(false);
   const [regenerating, setRegenerating] = useState<ApiToken | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
@@ -151,11 +102,11 @@ export function ApiTokensTab() {
   // The new value waits for the confirmation to close, so that its dialog gets the focus back.
   const regenerated = useRef<{ name: string; token: string } | null>(null);
 
-  const { loading, failed, retry } = useRefresh(
-    () => listApiTokens().then(setTokens),
-    (e) => setLoadError(errorText(e, texts().apiTokens.loadFailed)),
-  );
-  const reload = () => void listApiTokens().then(setTokens, () => {});
+  const reload = () =>
+    void listApiTokens().then(
+      (list) => records.setItems(() => list),
+      () => {},
+    );
 
   const regenerate = async () => {
     try {
@@ -172,34 +123,21 @@ export function ApiTokensTab() {
     try {
       await revokeApiToken(revoking!.id);
       toast.success(t.revoked);
-      setTokens((list) => list?.filter((x) => x.id !== revoking!.id) ?? null);
+      records.setItems((list) => list?.filter((x) => x.id !== revoking!.id) ?? null);
     } catch (e) {
       toast.error(all.toasts.deleteTitle, errorText(e, t.revokeFailed));
       throw e;
     }
   };
 
-  if (!online) return <OfflineState message={t.offline} />;
-  const list = tokens ?? [];
   return (
-    <div className="api-tokens">
-      <h2 className="tab-title">{t.title}</h2>
-      <p className="muted token-intro">{t.intro}</p>
-      <div className="toolbar">
-        <p className="muted count">{countLabel(lang, list.length, { one: t.countOne, other: t.countOther })}</p>
-        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-          <Icon name="plus" /> {t.create}
-        </button>
-      </div>
-      {tokens === null && loading ? (
-        <ListSkeleton rows={3} />
-      ) : failed && tokens === null ? (
-        <ErrorState message={loadError ?? t.loadFailed} onRetry={retry} />
-      ) : list.length ? (
-        <TokensList tokens={list} onRegenerate={setRegenerating} onRevoke={setRevoking} />
-      ) : (
-        <EmptyState title={t.empty} hint={t.emptyHint} />
-      )}
+    <OnlineSection
+      t={t}
+      className="api-tokens"
+      records={records}
+      onCreate={() => setCreating(true)}
+      list={(tokens) => <TokensList tokens={tokens} onRegenerate={setRegenerating} onRevoke={setRevoking} />}
+    >
       {creating ? <ApiTokenFormDialog onCreated={reload} onClose={() => setCreating(false)} /> : null}
       {newValue ? (
         <TokenValueDialog
@@ -232,6 +170,6 @@ export function ApiTokensTab() {
       >
         <p>{fill(t.revokeConfirm, { name: revoking?.name ?? '' })}</p>
       </ConfirmDialog>
-    </div>
+    </OnlineSection>
   );
 }

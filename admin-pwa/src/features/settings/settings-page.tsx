@@ -1,5 +1,6 @@
 // /admin/settings: outgoing mail, in two tabs ('Comptes SMTP', 'Assignations d'usage'), shown from
-// Dexie at once and refreshed from the API when online; and 'API', the API tokens, online only.
+// Dexie at once and refreshed from the API when online; and 'API', the API tokens and the webhooks,
+// online only.
 import './settings.css';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef, useState, type KeyboardEvent } from 'react';
@@ -15,6 +16,7 @@ import { AccountsTab } from './accounts-tab.tsx';
 import { ApiTokensTab } from './api-tokens-tab.tsx';
 import { syncSettings } from './api.ts';
 import { UsageTab } from './usage-tab.tsx';
+import { WebhooksSection } from './webhooks-section.tsx';
 
 const TABS = [
   { id: 'accounts', label: 'accountsTab' },
@@ -82,7 +84,10 @@ export default function SettingsPage() {
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
         {tab === 'api' ? (
-          <ApiTokensTab />
+          <>
+            <ApiTokensTab />
+            <WebhooksSection />
+          </>
         ) : accounts === undefined || (loading && !accounts.length) ? (
           <ListSkeleton />
         ) : failed && !accounts.length ? (
