@@ -4,27 +4,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import config from '../../vitest.config.ts';
+import { projects, testFiles } from '../support/test-files.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-type Project = { test: { name: string; include: string[] } };
-const projects = (config.test!.projects as unknown[]).filter((p): p is Project => typeof p === 'object');
 
 /** The projects scripts/test.ts passes to vitest: the string arrays of its `vitest('label', [...])` calls. */
 function projectsRun(): string[] {
   const script = fs.readFileSync(path.join(root, 'scripts/test.ts'), 'utf8');
   return [...script.matchAll(/\bvitest\('[^']+',\s*\[([^\]]*)\]\)/g)].flatMap((m) => [...m[1]!.matchAll(/'([^']+)'/g)].map((n) => n[1]!));
-}
-
-/** Every test file of the workspace, relative to the root. */
-function testFiles(dir = root, out: string[] = []): string[] {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (['node_modules', 'dist', 'data'].includes(entry.name) || entry.name.startsWith('.')) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) testFiles(full, out);
-    else if (/\.test\.tsx?$/.test(entry.name)) out.push(path.relative(root, full));
-  }
-  return out;
 }
 
 describe('npm test runs every test file', () => {
