@@ -60,7 +60,7 @@ export default tseslint.config(
   // The data layer is async (docs/decisions/083): a forgotten await runs a write after its caller
   // answered, or outside its transaction. Typed rules catch it where the database is used.
   {
-    files: ['api/src/**/*.ts', 'db/src/**/*.ts', 'tests/**/*.ts'],
+    files: ['api/src/**/*.ts', 'db/src/**/*.ts', 'demo/src/**/*.ts', 'tests/**/*.ts'],
     // The layering test lints virtual files of that name (not on disk, so in no TypeScript project).
     ignores: ['**/planted.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
@@ -77,7 +77,7 @@ export default tseslint.config(
   // stays inside db/src. A zero-argument call of those names on a call chain is a drizzle terminal
   // (Map#values() and friends are called on a variable, not on a chain).
   {
-    files: ['api/src/**/*.ts', 'tests/**/*.ts', 'site/src/**/*.{ts,tsx,astro}', 'scripts/**/*.ts'],
+    files: ['api/src/**/*.ts', 'demo/src/**/*.ts', 'tests/**/*.ts', 'site/src/**/*.{ts,tsx,astro}', 'scripts/**/*.ts'],
     // These read the SQLite file beside the server with better-sqlite3 itself (file-level checks:
     // integrity, WAL, rows against files); they move to the handle when the suite runs on PostgreSQL.
     ignores: [

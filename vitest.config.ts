@@ -49,6 +49,10 @@ export default defineConfig({
         },
       },
       { test: { name: 'api', include: ['api/src/**/*.test.ts'], environment: 'node' } },
+      // The demo catalogue and its pictures (demo/): the listings validate, the drawings keep their frame.
+      // One test draws 20 pictures with sharp: 5.0 to 5.7 s, over the default 5 s, while other processes
+      // share this 2-core machine. Allowed 20 s, like the admin's components.
+      { test: { name: 'demo', include: ['demo/src/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
       { test: { name: 'integration', ...integration } },
       // The same integration tests with every server on its own PostgreSQL database (tests/support/server.ts).
       // All of them: the tests read and write the stored state through the engine-neutral handle

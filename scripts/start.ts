@@ -5,7 +5,7 @@ import { build } from './build.ts';
 import { mustRun, root } from './lib.ts';
 
 await build();
-const seed = path.join(root, 'api/src/cli/seed.ts');
+const seed = path.join(root, 'demo/src/seed.ts');
 await mustRun(process.execPath, [seed, '--first-run']);
 
 const { spawn } = await import('node:child_process');

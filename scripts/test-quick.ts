@@ -22,7 +22,7 @@ const changed = [...new Set([...git('diff', '--name-only', since), ...git('ls-fi
 console.log(`› ${changed.length} changed file(s) since ${since}`);
 
 const steps: [string, () => Promise<number>][] = [];
-const tscPackages = ['domain', 'db', 'api', 'admin-pwa', 'tests'];
+const tscPackages = ['domain', 'db', 'api', 'demo', 'admin-pwa', 'tests'];
 steps.push([
   'typecheck',
   async () => {
@@ -52,7 +52,7 @@ if (changed.length > 0)
   steps.push(['format', () => run('pnpm', ['exec', 'prettier', '--check', '--log-level=warn', '--ignore-unknown', ...changed])]);
 steps.push([
   'unit and components',
-  () => run('pnpm', ['exec', 'vitest', 'run', '--project', 'domain', '--project', 'db', '--project', 'api', '--project', 'components']),
+  () => run('pnpm', ['exec', 'vitest', 'run', ...['domain', 'db', 'api', 'demo', 'components'].flatMap((p) => ['--project', p])]),
 ]);
 steps.push([
   'integration on SQLite, touched',

@@ -101,7 +101,7 @@ try {
   process.exit(1); // the script said what to install
 }
 await build();
-if (!onlyE2e) await vitest('unit-integration', ['domain', 'db', 'api', 'components', 'integration']);
+if (!onlyE2e) await vitest('unit-integration', ['domain', 'db', 'api', 'demo', 'components', 'integration']);
 // The data layer again on PostgreSQL: its own tests, then the integration tests with every server on a
 // fresh database of a throwaway cluster (scripts/ensure-postgres.sh installs Debian's package as root).
 if (!onlyE2e) await vitest('postgresql', ['postgres', 'integration-pg']);

@@ -1,23 +1,46 @@
-// The workspace's layering as lint rules: domain ← db ← api, domain ← site | admin-pwa, tests use
-// anything. Each package lists the workspace packages it may import; every other one is refused by
-// name (`@app/x`) and by a relative path into its sources (`../../x/src/…`), so a shortcut around
-// the package name is caught too. The one exception: site and admin-pwa may import the API's
-// `AppType` as a type (a typed `hc<AppType>` client), which loads no API code in the browser.
+// The workspace's layering as lint rules: domain ← db ← api ← demo (through @app/api/seeding only),
+// domain ← site | admin-pwa, tests use anything. Each package lists the workspace packages it may
+// import; every other one is refused by name (`@app/x`) and by a relative path into its sources
+// (`../../x/src/…`), so a shortcut around the package name is caught too. Nothing imports the demo
+// but the tests: the production API cannot load demo code. Two narrow doors: site and admin-pwa may
+// import the API's `AppType` as a type (a typed `hc<AppType>` client), which loads no API code in the
+// browser; demo reaches the API through its one seeding entry point (api/src/seeding.ts).
 // See docs/decisions/075-layering-as-lint-rules.md.
 
-const packages = ['domain', 'db', 'api', 'site', 'admin-pwa', 'tests'];
+const packages = ['domain', 'db', 'api', 'demo', 'site', 'admin-pwa', 'tests'];
 
 /** Who may import whom (besides itself). */
 const allowed = {
   domain: [],
   db: ['domain'],
   api: ['domain', 'db'],
+  demo: ['domain', 'db'],
   site: ['domain'],
   'admin-pwa': ['domain'],
 };
 
+/** A package another may import through one module only: importer → { package: subpath }. */
+const entryPoints = {
+  demo: { api: 'seeding' },
+};
+
+const allowedNames = (from) => [
+  ...allowed[from].map((p) => `@app/${p}`),
+  ...Object.entries(entryPoints[from] ?? {}).map(([to, sub]) => `@app/${to}/${sub}`),
+];
+
 const why = (from, to) =>
-  `Layering: ${from} may import only ${allowed[from].length ? allowed[from].map((p) => `@app/${p}`).join(', ') : 'no other workspace package'}, not @app/${to} (docs/decisions/075-layering-as-lint-rules.md).`;
+  `Layering: ${from} may import only ${allowedNames(from).length ? allowedNames(from).join(', ') : 'no other workspace package'}, not @app/${to} (docs/decisions/075-layering-as-lint-rules.md).`;
+
+/** The import paths by which `from` reaches `to`'s sources: the package name (but for an entry point) and a relative path. */
+function refused(from, to) {
+  const entry = entryPoints[from]?.[to];
+  const byName = entry ? `^@app/${to}(?!/${entry}$)(/.*)?$` : `^@app/${to}(/.*)?$`;
+  return [
+    { regex: byName, message: why(from, to) },
+    { regex: `^(\\.\\./)+${to}/src(/.*)?$`, message: why(from, to) },
+  ];
+}
 
 function restrictions(from) {
   const forbidden = packages.filter((p) => p !== from && !allowed[from].includes(p));
@@ -32,12 +55,15 @@ function restrictions(from) {
           },
         ]
       : [],
-    patterns: forbidden.flatMap((to) => [
+    patterns: forbidden.flatMap((to) =>
       // The typed client's one type import is handled by `paths` above; everything else from the API is refused here.
-      ...(typedClient && to === 'api' ? [] : [{ regex: `^@app/${to}(/.*)?$`, message: why(from, to) }]),
-      ...(typedClient && to === 'api' ? [{ regex: `^@app/api/.+$`, message: why(from, to) }] : []),
-      { regex: `^(\\.\\./)+${to}/src(/.*)?$`, message: why(from, to) },
-    ]),
+      typedClient && to === 'api'
+        ? [
+            { regex: `^@app/api/.+$`, message: why(from, to) },
+            { regex: `^(\\.\\./)+api/src(/.*)?$`, message: why(from, to) },
+          ]
+        : refused(from, to),
+    ),
   };
 }
 

@@ -1,19 +1,17 @@
 // Generated catalogues for benchmarks and load tests: `node tests/bench/seed-listings.ts <count> [--force]`
 // adds <count> listings (1 to 1,000,000) made from the demo's, to the database DATABASE_URL or
 // DATABASE_PATH names, migrated first; `--force` removes the existing catalogue first. The demo catalogue
-// itself is `npm run db:seed` (api/src/cli/seed.ts).
+// itself is `npm run db:seed` (demo/src/seed.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { exec, schema } from '@app/db';
 import { toKw } from '@app/domain/power';
-import type { Deps } from '@app/api/context';
-import { clearCatalogue, openSeedDeps, picture } from '@app/api/cli/seed';
-import type { Illustration } from '@app/api/cli/seed-assets';
-import { demoListings } from '@app/api/cli/seed-catalogue';
-import { encodeImage, type StoredImage } from '@app/api/services/images';
-import { storageFor } from '@app/api/services/storage';
+import { encodeImage, openSeedDeps, storageFor, type Deps, type StoredImage } from '@app/api/seeding';
+import { clearCatalogue, picture } from '@app/demo/seed';
+import type { Illustration } from '@app/demo/seed-assets';
+import { demoListings } from '@app/demo/seed-catalogue';
 
 /**
  * Adds `count` generated listings in one transaction (batched inserts). Pictures: a few are encoded

@@ -132,7 +132,7 @@ describe('page weight, on the demo catalogue (issue 33, item 2)', () => {
   let demo: TestServer;
   beforeAll(async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-demo-'));
-    await promisify(execFile)(process.execPath, [path.join(repoRoot, 'api/src/cli/seed.ts')], {
+    await promisify(execFile)(process.execPath, [path.join(repoRoot, 'demo/src/seed.ts')], {
       cwd: repoRoot,
       env: { ...process.env, ...(await databaseEnv(dataDir)), LOG_LEVEL: 'warn' },
     });

@@ -3,26 +3,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import config from '../../vitest.config.ts';
 import { POSTGRES_SMOKE_JOURNEYS, reachesDatabase } from '../support/engine-rule.ts';
+import { projects, testFiles } from '../support/test-files.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-type Project = { test: { name: string; include: string[] } };
-const projects = (config.test!.projects as unknown[]).filter((p): p is Project => typeof p === 'object');
 const project = (name: string) => projects.find((p) => p.test.name === name)!.test;
 const ON_POSTGRES = ['postgres', 'integration-pg', 'e2e-pg'];
 const runsOnPostgres = (file: string) => ON_POSTGRES.some((name) => project(name).include.some((glob) => path.matchesGlob(file, glob)));
-
-/** Every test file of the workspace, relative to the root. */
-function testFiles(dir = root, out: string[] = []): string[] {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (['node_modules', 'dist', '.git', 'data'].includes(entry.name) || entry.name.startsWith('.')) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) testFiles(full, out);
-    else if (/\.test\.tsx?$/.test(entry.name)) out.push(path.relative(root, full));
-  }
-  return out;
-}
 
 describe('which tests run on PostgreSQL', () => {
   it('every integration, security, load and house test runs on both engines, from one include list', () => {

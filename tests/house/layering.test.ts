@@ -35,6 +35,38 @@ describe('layering rules', () => {
       "import { x } from '@app/site/lib/x';\nexport const y = x;",
       'api may import only @app/domain, @app/db, not @app/site',
     ],
+    // The production API never loads the demo (issue 34, item 7), by name or by path.
+    [
+      'api/src/planted.ts',
+      "import { seedDemoData } from '@app/demo/seed';\nexport const x = seedDemoData;",
+      'api may import only @app/domain, @app/db, not @app/demo',
+    ],
+    [
+      'api/src/services/planted.ts',
+      "import { makePdf } from '../../../demo/src/seed-assets.ts';\nexport const x = makePdf;",
+      'api may import only @app/domain, @app/db, not @app/demo',
+    ],
+    [
+      'db/src/planted.ts',
+      "import { demoListings } from '@app/demo/seed-catalogue';\nexport const x = demoListings;",
+      'db may import only @app/domain, not @app/demo',
+    ],
+    // The demo reaches the API through its seeding entry point only.
+    [
+      'demo/src/planted.ts',
+      "import { encodeImage } from '@app/api/services/images';\nexport const x = encodeImage;",
+      'demo may import only @app/domain, @app/db, @app/api/seeding, not @app/api',
+    ],
+    [
+      'demo/src/planted.ts',
+      "import { createApp } from '@app/api';\nexport const x = createApp;",
+      'demo may import only @app/domain, @app/db, @app/api/seeding, not @app/api',
+    ],
+    [
+      'demo/src/planted.ts',
+      "import type { Deps } from '../../api/src/context.ts';\nexport type X = Deps;",
+      'demo may import only @app/domain, @app/db, @app/api/seeding, not @app/api',
+    ],
     [
       'site/src/lib/planted.ts',
       "import { openDatabase } from '@app/db';\nexport const x = openDatabase;",
@@ -87,6 +119,11 @@ describe('layering rules', () => {
     ['site/src/lib/planted.ts', "import { translate } from '@app/domain/i18n/index';\nexport const x = translate;"],
     ['site/src/views/Planted.astro', "---\nimport { translate } from '@app/domain/i18n/index';\n---\n<p>{String(translate)}</p>\n"],
     ['admin-pwa/src/lib/planted.ts', "import type { AppType } from '@app/api';\nexport type Client = AppType;"],
+    [
+      'demo/src/planted.ts',
+      "import { createProduct, type Deps } from '@app/api/seeding';\nimport { schema } from '@app/db';\nexport const x = [createProduct, schema];\nexport type X = Deps;",
+    ],
+    ['tests/fixtures/planted.ts', "import { makePdf } from '@app/demo/seed-assets';\nexport const x = makePdf;"],
     ['admin-pwa/src/screens/planted.ts', "import { db } from '../../db/db.ts';\nexport const x = db;"],
     [
       'tests/support/planted.ts',
@@ -94,6 +131,19 @@ describe('layering rules', () => {
     ],
   ])('%s: allows %j', async (file, code) => {
     expect(await lint(file, code)).toEqual([]);
+  });
+});
+
+describe('the demo stays out of production', () => {
+  it('no package but the tests depends on @app/demo', () => {
+    const dependents = fs
+      .readdirSync(root)
+      .filter((dir) => fs.existsSync(path.join(root, dir, 'package.json')) && dir !== 'node_modules')
+      .filter((dir) => {
+        const manifest = JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
+        return '@app/demo' in { ...manifest.dependencies, ...manifest.devDependencies };
+      });
+    expect(dependents).toEqual(['tests']);
   });
 });
 

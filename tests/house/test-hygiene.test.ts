@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const roots = ['tests', 'admin-pwa/src', 'api/src', 'db/src', 'domain/src', 'site/src'];
+const roots = ['tests', 'admin-pwa/src', 'api/src', 'db/src', 'demo/src', 'domain/src', 'site/src'];
 
 /** Fixed delays that are the behaviour under test. Keep this list tiny. */
 const EXCEPTIONS: Record<string, { count: number; why: string }> = {

@@ -16,7 +16,7 @@ describe('benchmark seed (tests/bench/seed-listings.ts N) and the demo seed (db:
       env: { ...process.env, ...database },
       encoding: 'utf8',
     });
-  const seed = (...args: string[]) => run('api/src/cli/seed.ts', ...args);
+  const seed = (...args: string[]) => run('demo/src/seed.ts', ...args);
   const seedListings = (count: string) => run('tests/bench/seed-listings.ts', count);
 
   beforeAll(async () => {

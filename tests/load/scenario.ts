@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
-import { makePdf } from '@app/api/cli/seed-assets';
+import { makePdf } from '@app/demo/seed-assets';
 import { signInAsAdmin, type AdminSession } from '../support/auth.ts';
 import { databaseEnv, repoRoot, type TestServer } from '../support/server.ts';
 

@@ -1,4 +1,4 @@
-// `node api/src/cli/site-images.ts`: redraws the public site's static pictures (home hero, "Nos
+// `node demo/src/site-images.ts`: redraws the public site's static pictures (home hero, "Nos
 // valeurs", the default product picture) in the demo catalogue's style. The output is committed;
 // rerun after changing seed-illustrations.ts. Deterministic: the same drawing gives the same files.
 import fs from 'node:fs';
@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { heroSvg, productSvg, valuesSvg } from './seed-illustrations.ts';
 
-const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../site/public/images');
+const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/public/images');
 
 /** One WebP per width: the page picks with srcset. */
 async function webp(name: string, svg: string, widths: number[]) {

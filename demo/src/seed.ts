@@ -1,24 +1,27 @@
 // Demo data: `pnpm db:seed` loads the bilingual demo catalogue (pictures drawn locally and stored
 // through the same image service as uploads, PDFs, technical documents, messages, subscribers);
-// `--force` replaces an existing catalogue; `--first-run` (used by `npm start`) loads the demo once per
-// database and is silent afterwards. Generated catalogues for benchmarks: tests/bench/seed-listings.ts.
-// The start script calls seedDemoData(deps) on first run, when the database has no listing.
+// `--force` replaces an existing catalogue; `--first-run` (run by `npm start`, scripts/start.ts) loads
+// the demo once per database and is silent afterwards. The API's services come through its one
+// seeding entry point (@app/api/seeding). Generated catalogues for benchmarks: tests/bench/seed-listings.ts.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { first, openDatabase, row, runMigrations, schema } from '@app/db';
-import type { Deps } from '../context.ts';
-import { createPageChanges } from '../services/page-changes.ts';
-import { createFacetCounts } from '../services/catalogue-facets.ts';
-import { databaseConfig, parseEnv } from '../env.ts';
-import { insertProductDocument, keepFile } from '../services/catalogue-documents.ts';
-import { createProduct, deleteProduct } from '../services/catalogue-products.ts';
-import { encodeImage, insertImage, type StoredImage } from '../services/images.ts';
-import { createLogger } from '../services/logger.ts';
-import { storageFor } from '../services/storage.ts';
+import { first, row, schema } from '@app/db';
+import {
+  createProduct,
+  deleteProduct,
+  encodeImage,
+  insertImage,
+  insertProductDocument,
+  keepFile,
+  openSeedDeps,
+  storageFor,
+  type Deps,
+  type StoredImage,
+} from '@app/api/seeding';
 import { demoListings } from './seed-catalogue.ts';
 import { illustrationSvg, makePdf, type Illustration } from './seed-assets.ts';
 import { paintOf } from './seed-illustrations.ts';
@@ -302,16 +305,6 @@ export async function seedOnFirstRun(deps: Deps): Promise<void> {
       `Demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.products} listings, ${result.images} images.\n`,
     );
   }
-}
-
-/** The dependencies a seed command works with: the configured database, migrated. */
-export async function openSeedDeps(): Promise<Deps> {
-  const env = parseEnv();
-  const log = createLogger('warn');
-  fs.mkdirSync(env.dataDir, { recursive: true });
-  const db = openDatabase(databaseConfig(env));
-  await runMigrations(db);
-  return { db, env, log, pages: createPageChanges(), facets: createFacetCounts(), clock: Date.now };
 }
 
 async function main(argv: string[]) {
