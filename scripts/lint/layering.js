@@ -4,7 +4,8 @@
 // (`../../x/src/…`), so a shortcut around the package name is caught too. Nothing imports the demo
 // but the tests: the production API cannot load demo code. Two narrow doors: site and admin-pwa may
 // import the API's `AppType` as a type (a typed `hc<AppType>` client), which loads no API code in the
-// browser; demo reaches the API through its one seeding entry point (api/src/seeding.ts).
+// browser; demo reaches the API through its one seeding entry point (api/src/seeding.ts). Inside the API,
+// services import neither hono nor the HTTP layer (http/, middleware/, routes/).
 // See docs/decisions/075-layering-as-lint-rules.md.
 
 const packages = ['domain', 'db', 'api', 'demo', 'site', 'admin-pwa', 'tests'];
@@ -67,10 +68,33 @@ function restrictions(from) {
   };
 }
 
-export const layering = Object.keys(allowed).map((from) => ({
-  files: [`${from}/**/*.{js,mjs,ts,tsx,astro}`],
-  rules: {
-    'no-restricted-imports': 'off',
-    '@typescript-eslint/no-restricted-imports': ['error', restrictions(from)],
-  },
-}));
+/**
+ * Inside the API, services do the work and HTTP stays at the edge (issue 34): a service imports no web
+ * framework and nothing of the HTTP layer (http/, middleware/, routes/); it answers a domain outcome
+ * (services/refusal.ts) that the error handler maps to a status.
+ */
+const serviceMessage =
+  'Layering: a service takes plain values and returns domain outcomes; HTTP stays in api/src/http, middleware and routes (docs/decisions/075-layering-as-lint-rules.md).';
+const serviceRestrictions = () => {
+  const api = restrictions('api');
+  return {
+    ...api,
+    patterns: [
+      ...api.patterns,
+      { regex: '^(hono|@hono/[^/]+)(/.*)?$', message: `${serviceMessage} Not hono.` },
+      { regex: '^(\\.\\./)+(http|middleware|routes)(/.*)?$', message: `${serviceMessage} Not the HTTP layer.` },
+    ],
+  };
+};
+
+export const layering = [
+  ...Object.keys(allowed).map((from) => ({
+    files: [`${from}/**/*.{js,mjs,ts,tsx,astro}`],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': ['error', restrictions(from)],
+    },
+  })),
+  // A later block replaces the rule's options for these files: the API's own restrictions are kept.
+  { files: ['api/src/services/**/*.{js,mjs,ts}'], rules: { '@typescript-eslint/no-restricted-imports': ['error', serviceRestrictions()] } },
+];

@@ -107,6 +107,31 @@ describe('layering rules', () => {
       "import type { UploadedFile } from '@app/api/services/uploads';\nexport type X = UploadedFile;",
       'admin-pwa may import only @app/domain, not @app/api',
     ],
+    // Inside the API: services speak no HTTP (issue 34), whether a value or a type is imported.
+    ['api/src/services/planted.ts', "import type { Context } from 'hono';\nexport type C = Context;", 'Not hono'],
+    ['api/src/services/planted.ts', "import { getCookie } from 'hono/cookie';\nexport const x = getCookie;", 'Not hono'],
+    ['api/src/services/planted.ts', "import { zValidator } from '@hono/zod-validator';\nexport const x = zValidator;", 'Not hono'],
+    ['api/src/services/planted.ts', "import { ApiError } from '../http/errors.ts';\nexport const x = ApiError;", 'Not the HTTP layer'],
+    [
+      'api/src/services/planted.ts',
+      "import { idempotency } from '../middleware/idempotency.ts';\nexport const x = idempotency;",
+      'Not the HTTP layer',
+    ],
+    [
+      'api/src/services/planted.ts',
+      "import { productsRoutes } from '../routes/products.ts';\nexport const x = productsRoutes;",
+      'Not the HTTP layer',
+    ],
+    [
+      'api/src/services/sub/planted.ts',
+      "import type { Problem } from '../../http/errors.ts';\nexport type P = Problem;",
+      'Not the HTTP layer',
+    ],
+    [
+      'api/src/services/planted.ts',
+      "import { x } from '@app/site/lib/x';\nexport const y = x;",
+      'api may import only @app/domain, @app/db, not @app/site',
+    ],
   ])('%s: refuses %j', async (file, code, expected) => {
     const messages = await lint(file, code);
     expect(messages).toHaveLength(1);
@@ -116,6 +141,18 @@ describe('layering rules', () => {
   it.each([
     ['db/src/planted.ts', "import { PRODUCT_STATUSES } from '@app/domain/products';\nexport const x = PRODUCT_STATUSES;"],
     ['api/src/planted.ts', "import { openDatabase } from '@app/db';\nexport const x = openDatabase;"],
+    [
+      'api/src/services/planted.ts',
+      "import { Refusal } from './refusal.ts';\nimport type { Deps } from '../context.ts';\nexport const x = Refusal;\nexport type D = Deps;",
+    ],
+    [
+      'api/src/http/planted.ts',
+      "import type { Context } from 'hono';\nimport { Refusal } from '../services/refusal.ts';\nexport const x = (c: Context) => [c, Refusal];",
+    ],
+    [
+      'api/src/routes/planted.ts',
+      "import { Hono } from 'hono';\nimport { respondOnce } from '../http/commit-once.ts';\nexport const x = [Hono, respondOnce];",
+    ],
     ['site/src/lib/planted.ts', "import { translate } from '@app/domain/i18n/index';\nexport const x = translate;"],
     ['site/src/views/Planted.astro', "---\nimport { translate } from '@app/domain/i18n/index';\n---\n<p>{String(translate)}</p>\n"],
     ['admin-pwa/src/lib/planted.ts', "import type { AppType } from '@app/api';\nexport type Client = AppType;"],

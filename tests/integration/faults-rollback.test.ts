@@ -1,10 +1,12 @@
 // Deletes whose transaction rolls back: the rows come back, and so must their files. Files are removed
-// only once the transaction that dropped their rows committed (security.md, "Data"). The rollback is
-// real: a trigger makes a later statement of the same transaction fail (tests/support/faults.ts).
+// only once the transaction that dropped their rows committed (security.md, "Data"). A write sent
+// without Idempotency-Key is one transaction too (issue 34): nothing of it remains when it fails. The
+// rollback is real: a trigger makes a later statement of the same transaction fail (tests/support/faults.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@app/db';
 import { engineInput, makePdf, png, upload } from '../fixtures/catalogue.ts';
-import { signInAsAdmin } from '../support/auth.ts';
-import { withFailingUpdates } from '../support/faults.ts';
+import { signInAsAdmin, withDb } from '../support/auth.ts';
+import { withFailingInserts, withFailingUpdates } from '../support/faults.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 type Image = { id: number; url: string; thumbnailUrl: string };
@@ -72,5 +74,44 @@ describe('a delete that rolls back keeps its files', () => {
     expect((await remove()).status).toBe(200);
     expect((await server.api(`/products/${id}`)).status).toBe(404);
     expect(await fileStatus(image.url)).toBe(404);
+  });
+});
+
+describe('a write without Idempotency-Key is atomic', () => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    // A loopback receiver is allowed, so that creating a listing writes a second row: its webhook delivery.
+    server = await startServer({ env: { WEBHOOKS_ALLOW_LOCAL: 'true' } });
+    token = (await signInAsAdmin(server)).accessToken;
+  });
+  afterAll(() => server?.stop());
+
+  const rows = () =>
+    withDb(server, async (db) => ({
+      listings: (await db.select({ id: schema.products.id }).from(schema.products)).length,
+      deliveries: (await db.select({ id: schema.webhookDeliveries.id }).from(schema.webhookDeliveries)).length,
+    }));
+  // No Idempotency-Key header: the transaction is the service's own.
+  const create = () => server.api('/products', { method: 'POST', token, json: engineInput() });
+
+  it('a listing create whose second insert fails leaves neither the listing nor its announcement', async () => {
+    const hook = await server.api('/admin/webhooks', {
+      method: 'POST',
+      token,
+      json: { url: 'http://127.0.0.1:9/hook', events: ['listing.created'] },
+    });
+    expect(hook.status).toBe(201);
+    const before = await rows();
+
+    // The listing's row is inserted first, its webhook delivery after it: that second insert fails.
+    await withFailingInserts(server, 'webhook_deliveries', async () => {
+      expect((await create()).status).toBe(500);
+    });
+    expect(await rows()).toEqual(before);
+
+    // The same request without the fault writes both.
+    expect((await create()).status).toBe(201);
+    expect(await rows()).toEqual({ listings: before.listings + 1, deliveries: before.deliveries + 1 });
   });
 });

@@ -1,5 +1,5 @@
 // Faults produced for real: a table taken out of the running server's reach (its reads answer 500, as
-// with a broken disk), a table whose updates fail (the transaction writing it rolls back), and requests
+// with a broken disk), a table whose updates or inserts fail (the transaction writing it rolls back), and requests
 // held in the browser so a loading state stays on screen.
 import type { Page } from 'playwright-core';
 import { announceChange, engine, exec } from '@app/db';
@@ -33,15 +33,20 @@ export async function withoutTable(server: TestServer, table: string, fn: () => 
  * Every UPDATE of `table` fails while fn runs (a trigger raises), then works again, whatever fn does: the
  * server's transaction that writes the table rolls back, as after a full disk or a lost connection.
  */
-export async function withFailingUpdates(server: TestServer, table: string, fn: () => Promise<void>) {
-  const trigger = `fault_${table}`;
+export const withFailingUpdates = (server: TestServer, table: string, fn: () => Promise<void>) => withFailing(server, 'update', table, fn);
+
+/** Every INSERT into `table` fails while fn runs, as withFailingUpdates: a write's later statement fails after its first ones ran. */
+export const withFailingInserts = (server: TestServer, table: string, fn: () => Promise<void>) => withFailing(server, 'insert', table, fn);
+
+async function withFailing(server: TestServer, event: 'update' | 'insert', table: string, fn: () => Promise<void>) {
+  const trigger = `fault_${event}_${table}`;
   const statements =
     engine === 'postgres'
       ? [
           `create or replace function ${trigger}() returns trigger language plpgsql as $$ begin raise exception 'fault injected'; end $$`,
-          `create trigger ${trigger} before update on ${table} for each row execute function ${trigger}()`,
+          `create trigger ${trigger} before ${event} on ${table} for each row execute function ${trigger}()`,
         ]
-      : [`create trigger ${trigger} before update on ${table} begin select raise(abort, 'fault injected'); end`];
+      : [`create trigger ${trigger} before ${event} on ${table} begin select raise(abort, 'fault injected'); end`];
   const undo = engine === 'postgres' ? [`drop trigger ${trigger} on ${table}`, `drop function ${trigger}()`] : [`drop trigger ${trigger}`];
   await withDb(server, async (db) => {
     for (const statement of statements) await exec(db, sqlText(statement));

@@ -8,10 +8,10 @@ import { HTTPException } from 'hono/http-exception';
 import { localizeMessage, preferredLang } from '@app/domain/i18n/messages';
 import type { Lang } from '@app/domain/lang';
 import { requestMessages } from '@app/domain/api-messages';
+import { Refusal, type FieldError, type RefusalKind } from '../services/refusal.ts';
 
 export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 
-export type FieldError = { field: string; message: string };
 export type Problem = { type: string; title: string; status: number; detail: string; error: string; errors?: FieldError[] };
 
 export class ApiError extends Error {
@@ -47,8 +47,15 @@ export function fail<S extends ContentfulStatusCode>(c: Context, status: S, erro
   return c.json(problem(status, localizeMessage(error, lang), fields), status, { 'content-type': PROBLEM_TYPE });
 }
 
+/** The status of each way a service refuses (services/refusal.ts): the one place a domain outcome becomes HTTP. */
+const REFUSAL_STATUS = { invalid: 400, 'not-found': 404, conflict: 409, unusable: 422 } as const satisfies Record<
+  RefusalKind,
+  ContentfulStatusCode
+>;
+
 export function toErrorResponse(err: unknown, c: Context, onUnexpected: (err: unknown) => void) {
   if (err instanceof ApiError) return fail(c, err.status, err.message, err.errors);
+  if (err instanceof Refusal) return fail(c, REFUSAL_STATUS[err.kind], err.message, err.errors);
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
     return fail(c, status, err.message || (status === 413 ? requestMessages.fileTooLarge : requestMessages.request));

@@ -1,7 +1,7 @@
 // Builds the OpenAPI 3.1 document from the routes the app registers: every method and path in
 // `app.routes`, described by the metadata its own handlers carry (openapi-meta.ts).
 import { z } from 'zod';
-import { REFRESH_COOKIE } from '../services/auth-cookie.ts';
+import { REFRESH_COOKIE } from './auth-cookie.ts';
 import { API_TOKEN_ACCESS } from '@app/domain/api-tokens';
 import { readMeta, type Answer, type RouteDoc, type RouteMeta } from './openapi-meta.ts';
 import { actionOf, familyOf, grants, NEVER, PUBLIC } from './token-access.ts';

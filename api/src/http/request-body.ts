@@ -15,7 +15,7 @@ export function requestStream(c: Context): Readable | undefined {
   return c.req.raw.body ? Readable.fromWeb(c.req.raw.body as unknown as WebReadableStream<Uint8Array>) : undefined;
 }
 
-/** A multipart upload (streamed to disk by services/uploads.ts) rather than a body read whole. */
+/** A multipart upload (streamed to disk by http/uploads.ts) rather than a body read whole. */
 export const isMultipart = (contentType: string | undefined) => /^multipart\/form-data/i.test(contentType ?? '');
 
 /**

@@ -1,61 +1,14 @@
 // zod validation for Hono routes: a 400 problem whose `error` is the first bad field's message and
-// whose `errors` lists every field, each message being the spec's text with no field-path prefix.
+// whose `errors` lists every field, each message being the spec's text with no field-path prefix
+// (services/parse-input.ts builds that refusal).
 import { zValidator } from '@hono/zod-validator';
 import type { Context, ValidationTargets } from 'hono';
 import type { z } from 'zod';
-import { ApiError, fail, type FieldError } from './errors.ts';
+import { fail } from './errors.ts';
 import { withMeta } from './openapi-meta.ts';
 import { requestMessages } from '@app/domain/api-messages';
-
-export function describeIssue(issue: z.core.$ZodIssue): FieldError {
-  const field = issue.path.map(String).join('.');
-  // zod's own English defaults start with "Invalid", "Too", "Expected" or "Unrecognized"; the
-  // domain's schemas carry the spec's French texts, which are kept as they are.
-  const isDefault = /^(Invalid|Too (big|small)|Expected|Unrecognized)/.test(issue.message);
-  if (!isDefault) return { field, message: issue.message };
-  const missing = issue.code === 'invalid_type' && issue.input === undefined;
-  return { field, message: missing ? requestMessages.required : requestMessages.invalid };
-}
-
-/** The 400 a failed parse answers: the first field's message, and every field. */
-export function validationError(error: { issues: z.core.$ZodIssue[] }): ApiError {
-  // A key the schema does not know (a strict body) is named as the field it is.
-  const errors = error.issues.flatMap((issue) =>
-    issue.code === 'unrecognized_keys'
-      ? issue.keys.map((key) => describeIssue({ ...issue, path: [...issue.path, key] }))
-      : [describeIssue(issue)],
-  );
-  return new ApiError(400, errors[0]?.message ?? requestMessages.request, errors);
-}
-
-/**
- * The path of the first text holding a NUL character, if any. PostgreSQL's text cannot store one (SQLite's
- * can): such a request is refused on both engines alike, before it reaches a query.
- */
-function nulField(value: unknown, path: string[] = []): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const found = nulField(item, [...path, key]);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
-/** The 400 for a parsed value with a NUL character in a text, or undefined when it has none. */
-function nulRefusal(value: unknown): ApiError | undefined {
-  const field = nulField(value);
-  return field === undefined ? undefined : new ApiError(400, requestMessages.invalid, [{ field, message: requestMessages.invalid }]);
-}
-
-/** Parses a value built inside a handler (a PATCH's listing once edited, multipart fields) like a request part. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw validationError(parsed.error);
-  const refused = nulRefusal(parsed.data);
-  if (refused) throw refused;
-  return parsed.data;
-}
+import { nulRefusal, validationError } from '../services/parse-input.ts';
+import type { FieldError } from '../services/refusal.ts';
 
 /** The keys an object schema names, through the transforms, refinements and intersections around it. */
 function namedKeys(schema: z.core.$ZodType): string[] {

@@ -1,12 +1,9 @@
 import { Hono } from 'hono';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { openDb, runMigrations, schema, type Db } from '@app/db';
-import type { AppEnv, Deps } from '../context.ts';
-import { createPageChanges } from '../services/page-changes.ts';
-import { createFacetCounts } from '../services/catalogue-facets.ts';
-import { parseEnv } from '../env.ts';
-import { createLogger } from '../services/logger.ts';
+import { schema, type Db } from '@app/db';
+import type { AppEnv } from '../context.ts';
 import { sessionsFor } from '../services/sessions.ts';
+import { memoryDeps } from '../services/test-db.ts';
 import { requireAdmin, sameSiteOnly } from './auth.ts';
 
 describe('auth guards', () => {
@@ -25,16 +22,8 @@ describe('auth guards', () => {
     app.request('/admin-only', { method, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
 
   beforeEach(async () => {
-    db = openDb(':memory:');
-    await runMigrations(db);
-    const deps: Deps = {
-      db,
-      env: parseEnv({ PUBLIC_URL: 'https://moteurs.example' }),
-      log: createLogger('silent'),
-      pages: createPageChanges(),
-      facets: createFacetCounts(),
-      clock: Date.now,
-    };
+    const deps = await memoryDeps();
+    db = deps.db;
     app = new Hono<AppEnv>()
       .use(sameSiteOnly(deps))
       .get('/admin-only', requireAdmin(deps), (c) => c.json({ user: c.var.user.email, session: c.var.sessionId }))

@@ -1,6 +1,6 @@
 // Idempotency-Key on every write under /api (IETF httpapi draft "The Idempotency-Key HTTP Header
-// Field"): the key is claimed before the route runs, recorded with a 2xx answer (by commitOnce inside the
-// write's transaction, else here just after it) and released on any other answer; a retry gets the
+// Field"): the key is claimed before the route runs, recorded with a 2xx answer (by commitOnce, http/commit-once.ts,
+// inside the write's transaction, else here just after it) and released on any other answer; a retry gets the
 // recorded answer again and changes nothing. docs/decisions/013, docs/api.md.
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -22,7 +22,7 @@ import {
 } from '../services/idempotency.ts';
 import { apiTokensFor, isApiToken } from '../services/api-tokens.ts';
 import { sessionsFor } from '../services/sessions.ts';
-import { digestMultipart } from '../services/uploads.ts';
+import { digestMultipart } from '../http/uploads.ts';
 import { bearerToken } from './auth.ts';
 import { isMultipart } from '../http/request-body.ts';
 import { holdForTest } from '../http/test-hold.ts';

@@ -1,7 +1,7 @@
 // Bodies the API reads whole (JSON and forms: parsed, and digested for an Idempotency-Key) stop at
 // MAX_SMALL_BODY with 413, whether they declare their length or come chunked; nothing legitimate comes
 // near it. Routes may set a lower limit of their own. Multipart uploads pass: they are limited while they
-// stream to disk (services/uploads.ts).
+// stream to disk (http/uploads.ts).
 import { createMiddleware } from 'hono/factory';
 import { requestMessages } from '@app/domain/api-messages';
 import type { AppEnv } from '../context.ts';

@@ -11,7 +11,7 @@ import { doc } from '../http/openapi-meta.ts';
 import { validate } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { apiTokensFor } from '../services/api-tokens.ts';
-import { respondOnce } from '../services/idempotency.ts';
+import { respondOnce } from '../http/commit-once.ts';
 import * as A from './answers.ts';
 
 export const apiTokensRoutes = (deps: Deps) => {

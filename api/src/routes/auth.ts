@@ -9,7 +9,7 @@ import { clientIp } from '../http/client-ip.ts';
 import { validate } from '../http/validate.ts';
 import { requireSession, sameSiteOnly } from '../middleware/auth.ts';
 import { createLoginGuard } from '../services/auth-login.ts';
-import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, wantsCookieTransport } from '../services/auth-cookie.ts';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, wantsCookieTransport } from '../http/auth-cookie.ts';
 import { fail } from '../http/errors.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { sessionsFor, type IssuedTokens } from '../services/sessions.ts';

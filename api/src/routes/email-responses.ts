@@ -21,7 +21,7 @@ import { accountForUsage, type AccountRow } from '../services/mailer.ts';
 import { enqueueMail } from '../services/outbox.ts';
 import { replyMail } from '../services/mail-templates.ts';
 import { doc } from '../http/openapi-meta.ts';
-import { commitOnce } from '../services/idempotency.ts';
+import { commitOnce } from '../http/commit-once.ts';
 import * as A from './answers.ts';
 import { mailMessages, notFoundMessages } from '@app/domain/api-messages';
 

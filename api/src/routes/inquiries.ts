@@ -16,7 +16,7 @@ import { contactNotification } from '../services/mail-templates.ts';
 import { enqueueMail } from '../services/outbox.ts';
 import { createRateLimiter } from '../services/shared-limits.ts';
 import { doc } from '../http/openapi-meta.ts';
-import { respondOnce } from '../services/idempotency.ts';
+import { respondOnce } from '../http/commit-once.ts';
 import * as A from './answers.ts';
 import { notFoundMessages, requestMessages } from '@app/domain/api-messages';
 import { emitWebhookEvent } from '../services/webhook-events.ts';

@@ -28,7 +28,7 @@ import { createSending, sendingStatus } from '../services/newsletter-sender.ts';
 import { confirmSubscription, requestSubscription, unsubscribe } from '../services/newsletter-subscriptions.ts';
 import { createRateLimiter } from '../services/shared-limits.ts';
 import { doc } from '../http/openapi-meta.ts';
-import { respondOnce } from '../services/idempotency.ts';
+import { respondOnce } from '../http/commit-once.ts';
 import * as A from './answers.ts';
 import { notFoundMessages, requestMessages } from '@app/domain/api-messages';
 

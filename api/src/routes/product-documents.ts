@@ -15,10 +15,11 @@ import {
   toProductDocument,
 } from '../services/catalogue-documents.ts';
 import { requireProductRow, withListingUpdated } from '../services/catalogue-products.ts';
-import { sendDocument } from '../services/document-delivery.ts';
-import { respondOnce } from '../services/idempotency.ts';
+import { sendDocument } from '../http/document-delivery.ts';
+import { respondOnce } from '../http/commit-once.ts';
 import { storageFor } from '../services/storage.ts';
-import { parseMultipart, removeTemp } from '../services/uploads.ts';
+import { parseMultipart } from '../http/uploads.ts';
+import { removeTemp } from '../services/uploads.ts';
 import { ProductDocumentSchema } from '@app/domain/products';
 import { doc, fileDoc } from '../http/openapi-meta.ts';
 import * as A from './answers.ts';
@@ -127,7 +128,7 @@ export const productDocumentsRoutes = (deps: Deps) => {
           const { accepted, refused } = await classify(files, PRODUCT_DOCUMENT_TYPES, DOCUMENT_MESSAGES);
           const refusedOut = refused.map((r) => ({ filename: r.file.originalName, error: r.error }));
           if (!accepted.length) {
-            const status = refused.some((r) => r.status === 413) ? 413 : 415;
+            const status = refused.some((r) => r.reason === 'size') ? 413 : 415;
             return c.json({ ...problem(status, refused[0]!.error), documents: [], refused: refusedOut }, status, {
               'content-type': PROBLEM_TYPE,
             });

@@ -22,7 +22,7 @@ import {
   updateProduct,
 } from '../services/catalogue-products.ts';
 import { searchProducts } from '../services/catalogue-search.ts';
-import { respondOnce } from '../services/idempotency.ts';
+import { respondOnce } from '../http/commit-once.ts';
 import { doc } from '../http/openapi-meta.ts';
 import * as A from './answers.ts';
 

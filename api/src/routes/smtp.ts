@@ -26,7 +26,7 @@ import { mailCrypto } from '../services/mail-crypto.ts';
 import { accountConfig, testConnection, type AccountRow } from '../services/mailer.ts';
 import { createRateLimiter } from '../services/shared-limits.ts';
 import { doc } from '../http/openapi-meta.ts';
-import { respondOnce } from '../services/idempotency.ts';
+import { respondOnce } from '../http/commit-once.ts';
 import * as A from './answers.ts';
 import { mailMessages, notFoundMessages } from '@app/domain/api-messages';
 

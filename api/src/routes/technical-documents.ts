@@ -16,17 +16,19 @@ import {
 } from '@app/domain/documents';
 import type { AppEnv, Deps } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
-import { parseOrThrow, validate } from '../http/validate.ts';
+import { validate } from '../http/validate.ts';
+import { parseOrThrow } from '../services/parse-input.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { classify, countTechnicalDownload, keepFile } from '../services/catalogue-documents.ts';
 import { PRODUCT_NOT_FOUND, findProductRow } from '../services/catalogue-products.ts';
-import { sendDocument } from '../services/document-delivery.ts';
+import { sendDocument } from '../http/document-delivery.ts';
 import { storageFor } from '../services/storage.ts';
 import { getTechnicalDocument, listTechnicalDocuments, technicalStats } from '../services/technical-library.ts';
-import { parseMultipart, removeTemp } from '../services/uploads.ts';
+import { parseMultipart } from '../http/uploads.ts';
+import { removeTemp } from '../services/uploads.ts';
 import { TechnicalDocumentListSchema, TechnicalDocumentSchema, TechnicalDocumentStatsSchema } from '@app/domain/documents';
 import { doc, fileDoc } from '../http/openapi-meta.ts';
-import { respondOnce } from '../services/idempotency.ts';
+import { respondOnce } from '../http/commit-once.ts';
 import * as A from './answers.ts';
 import { z } from 'zod';
 
@@ -118,7 +120,7 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
           const parsed = parseOrThrow(TechnicalDocumentFieldsSchema, { title: '', ...fields });
           await checkProduct(parsed.productId);
           const { accepted, refused } = await classify([file], TECHNICAL_DOCUMENT_TYPES, TECHNICAL_MESSAGES);
-          if (refused[0]) throw new ApiError(refused[0].status, refused[0].error);
+          if (refused[0]) throw new ApiError(refused[0].reason === 'size' ? 413 : 415, refused[0].error);
           const { mimeType, kind } = accepted[0]!;
           const key = keepFile(deps.env.dataDir, file);
           return await respondOnce(c, deps.db, 201, async () => {

@@ -19,7 +19,7 @@ import { ApiError } from '../http/errors.ts';
 import { doc } from '../http/openapi-meta.ts';
 import { validate } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
-import { respondOnce } from '../services/idempotency.ts';
+import { respondOnce } from '../http/commit-once.ts';
 import { WebhookTargetError } from '../services/webhook-target.ts';
 import { webhooksFor } from '../services/webhooks.ts';
 import * as A from './answers.ts';

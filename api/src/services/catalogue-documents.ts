@@ -80,17 +80,17 @@ export type AcceptedFile = { file: UploadedFile; mimeType: string; kind: string 
 /** Splits uploads into accepted (allowed type from the bytes, within the cap) and refused ones with the reason. */
 export async function classify(files: UploadedFile[], allowed: Record<string, string>, messages: { type: string; size: string }) {
   const accepted: AcceptedFile[] = [];
-  const refused: { file: UploadedFile; error: string; status: 413 | 415 }[] = [];
+  const refused: { file: UploadedFile; error: string; reason: 'size' | 'type' }[] = [];
   for (const file of files) {
     if (file.tooLarge) {
-      refused.push({ file, error: messages.size, status: 413 });
+      refused.push({ file, error: messages.size, reason: 'size' });
       continue;
     }
     const sniffed = await sniffType(file);
     const kind = sniffed && allowed[sniffed.mime];
     if (!sniffed || !kind || file.size === 0) {
       fs.rmSync(file.tempPath, { force: true });
-      refused.push({ file, error: messages.type, status: 415 });
+      refused.push({ file, error: messages.type, reason: 'type' });
     } else accepted.push({ file, mimeType: sniffed.mime, kind });
   }
   return { accepted, refused };

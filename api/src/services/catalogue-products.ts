@@ -14,8 +14,8 @@ import {
   type ProductUpdate,
 } from '@app/domain/products';
 import type { Deps } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
-import { parseOrThrow } from '../http/validate.ts';
+import { parseOrThrow } from './parse-input.ts';
+import { Refusal } from './refusal.ts';
 import type { AfterCommit } from './idempotency.ts';
 import { toProductDocument } from './catalogue-documents.ts';
 import type { PageRead } from './page-read.ts';
@@ -189,15 +189,21 @@ export async function findProductRow(deps: Deps, id: number): Promise<ProductRow
   return (await productById(deps.db, undefined, { id }))[0];
 }
 
-/** 404 'Annonce introuvable' when the listing does not exist. */
+/** Refused as not found ('Annonce introuvable') when the listing does not exist. */
 export async function requireProductRow(deps: Deps, id: number): Promise<ProductRow> {
   const row = await findProductRow(deps, id);
-  if (!row) throw new ApiError(404, PRODUCT_NOT_FOUND);
+  if (!row) throw new Refusal('not-found', PRODUCT_NOT_FOUND);
   return row;
 }
 
 export async function getProduct(deps: Deps, id: number): Promise<Product> {
   return (await toProducts(deps, [await requireProductRow(deps, id)]))[0]!;
+}
+
+/** The listing, or null when it does not exist (the public pages' read: no refusal to catch). */
+export async function findProduct(deps: Deps, id: number): Promise<Product | null> {
+  const row = await findProductRow(deps, id);
+  return row ? (await toProducts(deps, [row]))[0]! : null;
 }
 
 const columns = (input: ProductInput) => ({ ...input, powerKw: toKw(input.powerOutput, input.powerUnit) });
@@ -242,7 +248,7 @@ export async function updateProduct(deps: Deps, id: number, input: ProductUpdate
     )[0];
     if (!row) {
       await requireProductRow(deps, id);
-      throw new ApiError(409, STALE_VERSION_MESSAGE);
+      throw new Refusal('conflict', STALE_VERSION_MESSAGE);
     }
     return announced(deps, 'listing.updated', row);
   });
@@ -279,7 +285,7 @@ export async function patchProduct(deps: Deps, id: number, patch: ProductPatch):
         .where(and(eq(schema.products.id, id), eq(schema.products.version, version)))
         .returning()
     )[0];
-    if (!row) throw new ApiError(409, STALE_VERSION_MESSAGE);
+    if (!row) throw new Refusal('conflict', STALE_VERSION_MESSAGE);
     return announced(deps, 'listing.updated', row);
   });
 }

@@ -2,8 +2,7 @@
 // implementation of the domain's CatalogueReader that the process entry hands to the site.
 import type { CatalogueReader } from '@app/domain/catalogue-reader';
 import type { Deps } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
-import { getProduct } from './catalogue-products.ts';
+import { findProduct } from './catalogue-products.ts';
 import { searchListings, searchProducts } from './catalogue-search.ts';
 import { listTechnicalDocuments } from './technical-library.ts';
 
@@ -11,14 +10,7 @@ export function createCatalogueReader(deps: Deps): CatalogueReader {
   return {
     searchProducts: (query) => searchProducts(deps, query),
     searchListings: (query) => searchListings(deps, query),
-    async getProduct(id) {
-      try {
-        return await getProduct(deps, id);
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
-    },
+    getProduct: (id) => findProduct(deps, id),
     publicDocuments: (query) => listTechnicalDocuments(deps, query),
   };
 }

@@ -1,17 +1,15 @@
 // The Idempotency-Key store: a key is claimed as a row ("in progress") before its request runs, so that
 // one request at a time runs it whichever instance receives it; a claim is a lease renewed while its
-// request runs, so one left by a dead instance expires. commitOnce turns the claim into the recorded
-// outcome in the same transaction as the change; without a key it runs the write as given (a transaction
-// only where the write opens one). Records are answered again to a retry and purged after a day.
+// request runs, so one left by a dead instance expires. recordOutcome turns the claim into the recorded
+// outcome; http/commit-once.ts calls it in the same transaction as the change. Records are answered
+// again to a retry and purged after a day.
 // See docs/decisions/013-idempotency-keys-and-refresh-grace.md and docs/api.md.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import type { Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { schema, type Db, first } from '@app/db';
 import { idempotencyMessages } from '@app/domain/idempotency';
-import type { AppEnv, PendingKey } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
+import type { PendingKey } from '../context.ts';
+import { Refusal } from './refusal.ts';
 
 /** The draft asks for at least a day; a retry after that is a new request. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -127,7 +125,7 @@ export async function recordOutcome(
     })
     .where(mine(pending))
     .returning({ key: k.key });
-  if (!recorded.length) throw new ApiError(409, idempotencyMessages.inProgress);
+  if (!recorded.length) throw new Refusal('conflict', idempotencyMessages.inProgress);
 }
 
 export async function purgeIdempotencyKeys(db: Db, now = Date.now()): Promise<number> {
@@ -140,41 +138,3 @@ export async function purgeIdempotencyKeys(db: Db, now = Date.now()): Promise<nu
 
 /** Work that must wait for the change to commit (removing the files of deleted rows): dropped if it rolls back. */
 export type AfterCommit = (task: () => void) => void;
-
-/**
- * Runs a handler's write and records the answer it will give in one transaction, so that a crash
- * keeps both or neither. Without an Idempotency-Key it is just the write. `write` runs inside the
- * transaction (its statements on `db` belong to it: same async context) and must do no other I/O; what
- * it hands to `afterCommit` runs once the transaction committed, never when it rolled back.
- */
-export async function commitOnce<T>(
-  c: Context<AppEnv>,
-  db: Db,
-  status: ContentfulStatusCode,
-  write: (afterCommit: AfterCommit) => T | Promise<T>,
-): Promise<T> {
-  const pending = c.get('idempotency');
-  const tasks: (() => void)[] = [];
-  const afterCommit: AfterCommit = (task) => void tasks.push(task);
-  let result: T;
-  if (!pending) result = await write(afterCommit);
-  else {
-    const digest = c.get('bodyDigest') ?? EMPTY_BODY_DIGEST;
-    result = await db.transaction(async () => {
-      const written = await write(afterCommit);
-      await recordOutcome(db, pending, digest, status, { 'content-type': 'application/json' }, JSON.stringify(written));
-      return written;
-    });
-    pending.recorded = true;
-  }
-  for (const task of tasks) task();
-  return result;
-}
-
-/** commitOnce, answered as JSON. */
-export const respondOnce = async <T extends object>(
-  c: Context<AppEnv>,
-  db: Db,
-  status: ContentfulStatusCode,
-  write: (afterCommit: AfterCommit) => T | Promise<T>,
-) => c.json(await commitOnce(c, db, status, write), status);

@@ -10,7 +10,7 @@ import { IMAGE_MESSAGES } from '@app/domain/documents';
 import { keptByKey } from '@app/domain/kept';
 import type { ProductImage } from '@app/domain/products';
 import type { Deps } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
+import { Refusal } from './refusal.ts';
 import type { AfterCommit } from './idempotency.ts';
 import { storageFor } from './storage.ts';
 
@@ -97,10 +97,10 @@ export async function encodeImage(dataDir: string, input: string | Buffer): Prom
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw new ApiError(422, IMAGE_MESSAGES.unreadable);
+    throw new Refusal('unusable', IMAGE_MESSAGES.unreadable);
   }
-  if (!meta.width || !meta.height) throw new ApiError(422, IMAGE_MESSAGES.unreadable);
-  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new ApiError(422, IMAGE_MESSAGES.tooManyPixels);
+  if (!meta.width || !meta.height) throw new Refusal('unusable', IMAGE_MESSAGES.unreadable);
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new Refusal('unusable', IMAGE_MESSAGES.tooManyPixels);
 
   const key = storage.newKey();
   const dir = storage.imageDir(key);
@@ -141,8 +141,8 @@ export async function encodeImage(dataDir: string, input: string | Buffer): Prom
     return { key, width: info.width, height: info.height, variants };
   } catch (err) {
     storage.removeImage(key);
-    if (err instanceof ApiError) throw err;
-    throw new ApiError(422, IMAGE_MESSAGES.unreadable);
+    if (err instanceof Refusal) throw err;
+    throw new Refusal('unusable', IMAGE_MESSAGES.unreadable);
   }
 }
 

@@ -7,7 +7,6 @@ import { mailMessages } from '@app/domain/api-messages';
 import { headerSafe } from '@app/domain/header-text';
 import type { UsageType } from '@app/domain/mail';
 import type { Deps } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
 import { mailCrypto } from './mail-crypto.ts';
 import { checkSmtpTarget, SmtpGuardError } from './smtp-guard.ts';
 
@@ -118,7 +117,8 @@ export function describeMailError(err: unknown): string {
 
 /**
  * Connects and authenticates (nodemailer verify), answering the spec's { success, message }.
- * beforeConnect runs once the target passed the guard (a refused target costs no connection).
+ * beforeConnect runs once the target passed the guard (a refused target costs no connection); what it
+ * throws (the caller's own refusal, a rate limit) reaches the caller as it is, not as a failed test.
  */
 export async function testConnection(
   deps: Deps,
@@ -137,10 +137,14 @@ export async function testConnection(
   }
   try {
     await beforeConnect?.();
+  } catch (err) {
+    transport.close();
+    throw err;
+  }
+  try {
     await transport.verify();
     return { success: true, message: mailMessages.testPassed };
   } catch (err) {
-    if (err instanceof ApiError) throw err;
     return failed(err);
   } finally {
     transport.close();

@@ -7,7 +7,7 @@ import { dialect, schema, first, exec } from '@app/db';
 import { newsletterVersion, type NewsletterSend, type NewsletterSending, type SendingStatus } from '@app/domain/newsletter';
 import type { Deps } from '../context.ts';
 import { coalescingWorker, interruptibleSleep as sleep, type WorkerState } from './coalescing-worker.ts';
-import { ApiError } from '../http/errors.ts';
+import { Refusal } from './refusal.ts';
 import {
   accountForUsage,
   accountConfig,
@@ -42,7 +42,7 @@ const sub = schema.newsletterSubscribers;
 export async function createSending(deps: Deps, input: NewsletterSend): Promise<NewsletterSending> {
   const { db } = deps;
   const { account } = await accountForUsage(deps, 'newsletter');
-  if (!account) throw new ApiError(400, mailMessages.noActiveAccount);
+  if (!account) throw new Refusal('invalid', mailMessages.noActiveAccount);
   const id = await db.transaction(
     async (tx) => {
       const sending = (
@@ -63,7 +63,7 @@ export async function createSending(deps: Deps, input: NewsletterSend): Promise<
         tx,
         sql`INSERT INTO newsletter_deliveries (sending_id, subscriber_id, email) SELECT ${sending.id}, id, email FROM newsletter_subscribers WHERE is_active${selected}`,
       );
-      if (!inserted) throw new ApiError(400, mailMessages.noActiveSubscriber);
+      if (!inserted) throw new Refusal('invalid', mailMessages.noActiveSubscriber);
       await tx.update(s).set({ totalCount: inserted }).where(eq(s.id, sending.id));
       return sending.id;
     },

@@ -6,7 +6,7 @@ import { schema, first } from '@app/db';
 import type { Language } from '@app/domain/inquiries';
 import { CONFIRMATION_DAYS } from '@app/domain/newsletter';
 import type { Deps } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
+import { Refusal } from './refusal.ts';
 import { confirmationMail, newsletterLinks } from './mail-templates.ts';
 import { enqueueMail } from './outbox.ts';
 import { hashToken } from './sessions.ts';
@@ -94,7 +94,7 @@ export async function confirmSubscription(deps: Deps, token: string): Promise<La
   );
   const expired = row?.consentAt && Date.now() - row.consentAt.getTime() > CONFIRMATION_DAYS * 24 * 60 * 60 * 1000;
   // A well-formed token that points at nothing is a 404 (a malformed one is the schema's 400).
-  if (!row || expired) throw new ApiError(404, mailMessages.linkInvalid);
+  if (!row || expired) throw new Refusal('not-found', mailMessages.linkInvalid);
   // Confirming twice (a double click, a second tab) is harmless.
   await db.transaction(async () => {
     await db
@@ -111,7 +111,7 @@ export async function confirmSubscription(deps: Deps, token: string): Promise<La
 export async function unsubscribe(deps: Deps, token: string): Promise<Language> {
   const { db } = deps;
   const row = await first(db.select().from(n).where(eq(n.unsubscribeToken, token)));
-  if (!row) throw new ApiError(404, mailMessages.linkInvalid);
+  if (!row) throw new Refusal('not-found', mailMessages.linkInvalid);
   await db.transaction(async () => {
     await db
       .update(n)

@@ -3,7 +3,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openSqliteDb, runMigrations, type Db } from '@app/db';
+import { openDb, openSqliteDb, runMigrations, type Db } from '@app/db';
+import type { Deps } from '../context.ts';
+import { parseEnv } from '../env.ts';
+import { createFacetCounts } from './catalogue-facets.ts';
+import { createLogger } from './logger.ts';
+import { createPageChanges } from './page-changes.ts';
 
 export async function migratedFile(): Promise<string> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pm-unit-')), 'app.db');
@@ -14,3 +19,17 @@ export async function migratedFile(): Promise<string> {
 }
 
 export const openAsync = (file: string): Db => openSqliteDb(file);
+
+/** Deps over a migrated in-memory database, for unit tests of middleware and handlers. */
+export async function memoryDeps(): Promise<Deps> {
+  const db = openDb(':memory:');
+  await runMigrations(db);
+  return {
+    db,
+    env: parseEnv({ PUBLIC_URL: 'https://moteurs.example' }),
+    log: createLogger('silent'),
+    pages: createPageChanges(),
+    facets: createFacetCounts(),
+    clock: Date.now,
+  };
+}

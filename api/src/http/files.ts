@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { headerSafe } from '@app/domain/header-text';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from './errors.ts';
 import { notFoundMessages } from '@app/domain/api-messages';
 
 export type ServeOptions = {

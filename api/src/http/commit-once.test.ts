@@ -1,15 +1,12 @@
 import { Hono } from 'hono';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openDb, row, runMigrations, schema, type Db } from '@app/db';
-import type { AppEnv, Deps } from '../context.ts';
-import { createPageChanges } from './page-changes.ts';
-import { createFacetCounts } from './catalogue-facets.ts';
-import { parseEnv } from '../env.ts';
-import { toErrorResponse } from '../http/errors.ts';
+import { row, schema, type Db } from '@app/db';
+import type { AppEnv } from '../context.ts';
+import { toErrorResponse } from './errors.ts';
 import { idempotency } from '../middleware/idempotency.ts';
-import { createLogger } from './logger.ts';
-import { respondOnce } from './idempotency.ts';
+import { memoryDeps } from '../services/test-db.ts';
+import { respondOnce } from './commit-once.ts';
 
 // The change and its Idempotency-Key record commit together: a failure between them keeps neither.
 describe('respondOnce', () => {
@@ -29,16 +26,8 @@ describe('respondOnce', () => {
     });
 
   beforeEach(async () => {
-    db = openDb(':memory:');
-    await runMigrations(db);
-    const deps: Deps = {
-      db,
-      env: parseEnv({ PUBLIC_URL: 'https://moteurs.example' }),
-      log: createLogger('silent'),
-      pages: createPageChanges(),
-      facets: createFacetCounts(),
-      clock: Date.now,
-    };
+    const deps = await memoryDeps();
+    db = deps.db;
     failAfterChange = null;
     app = new Hono<AppEnv>().use(idempotency(deps)).post('/api/inquiries', (c) =>
       respondOnce(c, db, 201, async () => {

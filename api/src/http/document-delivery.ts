@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { previewable } from '@app/domain/documents';
 import type { Deps } from '../context.ts';
 import { readsFromStart, serveFile } from './files.ts';
-import { storageFor } from './storage.ts';
+import { storageFor } from '../services/storage.ts';
 
 /** No script, no plugin, no form, no navigation; media from this origin only. */
 export const PREVIEW_CSP =

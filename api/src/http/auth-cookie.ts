@@ -3,7 +3,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Env } from '../env.ts';
-import type { IssuedTokens } from './sessions.ts';
+import type { IssuedTokens } from '../services/sessions.ts';
 
 export const REFRESH_COOKIE = 'pm_refresh';
 export const REFRESH_COOKIE_PATH = '/api/auth/refresh';
