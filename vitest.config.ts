@@ -1,7 +1,7 @@
 // One vitest run, several projects: fast unit tests per package, integration against the real
 // server process, component tests in happy-dom. Browser journeys run after the build (scripts/test.ts).
-import { defineConfig } from 'vitest/config';
-import { postgresJourneys } from './tests/support/engine-rule.ts';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { postgresJourneys, sqliteOnlyTests } from './tests/support/engine-rule.ts';
 
 const integration = {
   include: ['tests/integration/**/*.test.ts', 'tests/house/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/load/**/*.test.ts'],
@@ -55,7 +55,8 @@ export default defineConfig({
       { test: { name: 'demo', include: ['demo/src/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
       { test: { name: 'integration', ...integration } },
       // The same integration tests with every server on its own PostgreSQL database (tests/support/server.ts).
-      // All of them: the tests read and write the stored state through the engine-neutral handle
+      // All of them but those no engine can change (tests/support/engine-rule.ts): the house tests and the
+      // files marked engine-free. The tests read and write the stored state through the engine-neutral handle
       // (tests/support/db-state.ts, auth.ts withDb), and the CLIs get each folder's database (databaseEnv).
       // The few checks of SQLite's storage itself (WAL mode, integrity_check, a missing file) are defined
       // on SQLite only, next to their PostgreSQL counterpart where one exists (backup: db:restore).
@@ -63,6 +64,7 @@ export default defineConfig({
         test: {
           name: 'integration-pg',
           ...integration,
+          exclude: [...configDefaults.exclude, ...sqliteOnlyTests()],
           env: onPostgres,
           globalSetup: ['tests/support/postgres-setup.ts'],
         },

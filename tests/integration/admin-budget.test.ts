@@ -1,3 +1,4 @@
+// Engine-free: the size of the built admin's files, read from disk; no server.
 // The admin's first load stays small: the entry script and every chunk index.html preloads, gzipped,
 // under 250 KB (issue 7). Deterministic, so a test rather than a benchmark. Needs the build.
 import fs from 'node:fs';

@@ -1,3 +1,4 @@
+// Engine-free: the company's details come from configuration, read back with GET only.
 // GET /api/company: clients read the company's public details from configuration.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server.ts';

@@ -1,3 +1,4 @@
+// Engine-free: the admin's static files, their headers and compression, read with GET only.
 // The one-origin entry: the admin PWA shell is served with a strict policy and an SPA fallback, its
 // files precompressed.
 // Needs the built admin (npm test builds before it runs the tests).

@@ -1,3 +1,4 @@
+// Engine-free: the bench's instruments against a plain Node HTTP server of their own; no server of ours.
 // The bench's own instruments: the load generator counts exactly what a server answered (Content-Length
 // and chunked bodies, non-2xx apart), and the bare replay sends the very bytes and headers recorded.
 import http from 'node:http';

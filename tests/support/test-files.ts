@@ -6,7 +6,7 @@ import config from '../../vitest.config.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-export type Project = { test: { name: string; include: string[] } };
+export type Project = { test: { name: string; include: string[]; exclude?: string[] } };
 
 /** The projects defined inline in vitest.config.ts (the admin's components project is a file of its own). */
 export const projects = (config.test!.projects as unknown[]).filter((p): p is Project => typeof p === 'object');
