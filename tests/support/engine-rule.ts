@@ -44,7 +44,13 @@ export function postgresJourneys(): string[] {
 export const ENGINE_FREE_MARK = '// Engine-free:';
 
 /** The test helpers that open no database and send no request of their own (and tests/house's config readers). */
-const ENGINE_FREE_HELPERS = ['support/engine-rule.ts', 'vitest.config.ts', 'bench/loadgen.ts', 'bench/visitors.ts'];
+const ENGINE_FREE_HELPERS = [
+  'support/engine-rule.ts',
+  'support/test-files.ts',
+  'vitest.config.ts',
+  'bench/loadgen.ts',
+  'bench/visitors.ts',
+];
 
 /** What a file imports, statically or not (the text of planted sources inside quotes does not count). */
 export function importsOf(source: string): string[] {
