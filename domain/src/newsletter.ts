@@ -39,6 +39,18 @@ export const SUBSCRIBE_ANSWER: Record<Language, string> = {
   en: 'Thank you! A confirmation e-mail has been sent to you: follow its link to confirm your subscription.',
 };
 
+/** The answer to a confirmation link, in the subscriber's language. */
+export const CONFIRM_ANSWER: Record<Language, string> = {
+  fr: 'Votre inscription à la newsletter est confirmée.',
+  en: 'Your newsletter subscription is confirmed.',
+};
+
+/** The answer to an unsubscription (page or one-click), in the subscriber's language. */
+export const UNSUBSCRIBE_ANSWER: Record<Language, string> = {
+  fr: 'Vous êtes désinscrit de la newsletter.',
+  en: 'You have been unsubscribed from the newsletter.',
+};
+
 /** Tokens are 32 random bytes in base64url (43 characters). */
 export const TokenInputSchema = z.object({
   token: z.string({ error: 'Lien invalide ou expiré' }).regex(/^[A-Za-z0-9_-]{32,128}$/, 'Lien invalide ou expiré'),

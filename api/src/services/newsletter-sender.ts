@@ -2,7 +2,7 @@
 // a rate limit, retries per recipient, and progress that survives a restart (pending rows resume).
 // Every instance may work on a sending: each claims small batches of deliveries with a lease
 // (leases.ts, docs/decisions/085), so none is sent twice and none is lost when an instance dies.
-import { and, asc, count, eq, inArray, min, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, min, ne, sql } from 'drizzle-orm';
 import { dialect, schema, first, exec } from '@app/db';
 import { newsletterVersion, type NewsletterSend, type NewsletterSending, type SendingStatus } from '@app/domain/newsletter';
 import type { Deps } from '../context.ts';
@@ -21,7 +21,7 @@ import {
 import { newsletterLinks, newsletterMail } from './mail-templates.ts';
 import { claimDeliveries, instanceId } from './leases.ts';
 import { retryDelay } from './outbox.ts';
-import { mailMessages } from '@app/domain/api-messages';
+import { mailMessages, notFoundMessages } from '@app/domain/api-messages';
 import { emitWebhookEvent } from './webhook-events.ts';
 
 const MAX_DELIVERY_ATTEMPTS = 3;
@@ -96,6 +96,43 @@ export async function sendingStatus(deps: Deps, id: number): Promise<NewsletterS
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };
+}
+
+/** The 50 latest sendings with their progress. */
+export async function listSendings(deps: Deps): Promise<NewsletterSending[]> {
+  const rows = await deps.db.select({ id: s.id }).from(s).orderBy(desc(s.id)).limit(50);
+  return Promise.all(rows.map(async (r) => (await sendingStatus(deps, r.id))!));
+}
+
+/** A page of a sending's per-recipient deliveries, of one status or all. */
+export async function sendingDeliveries(
+  deps: Deps,
+  id: number,
+  q: { status?: 'pending' | 'sent' | 'failed' | 'skipped'; page: number; limit: number },
+) {
+  const { db } = deps;
+  if (!(await sendingStatus(deps, id))) throw new Refusal('not-found', notFoundMessages.sending);
+  const { status, page, limit } = q;
+  const where = status ? and(eq(d.sendingId, id), eq(d.status, status)) : eq(d.sendingId, id);
+  const total = (await first(db.select({ n: count() }).from(d).where(where)))!.n;
+  const deliveries = (
+    await db
+      .select({
+        id: d.id,
+        subscriberId: d.subscriberId,
+        email: d.email,
+        status: d.status,
+        attempts: d.attempts,
+        lastError: d.lastError,
+        sentAt: d.sentAt,
+      })
+      .from(d)
+      .where(where)
+      .orderBy(asc(d.id))
+      .limit(limit)
+      .offset((page - 1) * limit)
+  ).map((r) => ({ ...r, sentAt: r.sentAt?.toISOString() ?? null }));
+  return { deliveries, total, totalPages: Math.ceil(total / limit), page, limit };
 }
 
 /** Runs every queued or interrupted sending, one after the other. */

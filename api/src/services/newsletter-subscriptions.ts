@@ -1,17 +1,18 @@
 // Newsletter subscription life cycle: double opt-in request, confirmation by POST, unsubscription
-// by token (page or RFC 8058 one-click). Answers never reveal whether an address was known.
+// by token (page or RFC 8058 one-click). Answers never reveal whether an address was known. Also the
+// administrators' subscribers: list, state, delete, counts and export.
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { schema, first } from '@app/db';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { dialect, schema, first } from '@app/db';
 import type { Language } from '@app/domain/inquiries';
-import { CONFIRMATION_DAYS } from '@app/domain/newsletter';
+import { CONFIRMATION_DAYS, type Subscriber } from '@app/domain/newsletter';
 import type { Deps } from '../context.ts';
 import { Refusal } from './refusal.ts';
 import { confirmationMail, newsletterLinks } from './mail-templates.ts';
 import { enqueueMail } from './outbox.ts';
 import { hashToken } from './sessions.ts';
 import { createThrottle, reserveAttempts } from './shared-limits.ts';
-import { mailMessages } from '@app/domain/api-messages';
+import { mailMessages, notFoundMessages } from '@app/domain/api-messages';
 import { emitWebhookEvent } from './webhook-events.ts';
 
 const n = schema.newsletterSubscribers;
@@ -124,4 +125,75 @@ export async function unsubscribe(deps: Deps, token: string): Promise<Language> 
     if (row.isActive) await emitWebhookEvent(deps, 'subscriber.unsubscribed', { id: row.id });
   });
   return row.language === 'en' ? 'en' : 'fr';
+}
+
+type SubscriberRow = typeof n.$inferSelect;
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const toSubscriber = (r: SubscriberRow): Subscriber => ({
+  id: r.id,
+  email: r.email,
+  language: r.language === 'en' ? 'en' : 'fr',
+  isActive: r.isActive,
+  confirmed: r.confirmedAt !== null,
+  subscribedAt: r.subscribedAt.toISOString(),
+  confirmedAt: iso(r.confirmedAt),
+  unsubscribedAt: iso(r.unsubscribedAt),
+});
+
+/** Subscribers whose address contains `search`, active or not as `status` says, newest first. */
+export async function listSubscribers(deps: Deps, search?: string, status = 'all') {
+  const where: SQL[] = [];
+  if (search) where.push(dialect.contains(n.email, search));
+  if (status !== 'all') where.push(eq(n.isActive, status === 'active'));
+  const rows = await deps.db
+    .select()
+    .from(n)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(n.subscribedAt), desc(n.id));
+  return { subscribers: rows.map(toSubscriber), total: rows.length };
+}
+
+export async function findSubscriber(deps: Deps, id: number): Promise<SubscriberRow> {
+  const row = await first(deps.db.select().from(n).where(eq(n.id, id)));
+  if (!row) throw new Refusal('not-found', notFoundMessages.subscriber);
+  return row;
+}
+
+/** An administrator's activation or deactivation; a deactivated subscriber keeps its first unsubscription date. */
+export async function setSubscriberActive(deps: Deps, row: SubscriberRow, isActive: boolean): Promise<Subscriber> {
+  return toSubscriber(
+    (
+      await deps.db
+        .update(n)
+        .set({ isActive, unsubscribedAt: isActive ? null : (row.unsubscribedAt ?? new Date()) })
+        .where(eq(n.id, row.id))
+        .returning()
+    )[0]!,
+  );
+}
+
+export async function deleteSubscriber(deps: Deps, id: number) {
+  await deps.db.delete(n).where(eq(n.id, id));
+}
+
+export async function subscriberStats(deps: Deps) {
+  const row = (await first(deps.db.select({ total: count(), active: sql<number>`count(*) filter (where ${n.isActive})` }).from(n)))!;
+  return { totalSubscribers: row.total, activeSubscribers: row.active, inactiveSubscribers: row.total - row.active };
+}
+
+/** Every subscriber with its consent, for the export (dates as ISO text, absent ones null). */
+export async function exportSubscribers(deps: Deps) {
+  const rows = await deps.db.select().from(n).orderBy(asc(n.id));
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    language: r.language,
+    isActive: r.isActive,
+    subscribedAt: r.subscribedAt.toISOString(),
+    confirmedAt: iso(r.confirmedAt),
+    unsubscribedAt: iso(r.unsubscribedAt),
+    consentAt: iso(r.consentAt),
+    consentPage: r.consentPage,
+    consentLanguage: r.consentLanguage,
+  }));
 }
