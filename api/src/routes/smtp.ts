@@ -1,8 +1,6 @@
 // /api/smtp: outgoing mail accounts (password encrypted at rest, never returned), connection tests
 // guarded against SSRF, and the usage assignments (which account sends what, to whom).
-import { asc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { schema, first } from '@app/db';
 import {
   IdParamSchema,
   SmtpAccountCreateSchema,
@@ -12,38 +10,29 @@ import {
   USAGE_LABELS,
   USAGE_TYPES,
   UsageTypeSchema,
-  usageState,
-  type SmtpAccount,
-  type SmtpSetting,
-  type UsageType,
 } from '@app/domain/mail';
 import { z } from 'zod';
 import type { AppEnv, Deps } from '../context.ts';
 import { ApiError, localized } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
-import { mailCrypto } from '../services/mail-crypto.ts';
-import { accountConfig, testConnection, type AccountRow } from '../services/mailer.ts';
+import { accountConfig, testConnection } from '../services/mailer.ts';
+import {
+  assignUsage,
+  createAccount,
+  deleteAccount,
+  findAccount,
+  listAccounts,
+  listUsageSettings,
+  removeUsage,
+  toAccount,
+  updateAccount,
+} from '../services/smtp-accounts.ts';
 import { createRateLimiter } from '../services/shared-limits.ts';
 import { doc } from '../http/openapi-meta.ts';
 import { respondOnce } from '../http/commit-once.ts';
 import * as A from './answers.ts';
-import { mailMessages, notFoundMessages } from '@app/domain/api-messages';
-
-/** Every field but the password: the one shape any endpoint returns for an account. */
-export const toAccount = (r: AccountRow): SmtpAccount => ({
-  id: r.id,
-  name: r.name,
-  host: r.host,
-  port: r.port,
-  secure: r.secure,
-  user: r.user,
-  fromName: r.fromName,
-  fromEmail: r.fromEmail,
-  isActive: r.isActive,
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
-});
+import { mailMessages } from '@app/domain/api-messages';
 
 const UsageParamSchema = z.object({ usageType: UsageTypeSchema });
 
@@ -51,27 +40,12 @@ const UsageParamSchema = z.object({ usageType: UsageTypeSchema });
 const testAnswer = (c: Context, result: { success: boolean; message: string }) => ({ ...result, message: localized(c, result.message) });
 
 export const smtpRoutes = (deps: Deps) => {
-  const { db, env } = deps;
-  const a = schema.smtpAccounts;
-  const st = schema.smtpSettings;
-  const crypto = () => mailCrypto(env);
+  const { db } = deps;
   // Each test opens a connection somewhere: a signed-in admin still cannot use it as a port scanner.
   const tests = createRateLimiter(db, 'smtp-test', { limit: 20, windowMs: 60_000 });
   const guardTests = async (userId: number) => {
     if (!(await tests.hit(String(userId)))) throw new ApiError(429, mailMessages.tooManyTests);
   };
-  const findAccount = async (id: number) => {
-    const row = await first(db.select().from(a).where(eq(a.id, id)));
-    if (!row) throw new ApiError(404, notFoundMessages.smtpAccount);
-    return row;
-  };
-  const settingOf = (r: typeof st.$inferSelect): SmtpSetting => ({
-    usageType: r.usageType as UsageType,
-    smtpAccountId: r.smtpAccountId,
-    recipientEmail: r.recipientEmail,
-    state: usageState(r.usageType as UsageType, r.smtpAccountId, r.recipientEmail),
-    updatedAt: r.updatedAt.toISOString(),
-  });
 
   return new Hono<AppEnv>()
     .use('/smtp/*', requireAdmin(deps))
@@ -81,48 +55,26 @@ export const smtpRoutes = (deps: Deps) => {
         summary: 'Outgoing mail accounts (never their password)',
         responses: { 200: z.object({ accounts: z.array(A.SmtpAccountAnswer) }) },
       }),
-      async (c) => c.json({ accounts: (await db.select().from(a).orderBy(asc(a.id))).map(toAccount) }),
+      async (c) => c.json({ accounts: await listAccounts(deps) }),
     )
     .post(
       '/smtp/accounts',
       doc({ summary: 'Create an account (password encrypted at rest)', responses: { 201: A.SmtpAccountAnswer } }),
       validate('json', SmtpAccountCreateSchema),
-      (c) => {
-        const { password, ...fields } = c.req.valid('json');
-        return respondOnce(c, db, 201, async () => {
-          const row = (
-            await db
-              .insert(a)
-              .values({ ...fields, passwordEncrypted: crypto().encrypt(password) })
-              .returning()
-          )[0]!;
-          deps.log.info('smtp account created', { id: row.id });
-          return toAccount(row);
-        });
-      },
+      (c) => respondOnce(c, db, 201, () => createAccount(deps, c.req.valid('json'))),
     )
     .get(
       '/smtp/accounts/:id',
       doc({ summary: 'One account', responses: { 200: A.SmtpAccountAnswer } }),
       validate('param', IdParamSchema),
-      async (c) => c.json(toAccount(await findAccount(c.req.valid('param').id))),
+      async (c) => c.json(toAccount(await findAccount(deps, c.req.valid('param').id))),
     )
     .put(
       '/smtp/accounts/:id',
       doc({ summary: 'Update an account (any subset; an empty password keeps the stored one)', responses: { 200: A.SmtpAccountAnswer } }),
       validate('param', IdParamSchema),
       validate('json', SmtpAccountUpdateSchema),
-      async (c) => {
-        const { id } = c.req.valid('param');
-        await findAccount(id);
-        const { password, ...fields } = c.req.valid('json');
-        const changes: Partial<typeof a.$inferInsert> = { ...fields, updatedAt: new Date() };
-        // An empty password means "keep the current one" (back-office section 5).
-        if (password) changes.passwordEncrypted = crypto().encrypt(password);
-        const row = (await db.update(a).set(changes).where(eq(a.id, id)).returning())[0];
-        if (!row) throw new ApiError(404, notFoundMessages.smtpAccount);
-        return c.json(toAccount(row));
-      },
+      async (c) => c.json(await updateAccount(deps, c.req.valid('param').id, c.req.valid('json'))),
     )
     .delete(
       '/smtp/accounts/:id',
@@ -130,9 +82,9 @@ export const smtpRoutes = (deps: Deps) => {
       validate('param', IdParamSchema),
       async (c) => {
         const { id } = c.req.valid('param');
-        await findAccount(id);
+        await findAccount(deps, id);
         return respondOnce(c, db, 200, async () => {
-          await db.delete(a).where(eq(a.id, id));
+          await deleteAccount(deps, id);
           return { success: true };
         });
       },
@@ -146,7 +98,7 @@ export const smtpRoutes = (deps: Deps) => {
       }),
       validate('param', IdParamSchema),
       async (c) => {
-        const account = await findAccount(c.req.valid('param').id);
+        const account = await findAccount(deps, c.req.valid('param').id);
         return c.json(testAnswer(c, await testConnection(deps, accountConfig(deps, account), () => guardTests(c.get('user').id))));
       },
     )
@@ -170,7 +122,7 @@ export const smtpRoutes = (deps: Deps) => {
         summary: 'Which account and recipient each usage has',
         responses: { 200: z.object({ settings: z.array(A.SmtpSettingAnswer) }) },
       }),
-      async (c) => c.json({ settings: (await db.select().from(st).orderBy(asc(st.usageType))).map(settingOf) }),
+      async (c) => c.json({ settings: await listUsageSettings(deps) }),
     )
     .put(
       '/smtp/settings/:usageType',
@@ -181,24 +133,7 @@ export const smtpRoutes = (deps: Deps) => {
       }),
       validate('param', UsageParamSchema),
       validate('json', SmtpSettingInputSchema),
-      async (c) => {
-        const { usageType } = c.req.valid('param');
-        const input = c.req.valid('json');
-        if (input.smtpAccountId) await findAccount(input.smtpAccountId);
-        const values = {
-          ...(input.smtpAccountId !== undefined ? { smtpAccountId: input.smtpAccountId } : {}),
-          ...(input.recipientEmail !== undefined ? { recipientEmail: input.recipientEmail || null } : {}),
-          updatedAt: new Date(),
-        };
-        const row = (
-          await db
-            .insert(st)
-            .values({ usageType, ...values })
-            .onConflictDoUpdate({ target: st.usageType, set: values })
-            .returning()
-        )[0]!;
-        return c.json(settingOf(row));
-      },
+      async (c) => c.json(await assignUsage(deps, c.req.valid('param').usageType, c.req.valid('json'))),
     )
     .delete(
       '/smtp/settings/:usageType',
@@ -206,11 +141,7 @@ export const smtpRoutes = (deps: Deps) => {
       validate('param', UsageParamSchema),
       (c) =>
         respondOnce(c, db, 200, async () => {
-          const deleted = await db
-            .delete(st)
-            .where(eq(st.usageType, c.req.valid('param').usageType))
-            .returning();
-          if (!deleted.length) throw new ApiError(404, notFoundMessages.smtpSetting);
+          await removeUsage(deps, c.req.valid('param').usageType);
           return { success: true };
         }),
     );
