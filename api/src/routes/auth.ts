@@ -1,8 +1,6 @@
 // /api/auth: sign-in, token refresh, profile, session expiry and extension, password change, logout.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { eq } from 'drizzle-orm';
-import { schema, first } from '@app/db';
 import { ChangePasswordSchema, LoginSchema, passwordMessages, RefreshSchema, type AuthUser, type LoginResponse } from '@app/domain/auth';
 import type { AppEnv, Deps, SessionUser } from '../context.ts';
 import { clientIp } from '../http/client-ip.ts';
@@ -11,8 +9,8 @@ import { requireSession, sameSiteOnly } from '../middleware/auth.ts';
 import { createLoginGuard } from '../services/auth-login.ts';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, wantsCookieTransport } from '../http/auth-cookie.ts';
 import { fail } from '../http/errors.ts';
-import { hashPassword } from '../services/passwords.ts';
 import { sessionsFor, type IssuedTokens } from '../services/sessions.ts';
+import { changePassword, findUserByEmail, findUserById } from '../services/users.ts';
 import { doc } from '../http/openapi-meta.ts';
 import * as A from './answers.ts';
 import { authRouteMessages, requestMessages } from '@app/domain/api-messages';
@@ -44,7 +42,6 @@ export const authRoutes = (deps: Deps) => {
   const { db, env, log } = deps;
   const sessions = sessionsFor(db);
   const guard = createLoginGuard(db);
-  const findUser = async (email: string) => first(db.select().from(schema.users).where(eq(schema.users.email, email)));
   const signedIn = requireSession(deps, { allowPendingPasswordChange: true });
   // Credentials are a few hundred bytes; nothing bigger is read into memory.
   const smallBody = bodyLimit({ maxSize: 16 * 1024, onError: (c) => fail(c, 413, requestMessages.tooLarge) });
@@ -69,7 +66,7 @@ export const authRoutes = (deps: Deps) => {
       async (c) => {
         const { email, password } = c.req.valid('json');
         const ip = clientIp(c, env.TRUST_PROXY);
-        const user = await findUser(email);
+        const user = await findUserByEmail(db, email);
         const attempt = await guard.attempt({
           ip,
           account: user ? `user:${user.id}` : `email:${email}`,
@@ -107,7 +104,7 @@ export const authRoutes = (deps: Deps) => {
           if (outcome.reason === 'reused') log.warn('refresh token reused: session revoked', { ip: clientIp(c, env.TRUST_PROXY) });
           return fail(c, 401, authRouteMessages.refreshFailed);
         }
-        const user = await first(db.select().from(schema.users).where(eq(schema.users.id, outcome.userId)));
+        const user = await findUserById(db, outcome.userId);
         if (!user) return fail(c, 401, authRouteMessages.refreshFailed);
         // A cookie-based client keeps getting cookies only; a body-based client keeps getting bodies.
         return c.json(tokenResponse(c, deps, outcome.tokens, toUser(user), !fromBody || wantsCookieTransport(c)));
@@ -121,7 +118,7 @@ export const authRoutes = (deps: Deps) => {
       doc({ summary: 'When the session expires (idle and absolute)', responses: { 200: A.SessionAnswer } }),
       requireSession(deps),
       async (c) => {
-        const session = (await first(db.select().from(schema.authSessions).where(eq(schema.authSessions.id, c.var.sessionId))))!;
+        const session = (await sessions.find(c.var.sessionId))!;
         return c.json(sessionAnswer(session));
       },
     )
@@ -152,7 +149,7 @@ export const authRoutes = (deps: Deps) => {
       async (c) => {
         const { currentPassword, newPassword } = c.req.valid('json');
         const me = c.var.user;
-        const row = await first(db.select().from(schema.users).where(eq(schema.users.id, me.id)));
+        const row = await findUserById(db, me.id);
         if (!row) return fail(c, 400, passwordMessages.changeFailed);
         const attempt = await guard.attempt({
           ip: clientIp(c, env.TRUST_PROXY),
@@ -163,18 +160,8 @@ export const authRoutes = (deps: Deps) => {
         if (attempt.limited) return tooMany(c, attempt.retryAfterMs);
         // 400, not 401: a 401 would make the admin's client sign the user out.
         if (!attempt.ok) return fail(c, 400, passwordMessages.currentWrong);
-        await db
-          .update(schema.users)
-          .set({
-            passwordHash: await hashPassword(newPassword),
-            mustChangePassword: false,
-            passwordChangedAt: new Date(),
-            updatedAt: new Date(),
-          })
-          .where(eq(schema.users.id, row.id));
         // Every earlier token dies, this session's too; the caller continues with the new pair.
-        await sessions.revokeAllForUser(row.id, 'password changed');
-        const tokens = await sessions.create(row.id);
+        const tokens = await changePassword(db, row.id, newPassword);
         log.info('password changed', { userId: row.id });
         const user = toUser({ ...me, mustChangePassword: false });
         return c.json({ message: 'Mot de passe modifié avec succès', ...tokenResponse(c, deps, tokens, user, wantsCookieTransport(c)) });

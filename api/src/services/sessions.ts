@@ -202,6 +202,10 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
       return { ok: false, reason: 'unknown' };
     },
 
+    /** The session's row, whatever its state. */
+    find: (sessionId: string): Promise<SessionRow | undefined> =>
+      first(db.select().from(schema.authSessions).where(eq(schema.authSessions.id, sessionId))),
+
     /** Pushes the session's end a full idle lifetime away, never past its absolute end. */
     async extend(sessionId: string, now = Date.now()): Promise<SessionRow | null> {
       const session = await first(db.select().from(schema.authSessions).where(eq(schema.authSessions.id, sessionId)));

@@ -1,0 +1,27 @@
+// The back office's accounts: found by address or id, and their password changed.
+import { eq } from 'drizzle-orm';
+import { schema, type Db, first } from '@app/db';
+import { hashPassword } from './passwords.ts';
+import { sessionsFor, type IssuedTokens } from './sessions.ts';
+
+const u = schema.users;
+
+export const findUserByEmail = (db: Db, email: string) => first(db.select().from(u).where(eq(u.email, email)));
+
+export const findUserById = (db: Db, id: number) => first(db.select().from(u).where(eq(u.id, id)));
+
+/** Stores a password's hash; `mustChangePassword` asks for a new one at the next sign-in. */
+export async function storePassword(db: Db, userId: number, passwordHash: string, mustChangePassword: boolean) {
+  await db
+    .update(u)
+    .set({ passwordHash, mustChangePassword, passwordChangedAt: new Date(), updatedAt: new Date() })
+    .where(eq(u.id, userId));
+}
+
+/** A user's own change: every earlier token dies, the caller's session's too; it continues with the pair returned. */
+export async function changePassword(db: Db, userId: number, newPassword: string): Promise<IssuedTokens> {
+  await storePassword(db, userId, await hashPassword(newPassword), false);
+  const sessions = sessionsFor(db);
+  await sessions.revokeAllForUser(userId, 'password changed');
+  return sessions.create(userId);
+}
