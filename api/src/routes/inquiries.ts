@@ -1,41 +1,24 @@
 // /api/inquiries: the public contact form (stored first, then the notification through the outbox)
 // and the administrators' list and delete.
-import { count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { schema, first } from '@app/db';
-import { HONEYPOT_FIELD, INQUIRY_SENT, InquiryInputSchema, type Inquiry } from '@app/domain/inquiries';
+import { HONEYPOT_FIELD, INQUIRY_SENT, InquiryInputSchema } from '@app/domain/inquiries';
 import { IdParamSchema, PageQuerySchema } from '@app/domain/mail';
 import type { AppEnv, Deps } from '../context.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { ApiError, fail } from '../http/errors.ts';
+import { fail } from '../http/errors.ts';
 import { limitPerAddress } from '../http/form-rate-limit.ts';
 import { validate } from '../http/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
-import { contactNotification } from '../services/mail-templates.ts';
-import { enqueueMail } from '../services/outbox.ts';
+import { deleteInquiry, findInquiry, listInquiries, receiveInquiry, toInquiry } from '../services/inquiries.ts';
 import { createRateLimiter } from '../services/shared-limits.ts';
 import { doc } from '../http/openapi-meta.ts';
 import { respondOnce } from '../http/commit-once.ts';
 import * as A from './answers.ts';
-import { notFoundMessages, requestMessages } from '@app/domain/api-messages';
-import { emitWebhookEvent } from '../services/webhook-events.ts';
-
-type InquiryRow = typeof schema.inquiries.$inferSelect;
-export const toInquiry = (r: InquiryRow): Inquiry => ({
-  id: r.id,
-  name: r.name,
-  email: r.email,
-  phone: r.phone,
-  message: r.message,
-  language: r.language === 'en' ? 'en' : 'fr',
-  productReference: r.productReference,
-  createdAt: r.createdAt.toISOString(),
-});
+import { requestMessages } from '@app/domain/api-messages';
 
 export const inquiriesRoutes = (deps: Deps) => {
   const { db, env } = deps;
-  const t = schema.inquiries;
   // A person sends a few messages at most; a script sending more from one address is refused.
   const perAddress = createRateLimiter(db, 'inquiries', { limit: 10, windowMs: 15 * 60_000 });
 
@@ -60,31 +43,10 @@ export const inquiriesRoutes = (deps: Deps) => {
           return c.json(answer, 201);
         }
         // The message, its notification and its webhook event commit together (docs/decisions/131).
-        return respondOnce(c, db, 201, () =>
-          db.transaction(async () => {
-            const row = (
-              await db
-                .insert(t)
-                .values({
-                  name: input.name,
-                  email: input.email,
-                  phone: input.phone,
-                  message: input.message,
-                  language: input.language,
-                  productReference: input.productReference,
-                })
-                .returning()
-            )[0]!;
-            const mail = contactNotification(env.company, env.publicUrl, { ...row, language: input.language });
-            await enqueueMail(deps, 'contact_notification', input.language === 'en' ? 'contact_form_en' : 'contact_form_fr', {
-              ...mail,
-              replyTo: row.email,
-              fallbackTo: env.company.email[input.language],
-            });
-            await emitWebhookEvent(deps, 'inquiry.received', { id: row.id, productReference: row.productReference });
-            return answer;
-          }),
-        );
+        return respondOnce(c, db, 201, async () => {
+          await receiveInquiry(deps, input);
+          return answer;
+        });
       },
     )
     .get(
@@ -94,14 +56,7 @@ export const inquiriesRoutes = (deps: Deps) => {
       validate('query', PageQuerySchema),
       async (c) => {
         const { page, limit } = c.req.valid('query');
-        const total = (await first(db.select({ n: count() }).from(t)))!.n;
-        const rows = await db
-          .select()
-          .from(t)
-          .orderBy(desc(t.createdAt), desc(t.id))
-          .limit(limit)
-          .offset((page - 1) * limit);
-        return c.json({ inquiries: rows.map(toInquiry), total, totalPages: Math.ceil(total / limit), page, limit });
+        return c.json(await listInquiries(deps, page, limit));
       },
     )
     .get(
@@ -109,16 +64,7 @@ export const inquiriesRoutes = (deps: Deps) => {
       doc({ summary: 'One contact message', responses: { 200: A.InquiryAnswer } }),
       requireAdmin(deps),
       validate('param', IdParamSchema),
-      async (c) => {
-        const row = await first(
-          db
-            .select()
-            .from(t)
-            .where(eq(t.id, c.req.valid('param').id)),
-        );
-        if (!row) throw new ApiError(404, notFoundMessages.inquiry);
-        return c.json(toInquiry(row));
-      },
+      async (c) => c.json(toInquiry(await findInquiry(deps, c.req.valid('param').id))),
     )
     .delete(
       '/inquiries/:id',
@@ -128,8 +74,7 @@ export const inquiriesRoutes = (deps: Deps) => {
       (c) => {
         const id = c.req.valid('param').id;
         return respondOnce(c, db, 200, async () => {
-          const deleted = await db.delete(t).where(eq(t.id, id)).returning({ id: t.id });
-          if (!deleted.length) throw new ApiError(404, notFoundMessages.inquiry);
+          await deleteInquiry(deps, id);
           return { success: true };
         });
       },
