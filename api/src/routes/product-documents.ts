@@ -1,8 +1,6 @@
 // /api/products/{id}/documents: files attached to a listing (batch upload with titles and
 // descriptions as JSON arrays, refused files reported), counted downloads and sandboxed previews.
 import { Hono, type Context } from 'hono';
-import { and, eq } from 'drizzle-orm';
-import { schema, first } from '@app/db';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, PRODUCT_DOCUMENT_TYPES } from '@app/domain/documents';
 import type { AppEnv, Deps } from '../context.ts';
 import { ApiError, PROBLEM_TYPE, problem } from '../http/errors.ts';
@@ -11,8 +9,9 @@ import {
   classify,
   countProductDocumentDownload,
   deleteProductDocument,
+  findProductDocument,
+  listProductDocuments,
   storeProductDocuments,
-  toProductDocument,
 } from '../services/catalogue-documents.ts';
 import { requireProductRow, withListingUpdated } from '../services/catalogue-products.ts';
 import { sendDocument } from '../http/document-delivery.ts';
@@ -62,21 +61,7 @@ function stringArray(fields: Record<string, string>, name: string, single?: stri
 export const productDocumentsRoutes = (deps: Deps) => {
   const storage = storageFor(deps.env.dataDir);
   const productId = async (id: string) => (await requireProductRow(deps, Number(id))).id;
-  const findDocument = async (c: Context) => {
-    const row = await first(
-      deps.db
-        .select()
-        .from(schema.productDocuments)
-        .where(
-          and(
-            eq(schema.productDocuments.id, Number(c.req.param('docId'))),
-            eq(schema.productDocuments.productId, Number(c.req.param('id'))),
-          ),
-        ),
-    );
-    if (!row) throw new ApiError(404, DOCUMENT_NOT_FOUND);
-    return row;
-  };
+  const findDocument = (c: Context) => findProductDocument(deps, Number(c.req.param('id')), Number(c.req.param('docId')));
 
   return new Hono<AppEnv>()
     .get(
@@ -84,12 +69,7 @@ export const productDocumentsRoutes = (deps: Deps) => {
       doc({ summary: 'Documents of a listing', responses: { 200: z.object({ documents: z.array(ProductDocumentSchema) }) } }),
       async (c) => {
         const id = await productId(c.req.param('id'));
-        const rows = await deps.db
-          .select()
-          .from(schema.productDocuments)
-          .where(eq(schema.productDocuments.productId, id))
-          .orderBy(schema.productDocuments.id);
-        return c.json({ documents: rows.map(toProductDocument) });
+        return c.json({ documents: await listProductDocuments(deps, id) });
       },
     )
     .post(

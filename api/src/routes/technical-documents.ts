@@ -1,9 +1,6 @@
 // The technical library: admin list, statistics, upload, JSON creation, edit and delete under
 // /api/admin/technical-documents; public list, counted download and preview under /api/technical-documents.
-import fs from 'node:fs';
 import { Hono, type Context } from 'hono';
-import { eq } from 'drizzle-orm';
-import { schema, first } from '@app/db';
 import {
   DOCUMENT_MAX_BYTES,
   PublicTechnicalDocumentQuerySchema,
@@ -19,11 +16,20 @@ import { ApiError } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { parseOrThrow } from '../services/parse-input.ts';
 import { requireAdmin } from '../middleware/auth.ts';
-import { classify, countTechnicalDownload, keepFile } from '../services/catalogue-documents.ts';
+import { classify, copyFile, countTechnicalDownload, keepFile } from '../services/catalogue-documents.ts';
 import { PRODUCT_NOT_FOUND, findProductRow } from '../services/catalogue-products.ts';
 import { sendDocument } from '../http/document-delivery.ts';
 import { storageFor } from '../services/storage.ts';
-import { getTechnicalDocument, listTechnicalDocuments, technicalStats } from '../services/technical-library.ts';
+import {
+  addTechnicalDocument,
+  deleteTechnicalDocument,
+  findTechnicalDocumentRow,
+  getTechnicalDocument,
+  listTechnicalDocuments,
+  publishableDocument,
+  technicalStats,
+  updateTechnicalDocument,
+} from '../services/technical-library.ts';
 import { parseMultipart } from '../http/uploads.ts';
 import { removeTemp } from '../services/uploads.ts';
 import { TechnicalDocumentListSchema, TechnicalDocumentSchema, TechnicalDocumentStatsSchema } from '@app/domain/documents';
@@ -32,20 +38,9 @@ import { respondOnce } from '../http/commit-once.ts';
 import * as A from './answers.ts';
 import { z } from 'zod';
 
-const t = schema.technicalDocuments;
-
 export const technicalDocumentsRoutes = (deps: Deps) => {
   const storage = storageFor(deps.env.dataDir);
-  const requireDocument = async (id: string) => {
-    const row = await first(
-      deps.db
-        .select()
-        .from(t)
-        .where(eq(t.id, Number(id))),
-    );
-    if (!row) throw new ApiError(404, TECHNICAL_MESSAGES.notFound);
-    return row;
-  };
+  const requireDocument = (id: string) => findTechnicalDocumentRow(deps, Number(id));
   const checkProduct = async (productId: number | null | undefined) => {
     if (productId && !(await findProductRow(deps, productId)))
       throw new ApiError(400, PRODUCT_NOT_FOUND, [{ field: 'productId', message: PRODUCT_NOT_FOUND }]);
@@ -123,15 +118,16 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
           if (refused[0]) throw new ApiError(refused[0].reason === 'size' ? 413 : 415, refused[0].error);
           const { mimeType, kind } = accepted[0]!;
           const key = keepFile(deps.env.dataDir, file);
-          return await respondOnce(c, deps.db, 201, async () => {
-            const row = (
-              await deps.db
-                .insert(t)
-                .values({ ...parsed, type: kind, mimeType, storageKey: key, originalFilename: file.originalName, size: file.size })
-                .returning()
-            )[0]!;
-            return { document: (await getTechnicalDocument(deps, row.id))! };
-          });
+          return await respondOnce(c, deps.db, 201, async () => ({
+            document: await addTechnicalDocument(deps, {
+              ...parsed,
+              type: kind,
+              mimeType,
+              storageKey: key,
+              originalFilename: file.originalName,
+              size: file.size,
+            }),
+          }));
         } finally {
           removeTemp(files);
         }
@@ -148,30 +144,21 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
       async (c) => {
         const { sourceDocumentId, ...fields } = c.req.valid('json');
         await checkProduct(fields.productId);
-        const source = await first(deps.db.select().from(schema.productDocuments).where(eq(schema.productDocuments.id, sourceDocumentId)));
-        if (!source) throw new ApiError(404, TECHNICAL_MESSAGES.notFound);
-        const kind = TECHNICAL_DOCUMENT_TYPES[source.mimeType];
+        const { source, kind } = await publishableDocument(deps, sourceDocumentId);
         if (!kind) throw new ApiError(415, TECHNICAL_MESSAGES.type);
         // A copy, so that deleting either document never removes the other's file.
-        const key = storage.newKey();
-        fs.copyFileSync(storage.documentPath(source.storageKey), storage.documentPath(key), fs.constants.COPYFILE_EXCL);
-        return respondOnce(c, deps.db, 201, async () => {
-          const row = (
-            await deps.db
-              .insert(t)
-              .values({
-                ...fields,
-                productId: fields.productId ?? source.productId,
-                type: kind,
-                mimeType: source.mimeType,
-                storageKey: key,
-                originalFilename: source.originalFilename,
-                size: source.size,
-              })
-              .returning()
-          )[0]!;
-          return { document: (await getTechnicalDocument(deps, row.id))! };
-        });
+        const key = copyFile(deps.env.dataDir, source.storageKey);
+        return respondOnce(c, deps.db, 201, async () => ({
+          document: await addTechnicalDocument(deps, {
+            ...fields,
+            productId: fields.productId ?? source.productId,
+            type: kind,
+            mimeType: source.mimeType,
+            storageKey: key,
+            originalFilename: source.originalFilename,
+            size: source.size,
+          }),
+        }));
       },
     )
     .put(
@@ -182,10 +169,7 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
         const row = await requireDocument(c.req.param('id'));
         const changes = c.req.valid('json');
         await checkProduct(changes.productId);
-        await deps.db
-          .update(t)
-          .set({ ...changes, updatedAt: new Date() })
-          .where(eq(t.id, row.id));
+        await updateTechnicalDocument(deps, row.id, changes);
         return found(c, row.id);
       },
     )
@@ -195,8 +179,7 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
       async (c) => {
         const row = await requireDocument(c.req.param('id'));
         return respondOnce(c, deps.db, 200, async (afterCommit) => {
-          await deps.db.delete(t).where(eq(t.id, row.id));
-          afterCommit(() => storage.removeDocument(row.storageKey));
+          await deleteTechnicalDocument(deps, row, afterCommit);
           return { success: true, message: 'Document supprimé' };
         });
       },

@@ -2,7 +2,7 @@
 // generated names, the API shapes, download counting, and removal of the files with their rows.
 import fs from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
-import { schema } from '@app/db';
+import { schema, first } from '@app/db';
 import {
   DOCUMENT_MESSAGES,
   PRODUCT_DOCUMENT_TYPES,
@@ -12,8 +12,10 @@ import {
   type TechnicalDocument,
 } from '@app/domain/documents';
 import type { ProductDocument } from '@app/domain/products';
+import { notFoundMessages } from '@app/domain/api-messages';
 import type { Deps } from '../context.ts';
 import type { AfterCommit } from './idempotency.ts';
+import { Refusal } from './refusal.ts';
 import { storageFor } from './storage.ts';
 import { sniffType, type UploadedFile } from './uploads.ts';
 
@@ -75,6 +77,14 @@ export function keepFile(dataDir: string, source: { tempPath: string } | Buffer)
   return key;
 }
 
+/** A copy of a stored file under a new key, so that deleting either document never removes the other's file. */
+export function copyFile(dataDir: string, sourceKey: string): string {
+  const storage = storageFor(dataDir);
+  const key = storage.newKey();
+  fs.copyFileSync(storage.documentPath(sourceKey), storage.documentPath(key), fs.constants.COPYFILE_EXCL);
+  return key;
+}
+
 export type AcceptedFile = { file: UploadedFile; mimeType: string; kind: string };
 
 /** Splits uploads into accepted (allowed type from the bytes, within the cap) and refused ones with the reason. */
@@ -129,6 +139,28 @@ export async function insertProductDocument(
       .returning()
   )[0]!;
   return toProductDocument(row);
+}
+
+/** A listing's documents, oldest first. */
+export async function listProductDocuments(deps: Deps, productId: number): Promise<ProductDocument[]> {
+  const rows = await deps.db
+    .select()
+    .from(schema.productDocuments)
+    .where(eq(schema.productDocuments.productId, productId))
+    .orderBy(schema.productDocuments.id);
+  return rows.map(toProductDocument);
+}
+
+/** One document of a listing; not-found when it has no such document. */
+export async function findProductDocument(deps: Deps, productId: number, docId: number): Promise<ProductDocumentRow> {
+  const row = await first(
+    deps.db
+      .select()
+      .from(schema.productDocuments)
+      .where(and(eq(schema.productDocuments.id, docId), eq(schema.productDocuments.productId, productId))),
+  );
+  if (!row) throw new Refusal('not-found', notFoundMessages.document);
+  return row;
 }
 
 /** Stores the accepted files of a batch as documents of the listing, each with its title and description. */

@@ -1,10 +1,13 @@
 // The technical library's queries: paged lists (admin and public), statistics, and the rows with
-// the listing each document may belong to.
+// the listing each document may belong to; a document added, published from a listing's, edited, deleted.
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { dialect, schema, first } from '@app/db';
-import type { TechnicalDocument, TechnicalDocumentQuery } from '@app/domain/documents';
+import { TECHNICAL_DOCUMENT_TYPES, TECHNICAL_MESSAGES, type TechnicalDocument, type TechnicalDocumentQuery } from '@app/domain/documents';
 import type { Deps } from '../context.ts';
 import { toTechnicalDocument } from './catalogue-documents.ts';
+import type { AfterCommit } from './idempotency.ts';
+import { Refusal } from './refusal.ts';
+import { storageFor } from './storage.ts';
 
 const t = schema.technicalDocuments;
 const p = schema.products;
@@ -74,4 +77,39 @@ export async function technicalStats(deps: Deps) {
     .groupBy(t.type)
     .orderBy(t.type);
   return { totalDocuments: totals?.n ?? 0, totalDownloads: totals?.downloads ?? 0, documentsByType: byType };
+}
+
+type TechnicalDocumentRow = typeof t.$inferSelect;
+
+/** The stored document; not-found when there is none. */
+export async function findTechnicalDocumentRow(deps: Deps, id: number): Promise<TechnicalDocumentRow> {
+  const row = await first(deps.db.select().from(t).where(eq(t.id, id)));
+  if (!row) throw new Refusal('not-found', TECHNICAL_MESSAGES.notFound);
+  return row;
+}
+
+/** A listing's document to publish into the library, with the library's type for it (none: not accepted there). */
+export async function publishableDocument(deps: Deps, productDocumentId: number) {
+  const source = await first(deps.db.select().from(schema.productDocuments).where(eq(schema.productDocuments.id, productDocumentId)));
+  if (!source) throw new Refusal('not-found', TECHNICAL_MESSAGES.notFound);
+  return { source, kind: TECHNICAL_DOCUMENT_TYPES[source.mimeType] };
+}
+
+/** Adds a document whose file is stored; answers it with its listing. */
+export async function addTechnicalDocument(deps: Deps, values: typeof t.$inferInsert): Promise<TechnicalDocument> {
+  const row = (await deps.db.insert(t).values(values).returning())[0]!;
+  return (await getTechnicalDocument(deps, row.id))!;
+}
+
+export async function updateTechnicalDocument(deps: Deps, id: number, changes: Partial<typeof t.$inferInsert>) {
+  await deps.db
+    .update(t)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(t.id, id));
+}
+
+/** Deletes the document's row; its file goes once that commits. */
+export async function deleteTechnicalDocument(deps: Deps, row: TechnicalDocumentRow, afterCommit: AfterCommit) {
+  await deps.db.delete(t).where(eq(t.id, row.id));
+  afterCommit(() => storageFor(deps.env.dataDir).removeDocument(row.storageKey));
 }
