@@ -1,9 +1,8 @@
 // GET /api/health: is the process up and the database answering?
 import { Hono } from 'hono';
-import { sql } from 'drizzle-orm';
-import { dialect, row } from '@app/db';
 import type { AppEnv, Deps } from '../context.ts';
 import { doc } from '../http/openapi-meta.ts';
+import { appliedMigrations } from '../services/health.ts';
 import { z } from 'zod';
 
 export const healthRoutes = ({ db }: Deps) =>
@@ -16,11 +15,8 @@ export const healthRoutes = ({ db }: Deps) =>
     }),
     async (c) => {
       try {
-        const found = await row<{ ok: number; migrations: number }>(
-          db,
-          sql`select 1 as ok, (select count(*) from ${dialect.migrationsTable}) as migrations`,
-        );
-        return c.json({ status: 'ok', database: { status: 'ok', migrations: Number(found!.migrations) } });
+        const migrations = await appliedMigrations(db);
+        return c.json({ status: 'ok', database: { status: 'ok', migrations } });
       } catch {
         return c.json({ status: 'error', database: { status: 'unavailable' } }, 503);
       }
