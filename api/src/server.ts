@@ -41,7 +41,7 @@ if (!env.API_ONLY) {
 }
 
 const siteClientDir = site ? path.join(repoRoot, 'site/dist/client') : undefined;
-const dataVersion = otherCommitsOf(deps.db);
+const dataVersion = await otherCommitsOf(deps.db);
 const server = createServer(
   createOriginListener({ api: app, catalogue, site, adminDir, siteClientDir, dataVersion, pageChanges: deps.pages }),
 );

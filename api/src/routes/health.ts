@@ -1,7 +1,7 @@
 // GET /api/health: is the process up and the database answering?
 import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
-import { dialect, row } from '@app/db';
+import { dialectOf, row } from '@app/db';
 import type { AppEnv, Deps } from '../context.ts';
 import { doc } from '../http/openapi-meta.ts';
 import { z } from 'zod';
@@ -18,7 +18,7 @@ export const healthRoutes = ({ db }: Deps) =>
       try {
         const found = await row<{ ok: number; migrations: number }>(
           db,
-          sql`select 1 as ok, (select count(*) from ${dialect.migrationsTable}) as migrations`,
+          sql`select 1 as ok, (select count(*) from ${dialectOf(db.$engine).migrationsTable}) as migrations`,
         );
         return c.json({ status: 'ok', database: { status: 'ok', migrations: Number(found!.migrations) } });
       } catch {

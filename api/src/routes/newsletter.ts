@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { dialect, schema, first } from '@app/db';
+import { dialectOf, schema, first } from '@app/db';
 import { HONEYPOT_FIELD, type Language } from '@app/domain/inquiries';
 import { IdParamSchema } from '@app/domain/mail';
 import {
@@ -73,7 +73,7 @@ export const newsletterRoutes = (deps: Deps) => {
 
   const filtered = (search?: string, status = 'all') => {
     const where: SQL[] = [];
-    if (search) where.push(dialect.contains(n.email, search));
+    if (search) where.push(dialectOf(db.$engine).contains(n.email, search));
     if (status !== 'all') where.push(eq(n.isActive, status === 'active'));
     return where.length ? and(...where) : undefined;
   };
