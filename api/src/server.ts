@@ -43,7 +43,7 @@ if (!env.API_ONLY) {
 const siteClientDir = site ? path.join(repoRoot, 'site/dist/client') : undefined;
 const dataVersion = await otherCommitsOf(deps.db);
 const server = createServer(
-  createOriginListener({ api: app, catalogue, site, adminDir, siteClientDir, dataVersion, pageChanges: deps.pages }),
+  createOriginListener({ api: app, catalogue, site, adminDir, siteClientDir, dataVersion, pageChanges: deps.pages, env }),
 );
 server.keepAliveTimeout = 65_000;
 server.on('clientError', answerClientError);
