@@ -23,7 +23,7 @@ export async function boot(source: Record<string, string | undefined> = process.
   // Uploads, keys and backups are the owner's alone.
   fs.mkdirSync(env.dataDir, { recursive: true, mode: 0o700 });
   fs.chmodSync(env.dataDir, 0o700);
-  const db = openDatabase(databaseConfig(env));
+  const db = await openDatabase(databaseConfig(env));
   await runMigrations(db);
   const deps: Deps = { db, env, log, pages: createPageChanges(), facets: createFacetCounts(), clock: clockOf(env) };
   await sweepStorage(deps);

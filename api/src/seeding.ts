@@ -21,7 +21,7 @@ export async function openSeedDeps(): Promise<Deps> {
   const env = parseEnv();
   const log = createLogger('warn');
   fs.mkdirSync(env.dataDir, { recursive: true });
-  const db = openDatabase(databaseConfig(env));
+  const db = await openDatabase(databaseConfig(env));
   await runMigrations(db);
   return { db, env, log, pages: createPageChanges(), facets: createFacetCounts(), clock: Date.now };
 }

@@ -41,9 +41,9 @@ if (!env.API_ONLY) {
 }
 
 const siteClientDir = site ? path.join(repoRoot, 'site/dist/client') : undefined;
-const dataVersion = otherCommitsOf(deps.db);
+const dataVersion = await otherCommitsOf(deps.db);
 const server = createServer(
-  createOriginListener({ api: app, catalogue, site, adminDir, siteClientDir, dataVersion, pageChanges: deps.pages }),
+  createOriginListener({ api: app, catalogue, site, adminDir, siteClientDir, dataVersion, pageChanges: deps.pages, env }),
 );
 server.keepAliveTimeout = 65_000;
 server.on('clientError', answerClientError);

@@ -6,25 +6,24 @@
 // PostgreSQL: the bump also notifies a LISTEN/NOTIFY channel (pg/data-changes.ts).
 import { sql } from 'drizzle-orm';
 import { exec, type Db } from './database.ts';
-import { engine } from './engine.ts';
 
-// Loaded only by a PostgreSQL process (open.ts); a handle opened otherwise loads it when it first announces.
-let postgres = engine === 'postgres' ? await import('./pg/data-changes.ts') : undefined;
+// Loaded only for a PostgreSQL handle, when it is first watched or announces (decision 123).
+const postgresChanges = () => import('./pg/data-changes.ts');
 
 const COUNTER = `select value from app_meta where key = 'data_version'`;
 
-export function otherCommitsOf(db: Db): () => string {
+/** The reader of the version, itself cheap and synchronous (it is read on every page-cache check). */
+export async function otherCommitsOf(db: Db): Promise<() => string> {
   if (db.$engine === 'sqlite' && db.$sqlite) {
     const counter = db.$sqlite.prepare<[], string>(COUNTER).pluck();
     return () => counter.get() ?? '0';
   }
-  if (!postgres) throw new Error('otherCommitsOf: this process runs on SQLite (DATABASE_URL at start)');
-  return postgres.watchPostgresChanges(db).current;
+  return (await postgresChanges()).watchPostgresChanges(db).current;
 }
 
 /** After a write that changed what pages show: tells every instance, this one included. */
 export async function announceChange(db: Db): Promise<void> {
-  if (db.$engine === 'postgres') await (postgres ??= await import('./pg/data-changes.ts')).announcePostgresChange(db);
+  if (db.$engine === 'postgres') await (await postgresChanges()).announcePostgresChange(db);
   // Through the connection's queue, so the bump never joins another request's open transaction.
   else
     await exec(

@@ -1,8 +1,7 @@
 // Small pieces of SQL that the two engines write differently, for query code that needs them
-// (docs/decisions/083, 084). `dialect` is this process's engine; dialectOf() serves tests of both.
+// (docs/decisions/083, 084): dialectOf(db.$engine).
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Engine } from './database.ts';
-import { engine } from './engine.ts';
 
 /** A LIKE pattern matching the text anywhere, with %, _ and \ taken literally (escape '\'). */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -30,5 +29,3 @@ export function dialectOf(which: Engine) {
     migrationsTable: postgres ? sql`drizzle.__drizzle_migrations` : sql`__drizzle_migrations`,
   };
 }
-
-export const dialect = dialectOf(engine);

@@ -1,5 +1,5 @@
-// Which database this process runs on, chosen once from the environment (docs/decisions/084):
-// DATABASE_URL=postgres://… or postgresql://… selects PostgreSQL; without it, the SQLite file at DATABASE_PATH.
+// Which database a configuration names (docs/decisions/084): DATABASE_URL=postgres://… or
+// postgresql://… selects PostgreSQL; without it, the SQLite file at DATABASE_PATH.
 import type { Engine } from './database.ts';
 
 export function engineOf(env: Record<string, string | undefined>): Engine {
@@ -8,6 +8,3 @@ export function engineOf(env: Record<string, string | undefined>): Engine {
   if (/^postgres(ql)?:\/\//i.test(url)) return 'postgres';
   throw new Error(`DATABASE_URL must start with postgres:// or postgresql:// (got "${url.split(':')[0]}:…")`);
 }
-
-/** The engine of this process. */
-export const engine: Engine = engineOf(process.env);

@@ -4,6 +4,6 @@ export * from './backup.ts';
 export { schema } from './tables.ts';
 export * from './database.ts';
 export * from './data-version.ts';
-export { engine, engineOf } from './engine.ts';
+export { engineOf } from './engine.ts';
 export { openDatabase, type DatabaseConfig } from './open.ts';
-export { dialect, dialectOf, containsPattern } from './dialect.ts';
+export { dialectOf, containsPattern } from './dialect.ts';

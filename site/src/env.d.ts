@@ -9,6 +9,11 @@ declare namespace App {
     api?: InProcessApi;
     /** The catalogue read in-process, handed over with `api`; absent under `astro dev` (pages then ask the API). */
     catalogue?: import('@app/domain/catalogue-reader').CatalogueReader;
+    /**
+     * The configuration the process entry parsed at start (api/src/env.ts): the company's details and
+     * PUBLIC_URL as set. Handed over with `api`; under `astro dev` the middleware reads the variables.
+     */
+    config: { company: import('@app/domain/company').Company; publicUrl?: string };
     lang: import('@app/domain/lang').Lang;
     /** The page's path without the /en prefix: '/annonces', '/produit/3'. */
     path: string;

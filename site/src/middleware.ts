@@ -4,7 +4,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { LANG_COOKIE, isEnglishHost, parseLang, resolveLanguage, splitLocalePath } from '@app/domain/site-routing';
 import { finalizeHtml, preferenceCookie } from './lib/html-response.ts';
-import { getCompany } from './lib/page.ts';
+import { configOfDevServer } from './lib/page.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const { url, request, locals } = context;
@@ -17,14 +17,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return new Response(null, { status: 303, headers });
   }
 
-  const company = getCompany();
+  // Handed over by the process entry (api/src/http/origin.ts); absent under `astro dev`.
+  const config = (locals.config ??= configOfDevServer());
+  const { company } = config;
   const host = url.host;
   const { prefixed, path } = splitLocalePath(url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname);
   locals.lang = resolveLanguage({ pathname: url.pathname, host, englishHost: company.englishHost });
   locals.prefixed = prefixed;
   locals.path = path;
   locals.onEnglishHost = isEnglishHost(host, company.englishHost);
-  locals.publicUrl = (process.env.PUBLIC_URL ?? url.origin).replace(/\/$/, '');
+  locals.publicUrl = (config.publicUrl ?? url.origin).replace(/\/$/, '');
 
   const response = await next();
   if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return response;

@@ -19,7 +19,7 @@ import { createFacetCounts } from '../../api/src/services/catalogue-facets.ts';
 import { repoRoot } from '../support/server.ts';
 
 const env = parseEnv(process.env);
-const db = openDatabase({ ...databaseConfig(env), poolSize: 4 });
+const db = await openDatabase({ ...databaseConfig(env), poolSize: 4 });
 const catalogue = createCatalogueReader({
   db,
   env,

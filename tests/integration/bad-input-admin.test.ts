@@ -49,7 +49,7 @@ beforeAll(async () => {
     },
   });
   ids.account = (await json(account)).id;
-  check = checker(server);
+  check = await checker(server);
 });
 afterAll(async () => {
   await check?.close();

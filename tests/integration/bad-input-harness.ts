@@ -219,8 +219,8 @@ export type Checker = {
  * Wraps a server: every request is bracketed by table checksums. The outbox is compared by row count
  * only (its worker updates attempts on its own schedule after an accepted message).
  */
-export function checker(server: TestServer, ignoreTables: string[] = []): Checker {
-  const db = openReader(server);
+export async function checker(server: TestServer, ignoreTables: string[] = []): Promise<Checker> {
+  const db = await openReader(server);
   const ignore = ['mail_outbox', LIMIT_COUNTERS, ...ignoreTables];
   const outboxCount = async () => (await row<{ n: number }>(db, sqlText('select count(*) as n from mail_outbox')))!.n;
   const accepted = new Map<string, number>();

@@ -19,7 +19,7 @@ beforeAll(async () => {
   const { accessToken } = await signInAsAdmin(server);
   const res = await server.api('/products', { method: 'POST', token: accessToken, json: generatorInput() });
   productId = ((await res.json()) as { id: number }).id;
-  check = checker(server);
+  check = await checker(server);
 });
 afterAll(async () => {
   await check?.close();

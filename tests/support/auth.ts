@@ -1,6 +1,6 @@
 // Signs in as the test server's first administrator, doing the forced password change on the first
 // call, so tests of admin routes start from an allowed session.
-import { engine, openDatabase, schema, type Db } from '@app/db';
+import { engineOf, openDatabase, schema, type Db } from '@app/db';
 
 export { sqlText } from '@app/db';
 
@@ -8,12 +8,14 @@ export { sqlText } from '@app/db';
  * Values for SQL text written by a test, as the server's engine stores them: SQLite keeps timestamps as
  * milliseconds and booleans as 0/1; PostgreSQL has timestamptz and boolean (builders map these themselves).
  */
+const onPostgres = () => engineOf(process.env) === 'postgres';
+
 export const stored = {
-  time: (ms: number): number | string => (engine === 'postgres' ? new Date(ms).toISOString() : ms),
-  bool: (value: boolean): number | boolean => (engine === 'postgres' ? value : value ? 1 : 0),
+  time: (ms: number): number | string => (onPostgres() ? new Date(ms).toISOString() : ms),
+  bool: (value: boolean): number | boolean => (onPostgres() ? value : value ? 1 : 0),
   /** SQL text: the timestamp column moved `ms` milliseconds into the past. */
   earlier: (column: string, ms: number): string =>
-    engine === 'postgres' ? `${column} - interval '${Math.trunc(ms)} milliseconds'` : `${column} - ${Math.trunc(ms)}`,
+    onPostgres() ? `${column} - interval '${Math.trunc(ms)} milliseconds'` : `${column} - ${Math.trunc(ms)}`,
 };
 import { hashPassword } from '@app/api/services/passwords';
 import type { TestServer } from './server.ts';
@@ -67,7 +69,7 @@ export function signInAsAdmin(server: TestServer): Promise<AdminSession> {
 
 /** Runs fn on its own connection to the server's database, SQLite file or PostgreSQL (the server keeps running). */
 export async function withDb<T>(server: Pick<TestServer, 'databasePath' | 'databaseUrl'>, fn: (db: Db) => T | Promise<T>): Promise<T> {
-  const db = openDatabase({ url: server.databaseUrl, path: server.databasePath, poolSize: 2 });
+  const db = await openDatabase({ url: server.databaseUrl, path: server.databasePath, poolSize: 2 });
   try {
     return await fn(db);
   } finally {

@@ -14,7 +14,7 @@ export type DatabaseOf = Pick<TestServer, 'databasePath' | 'databaseUrl'>;
  * A connection of its own to the running server's database, kept open across checks (close it with
  * `$close()`). On SQLite WAL lets it read while the server writes.
  */
-export function openReader(server: DatabaseOf): Db {
+export function openReader(server: DatabaseOf): Promise<Db> {
   if (!server.databaseUrl && !fs.existsSync(server.databasePath)) throw new Error(`no database at ${server.databasePath}`);
   return openDatabase({ url: server.databaseUrl, path: server.databasePath, poolSize: 1 });
 }
@@ -87,7 +87,7 @@ export type FileAudit = {
 
 /** Compares the storage keys in the server's database with DATA_DIR/images, documents and tmp. */
 export async function auditFiles(server: DatabaseOf & Pick<TestServer, 'dataDir'>): Promise<FileAudit> {
-  const db = openReader(server);
+  const db = await openReader(server);
   const keys = async (table: string) =>
     (await rows<{ key: string }>(db, sqlText(`select storage_key as key from ${table}`))).map((r) => r.key);
   try {

@@ -2,7 +2,7 @@
 // with a broken disk), a table whose updates or inserts fail (the transaction writing it rolls back), and requests
 // held in the browser so a loading state stays on screen.
 import type { Page } from 'playwright-core';
-import { announceChange, engine, exec } from '@app/db';
+import { announceChange, engineOf, exec } from '@app/db';
 import { sqlText, withDb } from './auth.ts';
 import type { TestServer } from './server.ts';
 
@@ -40,6 +40,7 @@ export const withFailingInserts = (server: TestServer, table: string, fn: () => 
 
 async function withFailing(server: TestServer, event: 'update' | 'insert', table: string, fn: () => Promise<void>) {
   const trigger = `fault_${event}_${table}`;
+  const engine = engineOf(process.env);
   const statements =
     engine === 'postgres'
       ? [

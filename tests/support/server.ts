@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { engine } from '@app/db';
+import { engineOf } from '@app/db';
 import { createDatabase } from './postgres.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -103,7 +103,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   };
 }
 
-export const onPostgres = () => engine === 'postgres';
+export const onPostgres = () => engineOf(process.env) === 'postgres';
 
 export type DatabaseEnv = { DATA_DIR: string; DATABASE_PATH: string; DATABASE_URL?: string };
 

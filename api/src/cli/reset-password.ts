@@ -16,7 +16,7 @@ if (!env.DATABASE_URL && !fs.existsSync(env.databasePath)) {
   process.stderr.write(`No database at ${env.databasePath} (set DATABASE_PATH, or start the server once)\n`);
   process.exit(1);
 }
-const db = openDatabase(databaseConfig(env));
+const db = await openDatabase(databaseConfig(env));
 try {
   await runMigrations(db); // the same schema the server would bring it to
   const result = await resetPassword(db, email);

@@ -9,9 +9,9 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { CatalogueReader } from '@app/domain/catalogue-reader';
-import { companyFromEnv } from '@app/domain/company';
 import { isEnglishHost, preferredLanguageRedirect } from '@app/domain/site-routing';
 import type { App } from '../app.ts';
+import type { Env } from '../env.ts';
 import { fail } from './errors.ts';
 import { compressResponse } from './compression.ts';
 import { createPageCache } from './page-cache.ts';
@@ -37,6 +37,8 @@ export type OriginParts = {
   siteClientDir?: string;
   /** Administrators' writes that changed what pages show, in this process (the API's deps.pages). */
   pageChanges?: PageChanges;
+  /** The configuration parsed at start: the English host, and what the site's pages show (company, PUBLIC_URL as set). */
+  env: Pick<Env, 'company' | 'PUBLIC_URL'>;
 };
 
 /** Serves the site's static files (precompressed .br/.gz written by its build); hashed /_astro/ files are immutable. */
@@ -132,7 +134,7 @@ function refuseBody(req: IncomingMessage, res: ServerResponse) {
   drainThenClose(req);
 }
 
-export function createOriginListener({ api, catalogue, site, adminDir, siteClientDir, dataVersion, pageChanges }: OriginParts) {
+export function createOriginListener({ api, catalogue, site, adminDir, siteClientDir, dataVersion, pageChanges, env }: OriginParts) {
   // An administrator's write that changed what pages show moves the page cache's version on; other
   // instances' writes reach it through dataVersion.
   const version = dataVersion ? createVersion(dataVersion) : undefined;
@@ -143,7 +145,8 @@ export function createOriginListener({ api, catalogue, site, adminDir, siteClien
   const adminListener =
     adminDir && fs.existsSync(path.join(adminDir, 'index.html')) ? compressingListener(createAdminApp(adminDir)) : undefined;
   const siteAssets = site && siteClientDir && fs.existsSync(siteClientDir) ? createSiteAssets(siteClientDir) : undefined;
-  const englishHost = companyFromEnv(process.env).englishHost;
+  const englishHost = env.company.englishHost;
+  const config = { company: env.company, publicUrl: env.PUBLIC_URL };
   const notFound = (res: ServerResponse) => {
     res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: requestMessages.notFound }));
   };
@@ -177,7 +180,7 @@ export function createOriginListener({ api, catalogue, site, adminDir, siteClien
       }
     }
     // The site reads the catalogue in-process (locals.catalogue) and calls the API app for the rest.
-    const render = () => site(req, res, () => notFound(res), { api, catalogue });
+    const render = () => site(req, res, () => notFound(res), { api, catalogue, config });
     const serve = () => (pageCache ? pageCache.handle(req, res, render) : render());
     if (req.method === 'GET' || req.method === 'HEAD') return serve();
     // A page's form (the theme, a newsletter confirmation) is a few hundred bytes: its body is read here,

@@ -3,7 +3,7 @@
 // Every instance may work on a sending: each claims small batches of deliveries with a lease
 // (leases.ts, docs/decisions/085), so none is sent twice and none is lost when an instance dies.
 import { and, asc, count, desc, eq, inArray, min, ne, sql } from 'drizzle-orm';
-import { dialect, schema, first, exec } from '@app/db';
+import { dialectOf, schema, first, exec } from '@app/db';
 import { newsletterVersion, type NewsletterSend, type NewsletterSending, type SendingStatus } from '@app/domain/newsletter';
 import type { Deps } from '../context.ts';
 import { coalescingWorker, interruptibleSleep as sleep, type WorkerState } from './coalescing-worker.ts';
@@ -58,7 +58,7 @@ export async function createSending(deps: Deps, input: NewsletterSend): Promise<
           })
           .returning({ id: s.id })
       )[0]!;
-      const selected = input.subscriberIds ? sql` AND ${dialect.inIds(sql`id`, input.subscriberIds)}` : sql``;
+      const selected = input.subscriberIds ? sql` AND ${dialectOf(db.$engine).inIds(sql`id`, input.subscriberIds)}` : sql``;
       const inserted = await exec(
         tx,
         sql`INSERT INTO newsletter_deliveries (sending_id, subscriber_id, email) SELECT ${sending.id}, id, email FROM newsletter_subscribers WHERE is_active${selected}`,

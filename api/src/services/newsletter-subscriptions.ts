@@ -3,7 +3,7 @@
 // administrators' subscribers: list, state, delete, counts and export.
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { dialect, schema, first } from '@app/db';
+import { dialectOf, schema, first } from '@app/db';
 import type { Language } from '@app/domain/inquiries';
 import { CONFIRMATION_DAYS, type Subscriber } from '@app/domain/newsletter';
 import type { Deps } from '../context.ts';
@@ -143,7 +143,7 @@ const toSubscriber = (r: SubscriberRow): Subscriber => ({
 /** Subscribers whose address contains `search`, active or not as `status` says, newest first. */
 export async function listSubscribers(deps: Deps, search?: string, status = 'all') {
   const where: SQL[] = [];
-  if (search) where.push(dialect.contains(n.email, search));
+  if (search) where.push(dialectOf(deps.db.$engine).contains(n.email, search));
   if (status !== 'all') where.push(eq(n.isActive, status === 'active'));
   const rows = await deps.db
     .select()

@@ -1,7 +1,7 @@
 // The technical library's queries: paged lists (admin and public), statistics, and the rows with
 // the listing each document may belong to; a document added, published from a listing's, edited, deleted.
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { dialect, schema, first } from '@app/db';
+import { dialectOf, schema, first, type Engine } from '@app/db';
 import { TECHNICAL_DOCUMENT_TYPES, TECHNICAL_MESSAGES, type TechnicalDocument, type TechnicalDocumentQuery } from '@app/domain/documents';
 import type { Deps } from '../context.ts';
 import { toTechnicalDocument } from './catalogue-documents.ts';
@@ -12,12 +12,12 @@ import { storageFor } from './storage.ts';
 const t = schema.technicalDocuments;
 const p = schema.products;
 
-function where(q: { search?: string; type?: string }): SQL | undefined {
+function where(engine: Engine, q: { search?: string; type?: string }): SQL | undefined {
   const parts: SQL[] = [];
   if (q.type) parts.push(eq(t.type, q.type));
   if (q.search) {
     const fields = [t.title, t.titleFr, t.titleEn, t.descriptionFr, t.descriptionEn];
-    parts.push(or(...fields.map((f) => dialect.contains(f, q.search!)))!);
+    parts.push(or(...fields.map((f) => dialectOf(engine).contains(f, q.search!)))!);
   }
   return parts.length ? and(...parts) : undefined;
 }
@@ -39,7 +39,7 @@ export async function listTechnicalDocuments(
   deps: Deps,
   q: Pick<TechnicalDocumentQuery, 'page' | 'limit' | 'search' | 'type'> & Partial<Pick<TechnicalDocumentQuery, 'sortBy' | 'sortOrder'>>,
 ) {
-  const filter = where(q);
+  const filter = where(deps.db.$engine, q);
   const totalDocuments =
     (
       await first(
@@ -50,7 +50,8 @@ export async function listTechnicalDocuments(
       )
     )?.n ?? 0;
   const by = q.sortOrder === 'ASC' ? asc : desc;
-  const column = q.sortBy === 'title' ? dialect.caseless(t.title) : q.sortBy === 'downloadCount' ? t.downloadCount : t.createdAt;
+  const column =
+    q.sortBy === 'title' ? dialectOf(deps.db.$engine).caseless(t.title) : q.sortBy === 'downloadCount' ? t.downloadCount : t.createdAt;
   const rows = await select(deps)
     .where(filter)
     .orderBy(by(column), by(t.id))

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { backupDatabase, defaultBackupName, openDatabase } from '../index.ts';
 import { defaultDumpName } from '../pg/dump.ts';
 
-const db = openDatabase({ url: process.env.DATABASE_URL, path: process.env.DATABASE_PATH ?? './data/app.db', poolSize: 1 });
+const db = await openDatabase({ url: process.env.DATABASE_URL, path: process.env.DATABASE_PATH ?? './data/app.db', poolSize: 1 });
 const name = db.$engine === 'postgres' ? defaultDumpName() : defaultBackupName();
 const destination = process.argv[2] ?? path.join(process.env.DATA_DIR ?? './data', 'backups', name);
 const written = await backupDatabase(db, destination);

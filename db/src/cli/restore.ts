@@ -1,6 +1,6 @@
 // `pnpm db:restore <file>`: replaces the PostgreSQL database at DATABASE_URL with a `db:backup` dump.
 // Stop the instances first (docs/operations.md). A SQLite backup is restored by copying the file.
-import { engine } from '../index.ts';
+import { engineOf } from '../engine.ts';
 import { restorePostgres } from '../pg/dump.ts';
 
 const file = process.argv[2];
@@ -8,7 +8,7 @@ if (!file) {
   console.error('Usage: npm run db:restore -- <backup file>');
   process.exit(2);
 }
-if (engine !== 'postgres') {
+if (engineOf(process.env) !== 'postgres') {
   console.error(
     `DATABASE_URL is not set: on SQLite, stop the server and copy the backup over DATABASE_PATH (cp ${file} "$DATABASE_PATH"), see docs/operations.md`,
   );

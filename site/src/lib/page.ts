@@ -4,9 +4,9 @@ import { dictionary, type Dictionary } from '@app/domain/i18n/index';
 import { canonicalPath, alternates, isEnglishHost, switchHref } from '@app/domain/site-routing';
 import type { Lang } from '@app/domain/lang';
 
-let company: Company | undefined;
-/** The company's details from COMPANY_* variables (read once, like the API's env). */
-export const getCompany = () => (company ??= companyFromEnv(process.env));
+let devConfig: App.Locals['config'] | undefined;
+/** Under `astro dev` no process entry hands a parsed configuration over: the variables, read once. */
+export const configOfDevServer = () => (devConfig ??= { company: companyFromEnv(process.env), publicUrl: process.env.PUBLIC_URL });
 
 export type PageContext = {
   lang: Lang;
@@ -25,7 +25,7 @@ export function pageContext(locals: App.Locals, search = ''): PageContext {
   return {
     lang,
     t: dictionary(lang),
-    company: getCompany(),
+    company: locals.config.company,
     href: (p) => (prefixed ? canonicalPath('en', p) : p),
     canonical: publicUrl + canonicalPath(lang, path),
     alternates: alternates(publicUrl, path),
@@ -40,8 +40,8 @@ export function pageContext(locals: App.Locals, search = ''): PageContext {
  * The English host's root paths are always English (the URL decides the language), so its switch to
  * French leads to the French site at PUBLIC_URL, when that is another host.
  */
-const frenchFromEnglishHost = ({ onEnglishHost, prefixed, publicUrl }: App.Locals) =>
-  onEnglishHost && !prefixed && !isEnglishHost(new URL(publicUrl).host, getCompany().englishHost);
+const frenchFromEnglishHost = ({ onEnglishHost, prefixed, publicUrl, config }: App.Locals) =>
+  onEnglishHost && !prefixed && !isEnglishHost(new URL(publicUrl).host, config.company.englishHost);
 
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 export const messagingHref = (number: string, text?: string) => `https://wa.me/${number}${text ? `?text=${encodeURIComponent(text)}` : ''}`;
