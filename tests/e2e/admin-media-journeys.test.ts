@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { signInAsAdmin } from '../support/auth.ts';
 import { serverAndBrowser } from '../support/browser.ts';
+import { backOffice } from '../fixtures/spec-texts.ts';
 import { createListingViaApi, pdf, png, signedInPage } from './admin-support.ts';
 
 describe('admin listing media', () => {
@@ -62,6 +63,12 @@ describe('admin listing media', () => {
     await page.keyboard.press('Space');
   }
 
+  /** The tiles in order: a saved image by its alt, a new one by the start of its alt field's id. */
+  const imageOrder = (images: Locator) =>
+    images
+      .getByRole('listitem')
+      .evaluateAll((items) => items.map((li) => li.querySelector('img')?.getAttribute('alt') || li.querySelector('input')?.id.slice(0, 4)));
+
   /** A listing with two images (front and side views), made through the API. */
   async function listingWithTwoImages(title: string) {
     const created = await createListingViaApi(env.server, title);
@@ -96,21 +103,50 @@ describe('admin listing media', () => {
     await context.close();
   });
 
+  it("says 'Document supprimé' once for each document removed in the form, when the save deletes it", async () => {
+    const created = await createListingViaApi(env.server, 'Annonce documents retirés e2e');
+    const { headers } = await signInAsAdmin(env.server);
+    const form = new FormData();
+    for (const title of ['Notice', 'Schéma']) form.append('documents', new Blob([pdf.buffer], { type: pdf.mimeType }), `${title}.pdf`);
+    form.append('titles', JSON.stringify(['Notice', 'Schéma']));
+    expect((await env.server.api(`/products/${created.id}/documents`, { method: 'POST', headers, body: form })).status).toBe(201);
+    const { context, page } = await signedInPage(env.browser, env.server);
+    await page.goto(`${env.server.url}/admin/annonces/${created.id}/edit`);
+    await page.getByRole('button', { name: 'Retirer le document Schéma' }).click();
+    await page.getByRole('button', { name: 'Retirer le document Notice' }).click();
+    // Removed from the form only: nothing is said until the save deletes them.
+    const deleted = page.getByRole('status').filter({ hasText: backOffice.technicalDocuments.deleted.fr });
+    expect(await deleted.count()).toBe(0);
+    await page.getByRole('button', { name: 'Mettre à jour' }).click();
+    await page.waitForURL('**/admin/annonces');
+    await expect.poll(() => deleted.count()).toBe(2);
+    await page.getByRole('status').filter({ hasText: 'Annonce mise à jour' }).waitFor();
+    const product = await (await env.server.api(`/products/${created.id}`)).json();
+    expect(product.documents).toEqual([]);
+    await context.close();
+  });
+
   it('refuses to drop a new image among the saved ones and says why, the order unchanged', async () => {
     const { context, page, images } = await editingTwoImages('Annonce groupes e2e');
     await page.getByLabel('Ajouter des images').setInputFiles([png('maskable-512.png')]);
-    const order = () =>
-      images
-        .getByRole('listitem')
-        .evaluateAll((items) =>
-          items.map((li) => li.querySelector('img')?.getAttribute('alt') || li.querySelector('input')?.id.slice(0, 4)),
-        );
-    const before = await order();
+    const before = await imageOrder(images);
     expect(before).toHaveLength(3);
 
     await dragByKeyboard(page, images.getByRole('button', { name: 'Glisser maskable-512.png' }), 3, 'ArrowLeft', 2);
     await page.getByRole('status').filter({ hasText: 'Une nouvelle image se place après les images déjà enregistrées' }).waitFor();
-    expect(await order()).toEqual(before);
+    expect(await imageOrder(images)).toEqual(before);
+    await context.close();
+  });
+
+  it('refuses to drop a saved image among the new ones and says why, the order unchanged', async () => {
+    const { context, page, images } = await editingTwoImages('Annonce groupes inverses e2e');
+    await page.getByLabel('Ajouter des images').setInputFiles([png('maskable-512.png')]);
+    const before = await imageOrder(images);
+    expect(before).toHaveLength(3);
+
+    await dragByKeyboard(page, images.getByRole('button', { name: "Glisser l'image 2" }), 2, 'ArrowRight', 3);
+    await page.getByRole('status').filter({ hasText: 'Une nouvelle image se place après les images déjà enregistrées' }).waitFor();
+    expect(await imageOrder(images)).toEqual(before);
     await context.close();
   });
 

@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { Product, ProductDocument, ProductImage } from '@app/domain/products';
 import { errorText } from '../../lib/api.ts';
 import { isOnline } from '../../lib/online.ts';
-import { fill, texts, useT } from '../../lib/i18n.ts';
+import { adminLang, fill, texts, useT } from '../../lib/i18n.ts';
 import { localized, localizedErrors } from '../../lib/localized.ts';
 import type { AdminDictionary } from '@app/domain/i18n/admin-fr';
 import { toast } from '../../lib/toast.ts';
@@ -29,6 +29,7 @@ import {
 } from './listing-form-model.ts';
 import { DocumentsEditor, fileKey, ImagesEditor, newDocument, type NewDocument, type NewImage } from './listing-media.tsx';
 import { documentMeta, uploadNewMedia } from './media-uploads.ts';
+import { titleIn } from './listing-actions.ts';
 import { LISTING_CREATE, LISTING_UPDATE, newTempId } from './operations.ts';
 
 type Phase = 'idle' | 'saving' | 'images' | 'documents';
@@ -159,7 +160,8 @@ export default function ListingFormPage() {
         .map((o) => o.id)
         .join();
     const imageOrder = orderChanged ? images.map((i) => i.id) : [];
-    const label = fill(edit ? all.outbox.listingUpdate : all.outbox.listingCreate, { title: input.titleFr });
+    // The outbox names the listing by its title in the admin's language, as the listings table does.
+    const label = fill(edit ? all.outbox.listingUpdate : all.outbox.listingCreate, { title: titleIn(input, adminLang.get()) });
     const queued = () => {
       toast.info(all.toasts.offlineSaved, t.changesQueued);
       navigate('/annonces');

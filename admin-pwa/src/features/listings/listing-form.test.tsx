@@ -1,19 +1,32 @@
 // The listing form: defaults of a new listing, every required-field message, generator-only voltage
 // and phase, the numeric coercion, file checks with the spec's messages, and the button labels.
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, assert, describe, expect, it } from 'vitest';
 import { Toaster } from '../../components/toaster.tsx';
-import { freshStart } from '../../test-fetch.ts';
+import { db } from '../../db/db.ts';
+import { freshStart, setOnline } from '../../test-fetch.ts';
 import { setAdminLang } from '../../lib/i18n.ts';
 import ListingFormPage, { submitLabel } from './listing-form-page.tsx';
+import type { Product } from '@app/domain/products';
 import { adminEn } from '@app/domain/i18n/admin-en';
 import { adminFr } from '@app/domain/i18n/admin-fr';
 import { backOffice } from '../../../../tests/fixtures/spec-texts.ts';
 import { documentProblem, emptyForm, imageProblem, validateListing } from './listing-form-model.ts';
 
 function renderNew() {
-  const router = createMemoryRouter([{ path: '/annonces/new', element: <ListingFormPage /> }], { initialEntries: ['/annonces/new'] });
+  renderAt('/annonces/new');
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/annonces/new', element: <ListingFormPage /> },
+      { path: '/annonces/:id/edit', element: <ListingFormPage /> },
+      { path: '/annonces', element: <p>Annonces</p> },
+    ],
+    { initialEntries: [path] },
+  );
   render(
     <>
       <RouterProvider router={router} />
@@ -23,6 +36,53 @@ function renderNew() {
 }
 
 const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
+
+/** A saved engine, as the device stores it. */
+const storedListing: Product = {
+  id: 7,
+  titleFr: 'Moteur marin',
+  titleEn: 'Marine engine',
+  descriptionFr: 'Moteur révisé.',
+  descriptionEn: 'Overhauled engine.',
+  type: 'engine',
+  category: null,
+  brand: 'Volvo',
+  model: 'D6',
+  fuelType: 'diesel',
+  voltage: null,
+  phase: null,
+  weight: 700,
+  length: null,
+  width: null,
+  height: null,
+  powerOutput: 300,
+  powerUnit: 'kw',
+  powerKw: 300,
+  condition: 'used',
+  featured: false,
+  year: null,
+  price: 15000,
+  specifications: {},
+  specificationsEn: {},
+  version: 3,
+  createdAt: new Date(Date.UTC(2024, 0, 1)).toISOString(),
+  updatedAt: new Date(Date.UTC(2024, 0, 1)).toISOString(),
+  images: [],
+  documents: [],
+};
+
+/** The required fields of a generator, by their English labels. */
+function fillInEnglish(titleFr: string, titleEn: string) {
+  for (const [label, value] of [
+    ['Title (French)', titleFr],
+    ['Title (English)', titleEn],
+    ['Brand', 'SDMO'],
+    ['Model', 'J60'],
+    ['Description (French)', 'Groupe capoté.'],
+    ['Description (English)', 'Canopied generator.'],
+  ] as const)
+    fireEvent.change(field(label), { target: { value } });
+}
 
 describe('listing form', () => {
   it("says 'Erreur de création' with 'Erreur lors de la création' when the server refuses a new listing without a message", async () => {
@@ -174,5 +234,32 @@ describe('listing form in English', () => {
     const input = document.querySelectorAll<HTMLInputElement>('input[type=file]')[0]!;
     fireEvent.change(input, { target: { files: [new File(['x'], 'a.gif', { type: 'image/gif' })] } });
     expect(screen.getByText('Only JPEG, PNG and WebP images are accepted')).toBeTruthy();
+  });
+
+  it('names a listing queued offline by its English title in the outbox', async () => {
+    await freshStart();
+    setAdminLang('en');
+    setOnline(false);
+    renderNew();
+    fillInEnglish('Groupe 60 kVA', '60 kVA generator');
+    fireEvent.click(screen.getByRole('button', { name: 'Create listing' }));
+    await screen.findByText('Annonces');
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'listing.create', label: 'Creation of the listing “60 kVA generator”' });
+  });
+
+  it('names a change queued offline by the English title in the outbox', async () => {
+    await freshStart();
+    setAdminLang('en');
+    setOnline(false);
+    const { images: _images, documents: _documents, ...stored } = storedListing;
+    await db.products.put(stored);
+    renderAt('/annonces/7/edit');
+    await waitFor(() => expect(field('Title (English)').value).toBe('Marine engine'));
+    fireEvent.change(field('Brand'), { target: { value: 'Volvo Penta' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await screen.findByText('Annonces');
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'listing.update', label: 'Changes to the listing “Marine engine”' });
   });
 });

@@ -17,7 +17,7 @@ import { ErrorState } from '../../components/states.tsx';
 import { deleteDocument, documentDownloadUrl, fetchListing } from './api.ts';
 import { onPlainClick, openDocument } from '../../lib/document-file.ts';
 import { DocumentsUpload } from './documents-upload.tsx';
-import { removeListing } from './listing-actions.ts';
+import { removeListing, titleIn } from './listing-actions.ts';
 
 export default function ListingViewPage() {
   const id = Number(useParams().id);
@@ -51,8 +51,7 @@ export default function ListingViewPage() {
     <article className="page" aria-labelledby="view-title">
       <div className="page-header">
         <h1 id="view-title">
-          <BackLink to="/annonces" label={t.back} /> {lang === 'en' ? p.titleEn : p.titleFr}{' '}
-          {p.featured ? <Icon name="star" title={t.featured} /> : null}
+          <BackLink to="/annonces" label={t.back} /> {titleIn(p, lang)} {p.featured ? <Icon name="star" title={t.featured} /> : null}
         </h1>
         <div className="actions">
           <Link className="btn" to={`/annonces/${p.id}/edit`}>
@@ -205,7 +204,7 @@ export default function ListingViewPage() {
           navigate('/annonces');
         }}
       >
-        <p>{fill(t.deleteConfirm, { title: lang === 'en' ? p.titleEn : p.titleFr })}</p>
+        <p>{fill(t.deleteConfirm, { title: titleIn(p, lang) })}</p>
       </ConfirmDialog>
     </article>
   );

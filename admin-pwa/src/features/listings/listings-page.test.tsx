@@ -294,13 +294,18 @@ describe('listings table', () => {
 describe('listings table in English', () => {
   afterEach(() => setAdminLang('fr'));
 
-  it('shows the English titles in the table, the actions and the delete dialog, and counts with the plural rules', async () => {
+  it('shows the English titles in the table, the phone cards, the actions and the delete dialog, and counts with the plural rules', async () => {
     setAdminLang('en');
     serve(1);
     show();
     await screen.findByText('1 listing');
     expect(table().getByRole('cell', { name: 'Generator 1' })).toBeTruthy();
     expect(table().queryByText('Groupe 1')).toBeNull();
+    // The phone's cards too: the title, and the names of the card's actions.
+    const cards = within(screen.getByRole('list', { name: 'Listings' }));
+    expect(cards.getByText('Generator 1')).toBeTruthy();
+    expect(cards.queryByText('Groupe 1')).toBeNull();
+    expect(cards.getByRole('link', { name: 'View Generator 1' })).toBeTruthy();
     await userEvent.click(table().getByRole('button', { name: 'Delete Generator 1' }));
     expect(within(screen.getByRole('alertdialog')).getByText(/Generator 1/)).toBeTruthy();
   });
