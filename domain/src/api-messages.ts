@@ -25,6 +25,7 @@ export const requestMessages = {
   request: 'Requête invalide',
   json: 'JSON invalide',
   jsonArray: '{name}: tableau JSON attendu',
+  textTooLong: '{name}: {max} caractères au maximum par texte',
   boolean: 'Booléen attendu',
   tooLarge: 'Requête trop volumineuse',
   fileTooLarge: 'Fichier trop volumineux',

@@ -3,12 +3,15 @@
 // cache, private answers a proxy could keep, a redirect off the site, a mail cannon, sniffable answers,
 // bodies read long after they were refused.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@app/db';
-import { signInAsAdmin, withDb, INITIAL_ADMIN } from '../support/auth.ts';
+import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES } from '@app/domain/documents';
+import { signInAsAdmin, withDb, CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN } from '../support/auth.ts';
 import { engineInput } from '../fixtures/catalogue.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
@@ -52,6 +55,9 @@ const ATTACKS = {
   dots: (length: number) => `a@${'.'.repeat(length - 3)}@`,
   spaces: (length: number) => `x${' '.repeat(length - 2)}\u0000`,
 };
+/** A 1×1 PNG: a file every upload route accepts (pictures, listing documents, the library). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
 /** 64 KB, then the largest that fits under the route's body limit (a 413 is refused before any pattern). */
 const LENGTHS = [64 * 1024, 63 * 1024, 15 * 1024, 7 * 1024];
 
@@ -80,6 +86,147 @@ async function stringFieldsOfEveryOperation(): Promise<Operation[]> {
   }
   return operations;
 }
+
+const openApi = async () => (await (await server.api('/openapi.json')).json()) as any;
+const apiPath = (path: string) => path.replace(/^\/api/, '');
+const isAuthenticated = (doc: any, op: any) => (op.security ?? doc.security ?? []).length > 0;
+
+type MultipartOperation = { method: string; path: string; files: string[]; fields: { name: string; json: boolean }[] };
+
+/** Every multipart operation the document lists: its file parts, and its text fields (a JSON text marked so). */
+async function multipartFieldsOfEveryOperation(): Promise<MultipartOperation[]> {
+  const doc = await openApi();
+  const operations: MultipartOperation[] = [];
+  for (const [path, item] of Object.entries<any>(doc.paths)) {
+    for (const [method, op] of Object.entries<any>(item)) {
+      const body = op.requestBody?.content?.['multipart/form-data']?.schema;
+      if (!body) continue;
+      const properties = Object.entries<any>(body.properties ?? {});
+      const isFile = (s: any) => s.format === 'binary' || s.items?.format === 'binary';
+      const isText = (s: any) => s.type === 'string' || s.anyOf?.some((a: any) => a.type === 'string');
+      operations.push({
+        method: method.toUpperCase(),
+        path: apiPath(path),
+        files: properties.filter(([, s]) => isFile(s)).map(([name]) => name),
+        fields: properties
+          .filter(([, s]) => !isFile(s) && isText(s))
+          .map(([name, s]) => ({ name, json: s.contentMediaType === 'application/json' })),
+      });
+    }
+  }
+  return operations;
+}
+
+type QueryOperation = { method: string; path: string; auth: boolean; parameters: string[] };
+
+/** Every query parameter the document lists, whatever its type: on the wire each is a string. */
+async function queryParametersOfEveryOperation(): Promise<QueryOperation[]> {
+  const doc = await openApi();
+  const operations: QueryOperation[] = [];
+  for (const [path, item] of Object.entries<any>(doc.paths)) {
+    for (const [method, op] of Object.entries<any>(item)) {
+      const parameters = (op.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => p.name as string);
+      if (!parameters.length || method === 'head') continue;
+      operations.push({
+        method: method.toUpperCase(),
+        path: apiPath(path).replace(/\{[^{}]+\}/g, '1'),
+        auth: isAuthenticated(doc, op),
+        parameters,
+      });
+    }
+  }
+  return operations;
+}
+
+const SITE_SRC = path.resolve(import.meta.dirname, '../../site/src');
+/** A file's text with that of the local modules it imports (a page and its helper). */
+const withLocalImports = (file: string) => {
+  const own = fs.readFileSync(file, 'utf8');
+  const imported = [...own.matchAll(/from '(\.{1,2}\/[^']+\.ts)'/g)].map((m) =>
+    fs.readFileSync(path.resolve(path.dirname(file), m[1]!), 'utf8'),
+  );
+  return [own, ...imported].join('\n');
+};
+
+/** The site's pages that read a posted form (site/src/pages), each with the fields it reads. */
+function siteForms(): { path: string; fields: string[] }[] {
+  const pages = path.join(SITE_SRC, 'pages');
+  return fs
+    .readdirSync(pages, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.(?:astro|ts)$/.test(file) && !file.includes('['))
+    .map((file) => ({ file, source: withLocalImports(path.join(pages, file)) }))
+    .filter(({ source }) => /\.formData\(\)/.test(source))
+    .map(({ file, source }) => ({
+      path: `/${file.replace(/\.(?:astro|ts)$/, '').replace(/(?:^|\/)index$/, '')}`,
+      fields: [...new Set([...source.matchAll(/\bform\??\.get\('([^']+)'\)/g)].map((m) => m[1]!))],
+    }))
+    .sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** The site's forms that post to the API from the browser (site/src/islands): the path, and the fields the form has. */
+function islandForms(): { path: string; fields: string[] }[] {
+  const islands = path.join(SITE_SRC, 'islands');
+  return fs
+    .readdirSync(islands)
+    .map((file) => fs.readFileSync(path.join(islands, file), 'utf8'))
+    .flatMap((source) =>
+      [...source.matchAll(/fetch\('\/api(\/[^']+)',\s*\{\s*method: 'POST'/g)].map((m) => ({
+        path: m[1]!,
+        fields: [...source.matchAll(/\bname="(\w+)"/g)].map((f) => f[1]!),
+      })),
+    );
+}
+
+/** Wall time of a request, the best of a few (as cost() above), for any way of sending it. */
+async function timed(send: () => Promise<Response>): Promise<{ ms: number; status: number; location: string | null }> {
+  let best = { ms: Infinity, status: 0, location: null as string | null };
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now();
+    const res = await send();
+    await res.arrayBuffer();
+    const ms = performance.now() - started;
+    if (ms < best.ms) best = { ms, status: res.status, location: res.headers.get('location') };
+  }
+  return best;
+}
+
+/** Answers refused before any pattern runs (body, URL or headers too large): the probe then tries a shorter value. */
+const TOO_LARGE = new Set([413, 414, 431]);
+
+/**
+ * Sends each attack at the largest length the route lets through, and a normal value; answers the probes
+ * that cost over 20× the normal value, each measured twice. `refused` judges each attack's answer.
+ */
+async function slowProbes(
+  what: string,
+  send: (value: string) => Promise<Response>,
+  refused: (answer: { status: number; location: string | null }, normal: { status: number }, label: string) => void,
+  shape: (attack: string) => string = (v) => v,
+): Promise<string[]> {
+  const slow: string[] = [];
+  const normal = await timed(() => send(shape('jeanne@example.org')));
+  for (const [name, attackOf] of Object.entries(ATTACKS)) {
+    for (const length of LENGTHS) {
+      const label = `${what} (${name}, ${length} characters)`;
+      const attack = await timed(() => send(shape(attackOf(length))));
+      if (TOO_LARGE.has(attack.status) && length !== LENGTHS.at(-1)) continue;
+      refused(attack, normal, label);
+      if (attack.ms > 20 * Math.max(normal.ms, 1)) {
+        const again = await timed(() => send(shape(attackOf(length))));
+        const normalAgain = await timed(() => send(shape('jeanne@example.org')));
+        if (again.ms > 20 * Math.max(normalAgain.ms, normal.ms, 1))
+          slow.push(`${label}: ${again.ms.toFixed(1)} ms, normal ${normalAgain.ms.toFixed(1)} ms`);
+      }
+      break;
+    }
+  }
+  return slow;
+}
+
+const aClientError = (answer: { status: number }, _normal: unknown, label: string) => {
+  expect(answer.status, label).toBeGreaterThanOrEqual(400);
+  expect(answer.status, label).toBeLessThan(500);
+};
 
 describe('no value makes validation expensive', () => {
   it('a 64 KB adversarial value in every JSON text and e-mail field, public and admin, gets a 4xx for at most 20× the cost of a normal value', async () => {
@@ -116,6 +263,113 @@ describe('no value makes validation expensive', () => {
             if (attack.status !== 413) break;
           }
         }
+      }
+    }
+    expect(slow).toEqual([]);
+  });
+
+  it('a 64 KB adversarial value in every multipart text field (picture alt, document titles and descriptions, library upload fields) gets a 4xx for at most 20× the cost of a normal value', async () => {
+    const operations = await multipartFieldsOfEveryOperation();
+    const named = operations.map((o) => `${o.method} ${o.path} ${o.fields.map((f) => f.name).join(',')}`).join('\n');
+    for (const expected of [
+      /POST \/products\/\{id\}\/images .*alt/,
+      /POST \/products\/\{id\}\/documents .*titles,titlesEn,descriptions/,
+      /POST \/admin\/technical-documents\/upload .*title,titleFr,titleEn,descriptionFr,descriptionEn,productId/,
+    ])
+      expect(named).toMatch(expected);
+
+    // A listing of its own, so that the upload reaches its fields (a missing listing is refused first).
+    const created = await call({ method: 'POST', path: '/products', json: engineInput({ titleFr: 'Moteur Formulaires' }), auth: true });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const slow: string[] = [];
+    for (const op of operations) {
+      for (const field of op.fields) {
+        // With a file every route accepts, so that the text is what is judged; a JSON text carries the value as its item.
+        const send = (value: string) => {
+          const form = new FormData();
+          for (const file of op.files) form.append(file, new Blob([PNG], { type: 'image/png' }), 'probe.png');
+          form.append(field.name, value);
+          return server.api(op.path.replace(/\{[^{}]+\}/g, String(id)), {
+            method: op.method,
+            token,
+            headers: { 'x-forwarded-for': `198.51.100.${(visitor++ % 250) + 1}` },
+            body: form,
+          });
+        };
+        // Room for the array's brackets and quotes inside the form's 64 KiB field limit.
+        const shape = field.json ? (v: string) => JSON.stringify([v.length > 1024 ? v.slice(16) : v]) : undefined;
+        slow.push(...(await slowProbes(`${op.method} ${op.path} ${field.name}`, send, aClientError, shape)));
+      }
+    }
+    expect(slow).toEqual([]);
+  });
+
+  it('a 64 KB adversarial value in every query parameter (search and the others), public and admin, gets a 4xx for at most 20× the cost of a normal value', async () => {
+    const operations = await queryParametersOfEveryOperation();
+    const named = operations.map((o) => `${o.method} ${o.path} ${o.parameters.join(',')}`).join('\n');
+    for (const expected of [
+      /GET \/products .*search/,
+      /GET \/technical-documents\/public .*search/,
+      /GET \/admin\/technical-documents .*search/,
+      /GET \/newsletter\/admin\/subscribers .*search/,
+    ])
+      expect(named).toMatch(expected);
+    const slow: string[] = [];
+    for (const op of operations) {
+      for (const parameter of op.parameters) {
+        // URLSearchParams writes a space as '+': the value keeps its length in the request line.
+        const send = (value: string) =>
+          call({ method: op.method, path: `${op.path}?${new URLSearchParams({ [parameter]: value })}`, auth: op.auth });
+        slow.push(...(await slowProbes(`${op.method} ${op.path}?${parameter}`, send, aClientError)));
+      }
+    }
+    expect(slow).toEqual([]);
+  });
+
+  it('a 64 KB adversarial value in every field of the site’s own forms is refused, or changes nothing, for at most 20× the cost of a normal value', async () => {
+    // The forms posted to the site's pages, read from site/src/pages: the theme form and the newsletter's buttons.
+    const forms = siteForms();
+    expect(forms).toEqual(
+      expect.arrayContaining([
+        { path: '/preferences', fields: expect.arrayContaining(['theme', 'next']) },
+        { path: '/newsletter/confirmer', fields: ['token'] },
+        { path: '/newsletter/desinscription', fields: ['token'] },
+        { path: '/en/newsletter/confirmer', fields: ['token'] },
+        { path: '/en/newsletter/desinscription', fields: ['token'] },
+      ]),
+    );
+    // The contact form and the newsletter sign-up post their fields to the API from the browser: the JSON probe above covers each.
+    const json = await stringFieldsOfEveryOperation();
+    const islands = islandForms();
+    expect(islands.map((f) => f.path).sort()).toEqual(['/inquiries', '/newsletter/subscribe']);
+    for (const form of islands)
+      expect(json.find((op) => op.method === 'POST' && op.path === form.path)?.fields, form.path).toEqual(
+        expect.arrayContaining(form.fields),
+      );
+
+    const slow: string[] = [];
+    for (const form of forms) {
+      for (const field of form.fields) {
+        const send = (value: string) =>
+          fetch(`${server.url}${form.path}`, {
+            method: 'POST',
+            redirect: 'manual',
+            headers: {
+              'content-type': 'application/x-www-form-urlencoded',
+              origin: server.url,
+              'x-forwarded-for': `198.51.100.${(visitor++ % 250) + 1}`,
+            },
+            body: new URLSearchParams({ [field]: value }),
+          });
+        // A form that takes any value (the theme, where to go back) sends a normal one on with a redirect: the attack
+        // gets the same, on this site. Any other (the newsletter's token) refuses it as a client error.
+        const refusedOrHarmless = (answer: { status: number; location: string | null }, normal: { status: number }, label: string) => {
+          if (normal.status < 300 || normal.status >= 400) return aClientError(answer, normal, label);
+          expect(answer.status, label).toBe(normal.status);
+          expect(new URL(answer.location!, server.url).origin, label).toBe(server.url);
+        };
+        slow.push(...(await slowProbes(`POST ${form.path} ${field}`, send, refusedOrHarmless)));
       }
     }
     expect(slow).toEqual([]);
@@ -189,16 +443,18 @@ describe('addresses are plain', () => {
 });
 
 describe('only a real change empties the page cache', () => {
-  it('anonymous, refused and sign-in requests leave cached pages cached; an administrator’s listing write renders them anew', async () => {
+  it('anonymous, refused and sign-in requests, a successful sign-in and a token refresh leave cached pages cached; an administrator’s listing write renders them anew', async () => {
     const created = await call({ method: 'POST', path: '/products', json: engineInput({ titleFr: 'Moteur Avant' }), auth: true });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
     const page = async () => (await fetch(`${server.url}/annonces`)).text();
     expect(await page()).toContain('Moteur Avant');
+    // A session whose refresh token the list below renews (signed in before the change behind the server's back).
+    const session = await signInAsAdmin(server);
 
     // Changed behind the server's back (no announcement): the cached page keeps the old title until a real change.
     await withDb(server, (db) => db.update(schema.products).set({ titleFr: 'Moteur Après' }).where(eq(schema.products.id, id)));
-    const requests: Call[] = [
+    const requests: (Call & { expect?: number })[] = [
       { method: 'POST', path: '/inquiries', json: { name: 'Jeanne', email: 'jeanne@example.org', message: 'Bonjour' } },
       { method: 'POST', path: '/inquiries', json: {} },
       { method: 'POST', path: '/newsletter/subscribe', json: { email: 'lecteur@example.org', language: 'fr' } },
@@ -207,9 +463,14 @@ describe('only a real change empties the page cache', () => {
       { method: 'DELETE', path: `/products/${id}` },
       { method: 'POST', path: '/no-such-route', json: {} },
       { method: 'PATCH', path: `/products/${id}`, json: { featured: 'not a boolean' }, auth: true },
+      // Successful: each writes a session row, none changes what a page shows.
+      { method: 'POST', path: '/auth/login', json: { email: INITIAL_ADMIN.email, password: CHANGED_ADMIN_PASSWORD }, expect: 200 },
+      { method: 'POST', path: '/auth/refresh', json: { refreshToken: session.refreshToken }, expect: 200 },
     ];
-    for (const request of requests) {
-      await (await call(request)).arrayBuffer();
+    for (const { expect: status, ...request } of requests) {
+      const res = await call(request);
+      await res.arrayBuffer();
+      if (status) expect(res.status, `${request.method} ${request.path}`).toBe(status);
       expect(await page(), `${request.method} ${request.path}`).toContain('Moteur Avant');
     }
     const other = await call({ method: 'POST', path: '/products', json: engineInput({ titleFr: 'Moteur Autre' }), auth: true });
@@ -346,13 +607,18 @@ describe('X-Content-Type-Options: nosniff on every answer', () => {
  * Streams a chunked body of up to `total` bytes, as fast as the server reads it, and answers the status
  * and how many bytes had been handed to the socket when the answer came.
  */
-function streamBody(path: string, headers: Record<string, string>, total: number): Promise<{ status: number; sent: number }> {
+function streamBody(path: string, headers: Record<string, string>, total: number, head = ''): Promise<{ status: number; sent: number }> {
   return new Promise((resolve, reject) => {
     const req = http.request(`${server.url}${path}`, { method: 'POST', headers: { ...headers, 'transfer-encoding': 'chunked' } });
     const chunk = Buffer.alloc(64 * 1024, 'a');
     let sent = 0;
     let answered = false;
     const write = () => {
+      // The start of the body as given (the parts before a big file), then filler.
+      if (head && sent === 0) {
+        sent += Buffer.byteLength(head);
+        if (!req.write(head)) return void req.once('drain', write);
+      }
       while (!answered && sent < total) {
         sent += chunk.length;
         if (!req.write(chunk)) return void req.once('drain', write);
@@ -373,6 +639,10 @@ function streamBody(path: string, headers: Record<string, string>, total: number
 describe('a refused request stops reading', () => {
   const MB = 1024 * 1024;
   const multipart = { 'content-type': 'multipart/form-data; boundary=x' };
+  /** The parts of a body with the boundary above: a text field, and the start of a file whose bytes follow. */
+  const textPart = (name: string, value: string) => `--x\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const filePart = (name: string) =>
+    `--x\r\nContent-Disposition: form-data; name="${name}"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`;
 
   // What the client hands its socket before the answer arrives: the server's reading, its socket buffers, and
   // the short drain after a refusal (@hono/node-server reads on, for 500 ms, so the connection closes cleanly).
@@ -388,6 +658,77 @@ describe('a refused request stops reading', () => {
     const replay = await streamBody('/api/inquiries', { ...headers, ...multipart }, 160 * MB);
     expect(replay.status).toBe(422);
     expect(replay.sent).toBeLessThan(48 * MB);
+  });
+
+  it('an administrator’s upload key replayed with another 160 MB body gets 422 long before the end of the body', async () => {
+    const key = crypto.randomUUID();
+    const headers = { 'idempotency-key': key, authorization: `Bearer ${token}` };
+    const form = new FormData();
+    form.append('title', 'Notice moteur');
+    form.append('document', new Blob([PNG]), 'notice.png');
+    const first = await server.api('/admin/technical-documents/upload', { method: 'POST', headers, body: form });
+    expect(first.status).toBe(201);
+    const replay = await streamBody('/api/admin/technical-documents/upload', { ...headers, ...multipart }, 160 * MB, filePart('document'));
+    expect(replay.status).toBe(422);
+    expect(replay.sent).toBeLessThan(48 * MB);
+  });
+
+  it('requests refused by validation stop reading a 160 MB body: at once, or at the route’s own limit', async () => {
+    const { id } = (await (
+      await call({ method: 'POST', path: '/products', json: engineInput({ titleFr: 'Moteur Lecture' }), auth: true })
+    ).json()) as { id: number };
+    const admin = { authorization: `Bearer ${token}` };
+    const cases: { what: string; path: string; headers: Record<string, string>; head?: string; status: number; limit?: number }[] = [
+      { what: 'a contact form of 160 MB of JSON', path: '/api/inquiries', headers: { 'content-type': 'application/json' }, status: 413 },
+      {
+        what: 'a listing of 160 MB of JSON, signed in',
+        path: '/api/products',
+        headers: { ...admin, 'content-type': 'application/json' },
+        status: 413,
+      },
+      {
+        what: 'an upload with a malformed Idempotency-Key',
+        path: '/api/admin/technical-documents/upload',
+        headers: { ...admin, ...multipart, 'idempotency-key': 'not-a-uuid' },
+        head: filePart('document'),
+        status: 400,
+      },
+      {
+        what: 'an upload that is not multipart (a small body then: 1 MiB at most)',
+        path: '/api/admin/technical-documents/upload',
+        headers: { ...admin, 'content-type': 'application/octet-stream' },
+        status: 413,
+      },
+      {
+        what: 'an upload to a listing that does not exist',
+        path: '/api/products/999999/documents',
+        headers: { ...admin, ...multipart },
+        head: filePart('documents'),
+        status: 404,
+      },
+      // The refused field comes first, the file after it: the file is read up to the route's cap, no further.
+      {
+        what: 'an image whose alt text is too long, then 160 MB of image',
+        path: `/api/products/${id}/images`,
+        headers: { ...admin, ...multipart },
+        head: textPart('alt', 'x'.repeat(301)) + filePart('image'),
+        status: 413,
+        limit: IMAGE_MAX_BYTES,
+      },
+      {
+        what: 'a library document for listing "abc", then 160 MB of file',
+        path: '/api/admin/technical-documents/upload',
+        headers: { ...admin, ...multipart },
+        head: textPart('title', 'Notice') + textPart('productId', 'abc') + filePart('document'),
+        status: 413,
+        limit: DOCUMENT_MAX_BYTES,
+      },
+    ];
+    for (const c of cases) {
+      const answer = await streamBody(c.path, c.headers, 160 * MB, c.head);
+      expect(answer.status, c.what).toBe(c.status);
+      expect(answer.sent, c.what).toBeLessThan((c.limit ?? 0) + 48 * MB);
+    }
   });
 
   it('an anonymous 160 MB upload with a key gets 401 long before the end of the body', async () => {

@@ -1,10 +1,13 @@
 // Probes for security.md "Outgoing mail" and "Data": SMTP credentials never cross the network in clear,
 // and the database file, the mail-encryption key and the data folder are the owner's alone.
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Deps } from '@app/api/context';
+import { createTransport } from '@app/api/services/mailer';
 import { signInAsAdmin } from '../support/auth.ts';
 import { onPostgres, startServer, type TestServer } from '../support/server.ts';
 
@@ -56,28 +59,84 @@ describe('secrets at rest', () => {
     });
 });
 
-// Needs a non-loopback interface: registered only where one exists.
+/** An SMTP server that offers no encryption and counts the logins it receives. */
+async function plainSmtpServer(host: string) {
+  const state = { logins: 0, port: 0, close: () => Promise.resolve() };
+  const plain = new SMTPServer({
+    secure: false,
+    disabledCommands: ['STARTTLS'], // a server that offers no encryption
+    allowInsecureAuth: true,
+    authMethods: ['PLAIN', 'LOGIN'],
+    logger: false,
+    onAuth: (_auth, _session, callback) => {
+      state.logins++;
+      callback(null, { user: 'u' });
+    },
+  });
+  await new Promise<void>((resolve) => plain.listen(0, host, resolve));
+  state.port = (plain.server.address() as { port: number }).port;
+  state.close = () => new Promise<void>((resolve) => plain.close(() => resolve()));
+  return state;
+}
+
+// On every machine: the transport the mailer builds for a host that is not loopback is led, socket and all,
+// to a plain server on loopback (nodemailer's getSocket, what its proxy support uses). What it then sends is
+// what it would send to that host: with local servers allowed or not, never the password.
+describe('SMTP credentials never travel in clear (any machine: the connection is led to loopback)', () => {
+  let plain: Awaited<ReturnType<typeof plainSmtpServer>>;
+  beforeAll(async () => {
+    plain = await plainSmtpServer('127.0.0.1');
+  });
+  afterAll(() => plain?.close());
+
+  /** Builds the mailer's transport for host, connects it to the plain server whatever the host, and verifies (connect and AUTH). */
+  async function verifyThroughPlainServer(host: string, allowLocal: boolean): Promise<'signed in' | string> {
+    const deps = { env: { SMTP_ALLOW_LOCAL: allowLocal } } as unknown as Deps;
+    const transport = await createTransport(deps, { host, port: 587, secure: false, user: 'u', password: 'secret-Passw0rd' });
+    Object.assign(transport, {
+      getSocket: (_options: unknown, callback: (err: Error | null, socket?: { connection: net.Socket }) => void) => {
+        const connection = net.connect(plain.port, '127.0.0.1', () => callback(null, { connection }));
+        connection.once('error', (err) => callback(err));
+      },
+    });
+    try {
+      await transport.verify();
+      return 'signed in';
+    } catch (err) {
+      return String((err as { code?: string }).code ?? err);
+    } finally {
+      transport.close();
+    }
+  }
+
+  it('the harness reaches the plain server: loopback with local servers allowed signs in there (the one exemption)', async () => {
+    const before = plain.logins;
+    expect(await verifyThroughPlainServer('127.0.0.1', true)).toBe('signed in');
+    expect(plain.logins).toBe(before + 1);
+  });
+
+  it('a non-loopback host without TLS never receives the password, with local servers allowed (a private address) or not (a public one)', async () => {
+    const before = plain.logins;
+    for (const [host, allowLocal] of [
+      ['192.0.2.25', true],
+      ['10.1.2.3', true],
+      ['93.184.216.34', false],
+    ] as const) {
+      // nodemailer stops before AUTH: the server offered no STARTTLS and the transport requires it.
+      expect(await verifyThroughPlainServer(host, allowLocal), `${host}, SMTP_ALLOW_LOCAL ${allowLocal}`).toBe('ETLS');
+    }
+    expect(plain.logins).toBe(before);
+  });
+});
+
+// Through the running server, to an address of this machine that is not loopback: registered only where one exists.
 if (lanAddress)
   describe('SMTP credentials never travel in clear (needs a non-loopback interface)', () => {
-    let plain: SMTPServer;
-    let port = 0;
-    let logins = 0;
+    let plain: Awaited<ReturnType<typeof plainSmtpServer>>;
     beforeAll(async () => {
-      plain = new SMTPServer({
-        secure: false,
-        disabledCommands: ['STARTTLS'], // a server that offers no encryption
-        allowInsecureAuth: true,
-        authMethods: ['PLAIN', 'LOGIN'],
-        logger: false,
-        onAuth: (_auth, _session, callback) => {
-          logins++;
-          callback(null, { user: 'u' });
-        },
-      });
-      await new Promise<void>((resolve) => plain.listen(0, lanAddress, resolve));
-      port = (plain.server.address() as { port: number }).port;
+      plain = await plainSmtpServer(lanAddress);
     });
-    afterAll(() => new Promise<void>((resolve) => (plain ? plain.close(() => resolve()) : resolve())));
+    afterAll(() => plain?.close());
 
     it('a server without TLS on a non-loopback address never receives the password, even with local servers allowed', async () => {
       const server = await startServer({ env: { SMTP_ALLOW_LOCAL: 'true' } });
@@ -86,10 +145,17 @@ if (lanAddress)
         const res = await server.api('/smtp/test-config', {
           method: 'POST',
           token: accessToken,
-          json: { host: lanAddress, port, secure: false, user: 'u', password: 'secret-Passw0rd', fromEmail: 'noreply@example.test' },
+          json: {
+            host: lanAddress,
+            port: plain.port,
+            secure: false,
+            user: 'u',
+            password: 'secret-Passw0rd',
+            fromEmail: 'noreply@example.test',
+          },
         });
         expect(await res.json()).toEqual({ success: false, message: 'Connexion au serveur SMTP impossible' });
-        expect(logins).toBe(0);
+        expect(plain.logins).toBe(0);
       } finally {
         await server.stop();
       }

@@ -28,6 +28,9 @@ import { fill } from '@app/domain/i18n/index';
 
 const DOCUMENT_NOT_FOUND = notFoundMessages.document;
 const MAX_FILES_PER_BATCH = 10;
+/** A document's title and description, as the listing's own fields and the library's. */
+const TITLE_MAX = 200;
+const DESCRIPTION_MAX = 5000;
 
 /** For the document: a JSON array of texts in one form field, the i-th for the i-th file. */
 const jsonTexts = (max: number) =>
@@ -43,19 +46,28 @@ const jsonTexts = (max: number) =>
       },
     });
 
-/** A JSON array of strings sent as a form field; a single string is accepted for a one-file upload. */
-function stringArray(fields: Record<string, string>, name: string, single?: string): (string | null)[] {
+/**
+ * A JSON array of strings sent as a form field; a single string is accepted for a one-file upload. A text
+ * over `max` characters is refused, as the document's `maxLength` says, never cut and stored.
+ */
+function stringArray(fields: Record<string, string>, name: string, single: string, max: number): (string | null)[] {
   const raw = fields[name];
-  if (raw === undefined || raw === '') return single !== undefined && fields[single] !== undefined ? [fields[single]!] : [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    throw new ApiError(400, fill(requestMessages.jsonArray, { name }));
+  let texts: (string | null)[];
+  if (raw === undefined || raw === '') texts = fields[single] !== undefined ? [fields[single]!] : [];
+  else {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      throw new ApiError(400, fill(requestMessages.jsonArray, { name }));
+    }
+    if (!Array.isArray(parsed) || parsed.some((v) => v !== null && typeof v !== 'string'))
+      throw new ApiError(400, fill(requestMessages.jsonArray, { name }));
+    texts = parsed as (string | null)[];
   }
-  if (!Array.isArray(parsed) || parsed.some((v) => v !== null && typeof v !== 'string'))
-    throw new ApiError(400, fill(requestMessages.jsonArray, { name }));
-  return (parsed as (string | null)[]).map((v) => (v === null ? null : v.slice(0, 5000)));
+  if (texts.some((v) => v !== null && v.length > max))
+    throw new ApiError(400, fill(requestMessages.textTooLong, { name: raw === undefined || raw === '' ? single : name, max }));
+  return texts;
 }
 
 export const productDocumentsRoutes = (deps: Deps) => {
@@ -76,14 +88,23 @@ export const productDocumentsRoutes = (deps: Deps) => {
       '/products/:id{[0-9]+}/documents',
       doc({
         summary: 'Upload documents (50 MB each); refused files are reported',
-        multipart: { documents: 'files', titles: jsonTexts(200), titlesEn: jsonTexts(200), descriptions: jsonTexts(5000) },
+        multipart: {
+          documents: 'files',
+          titles: jsonTexts(TITLE_MAX),
+          titlesEn: jsonTexts(TITLE_MAX),
+          descriptions: jsonTexts(DESCRIPTION_MAX),
+        },
         responses: {
           201: z.object({
             documents: z.array(ProductDocumentSchema),
             refused: z.array(z.object({ filename: z.string(), error: z.string() })),
           }),
         },
-        errors: { 413: 'Every file was too large', 415: 'No file had an accepted type' },
+        errors: {
+          400: 'No file, or a text field that is not a JSON array of texts, or a text over its length',
+          413: 'Every file was too large',
+          415: 'No file had an accepted type',
+        },
       }),
       requireAdmin(deps),
       async (c) => {
@@ -98,11 +119,11 @@ export const productDocumentsRoutes = (deps: Deps) => {
         });
         try {
           if (!files.length) throw new ApiError(400, DOCUMENT_MESSAGES.missing);
-          const titles = stringArray(fields, 'titles', 'title');
-          const titlesEn = stringArray(fields, 'titlesEn', 'titleEn');
-          const descriptions = stringArray(fields, 'descriptions', 'description');
-          const descriptionsFr = stringArray(fields, 'descriptionsFr', 'descriptionFr');
-          const descriptionsEn = stringArray(fields, 'descriptionsEn', 'descriptionEn');
+          const titles = stringArray(fields, 'titles', 'title', TITLE_MAX);
+          const titlesEn = stringArray(fields, 'titlesEn', 'titleEn', TITLE_MAX);
+          const descriptions = stringArray(fields, 'descriptions', 'description', DESCRIPTION_MAX);
+          const descriptionsFr = stringArray(fields, 'descriptionsFr', 'descriptionFr', DESCRIPTION_MAX);
+          const descriptionsEn = stringArray(fields, 'descriptionsEn', 'descriptionEn', DESCRIPTION_MAX);
           // Files keep their index in the batch so that titles[i] stays with the i-th file.
           const indexed = files.map((file, i) => ({ file, i }));
           const { accepted, refused } = await classify(files, PRODUCT_DOCUMENT_TYPES, DOCUMENT_MESSAGES);

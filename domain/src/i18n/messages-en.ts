@@ -45,6 +45,7 @@ export const apiMessagesEn: Widen<Groups> = {
     request: 'Invalid request',
     json: 'Invalid JSON',
     jsonArray: '{name}: a JSON array was expected',
+    textTooLong: '{name}: {max} characters at most per text',
     boolean: 'A boolean was expected',
     tooLarge: 'Request too large',
     fileTooLarge: 'File too large',

@@ -14,7 +14,11 @@ export async function newsletterAction(Astro: AstroGlobal, kind: 'confirm' | 'un
   }
   const form = await Astro.request.formData().catch(() => null);
   const token = String(form?.get('token') ?? '');
-  if (!TOKEN.test(token)) return { token, outcome: 'invalid' };
+  // Refused as the API refuses a token it does not know: a client sees the 400, not only the page's words.
+  if (!TOKEN.test(token)) {
+    Astro.response.status = 400;
+    return { token, outcome: 'invalid' };
+  }
   const res = await apiFetch(Astro.locals, `/api/newsletter/${kind}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -126,7 +126,8 @@ export function uploadDocument(
 ) {
   const form = new FormData();
   form.append('documents', file, name);
-  form.append('titles', JSON.stringify([meta.title || name]));
+  // A file's name stands in for a missing title, within the 200 characters the API takes.
+  form.append('titles', JSON.stringify([meta.title || name.slice(0, 200)]));
   form.append('titlesEn', JSON.stringify([meta.titleEn ?? '']));
   form.append('descriptions', JSON.stringify([meta.description ?? '']));
   return upload(client.products[':id{[0-9]+}'].documents.$post, productParam(productId), form, onProgress, key);
