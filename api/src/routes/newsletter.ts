@@ -6,6 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { dialect, schema, first } from '@app/db';
 import { HONEYPOT_FIELD, type Language } from '@app/domain/inquiries';
 import { IdParamSchema } from '@app/domain/mail';
+import { queryInteger } from '@app/domain/fields';
 import {
   EXPORT_COLUMNS,
   ExportQuerySchema,
@@ -47,8 +48,8 @@ const toSubscriber = (r: SubscriberRow): Subscriber => ({
 
 const DeliveriesQuerySchema = z.object({
   status: z.enum(['pending', 'sent', 'failed', 'skipped'], { error: 'Statut invalide' }).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  page: queryInteger(z.number().int().min(1).default(1)),
+  limit: queryInteger(z.number().int().min(1).max(1000).default(100)),
 });
 
 const CONFIRMED = { fr: 'Votre inscription à la newsletter est confirmée.', en: 'Your newsletter subscription is confirmed.' };
