@@ -103,7 +103,12 @@ export const productDocumentsRoutes = (deps: Deps) => {
             refused: z.array(z.object({ filename: z.string(), error: z.string() })),
           }),
         },
-        errors: { 413: 'Every file was too large', 415: 'No file had an accepted type' },
+        fileTypes: Object.keys(PRODUCT_DOCUMENT_TYPES),
+        errors: {
+          400: 'No file, or `titles`, `titlesEn` or `descriptions` not a JSON array of texts',
+          413: 'Every file was too large',
+          415: 'No file had an accepted type (read from its bytes)',
+        },
       }),
       requireAdmin(deps),
       async (c) => {
