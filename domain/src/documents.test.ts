@@ -22,7 +22,10 @@ describe('documents', () => {
       sortBy: 'createdAt',
       sortOrder: 'DESC',
     });
-    expect(TechnicalDocumentQuerySchema.parse({ sortOrder: 'asc', type: 'all' })).toMatchObject({ sortOrder: 'ASC', type: undefined });
+    expect(TechnicalDocumentQuerySchema.parse({ sortOrder: 'ASC', limit: '50' })).toMatchObject({ sortOrder: 'ASC', limit: 50 });
+    // The document's values only: no lower-case order, no `all` or empty value for "none" (decision 122).
+    for (const bad of [{ sortOrder: 'asc' }, { type: 'all' }, { type: '' }, { page: '' }])
+      expect([bad, TechnicalDocumentQuerySchema.safeParse(bad).success]).toEqual([bad, false]);
     expect(TechnicalDocumentQuerySchema.safeParse({ limit: '30' }).success).toBe(false);
   });
 

@@ -1,7 +1,7 @@
 // Files attached to listings and the technical library: accepted types (decided from the bytes by
 // the API, then classified here), size limits and the spec's French messages, list queries and shapes.
 import { z } from 'zod';
-import { MAX_ID, optionalText } from './fields.ts';
+import { MAX_ID, optionalText, queryInteger } from './fields.ts';
 
 const MB = 1024 * 1024;
 export const IMAGE_MAX_BYTES = 5 * MB;
@@ -66,7 +66,6 @@ export const previewable = (mimeType: string) =>
 /** Title defaults to the file name (back-office section 5). */
 export const defaultTitle = (fileName: string) => fileName.replace(/\.[^.]+$/, '') || fileName;
 
-const emptyToUndefined = (v: unknown) => (v === '' || v === 'all' ? undefined : v);
 const optionalProductId = z
   .union([z.number(), z.string(), z.null()])
   .optional()
@@ -81,30 +80,28 @@ const optionalProductId = z
 export const TECHNICAL_SORT_FIELDS = ['createdAt', 'title', 'downloadCount'] as const;
 export const TECHNICAL_PAGE_SIZES = [10, 20, 50, 100] as const;
 
+/** The admin list's query: each value as the document says it (no '' or `all` for "none", docs/decisions/122). */
 export const TechnicalDocumentQuerySchema = z.object({
-  page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(1)),
-  limit: z
-    .preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number()
-        .refine((n) => (TECHNICAL_PAGE_SIZES as readonly number[]).includes(n), 'La taille de page doit être 10, 20, 50 ou 100')
-        .default(20),
-    )
-    .meta({ enum: [...TECHNICAL_PAGE_SIZES] }), // the refine is invisible to JSON Schema: clients read the choices here
-  search: z.string().trim().max(200).optional(),
-  type: z.preprocess(emptyToUndefined, z.enum(['pdf', 'image', 'video']).optional()),
-  sortBy: z.preprocess(emptyToUndefined, z.enum(TECHNICAL_SORT_FIELDS).default('createdAt')),
-  sortOrder: z.preprocess((v) => (typeof v === 'string' && v ? v.toUpperCase() : undefined), z.enum(['ASC', 'DESC']).default('DESC')),
+  page: queryInteger(z.number().int().min(1).default(1)),
+  limit: queryInteger(
+    z
+      .number()
+      .refine((n) => (TECHNICAL_PAGE_SIZES as readonly number[]).includes(n), 'La taille de page doit être 10, 20, 50 ou 100')
+      .default(20),
+  ).meta({ enum: [...TECHNICAL_PAGE_SIZES] }), // the refine is invisible to JSON Schema: clients read the choices here
+  search: z.string().max(200).trim().optional(),
+  type: z.enum(['pdf', 'image', 'video']).optional(),
+  sortBy: z.enum(TECHNICAL_SORT_FIELDS).default('createdAt'),
+  sortOrder: z.enum(['ASC', 'DESC']).default('DESC'),
 });
 export type TechnicalDocumentQuery = z.output<typeof TechnicalDocumentQuerySchema>;
 
 export const PUBLIC_TECHNICAL_PAGE_SIZE = 12;
 export const PublicTechnicalDocumentQuerySchema = z.object({
-  page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(1)),
-  limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(48).default(PUBLIC_TECHNICAL_PAGE_SIZE)),
-  search: z.string().trim().max(200).optional(),
-  type: z.preprocess(emptyToUndefined, z.enum(['pdf', 'image', 'video']).optional()),
+  page: queryInteger(z.number().int().min(1).default(1)),
+  limit: queryInteger(z.number().int().min(1).max(48).default(PUBLIC_TECHNICAL_PAGE_SIZE)),
+  search: z.string().max(200).trim().optional(),
+  type: z.enum(['pdf', 'image', 'video']).optional(),
 });
 
 export type PublicTechnicalDocumentQuery = z.output<typeof PublicTechnicalDocumentQuerySchema>;

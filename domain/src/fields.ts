@@ -33,3 +33,16 @@ export const emailField = (messages: { required: string; invalid: string }) =>
     .regex(SIMPLE_EMAIL, messages.invalid)
     // For the document: the pattern without Unicode property escapes (email-format.ts).
     .meta({ pattern: documentedEmailPattern() });
+
+const INTEGER_TEXT = /^-?\d+$/;
+const NUMBER_TEXT = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+const numberFromText = (pattern: RegExp) => (v: unknown) => (typeof v === 'string' && pattern.test(v) ? Number(v) : v);
+
+/**
+ * A number in a query string, typed as the OpenAPI document types it: decimal digits (for a `number`,
+ * with a fraction and an exponent, as JSON writes one) become the number they spell. Anything else
+ * (`''`, `' 5'`, `'0x10'`, `'all'`) reaches `schema` as the text it is and is refused with 400, never
+ * read as a default (docs/decisions/122). Absent stays absent, for `schema`'s default.
+ */
+export const queryInteger = <S extends z.ZodType>(schema: S) => z.preprocess(numberFromText(INTEGER_TEXT), schema);
+export const queryNumber = <S extends z.ZodType>(schema: S) => z.preprocess(numberFromText(NUMBER_TEXT), schema);

@@ -1,6 +1,6 @@
 // Outgoing mail contract shared by the API and the admin PWA: SMTP accounts, usage assignments, replies.
 import { z } from 'zod';
-import { emailField, MAX_ID } from './fields.ts';
+import { emailField, MAX_ID, queryInteger } from './fields.ts';
 import { HEADER_SAFE_LINE_PATTERN, hasUnsafeHeaderText } from './header-text.ts';
 import { documentedEmailPattern, EMAIL_MAX_LENGTH, isSimpleEmail, SIMPLE_EMAIL } from './email-format.ts';
 
@@ -196,8 +196,8 @@ export type EmailResponse = {
 
 /** Page and limit of the paged lists (email responses default to 1 and 10). */
 export const PageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  page: queryInteger(z.number().int().min(1).max(1_000_000).default(1)),
+  limit: queryInteger(z.number().int().min(1).max(100).default(10)),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 

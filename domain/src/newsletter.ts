@@ -67,7 +67,7 @@ export const NEWSLETTER_PAGES = {
 
 export const SUBSCRIBER_STATUSES = ['all', 'active', 'inactive'] as const;
 export const SubscriberListQuerySchema = z.object({
-  search: z.string().trim().max(254).optional(),
+  search: z.string().max(254).trim().optional(),
   status: z.enum(SUBSCRIBER_STATUSES, { error: 'Statut invalide' }).default('all'),
 });
 

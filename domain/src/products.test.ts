@@ -50,13 +50,23 @@ describe('listing input', () => {
     });
   });
 
-  it('reads list queries with defaults and treats "all" and empty values as no filter', () => {
+  it('reads list queries with defaults, and refuses what the document does not type ("all", empty or hex numbers)', () => {
     expect(ProductQuerySchema.parse({})).toMatchObject({ page: 1, limit: 12, sort: 'date', powerUnit: 'kw', lang: 'fr' });
-    expect(ProductQuerySchema.parse({ condition: 'all', type: '', minPrice: '' })).toMatchObject({
-      condition: undefined,
-      type: undefined,
-      minPrice: undefined,
+    expect(ProductQuerySchema.parse({ page: '2', minPrice: '1.5e3', search: ' volvo ' })).toMatchObject({
+      page: 2,
+      minPrice: 1500,
+      search: 'volvo',
     });
+    for (const bad of [
+      { condition: 'all' },
+      { type: '' },
+      { minPrice: '' },
+      { page: ' 2' },
+      { page: '0x10' },
+      { limit: '2.5' },
+      { lang: '' },
+    ])
+      expect([bad, ProductQuerySchema.safeParse(bad).success]).toEqual([bad, false]);
   });
 });
 

@@ -1,7 +1,7 @@
 // Listings: the input schema shared by the API and the admin form (back-office section 5), the
 // query of the public and admin lists, the product as the API returns it, and price formatting.
 import { z } from 'zod';
-import { optionalText } from './fields.ts';
+import { optionalText, queryInteger, queryNumber } from './fields.ts';
 import type { Lang } from './lang.ts';
 import { LangSchema } from './lang-schema.ts';
 import { PowerUnitSchema } from './power.ts';
@@ -235,36 +235,34 @@ export const NEW_LISTING_DEFAULTS = {
   featured: false,
 } as const;
 
-const emptyToUndefined = (v: unknown) => (v === '' || v === 'all' ? undefined : v);
-const queryNumber = (min: number) => z.preprocess(emptyToUndefined, z.coerce.number().min(min).optional());
-
 /** `updated`: last change first (desc), what the sitemap's catalogue version reads. */
 export const SORT_FIELDS = ['date', 'price', 'name', 'power', 'updated'] as const;
 
+/**
+ * GET /products: each value is what the document says (an empty value or `all` is no filter only by
+ * leaving the parameter out, docs/decisions/122); free texts are read trimmed, and empty means none.
+ */
 export const ProductQuerySchema = z.object({
-  page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(1)),
-  limit: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(LISTING_LIMITS.maxPageSize).default(LISTING_LIMITS.publicPageSize),
-  ),
-  search: z.string().trim().max(200).optional(),
-  category: z.preprocess(emptyToUndefined, CategorySchema.optional()),
+  page: queryInteger(z.number().int().min(1).max(100_000).default(1)),
+  limit: queryInteger(z.number().int().min(1).max(LISTING_LIMITS.maxPageSize).default(LISTING_LIMITS.publicPageSize)),
+  search: z.string().max(200).trim().optional(),
+  category: CategorySchema.optional(),
   /** marine = every listing that is not a generator set (the public card's "marine engine"). */
-  type: z.preprocess(emptyToUndefined, z.enum(['marine', 'engine', 'generator']).optional()),
-  condition: z.preprocess(emptyToUndefined, ConditionSchema.optional()),
-  brand: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
-  featured: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
+  type: z.enum(['marine', 'engine', 'generator']).optional(),
+  condition: ConditionSchema.optional(),
+  brand: z.string().max(100).trim().optional(),
+  featured: z.enum(['true', 'false']).optional(),
   /** Euros, inclusive; a price on request counts as 0 (public-site section 5). */
-  minPrice: queryNumber(0),
-  maxPrice: queryNumber(0),
+  minPrice: queryNumber(z.number().min(0).optional()),
+  maxPrice: queryNumber(z.number().min(0).optional()),
   /** Compared in kW across units; the bounds are in powerUnit (default kW). */
-  minPower: queryNumber(0),
-  maxPower: queryNumber(0),
-  powerUnit: z.preprocess(emptyToUndefined, PowerUnitSchema.default('kw')),
-  sort: z.preprocess(emptyToUndefined, z.enum(SORT_FIELDS).default('date')),
-  order: z.preprocess(emptyToUndefined, z.enum(['asc', 'desc']).optional()),
+  minPower: queryNumber(z.number().min(0).optional()),
+  maxPower: queryNumber(z.number().min(0).optional()),
+  powerUnit: PowerUnitSchema.default('kw'),
+  sort: z.enum(SORT_FIELDS).default('date'),
+  order: z.enum(['asc', 'desc']).optional(),
   /** Which title sorts by name. */
-  lang: z.preprocess(emptyToUndefined, LangSchema.default('fr')),
+  lang: LangSchema.default('fr'),
 });
 export type ProductQuery = z.output<typeof ProductQuerySchema>;
 

@@ -16,6 +16,14 @@ describe('listing filters in the URL', () => {
     const f = parseFilters(query('condition=used&type=boat&minPrice=1 000&maxPrice=2500,5&sort=price&page=-2&brand= Volvo '));
     expect(f).toEqual({ ...EMPTY_FILTERS, condition: 'used', maxPrice: '2500.5', sort: 'price', order: 'asc', brand: 'Volvo' });
   });
+  it('writes a typed bound in a spelling the API reads', () => {
+    expect(parseFilters(query('minPrice=.5&maxPrice=0x10&minPower=1e3&maxPower=250'))).toMatchObject({
+      minPrice: '0.5',
+      maxPrice: '16',
+      minPower: '1000',
+      maxPower: '250',
+    });
+  });
   it('reads a sort in either direction, and a malformed one as newest first', () => {
     expect(parseFilters(query('sort=price-desc'))).toMatchObject({ sort: 'price', order: 'desc' });
     expect(parseFilters(query('sort=date-asc'))).toMatchObject({ sort: 'date', order: 'asc' });

@@ -49,9 +49,12 @@ export const EMPTY_FILTERS: ListingFilters = {
 };
 export const LISTINGS_PAGE_SIZE = 12;
 
+/** A bound as people type it ('2500,5', '.5'), kept in a spelling the API's query reads (plain decimals, docs/decisions/122). */
 const number = (v: string | null) => {
   const s = (v ?? '').trim().replace(',', '.');
-  return s !== '' && Number.isFinite(Number(s)) && Number(s) >= 0 ? s : '';
+  const n = Number(s);
+  if (s === '' || !Number.isFinite(n) || n < 0) return '';
+  return /^\d+(\.\d+)?$/.test(s) ? s : String(n);
 };
 const oneOf = <T extends string>(v: string | null, values: readonly T[], fallback: T): T =>
   (values as readonly string[]).includes(v ?? '') ? ((v ?? '') as T) : fallback;

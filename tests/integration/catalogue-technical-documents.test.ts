@@ -157,6 +157,12 @@ describe('technical library, statistics and API reference', () => {
     });
     expect(edited.status).toBe(200);
     expect((await edited.json()).document).toMatchObject({ titleEn: 'Maintenance guide', productId: null, product: null });
+    // A listing that does not exist is a 404 naming the field, as an unknown source document is (decision 122).
+    const unknown = await server.api(`/admin/technical-documents/${first.id}`, { method: 'PUT', token, json: { productId: 999_999 } });
+    expect([unknown.status, await unknown.json()]).toEqual([
+      404,
+      expect.objectContaining({ error: 'Annonce introuvable', errors: [{ field: 'productId', message: 'Annonce introuvable' }] }),
+    ]);
 
     const attached = (
       await (

@@ -206,6 +206,51 @@ describe(`API contract (seed ${SEED}, ${RUNS} examples per operation)`, () => {
     }
     expect(accepted).toEqual([]);
   });
+  /**
+   * Query values a parameter's schema refuses: another type, no choice of its enum (`''` and `all`
+   * included, which are no "none"), past its range or length, a NUL. Strings, as a URL carries them.
+   */
+  const invalidQueryValues = (schema: JsonSchema): string[] => {
+    const values: string[] = [];
+    if (schema.enum) {
+      values.push('not-a-choice', '');
+      if (!schema.enum.includes('all')) values.push('all');
+      if (schema.type === 'number' || schema.type === 'integer') values.push('15', '0x14');
+      return values;
+    }
+    if (schema.type === 'integer' || schema.type === 'number') {
+      values.push('abc', '', ' 1', '0x10', 'all');
+      if (schema.type === 'integer') values.push('1.5');
+      if (schema.minimum !== undefined) values.push(String(schema.minimum - 1));
+      if (schema.maximum !== undefined && Number.isSafeInteger(schema.maximum + 1)) values.push(String(schema.maximum + 1));
+    }
+    if (schema.type === 'string') {
+      if (schema.maxLength !== undefined) values.push('x'.repeat(schema.maxLength + 1));
+      values.push('a\u0000b');
+    }
+    return values;
+  };
+
+  it('a query value outside its documented type, choices or range is refused with a documented 400 naming it', async () => {
+    token = (await signInAsAdmin(server)).accessToken;
+    const accepted: string[] = [];
+    let tried = 0;
+    for (const { path, op } of operationsOf(contract.doc).filter(({ method, path }) => method === 'get' && !path.includes('{'))) {
+      for (const { name, schema } of (op.parameters ?? []).filter((p) => p.in === 'query' && p.schema)) {
+        for (const value of invalidQueryValues(schema!)) {
+          tried++;
+          const url = `${path}?${new URLSearchParams({ [name!]: value })}`;
+          const res = await send({ method: 'get', path, url, auth: true });
+          const body = (await res.json().catch(() => ({}))) as { error?: unknown; errors?: { field: string }[] };
+          if (res.status !== 400 || !op.responses['400'] || typeof body.error !== 'string' || !body.errors?.some((e) => e.field === name))
+            accepted.push(`GET ${url}: ${res.status} ${JSON.stringify(body).slice(0, 120)}`);
+        }
+      }
+    }
+    expect(accepted).toEqual([]);
+    expect(tried).toBeGreaterThanOrEqual(100);
+  });
+
   // Last: a token's allowed writes may delete the records other checks point at.
   it('every guarded operation answers an API token as its x-token-access says: 403 where the access cannot hold it', async () => {
     token = (await signInAsAdmin(server)).accessToken;

@@ -4,13 +4,19 @@
 #   document asks ("a fresh UUID for each new request"): schemathesis' coverage phase reuses one value
 #   per format, and a key reused for another request is, by design, the documented 422. Malformed keys
 #   (its negative cases) are sent as generated and must be refused with 400.
+# - Draws files of the types the document's multipart `encoding` names (PNG, PDF, plain text): the server
+#   decides a file's type from its bytes, which JSON Schema cannot describe, and schemathesis draws a
+#   media type's bytes only from a strategy registered for it (its documented way, `media_type`).
 import json
 import os
 import re
+import struct
 import urllib.request
 import uuid
+import zlib
 
 import schemathesis
+from hypothesis import strategies as st
 
 BASE = os.environ["ST_BASE"]
 UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(:[!-~]{1,200})?$")
@@ -35,3 +41,37 @@ def before_call(ctx, case, kwargs):
     for name in list(headers):
         if name.lower() == "idempotency-key" and isinstance(headers[name], str) and UUID.match(headers[name]):
             headers[name] = str(uuid.uuid4())
+    # A file drawn for an array of files (`documents`) comes as one value: sent as a list, it stays a file
+    # part with a filename, as the document's `items` say, instead of becoming a text field. Positive
+    # cases only: a negative case's lone value is its violation.
+    if isinstance(case.body, dict) and case.meta is not None and case.meta.generation.mode.is_positive:
+        for name, value in case.body.items():
+            if isinstance(value, (bytes, bytearray)) and _is_file_array(case, name):
+                case.body[name] = [value]
+
+
+def _is_file_array(case, name):
+    body = (case.operation.definition.raw.get("requestBody") or {}).get("content", {}).get("multipart/form-data", {})
+    prop = (body.get("schema") or {}).get("properties", {}).get(name, {})
+    return prop.get("type") == "array" and (prop.get("items") or {}).get("format") == "binary"
+
+
+def _png(width, height, rgb):
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    rows = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+def _pdf(text):
+    return b"%PDF-1.4\n% " + text.encode() + b"\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
+
+
+_words = st.text(alphabet="abcdefghijklmnopqrstuvwxyz ", min_size=1, max_size=200)
+schemathesis.openapi.media_type(
+    "image/png", st.builds(_png, st.integers(1, 48), st.integers(1, 48), st.tuples(*[st.integers(0, 255)] * 3))
+)
+schemathesis.openapi.media_type("application/pdf", _words.map(_pdf))
+schemathesis.openapi.media_type("text/plain", _words.map(lambda w: ("Notice " + w + "\n").encode()))

@@ -180,6 +180,25 @@ describe('OpenAPI document', () => {
     expect(form.required).toContain('image');
     expect(form.properties.image).toMatchObject({ minLength: 1 });
   });
+
+  it("names the file types each upload accepts in the part's encoding, and keeps a route's own 422 beside the key's", () => {
+    type Multipart = { content: Record<string, { encoding?: Record<string, { contentType: string }> }> };
+    const encodingOf = (p: string) => (op('post', p)!.requestBody as Multipart).content['multipart/form-data']!.encoding;
+    expect(encodingOf('/products/{id}/images')).toEqual({ image: { contentType: 'image/jpeg, image/png, image/webp' } });
+    expect(encodingOf('/products/{id}/documents')!.documents!.contentType).toContain('text/plain');
+    expect(encodingOf('/admin/technical-documents/upload')!.document!.contentType.split(', ')).toEqual([
+      'application/pdf',
+      'image/jpeg',
+      'image/png',
+      'image/webp',
+      'video/mp4',
+      'video/webm',
+      'video/ogg',
+    ]);
+    const unreadable = op('post', '/products/{id}/images')!.responses['422'] as { description: string };
+    expect(unreadable.description).toMatch(/^The image cannot be decoded.*; or the Idempotency-Key was used for a different request$/);
+    expect((op('put', '/admin/technical-documents/{id}')!.responses['404'] as { description: string }).description).toContain('productId');
+  });
 });
 
 describe('methods a path does not have', () => {

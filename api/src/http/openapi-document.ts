@@ -127,10 +127,12 @@ function operation(method: string, path: string, metas: RouteMeta[]): Json {
   parameters.push({ $ref: '#/components/parameters/AcceptLanguage' });
   if (WRITES.has(method)) {
     parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+    // The key's answers beside the route's own: one status may have both causes (an upload's 422).
+    const also = (own: string | undefined, key: string) => (own ? `${own}; or ${key[0]!.toLowerCase()}${key.slice(1)}` : key);
     Object.assign(errors, {
-      400: errors[400] ?? 'Malformed Idempotency-Key',
+      400: also(errors[400], 'A malformed Idempotency-Key'),
       409: errors[409] ?? 'A request with the same Idempotency-Key is still in progress',
-      422: 'The Idempotency-Key was used for a different request',
+      422: also(errors[422], 'The Idempotency-Key was used for a different request'),
     });
   }
 
@@ -162,7 +164,15 @@ function operation(method: string, path: string, metas: RouteMeta[]): Json {
     const required = Object.entries(own.multipart)
       .filter(([, v]) => v === 'file' || v === 'files' || (typeof v !== 'string' && !v.safeParse(undefined).success))
       .map(([k]) => k);
-    requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties, required } } } };
+    // Which files are accepted is their type, read from their bytes: `encoding` names those types.
+    const files = Object.entries(own.multipart).filter(([, v]) => v === 'file' || v === 'files');
+    const encoding = own.fileTypes?.length
+      ? { encoding: Object.fromEntries(files.map(([k]) => [k, { contentType: own.fileTypes!.join(', ') }])) }
+      : {};
+    requestBody = {
+      required: true,
+      content: { 'multipart/form-data': { schema: { type: 'object', properties, required }, ...encoding } },
+    };
   }
 
   const responses: Json = {};

@@ -19,6 +19,8 @@ export type RouteDoc = {
   errors?: Record<number, string>;
   /** multipart/form-data fields: one file, several files, text, or text a schema describes. */
   multipart?: Record<string, 'file' | 'files' | 'string' | z.ZodType>;
+  /** The media types a file part is accepted in (decided from its bytes): the document's `encoding`. */
+  fileTypes?: readonly string[];
   deprecated?: boolean;
   /** An example request body. */
   example?: unknown;

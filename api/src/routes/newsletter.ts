@@ -4,6 +4,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HONEYPOT_FIELD, type Language } from '@app/domain/inquiries';
 import { IdParamSchema } from '@app/domain/mail';
+import { queryInteger } from '@app/domain/fields';
 import {
   CONFIRM_ANSWER,
   EXPORT_COLUMNS,
@@ -43,8 +44,8 @@ import { notFoundMessages, requestMessages } from '@app/domain/api-messages';
 
 const DeliveriesQuerySchema = z.object({
   status: z.enum(['pending', 'sent', 'failed', 'skipped'], { error: 'Statut invalide' }).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  page: queryInteger(z.number().int().min(1).default(1)),
+  limit: queryInteger(z.number().int().min(1).max(1000).default(100)),
 });
 
 export const newsletterRoutes = (deps: Deps) => {

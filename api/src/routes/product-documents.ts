@@ -100,10 +100,11 @@ export const productDocumentsRoutes = (deps: Deps) => {
             refused: z.array(z.object({ filename: z.string(), error: z.string() })),
           }),
         },
+        fileTypes: Object.keys(PRODUCT_DOCUMENT_TYPES),
         errors: {
-          400: 'No file, or a text field that is not a JSON array of texts, or a text over its length',
+          400: 'No file, or `titles`, `titlesEn` or `descriptions` not a JSON array of texts, or a text over its length',
           413: 'Every file was too large',
-          415: 'No file had an accepted type',
+          415: 'No file had an accepted type (read from its bytes)',
         },
       }),
       requireAdmin(deps),

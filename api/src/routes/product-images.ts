@@ -45,7 +45,13 @@ export const productImagesRoutes = (deps: Deps) => {
         summary: 'Upload an image (JPEG, PNG, WebP; 5 MB)',
         multipart: { image: 'file', alt: AltSchema.optional() },
         responses: { 201: z.object({ image: ProductImageSchema }) },
-        errors: { 400: 'No image, or alt text too long', 413: 'Image too large', 415: 'Not an accepted image type' },
+        fileTypes: IMAGE_MIME_TYPES,
+        errors: {
+          400: 'No image, an empty one, or alt text too long',
+          413: 'Image too large',
+          415: 'Not an accepted image type (read from its bytes)',
+          422: 'The image cannot be decoded, or has too many pixels',
+        },
       }),
       requireAdmin(deps),
       async (c) => {

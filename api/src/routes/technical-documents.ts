@@ -41,9 +41,11 @@ import { z } from 'zod';
 export const technicalDocumentsRoutes = (deps: Deps) => {
   const storage = storageFor(deps.env.dataDir);
   const requireDocument = (id: string) => findTechnicalDocumentRow(deps, Number(id));
+  // A listing the body names and that does not exist is a 404, as an unknown `sourceDocumentId` is: which
+  // listings exist is state, not something the request's schema can say (docs/decisions/122).
   const checkProduct = async (productId: number | null | undefined) => {
     if (productId && !(await findProductRow(deps, productId)))
-      throw new ApiError(400, PRODUCT_NOT_FOUND, [{ field: 'productId', message: PRODUCT_NOT_FOUND }]);
+      throw new ApiError(404, PRODUCT_NOT_FOUND, [{ field: 'productId', message: PRODUCT_NOT_FOUND }]);
   };
   const found = async (c: Context, id: number, status: 200 | 201 = 200) =>
     c.json({ document: (await getTechnicalDocument(deps, id))! }, status);
@@ -92,12 +94,18 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
           ...TechnicalDocumentFieldsSchema.omit({ productId: true }).shape,
           productId: z
             .string()
-            .regex(/^[1-9][0-9]{0,15}$/)
+            .regex(/^[1-9][0-9]{0,8}$/)
             .optional()
             .meta({ description: 'The id of an existing listing' }),
         },
         responses: { 201: z.object({ document: TechnicalDocumentSchema }) },
-        errors: { 400: 'No file, no title, or a bad field', 413: 'File too large', 415: 'Type not accepted' },
+        fileTypes: Object.keys(TECHNICAL_DOCUMENT_TYPES),
+        errors: {
+          400: 'No file, no title, or a bad field',
+          404: '`productId` names no listing',
+          413: 'File too large',
+          415: 'Type not accepted (read from its bytes)',
+        },
       }),
       async (c) => {
         const { fields, files } = await parseMultipart(c, {
@@ -138,7 +146,10 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
       doc({
         summary: "Publish a listing's document into the library",
         responses: { 201: z.object({ document: TechnicalDocumentSchema }) },
-        errors: { 404: 'The listing document does not exist', 415: 'Its type cannot go into the library' },
+        errors: {
+          404: 'The listing document, or the listing `productId` names, does not exist',
+          415: 'Its type cannot go into the library',
+        },
       }),
       validate('json', TechnicalDocumentCreateSchema),
       async (c) => {
@@ -163,7 +174,11 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
     )
     .put(
       '/admin/technical-documents/:id{[0-9]+}',
-      doc({ summary: 'Edit texts or the linked listing', responses: { 200: z.object({ document: TechnicalDocumentSchema }) } }),
+      doc({
+        summary: 'Edit texts or the linked listing',
+        responses: { 200: z.object({ document: TechnicalDocumentSchema }) },
+        errors: { 404: 'No such document, or `productId` names no listing' },
+      }),
       validate('json', TechnicalDocumentUpdateSchema),
       async (c) => {
         const row = await requireDocument(c.req.param('id'));

@@ -1,7 +1,7 @@
 // Listings against the API and the read model: fetch a page (stored in Dexie with its ids and
 // totals so it shows offline), fetch one listing, and the upload calls of images and documents.
 import type { Product, ProductInput } from '@app/domain/products';
-import { LISTING_LIMITS } from '@app/domain/products';
+import { CATEGORIES, LISTING_LIMITS } from '@app/domain/products';
 import type { UploadProgress } from '../../lib/api.ts';
 import { body, client, keyed, upload } from '../../lib/client.ts';
 import { db, type LocalProduct } from '../../db/db.ts';
@@ -35,7 +35,8 @@ export async function fetchListingsPage(q: ListingQuery, stale: () => boolean = 
     page: String(q.page),
     limit: String(LISTING_LIMITS.adminPageSize),
     search: search || undefined,
-    category: q.category || undefined,
+    // One of the document's categories, or none: the API refuses an empty or unknown one (decision 122).
+    category: CATEGORIES.find((c) => c === q.category),
   };
   const list = await body(client.products.$get({ query }));
   if (stale()) return null;
