@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InquiryInputSchema } from './inquiries.ts';
-import { inquiryFieldErrors, serverFieldError } from './inquiry-rules.ts';
+import { inquiryErrorIn, inquiryFieldErrors, inquiryInputOf, serverFieldError, serverFieldErrors } from './inquiry-rules.ts';
 
 const valid = { name: 'Jean Martin', email: 'jean@example.org', message: 'Bonjour', language: 'fr' as const };
 
@@ -29,6 +29,42 @@ describe('contact form errors in the page language', () => {
     });
     expect(serverFieldError({ errors: [{ field: 'language', message: 'Langue invalide' }] })).toBeNull();
     expect(serverFieldError({})).toBeNull();
+  });
+  it('reads every field the API’s 400 answer names, each with its first message', () => {
+    expect(
+      serverFieldErrors({
+        errors: [
+          { field: 'language', message: 'Langue invalide' },
+          { field: 'name', message: 'Le nom est requis' },
+          { field: 'email', message: 'Adresse e-mail invalide' },
+          { field: 'name', message: '200 caractères au maximum' },
+          { field: 'message', message: 42 },
+        ],
+      }),
+    ).toEqual({ name: 'Le nom est requis', email: 'Adresse e-mail invalide' });
+    expect(serverFieldErrors(null)).toEqual({});
+  });
+  it('words the API’s French message ids as the form does, in the page’s language', () => {
+    expect(inquiryErrorIn('Le nom est requis', 'en')).toBe('Please enter your name');
+    expect(inquiryErrorIn('Le nom est requis', 'fr')).toBe('Le nom est requis');
+    expect(inquiryErrorIn("L'adresse e-mail est requise", 'en')).toBe('Please enter your email address');
+    expect(inquiryErrorIn('5000 caractères au maximum', 'en')).toBe('5000 characters at most');
+    expect(inquiryErrorIn('40 caractères au maximum', 'fr')).toBe('40 caractères au maximum');
+    expect(inquiryErrorIn('Langue invalide', 'en')).toBeNull();
+  });
+  it('builds the same input for the island’s call and the page’s post', () => {
+    expect(
+      inquiryInputOf({ name: 'Jean', email: 'jean@example.org', phone: '', message: 'Bonjour', website: '' }, 'en', '#3 – Moteur'),
+    ).toEqual({
+      name: 'Jean',
+      email: 'jean@example.org',
+      phone: undefined,
+      message: 'Bonjour',
+      language: 'en',
+      productReference: '#3 – Moteur',
+      website: '',
+    });
+    expect(InquiryInputSchema.safeParse(inquiryInputOf({}, 'fr', '')).success).toBe(false);
   });
 });
 

@@ -1,9 +1,9 @@
 // Contact messages: the public form's input (shared by the site and the API) and the admin list's shape.
 import { z } from 'zod';
 import { emailField } from './fields.ts';
-import { INQUIRY_ERRORS, INQUIRY_LIMITS, oneLine, tooLong } from './inquiry-rules.ts';
+import { HONEYPOT_FIELD, INQUIRY_ERRORS, INQUIRY_LIMITS, oneLine, tooLong } from './inquiry-rules.ts';
 
-export { oneLine } from './inquiry-rules.ts';
+export { HONEYPOT_FIELD, oneLine } from './inquiry-rules.ts';
 
 import { LANGS, type Lang } from './lang.ts';
 import { LangSchema } from './lang-schema.ts';
@@ -24,9 +24,6 @@ const optionalLine = (max: number) =>
     .pipe(z.string().max(max, tooLong(max)))
     .nullish()
     .transform((v) => v || null);
-
-/** Name of the hidden field a person never fills in; a value there marks a bot. */
-export const HONEYPOT_FIELD = 'website';
 
 /** POST /inquiries (public-site section 7). */
 export const InquiryInputSchema = z.object({

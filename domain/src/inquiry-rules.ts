@@ -44,6 +44,25 @@ export const INQUIRY_FIELDS = ['name', 'phone', 'email', 'message'] as const;
 export type InquiryField = (typeof INQUIRY_FIELDS)[number];
 export type InquiryFieldErrors = Partial<Record<InquiryField, string>>;
 
+/** Name of the hidden field a person never fills in; a value there marks a bot. */
+export const HONEYPOT_FIELD = 'website';
+
+/**
+ * What the form sends to POST /inquiries from its fields as typed: the island's JSON call and the page's
+ * own post without JavaScript (site/src/lib/contact-action.ts) send the same input to the same route.
+ */
+export function inquiryInputOf(fields: Partial<Record<InquiryField | typeof HONEYPOT_FIELD, string>>, lang: Lang, reference: string) {
+  return {
+    name: fields.name ?? '',
+    email: fields.email ?? '',
+    phone: fields.phone || undefined,
+    message: fields.message ?? '',
+    language: lang,
+    productReference: reference || undefined,
+    [HONEYPOT_FIELD]: fields[HONEYPOT_FIELD],
+  };
+}
+
 /** The form's own check before sending: the first problem of each field, in the page's language. */
 export function inquiryFieldErrors(
   input: { name?: string; email?: string; phone?: string | null; message?: string },
@@ -68,14 +87,35 @@ export function inquiryFieldErrors(
 export type ProblemFieldErrors = { errors?: readonly { field?: unknown; message?: unknown }[] | undefined };
 
 /**
- * The API's 400 answer (`errors: [{ field: 'email', message: 'Adresse e-mail invalide' }]`) as the
- * first form field it names and its message, already in the page's language (the island sends it as
- * Accept-Language, decision 092); null when it names none.
+ * The API's 400 answer (`errors: [{ field: 'email', message: 'Adresse e-mail invalide' }]`) as the form
+ * fields it names, each with its first message, already in the page's language (the island and the page
+ * send it as Accept-Language, decision 092), in the order the answer names them.
  */
-export function serverFieldError(problem: ProblemFieldErrors | null | undefined): { field: InquiryField; message: string } | null {
+export function serverFieldErrors(problem: ProblemFieldErrors | null | undefined): InquiryFieldErrors {
+  const errors: InquiryFieldErrors = {};
   for (const e of problem?.errors ?? []) {
     const field = INQUIRY_FIELDS.find((f) => f === e.field);
-    if (field && typeof e.message === 'string') return { field, message: e.message };
+    if (field && errors[field] === undefined && typeof e.message === 'string') errors[field] = e.message;
   }
-  return null;
+  return errors;
+}
+
+/**
+ * One of the API's French messages about the form's fields (its message ids, INQUIRY_ERRORS.fr) in the
+ * page's language, with the form's own wording; null for any other text. The API's English for a shared
+ * id can be another screen's ('Le nom est requis' is also an API token's name), so a page that shows the
+ * API's verdicts asks for the ids and words them here.
+ */
+export function inquiryErrorIn(message: string, lang: Lang): string | null {
+  const fr = INQUIRY_ERRORS.fr;
+  const key = (Object.keys(fr) as (keyof typeof fr)[]).find((k) => k !== 'tooLong' && fr[k] === message);
+  if (key) return INQUIRY_ERRORS[lang][key];
+  const max = /^(\d{1,6}) caractères au maximum$/.exec(message);
+  return max ? tooLong(Number(max[1]), lang) : null;
+}
+
+/** The first form field the API's 400 answer names, and its message; null when it names none. */
+export function serverFieldError(problem: ProblemFieldErrors | null | undefined): { field: InquiryField; message: string } | null {
+  const [first] = Object.entries(serverFieldErrors(problem)) as [InquiryField, string][];
+  return first ? { field: first[0], message: first[1] } : null;
 }

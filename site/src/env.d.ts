@@ -7,6 +7,11 @@ declare namespace App {
   interface Locals {
     /** The Hono app, handed over by api/src/http/origin.ts; absent under `astro dev`. */
     api?: InProcessApi;
+    /**
+     * The same app called as this request's visitor (their address counts against the public forms' limits),
+     * for a page's form that posts on their behalf; absent under `astro dev`.
+     */
+    visitorApi?: InProcessApi;
     /** The catalogue read in-process, handed over with `api`; absent under `astro dev` (pages then ask the API). */
     catalogue?: import('@app/domain/catalogue-reader').CatalogueReader;
     /**

@@ -126,6 +126,23 @@ const compressingListener = (app: { fetch: (req: Request, env: unknown) => Respo
 /** The largest body a page's form may send (the API has its own limits). */
 const MAX_FORM_BYTES = 64 * 1024;
 
+/**
+ * The API as this request's visitor calls it: the address it sees (the socket's peer, or under TRUST_PROXY
+ * the X-Forwarded-For the proxy wrote) is theirs, so a page's form posting for them counts against the same
+ * per-address limits as their own JSON calls. The binding has @hono/node-server's shape for getConnInfo,
+ * without the IncomingMessage itself: its body is the page's, already read.
+ */
+function asVisitor(api: App, req: IncomingMessage) {
+  return {
+    request(input: string, init?: RequestInit) {
+      const headers = new Headers(init?.headers);
+      const forwarded = req.headers['x-forwarded-for'];
+      if (forwarded !== undefined) headers.set('x-forwarded-for', String(forwarded));
+      return api.request(input, { ...init, headers }, { incoming: { socket: req.socket } });
+    },
+  };
+}
+
 function refuseBody(req: IncomingMessage, res: ServerResponse) {
   const text = requestMessages.tooLarge;
   res
@@ -179,8 +196,9 @@ export function createOriginListener({ api, catalogue, site, adminDir, siteClien
         return res.end();
       }
     }
-    // The site reads the catalogue in-process (locals.catalogue) and calls the API app for the rest.
-    const render = () => site(req, res, () => notFound(res), { api, catalogue, config });
+    // The site reads the catalogue in-process (locals.catalogue) and calls the API app for the rest; a page's
+    // form that posts on the visitor's behalf (the contact form without JavaScript) calls it as the visitor.
+    const render = () => site(req, res, () => notFound(res), { api, visitorApi: asVisitor(api, req), catalogue, config });
     const serve = () => (pageCache ? pageCache.handle(req, res, render) : render());
     if (req.method === 'GET' || req.method === 'HEAD') return serve();
     // A page's form (the theme, a newsletter confirmation) is a few hundred bytes: its body is read here,

@@ -2,6 +2,8 @@
 // sending, then success (form reset) or error, with the spec's texts and a toast. The form checks
 // itself with the domain's schema (the site's own messages in the page's language, no browser
 // bubbles), shows the server's field error next to its field, and the wait after too many tries.
+// Without JavaScript the form posts to the page itself (lib/contact-action.ts), which renders it again
+// in the state `initial` says: the success after its redirect, or the errors with what was typed.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { Lang } from '@app/domain/lang';
 import { fill } from '@app/domain/i18n/index';
@@ -9,6 +11,7 @@ import { islandTexts } from '../lib/island-texts.ts';
 import { formatWait, labelled } from '@app/domain/format';
 import {
   inquiryFieldErrors,
+  inquiryInputOf,
   serverFieldError,
   type InquiryField,
   type InquiryFieldErrors,
@@ -16,8 +19,9 @@ import {
 } from '@app/domain/inquiry-rules';
 import { toast } from './toast.ts';
 import { renderedByReact } from '../lib/react-component.ts';
+import type { ContactInitial } from '../lib/contact-action.ts';
 
-type Props = { lang: Lang; reference: string; initialMessage: string };
+type Props = { lang: Lang; reference: string; initialMessage: string; initial?: ContactInitial };
 type Status = { kind: 'idle' | 'sending' | 'success' } | { kind: 'error'; detail?: string };
 
 /** Seconds to wait from a 429: the Retry-After header (seconds or an HTTP date), else none. */
@@ -28,10 +32,14 @@ function retryAfterSeconds(res: Response): number | null {
   return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
 }
 
-export default function ContactForm({ lang, reference, initialMessage }: Props) {
+export default function ContactForm({ lang, reference, initialMessage, initial = { status: 'idle' } }: Props) {
   const t = islandTexts(lang).contact;
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const [errors, setErrors] = useState<InquiryFieldErrors>({});
+  const [status, setStatus] = useState<Status>(
+    initial.status === 'error' ? { kind: 'error', ...(initial.detail ? { detail: initial.detail } : {}) } : { kind: initial.status },
+  );
+  const [errors, setErrors] = useState<InquiryFieldErrors>(initial.errors ?? {});
+  // What a post without JavaScript sent, shown again with its errors; a later success clears it.
+  const [kept, setKept] = useState(initial.values);
 
   function fail(form: HTMLFormElement, next: InquiryFieldErrors, detail?: string) {
     setErrors(next);
@@ -45,15 +53,7 @@ export default function ContactForm({ lang, reference, initialMessage }: Props) 
     event.preventDefault();
     const form = event.currentTarget;
     const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
-    const input = {
-      name: data.name ?? '',
-      email: data.email ?? '',
-      phone: data.phone || undefined,
-      message: data.message ?? '',
-      language: lang,
-      productReference: reference || undefined,
-      website: data.website,
-    };
+    const input = inquiryInputOf(data, lang, reference);
     const own = inquiryFieldErrors(input, lang);
     if (Object.keys(own).length) return fail(form, own);
     setErrors({});
@@ -72,6 +72,7 @@ export default function ContactForm({ lang, reference, initialMessage }: Props) 
     }
     if (res.ok) {
       form.reset();
+      setKept(undefined);
       setStatus({ kind: 'success' });
       toast({ type: 'success', title: t.success });
       return;
@@ -87,10 +88,24 @@ export default function ContactForm({ lang, reference, initialMessage }: Props) 
   }
 
   const sending = status.kind === 'sending';
-  const invalid = (f: InquiryField) => (errors[f] ? { 'aria-invalid': true, 'aria-describedby': `contact-${f}-error` } : {});
+  // A control's id and name, the value a post without JavaScript kept, and the link to its error.
+  const control = (f: InquiryField) => ({
+    id: `contact-${f}`,
+    name: f,
+    defaultValue: kept?.[f],
+    ...(errors[f] ? { 'aria-invalid': true, 'aria-describedby': `contact-${f}-error` } : {}),
+  });
 
   return (
-    <form className="form" method="post" noValidate onSubmit={submit} aria-labelledby="contact-form-title">
+    <form
+      className="form"
+      id="contact-form"
+      method="post"
+      action="#contact-form"
+      noValidate
+      onSubmit={submit}
+      aria-labelledby="contact-form-title"
+    >
       <h2 id="contact-form-title">{t.formTitle}</h2>
       {reference && (
         <p className="muted">
@@ -99,33 +114,16 @@ export default function ContactForm({ lang, reference, initialMessage }: Props) 
         </p>
       )}
       <Field id="name" label={t.name} error={errors.name}>
-        <input id="contact-name" name="name" required aria-required="true" autoComplete="name" maxLength={200} {...invalid('name')} />
+        <input {...control('name')} required aria-required="true" autoComplete="name" maxLength={200} />
       </Field>
       <Field id="phone" label={t.phoneField} error={errors.phone}>
-        <input id="contact-phone" name="phone" type="tel" autoComplete="tel" maxLength={40} {...invalid('phone')} />
+        <input {...control('phone')} type="tel" autoComplete="tel" maxLength={40} />
       </Field>
       <Field id="email" label={t.emailField} error={errors.email}>
-        <input
-          id="contact-email"
-          name="email"
-          type="email"
-          required
-          aria-required="true"
-          autoComplete="email"
-          maxLength={254}
-          {...invalid('email')}
-        />
+        <input {...control('email')} type="email" required aria-required="true" autoComplete="email" maxLength={254} />
       </Field>
       <Field id="message" label={t.message} error={errors.message}>
-        <textarea
-          id="contact-message"
-          name="message"
-          required
-          aria-required="true"
-          maxLength={5000}
-          defaultValue={initialMessage}
-          {...invalid('message')}
-        />
+        <textarea {...control('message')} required aria-required="true" maxLength={5000} defaultValue={kept?.message ?? initialMessage} />
       </Field>
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="contact-website">Website</label>

@@ -6,6 +6,11 @@ export async function apiFetch(locals: App.Locals, path: string, init?: RequestI
   return fetch(`${base}${path}`, init);
 }
 
+/** Calls the API as this request's visitor (their address counts against the public forms' limits): a page's form posting for them. */
+export async function apiFetchAsVisitor(locals: App.Locals, path: string, init?: RequestInit): Promise<Response> {
+  return locals.visitorApi ? locals.visitorApi.request(path, init) : apiFetch(locals, path, init);
+}
+
 /** The JSON body of a successful answer, or null for a 404; other failures throw (the page shows its error state). */
 export async function apiJson<T>(locals: App.Locals, path: string): Promise<T | null> {
   const res = await apiFetch(locals, path, { headers: { accept: 'application/json' } });
