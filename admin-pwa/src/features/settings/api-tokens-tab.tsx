@@ -3,7 +3,6 @@
 // Régénérer (confirmed, then the new value once) and Révoquer (confirmed).
 import { useRef, useState } from 'react';
 import type { ApiToken } from '@app/domain/api-tokens';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { errorText } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -14,6 +13,7 @@ import { TokenValueDialog } from './api-token-value.tsx';
 import { listApiTokens, regenerateApiToken, revokeApiToken } from './api-tokens-api.ts';
 import { OnlineSection, useOnlineRecords } from './online-section.tsx';
 import { RecordList } from './record-list.tsx';
+import { useConfirmedAction, useRemoveRecord } from './remove-record.tsx';
 
 type Dictionary = ReturnType<typeof useT>['apiTokens'];
 
@@ -96,8 +96,6 @@ export function ApiTokensTab() {
   const t = all.apiTokens;
   const records = useOnlineRecords(listApiTokens, () => texts().apiTokens.loadFailed);
   const [creating, setCreating] = useState(false);
-  const [regenerating, setRegenerating] = useState<ApiToken | null>(null);
-  const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const [newValue, setNewValue] = useState<{ name: string; token: string } | null>(null);
   // The new value waits for the confirmation to close, so that its dialog gets the focus back.
   const regenerated = useRef<{ name: string; token: string } | null>(null);
@@ -108,27 +106,32 @@ export function ApiTokensTab() {
       () => {},
     );
 
-  const regenerate = async () => {
-    try {
-      const answer = await regenerateApiToken(regenerating!.id);
-      toast.success(t.regenerated);
-      regenerated.current = { name: answer.name, token: answer.token };
-      reload();
-    } catch (e) {
-      toast.error(all.toasts.updateTitle, errorText(e, t.regenerateFailed));
-      throw e;
-    }
-  };
-  const revoke = async () => {
-    try {
-      await revokeApiToken(revoking!.id);
-      toast.success(t.revoked);
-      records.setItems((list) => list?.filter((x) => x.id !== revoking!.id) ?? null);
-    } catch (e) {
-      toast.error(all.toasts.deleteTitle, errorText(e, t.revokeFailed));
-      throw e;
-    }
-  };
+  const regenerating = useConfirmedAction<ApiToken>(
+    { title: t.regenerateTitle, confirm: t.regenerate, busy: t.regenerating },
+    (token) => fill(t.regenerateConfirm, { name: token?.name ?? '' }),
+    async (token) => {
+      try {
+        const answer = await regenerateApiToken(token.id);
+        toast.success(t.regenerated);
+        regenerated.current = { name: answer.name, token: answer.token };
+        reload();
+      } catch (e) {
+        toast.error(all.toasts.updateTitle, errorText(e, t.regenerateFailed));
+        throw e;
+      }
+    },
+    () => {
+      setNewValue(regenerated.current);
+      regenerated.current = null;
+    },
+  );
+  const revoking = useRemoveRecord(records, revokeApiToken, (token) => fill(t.revokeConfirm, { name: token?.name ?? '' }), {
+    title: t.revokeTitle,
+    confirm: t.revoke,
+    busy: t.revoking,
+    done: t.revoked,
+    failed: t.revokeFailed,
+  });
 
   return (
     <OnlineSection
@@ -136,7 +139,7 @@ export function ApiTokensTab() {
       className="api-tokens"
       records={records}
       onCreate={() => setCreating(true)}
-      list={(tokens) => <TokensList tokens={tokens} onRegenerate={setRegenerating} onRevoke={setRevoking} />}
+      list={(tokens) => <TokensList tokens={tokens} onRegenerate={regenerating.ask} onRevoke={revoking.ask} />}
     >
       {creating ? <ApiTokenFormDialog onCreated={reload} onClose={() => setCreating(false)} /> : null}
       {newValue ? (
@@ -146,30 +149,8 @@ export function ApiTokensTab() {
           onClose={() => setNewValue(null)}
         />
       ) : null}
-      <ConfirmDialog
-        open={regenerating !== null}
-        title={t.regenerateTitle}
-        confirmLabel={t.regenerate}
-        busyLabel={t.regenerating}
-        onConfirm={regenerate}
-        onClose={() => {
-          setRegenerating(null);
-          setNewValue(regenerated.current);
-          regenerated.current = null;
-        }}
-      >
-        <p>{fill(t.regenerateConfirm, { name: regenerating?.name ?? '' })}</p>
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={revoking !== null}
-        title={t.revokeTitle}
-        confirmLabel={t.revoke}
-        busyLabel={t.revoking}
-        onConfirm={revoke}
-        onClose={() => setRevoking(null)}
-      >
-        <p>{fill(t.revokeConfirm, { name: revoking?.name ?? '' })}</p>
-      </ConfirmDialog>
+      {regenerating.dialog}
+      {revoking.dialog}
     </OnlineSection>
   );
 }

@@ -4,13 +4,13 @@
 // delivery log, and delete (confirmed).
 import { useState } from 'react';
 import { ALL_EVENTS, type Webhook } from '@app/domain/webhooks';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { errorText } from '../../lib/api.ts';
 import { fill, texts, useT } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { OnlineSection, useOnlineRecords } from './online-section.tsx';
 import { RecordList } from './record-list.tsx';
+import { useRemoveRecord } from './remove-record.tsx';
 import { WebhookDeliveriesDialog } from './webhook-deliveries-dialog.tsx';
 import { WebhookFormDialog } from './webhook-form-dialog.tsx';
 import { deleteWebhook, listWebhooks, sendTestEvent, updateWebhook } from './webhooks-api.ts';
@@ -96,7 +96,6 @@ export function WebhooksSection() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Webhook | null>(null);
   const [logOf, setLogOf] = useState<Webhook | null>(null);
-  const [deleting, setDeleting] = useState<Webhook | null>(null);
 
   const replace = (updated: Webhook) =>
     records.setItems((list) =>
@@ -119,16 +118,13 @@ export function WebhooksSection() {
       toast.error(all.toasts.sendTitle, errorText(e, t.testFailed));
     }
   };
-  const remove = async () => {
-    try {
-      await deleteWebhook(deleting!.id);
-      toast.success(t.deleted);
-      records.setItems((list) => list?.filter((x) => x.id !== deleting!.id) ?? null);
-    } catch (e) {
-      toast.error(all.toasts.deleteTitle, errorText(e, t.deleteFailed));
-      throw e;
-    }
-  };
+  const deleting = useRemoveRecord(records, deleteWebhook, (webhook) => fill(t.deleteConfirm, { url: webhook?.url ?? '' }), {
+    title: t.deleteTitle,
+    confirm: t.delete,
+    busy: t.deleting,
+    done: t.deleted,
+    failed: t.deleteFailed,
+  });
 
   return (
     <OnlineSection
@@ -143,23 +139,14 @@ export function WebhooksSection() {
           onEdit={setEditing}
           onTest={(w) => void test(w)}
           onDeliveries={setLogOf}
-          onDelete={setDeleting}
+          onDelete={deleting.ask}
         />
       )}
     >
       {creating ? <WebhookFormDialog onSaved={replace} onClose={() => setCreating(false)} /> : null}
       {editing ? <WebhookFormDialog webhook={editing} onSaved={replace} onClose={() => setEditing(null)} /> : null}
       {logOf ? <WebhookDeliveriesDialog webhook={logOf} onClose={() => setLogOf(null)} /> : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t.deleteTitle}
-        confirmLabel={t.delete}
-        busyLabel={t.deleting}
-        onConfirm={remove}
-        onClose={() => setDeleting(null)}
-      >
-        <p>{fill(t.deleteConfirm, { url: deleting?.url ?? '' })}</p>
-      </ConfirmDialog>
+      {deleting.dialog}
     </OnlineSection>
   );
 }
