@@ -3,7 +3,6 @@
 // Régénérer (confirmed, then the new value once) and Révoquer (confirmed).
 import { useRef, useState } from 'react';
 import type { ApiToken } from '@app/domain/api-tokens';
-import { Icon } from '../../components/icons.tsx';
 import { errorText } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { fill, texts, useT } from '../../lib/i18n.ts';
@@ -12,7 +11,7 @@ import { ApiTokenFormDialog, GRANTS } from './api-token-form-dialog.tsx';
 import { TokenValueDialog } from './api-token-value.tsx';
 import { listApiTokens, regenerateApiToken, revokeApiToken } from './api-tokens-api.ts';
 import { OnlineSection, useOnlineRecords } from './online-section.tsx';
-import { RecordList } from './record-list.tsx';
+import { RecordAction, RecordList } from './record-list.tsx';
 import { useConfirmedAction, useRemoveRecord } from './remove-record.tsx';
 
 type Dictionary = ReturnType<typeof useT>['apiTokens'];
@@ -48,22 +47,13 @@ function TokenActions({ token, onRegenerate, onRevoke }: Actions & { token: ApiT
   const t = useT().apiTokens;
   return (
     <div className="actions">
-      <button
-        type="button"
-        className="btn btn-small"
-        aria-label={fill(t.regenerateOf, { name: token.name })}
+      <RecordAction
+        label={t.regenerate}
+        name={fill(t.regenerateOf, { name: token.name })}
+        icon="refresh"
         onClick={() => onRegenerate(token)}
-      >
-        <Icon name="refresh" /> {t.regenerate}
-      </button>
-      <button
-        type="button"
-        className="btn btn-small btn-danger"
-        aria-label={fill(t.revokeOf, { name: token.name })}
-        onClick={() => onRevoke(token)}
-      >
-        <Icon name="trash" /> {t.revoke}
-      </button>
+      />
+      <RecordAction label={t.revoke} name={fill(t.revokeOf, { name: token.name })} icon="trash" onClick={() => onRevoke(token)} danger />
     </div>
   );
 }

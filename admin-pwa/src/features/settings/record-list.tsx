@@ -1,10 +1,28 @@
 // The lists of the 'API' tab (API tokens, webhooks, a webhook's deliveries): a table on desktop, one
 // card per record on a phone, with the same facts in the same order and the record's actions.
 import { Fragment, type ReactNode } from 'react';
+import { Icon, type IconName } from '../../components/icons.tsx';
 import { TableRegion } from '../../components/table-region.tsx';
 import { CARDS_QUERY, useMediaQuery } from '../../lib/media.ts';
 
 export type Column<T> = { label: string; cell: (item: T) => ReactNode };
+
+type ActionProps = {
+  label: string;
+  icon: IconName;
+  onClick: () => void;
+  danger?: boolean;
+  /** The accessible name, saying which record. */ name: string;
+};
+
+/** One of a record's actions: its icon and short label, named for the record it acts on ('Révoquer le jeton Flux'). */
+export function RecordAction({ label, name, icon, onClick, danger = false }: ActionProps) {
+  return (
+    <button type="button" className={`btn btn-small${danger ? ' btn-danger' : ''}`} aria-label={name} onClick={onClick}>
+      <Icon name={icon} /> {label}
+    </button>
+  );
+}
 
 type Props<T> = {
   items: readonly T[];

@@ -4,12 +4,11 @@
 // delivery log, and delete (confirmed).
 import { useState } from 'react';
 import { ALL_EVENTS, type Webhook } from '@app/domain/webhooks';
-import { Icon } from '../../components/icons.tsx';
 import { errorText } from '../../lib/api.ts';
 import { fill, texts, useT } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { OnlineSection, useOnlineRecords } from './online-section.tsx';
-import { RecordList } from './record-list.tsx';
+import { RecordAction, RecordList } from './record-list.tsx';
 import { useRemoveRecord } from './remove-record.tsx';
 import { WebhookDeliveriesDialog } from './webhook-deliveries-dialog.tsx';
 import { WebhookFormDialog } from './webhook-form-dialog.tsx';
@@ -50,20 +49,17 @@ type Actions = {
 function WebhookActions({ webhook, onToggle, onEdit, onTest, onDeliveries, onDelete }: Actions & { webhook: Webhook }) {
   const t = useT().webhooks;
   const url = webhook.url;
-  const button = (label: string, name: string, icon: Parameters<typeof Icon>[0]['name'], run: () => void, danger = false) => (
-    <button type="button" className={`btn btn-small${danger ? ' btn-danger' : ''}`} aria-label={name} onClick={run}>
-      <Icon name={icon} /> {label}
-    </button>
-  );
   return (
     <div className="actions">
-      {webhook.enabled
-        ? button(t.disable, fill(t.disableOf, { url }), 'close', () => onToggle(webhook))
-        : button(t.enable, fill(t.enableOf, { url }), 'success', () => onToggle(webhook))}
-      {button(t.edit, fill(t.editOf, { url }), 'edit', () => onEdit(webhook))}
-      {button(t.test, fill(t.testOf, { url }), 'upload', () => onTest(webhook))}
-      {button(t.deliveries, fill(t.deliveriesOf, { url }), 'listings', () => onDeliveries(webhook))}
-      {button(t.delete, fill(t.deleteOf, { url }), 'trash', () => onDelete(webhook), true)}
+      {webhook.enabled ? (
+        <RecordAction label={t.disable} name={fill(t.disableOf, { url })} icon="close" onClick={() => onToggle(webhook)} />
+      ) : (
+        <RecordAction label={t.enable} name={fill(t.enableOf, { url })} icon="success" onClick={() => onToggle(webhook)} />
+      )}
+      <RecordAction label={t.edit} name={fill(t.editOf, { url })} icon="edit" onClick={() => onEdit(webhook)} />
+      <RecordAction label={t.test} name={fill(t.testOf, { url })} icon="upload" onClick={() => onTest(webhook)} />
+      <RecordAction label={t.deliveries} name={fill(t.deliveriesOf, { url })} icon="listings" onClick={() => onDeliveries(webhook)} />
+      <RecordAction label={t.delete} name={fill(t.deleteOf, { url })} icon="trash" onClick={() => onDelete(webhook)} danger />
     </div>
   );
 }
