@@ -11,19 +11,20 @@ import { signInAsAdmin, withDb } from '../support/auth.ts';
 import { engineInput } from '../fixtures/catalogue.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
+// Each visitor from an address of its own (TRUST_PROXY), so the per-address limit is met only where a
+// test means to; no mail leaves (no SMTP account), and the mail worker does not poll.
+const SERVER_ENV = { TRUST_PROXY: 'true', MAIL_WORKER_INTERVAL_MS: '3600000' };
 let server: TestServer;
+/** An administrator's access token, to read the stored messages back. */
 let token: string;
-let visitor = 0;
-
 beforeAll(async () => {
-  // Each visitor from an address of its own (TRUST_PROXY), so the per-address limit is met only where
-  // a test means to; no mail leaves (no SMTP account), and the mail worker does not poll.
-  server = await startServer({ full: true, env: { TRUST_PROXY: 'true', MAIL_WORKER_INTERVAL_MS: '3600000' } });
+  server = await startServer({ full: true, env: SERVER_ENV });
   token = (await signInAsAdmin(server)).accessToken;
 });
 afterAll(() => server?.stop());
 
-const newAddress = () => `198.51.100.${++visitor}`;
+let visitors = 0;
+const newAddress = () => `198.51.100.${++visitors}`;
 
 type Post = { fields?: Record<string, string>; body?: string; headers?: Record<string, string>; from?: string };
 /** A form post as a browser sends it from the page itself, unless `headers` say otherwise. */
