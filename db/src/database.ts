@@ -1,6 +1,8 @@
 // The one database handle every layer uses, for both engines (docs/decisions/083).
 //
-// Query code is typed against drizzle's async SQLite database and uses only what both engines share:
+// Query code is typed against drizzle's async SQLite database and the SQLite tables, which it reads from
+// the handle it was given (tablesOf: a PostgreSQL handle holds the PostgreSQL tables, of the same names,
+// columns and row types). It uses only what both engines share:
 // select / insert / update / delete builders executed with `await`, `.returning()` to learn what a write
 // changed, `onConflictDoNothing` / `onConflictDoUpdate`, `db.transaction(async (tx) => …)`, and the helpers
 // below for raw SQL. Never `.all()`, `.get()`, `.run()` or `.values()`: PostgreSQL's builders have none.
