@@ -19,8 +19,9 @@ const e2e = {
 };
 
 /**
- * Selects PostgreSQL for a test process (its `schema` holds the PostgreSQL tables); each server is
- * started with the URL of its own fresh database of the throwaway cluster instead (tests/support/server.ts).
+ * Selects PostgreSQL for a test process: its helpers start each server with the URL of its own fresh
+ * database of the throwaway cluster (tests/support/server.ts), and read it through the handle they open,
+ * whose tables are PostgreSQL's (tablesOf).
  */
 const onPostgres = { DATABASE_URL: 'postgres://throwaway-test-cluster/' };
 

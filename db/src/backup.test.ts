@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { backupDatabase, openDb, runMigrations, schema } from './index.ts';
+import { backupDatabase, openDb, runMigrations } from './index.ts';
+import * as schema from './schema/index.ts';
 
 describe('online backup', () => {
   it('copies a consistent database while another connection keeps writing, and the copy opens and migrates', async () => {

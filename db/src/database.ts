@@ -1,6 +1,8 @@
 // The one database handle every layer uses, for both engines (docs/decisions/083).
 //
-// Query code is typed against drizzle's async SQLite database and uses only what both engines share:
+// Query code is typed against drizzle's async SQLite database and the SQLite tables, which it reads from
+// the handle it was given (tablesOf: a PostgreSQL handle holds the PostgreSQL tables, of the same names,
+// columns and row types). It uses only what both engines share:
 // select / insert / update / delete builders executed with `await`, `.returning()` to learn what a write
 // changed, `onConflictDoNothing` / `onConflictDoUpdate`, `db.transaction(async (tx) => …)`, and the helpers
 // below for raw SQL. Never `.all()`, `.get()`, `.run()` or `.values()`: PostgreSQL's builders have none.
@@ -33,6 +35,12 @@ export type Db = SqliteRemoteDatabase<typeof schema> & {
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything a query can run on. */
 export type Queryable = Db | Tx;
+/**
+ * The tables query code names, typed as the SQLite ones. A PostgreSQL handle holds the PostgreSQL tables,
+ * which have the same names, columns and row types (pg/schema-parity.test.ts), so one query written
+ * against them runs on either engine.
+ */
+export type Tables = typeof schema;
 
 type Raw = { sql: string; params: unknown[] };
 /**
@@ -48,6 +56,24 @@ type WithDialect = { dialect: { sqlToQuery(sql: SQL): Raw } };
 /** Executors by drizzle dialect object: a database and its transactions share one dialect. */
 const executors = new WeakMap<object, RawExecutor>();
 const dialectOf = (q: Queryable) => (q as unknown as WithDialect).dialect;
+
+/** Tables by drizzle dialect object, like the executors: a handle and its transactions hold the same tables. */
+const tablesByDialect = new WeakMap<object, Tables>();
+
+/** Gives a handle (and so its transactions) the tables of its engine: openSqliteDb and openPostgresDb do. */
+export function setTables(handle: object, tables: Tables): void {
+  tablesByDialect.set(dialectOf(handle as Queryable), tables);
+}
+
+/**
+ * The tables of the database a handle or transaction runs on. Query code reads them from the handle it was
+ * given, inside its functions: which engine's tables they are is known once a database is open, not before.
+ */
+export function tablesOf(q: Queryable): Tables {
+  const tables = tablesByDialect.get(dialectOf(q));
+  if (!tables) throw new Error('Not a handle of openDatabase, openSqliteDb or openPostgresDb (no tables)');
+  return tables;
+}
 
 /** Gives a handle (and so its transactions) its own way of running raw SQL. */
 export function setRawExecutor(handle: object, executor: RawExecutor): void {
@@ -223,6 +249,7 @@ export function openSqliteDb(file: string): Db {
     { schema },
   );
 
+  setTables(db, schema);
   setRawExecutor(db, {
     async rows(query) {
       await gate.ready();

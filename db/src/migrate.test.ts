@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDb, runMigrations, schema } from './index.ts';
+import { openDb, runMigrations } from './index.ts';
+import * as schema from './schema/index.ts';
 
 const tmp = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pm-db-')), 'app.db');
 const opened: { close(): void }[] = [];

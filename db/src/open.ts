@@ -1,7 +1,6 @@
 // Opens the database a configuration names (docs/decisions/084).
 import { openSqliteDb, type Db } from './database.ts';
 import { engineOf } from './engine.ts';
-import { tablesEngine } from './tables.ts';
 
 export type DatabaseConfig = {
   /** postgres://… selects PostgreSQL; unset, the SQLite file at `path`. */
@@ -13,12 +12,10 @@ export type DatabaseConfig = {
 
 export async function openDatabase(config: DatabaseConfig): Promise<Db> {
   const engine = engineOf({ DATABASE_URL: config.url });
-  // `schema` holds the tables of the engine chosen at start; a handle of the other engine would not match them.
-  if (engine !== tablesEngine)
-    throw new Error(`This process runs on ${tablesEngine} (DATABASE_URL at start); cannot open a ${engine} database`);
   if (engine === 'sqlite') return openSqliteDb(config.path);
-  // The PostgreSQL side (the `pg` driver, drizzle's node-postgres and pg-core) is loaded only when a
-  // PostgreSQL database is opened: on SQLite it would cost its import, far more than it weighs (decision 123).
+  // The PostgreSQL side (the `pg` driver, drizzle's node-postgres, pg-core and the PostgreSQL tables, which
+  // the handle carries: tablesOf) is loaded only when a PostgreSQL database is opened: on SQLite it would
+  // cost its import, far more than it weighs (decision 123).
   const postgres = await import('./pg/connection.ts');
   return postgres.openPostgresDb(config.url!, { poolSize: config.poolSize });
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { first, row, schema } from '@app/db';
+import { first, row, tablesOf } from '@app/db';
 import {
   createProduct,
   deleteProduct,
@@ -46,18 +46,20 @@ const countProducts = async (deps: Deps) => (await row<{ n: number }>(deps.db, s
 
 /** Removes every listing (with its files) and the technical library. */
 export async function clearCatalogue(deps: Deps) {
-  for (const { id } of await deps.db.select({ id: schema.products.id }).from(schema.products))
+  const tables = tablesOf(deps.db);
+  for (const { id } of await deps.db.select({ id: tables.products.id }).from(tables.products))
     await deleteProduct(deps, id, (removeFiles) => removeFiles());
   const storage = storageFor(deps.env.dataDir);
-  for (const { key } of await deps.db.select({ key: schema.technicalDocuments.storageKey }).from(schema.technicalDocuments))
+  for (const { key } of await deps.db.select({ key: tables.technicalDocuments.storageKey }).from(tables.technicalDocuments))
     storage.removeDocument(key);
-  await deps.db.delete(schema.technicalDocuments);
+  await deps.db.delete(tables.technicalDocuments);
 }
 
 export type SeedResult = { skipped: boolean; products: number; images: number; documents: number; technicalDocuments: number };
 
 /** Loads the demo catalogue unless listings already exist (then it does nothing, unless force). */
 export async function seedDemoData(deps: Deps, options: { force?: boolean } = {}): Promise<SeedResult> {
+  const tables = tablesOf(deps.db);
   const result: SeedResult = { skipped: false, products: 0, images: 0, documents: 0, technicalDocuments: 0 };
   if ((await countProducts(deps)) > 0) {
     if (!options.force) return { ...result, skipped: true };
@@ -74,7 +76,7 @@ export async function seedDemoData(deps: Deps, options: { force?: boolean } = {}
     const product = await createProduct(deps, input);
     const createdAt = new Date(EPOCH - (listings.length - i) * 2.5 * DAY);
     await deps.db
-      .update(schema.products)
+      .update(tables.products)
       .set({ createdAt, updatedAt: createdAt })
       .where(sql`id = ${product.id}`);
     ids.push(product.id);
@@ -134,6 +136,7 @@ async function inPairs<T>(tasks: (() => Promise<T>)[]): Promise<T[]> {
 }
 
 async function seedTechnicalLibrary(deps: Deps, productIds: number[]): Promise<number> {
+  const tables = tablesOf(deps.db);
   const docs: {
     title: string;
     titleFr: string;
@@ -190,7 +193,7 @@ async function seedTechnicalLibrary(deps: Deps, productIds: number[]): Promise<n
     const pdf = makePdf(d.titleFr, d.lines);
     const key = keepFile(deps.env.dataDir, pdf);
     const createdAt = new Date(EPOCH - (docs.length - i) * 7 * DAY);
-    await deps.db.insert(schema.technicalDocuments).values({
+    await deps.db.insert(tables.technicalDocuments).values({
       title: d.title,
       titleFr: d.titleFr,
       titleEn: d.titleEn,
@@ -212,7 +215,7 @@ async function seedTechnicalLibrary(deps: Deps, productIds: number[]): Promise<n
     .png()
     .toBuffer();
   const key = keepFile(deps.env.dataDir, diagram);
-  await deps.db.insert(schema.technicalDocuments).values({
+  await deps.db.insert(tables.technicalDocuments).values({
     title: 'Schéma de raccordement triphasé',
     titleFr: 'Schéma de raccordement triphasé',
     titleEn: 'Three-phase wiring diagram',
@@ -228,6 +231,7 @@ async function seedTechnicalLibrary(deps: Deps, productIds: number[]): Promise<n
 }
 
 async function seedMessagesAndSubscribers(deps: Deps) {
+  const tables = tablesOf(deps.db);
   const inquiries = [
     {
       name: 'Jean-Marc Olivier',
@@ -255,7 +259,7 @@ async function seedMessagesAndSubscribers(deps: Deps) {
     },
   ];
   for (const [i, inq] of inquiries.entries()) {
-    await deps.db.insert(schema.inquiries).values({ ...inq, createdAt: new Date(EPOCH - [23, 9, 1][i]! * DAY) });
+    await deps.db.insert(tables.inquiries).values({ ...inq, createdAt: new Date(EPOCH - [23, 9, 1][i]! * DAY) });
   }
   const subscribers = [
     { email: 'capitaine.martin@example.fr', language: 'fr', isActive: true },
@@ -265,7 +269,7 @@ async function seedMessagesAndSubscribers(deps: Deps) {
   for (const [i, s] of subscribers.entries()) {
     const at = new Date(EPOCH - (10 - i) * DAY);
     await deps.db
-      .insert(schema.newsletterSubscribers)
+      .insert(tables.newsletterSubscribers)
       .values({
         ...s,
         unsubscribeToken: randomBytes(24).toString('base64url'),
@@ -287,19 +291,20 @@ const DEMO_MARKER = 'demo-data-loaded-at';
  * so an administrator who deletes every listing does not get the demo back at the next restart.
  */
 export async function seedOnFirstRun(deps: Deps): Promise<void> {
+  const tables = tablesOf(deps.db);
   const { db } = deps;
   if (
     await first(
       db
         .select()
-        .from(schema.appMeta)
-        .where(sql`${schema.appMeta.key} = ${DEMO_MARKER}`),
+        .from(tables.appMeta)
+        .where(sql`${tables.appMeta.key} = ${DEMO_MARKER}`),
     )
   )
     return;
   const started = Date.now();
   const result = await seedDemoData(deps, { force: false });
-  await db.insert(schema.appMeta).values({ key: DEMO_MARKER, value: new Date().toISOString() }).onConflictDoNothing();
+  await db.insert(tables.appMeta).values({ key: DEMO_MARKER, value: new Date().toISOString() }).onConflictDoNothing();
   if (!result.skipped) {
     process.stdout.write(
       `Demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.products} listings, ${result.images} images.\n`,

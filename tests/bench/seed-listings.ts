@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { exec, schema } from '@app/db';
+import { exec, tablesOf, type schema } from '@app/db';
 import { toKw } from '@app/domain/power';
 import { encodeImage, openSeedDeps, storageFor, type Deps, type StoredImage } from '@app/api/seeding';
 import { clearCatalogue, picture } from '@app/demo/seed';
@@ -53,8 +53,11 @@ export async function seedBenchmarkListings(deps: Deps, count: number): Promise<
       return { storageKey: key, alt: '', position: 0, width: base.width, height: base.height, variants: base.variants };
     });
     await deps.db.transaction(async (tx) => {
-      const inserted = await tx.insert(schema.products).values(rows).returning({ id: schema.products.id });
-      await tx.insert(schema.productImages).values(inserted.map(({ id }, j) => ({ productId: id, ...folders[j]! })));
+      const inserted = await tx
+        .insert(tablesOf(tx).products)
+        .values(rows)
+        .returning({ id: tablesOf(tx).products.id });
+      await tx.insert(tablesOf(tx).productImages).values(inserted.map(({ id }, j) => ({ productId: id, ...folders[j]! })));
     });
   }
   // Fresh statistics, so that the search's planner knows the new catalogue (docs/decisions/077).

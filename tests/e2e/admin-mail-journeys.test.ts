@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { schema } from '@app/db';
+import { tablesOf } from '@app/db';
 import { launchBrowser } from '../support/browser.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { startSmtpServer, type TestSmtp } from '../support/smtp.ts';
@@ -136,7 +136,7 @@ describe('admin mail journeys', () => {
     const active = ['abonne-1@example.test', 'abonne-2@example.test'];
     await withDb(server, async (db) => {
       for (const email of [...active, 'ancien@example.test'])
-        await db.insert(schema.newsletterSubscribers).values({
+        await db.insert(tablesOf(db).newsletterSubscribers).values({
           email,
           isActive: email !== 'ancien@example.test',
           confirmedAt: new Date(),
@@ -164,7 +164,7 @@ describe('admin mail journeys', () => {
   it('exports the subscribers as CSV and JSON files named newsletter-subscribers.{format}', async () => {
     await withDb(server, async (db) =>
       db
-        .insert(schema.newsletterSubscribers)
+        .insert(tablesOf(db).newsletterSubscribers)
         .values({
           email: 'export@example.test',
           isActive: true,

@@ -3,7 +3,7 @@
 // skeleton rows under a 'Chargement...' status. Chromium against the real server and built PWA.
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '@app/db';
+import { tablesOf } from '@app/db';
 import { signInAsAdmin, withDb } from '../support/auth.ts';
 import { serverAndBrowser } from '../support/browser.ts';
 import { holdRequests } from '../support/faults.ts';
@@ -19,7 +19,7 @@ describe('admin lists on a phone', () => {
   beforeAll(async () => {
     seed = await seedSite(env.server);
     await withDb(env.server, (db) =>
-      db.insert(schema.newsletterSubscribers).values(
+      db.insert(tablesOf(db).newsletterSubscribers).values(
         SUBSCRIBERS.map((email) => ({
           email,
           isActive: true,

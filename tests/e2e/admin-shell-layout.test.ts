@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { schema } from '@app/db';
+import { tablesOf } from '@app/db';
 import { withDb } from '../support/auth.ts';
 import { serverAndBrowser } from '../support/browser.ts';
 import { signedInPage, waitForServiceWorker } from './admin-support.ts';
@@ -64,7 +64,7 @@ describe('admin shell and dialogs', () => {
     // The send button needs an active subscriber.
     await withDb(env.server, async (db) =>
       db
-        .insert(schema.newsletterSubscribers)
+        .insert(tablesOf(db).newsletterSubscribers)
         .values({
           email: 'layout@example.test',
           isActive: true,
@@ -103,7 +103,7 @@ describe('admin shell and dialogs', () => {
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await withDb(env.server, async (db) =>
       db
-        .insert(schema.newsletterSubscribers)
+        .insert(tablesOf(db).newsletterSubscribers)
         .values({
           email: 'english@example.test',
           language: 'en',

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { schema } from '@app/db';
+import { tablesOf } from '@app/db';
 import { withDb } from '../support/auth.ts';
 import { serverAndBrowser } from '../support/browser.ts';
 import { seedSite, type SiteSeed } from './site-seed.ts';
@@ -37,7 +37,7 @@ beforeAll(async () => {
   expect(sent.status).toBe(201);
   await withDb(env.server, (db) =>
     db
-      .insert(schema.newsletterSubscribers)
+      .insert(tablesOf(db).newsletterSubscribers)
       .values({ email, isActive: true, confirmedAt: new Date(), unsubscribeToken: randomBytes(24).toString('base64url') }),
   );
 });

@@ -2,7 +2,7 @@
 // fields not sent are neither changed nor checked: a stored value today's rules refuse does not block it.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { schema } from '@app/db';
+import { tablesOf } from '@app/db';
 import { IDEMPOTENCY_HEADER } from '@app/domain/idempotency';
 import { engineInput, generatorInput } from '../fixtures/catalogue.ts';
 import { serverAndAdmin } from '../support/admin-server.ts';
@@ -90,7 +90,12 @@ describe('PATCH /api/products/{id}', () => {
   it('toggles a listing whose other fields no longer pass the rules (stored before they changed)', async () => {
     const p = await create(generatorInput({ featured: false }));
     // A generator without voltage and a blank English title: a PUT of this listing as stored is refused.
-    await withDb(env.server, (db) => db.update(schema.products).set({ voltage: null, titleEn: ' ' }).where(eq(schema.products.id, p.id)));
+    await withDb(env.server, (db) =>
+      db
+        .update(tablesOf(db).products)
+        .set({ voltage: null, titleEn: ' ' })
+        .where(eq(tablesOf(db).products.id, p.id)),
+    );
     const res = await patch(p.id, { featured: true, version: 1 });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ featured: true, voltage: null, titleEn: ' ', phase: p.phase, version: 2 });

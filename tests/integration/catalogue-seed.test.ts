@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { schema } from '@app/db';
+import { tablesOf } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDb } from '../support/auth.ts';
 import { databaseEnv, databaseOf, repoRoot, startServer, type DatabaseEnv, type TestServer } from '../support/server.ts';
@@ -40,7 +40,7 @@ describe('benchmark seed (tests/bench/seed-listings.ts N) and the demo seed (db:
   it('loads the demo on the first run only: listings deleted later do not come back at the next start', async () => {
     await server?.stop();
     expect(seed('--first-run')).toBe(''); // listings exist already: the first run keeps them, silently
-    await withDb(await databaseOf(dataDir), (db) => db.delete(schema.products));
+    await withDb(await databaseOf(dataDir), (db) => db.delete(tablesOf(db).products));
     expect(seed('--first-run')).toBe('');
     server = await startServer({ dataDir });
     expect((await (await server.api('/products')).json()).total).toBe(0);

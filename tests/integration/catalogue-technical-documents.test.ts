@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineInput, exeBytes, makePdf, png, upload } from '../fixtures/catalogue.ts';
 import { signInAsAdmin, withDb } from '../support/auth.ts';
 import { startServer, type TestServer } from '../support/server.ts';
-import { schema } from '@app/db';
+import { tablesOf } from '@app/db';
 
 describe('technical library, statistics and API reference', () => {
   let server: TestServer;
@@ -192,7 +192,9 @@ describe('technical library, statistics and API reference', () => {
   });
 
   it('answers the dashboard counters', async () => {
-    await withDb(server, async (db) => db.insert(schema.inquiries).values({ name: 'A', email: 'a@example.test', message: 'Bonjour' }));
+    await withDb(server, async (db) =>
+      db.insert(tablesOf(db).inquiries).values({ name: 'A', email: 'a@example.test', message: 'Bonjour' }),
+    );
     const res = await server.api('/stats', { token });
     expect(res.status).toBe(200);
     const stats = await res.json();

@@ -2,7 +2,7 @@
 // outbox, then arrive once each), and a newsletter sending killed halfway that resumes after restart.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { schema } from '@app/db';
+import { tablesOf } from '@app/db';
 import { signInAsAdmin, withDb } from '../support/auth.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { assignUsage, createSmtpAccount, startSmtpServer, type TestSmtp } from '../support/smtp.ts';
@@ -42,7 +42,7 @@ describe('contact notifications when the mail server refuses or drops connection
 
   const outbox = () =>
     withDb(server, async (db) =>
-      (await db.select().from(schema.mailOutbox).orderBy(schema.mailOutbox.id)).map(({ status, attempts, lastError }) => ({
+      (await db.select().from(tablesOf(db).mailOutbox).orderBy(tablesOf(db).mailOutbox.id)).map(({ status, attempts, lastError }) => ({
         status,
         attempts,
         lastError,
@@ -102,7 +102,7 @@ describe('a newsletter sending killed halfway', () => {
       unsubscribeToken: `tok${String(i).padStart(40, '0')}`,
       confirmedAt: new Date(0),
     }));
-    await withDb(server, (db) => db.insert(schema.newsletterSubscribers).values(subscribers));
+    await withDb(server, (db) => db.insert(tablesOf(db).newsletterSubscribers).values(subscribers));
   });
   afterAll(async () => {
     await server?.stop();

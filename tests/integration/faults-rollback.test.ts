@@ -3,7 +3,7 @@
 // without Idempotency-Key is one transaction too (issue 34): nothing of it remains when it fails. The
 // rollback is real: a trigger makes a later statement of the same transaction fail (tests/support/faults.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '@app/db';
+import { tablesOf } from '@app/db';
 import { engineInput, makePdf, png, upload } from '../fixtures/catalogue.ts';
 import { signInAsAdmin, withDb } from '../support/auth.ts';
 import { withFailingInserts, withFailingUpdates } from '../support/faults.ts';
@@ -89,8 +89,8 @@ describe('a write without Idempotency-Key is atomic', () => {
 
   const rows = () =>
     withDb(server, async (db) => ({
-      listings: (await db.select({ id: schema.products.id }).from(schema.products)).length,
-      deliveries: (await db.select({ id: schema.webhookDeliveries.id }).from(schema.webhookDeliveries)).length,
+      listings: (await db.select({ id: tablesOf(db).products.id }).from(tablesOf(db).products)).length,
+      deliveries: (await db.select({ id: tablesOf(db).webhookDeliveries.id }).from(tablesOf(db).webhookDeliveries)).length,
     }));
   // No Idempotency-Key header: the transaction is the service's own.
   const create = () => server.api('/products', { method: 'POST', token, json: engineInput() });

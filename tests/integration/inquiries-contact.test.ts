@@ -1,7 +1,7 @@
 // The public contact form: stored first, notification to the right recipient per language, kept
 // and retried while the mail server is down, no header injection, bots and floods turned away.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { schema } from '@app/db';
+import { tablesOf } from '@app/db';
 import { withDb } from '../support/auth.ts';
 import { FAST_MAIL_ENV, startMailStack, stopMailStack, type MailStack } from '../support/mail-stack.ts';
 import { startServer } from '../support/server.ts';
@@ -52,7 +52,7 @@ describe('POST /api/inquiries', () => {
   });
 
   test('name, a valid e-mail and message are required, with a 400 and nothing stored', async () => {
-    const before = await withDb(server, async (db) => (await db.select().from(schema.inquiries)).length);
+    const before = await withDb(server, async (db) => (await db.select().from(tablesOf(db).inquiries)).length);
     for (const [body, field, error] of [
       [{ email: 'a@example.org', message: 'x' }, 'name', 'Le nom est requis'],
       [{ name: '  ', email: 'a@example.org', message: 'x' }, 'name', 'Le nom est requis'],
@@ -64,7 +64,7 @@ describe('POST /api/inquiries', () => {
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error, errors: [{ field, message: error }] });
     }
-    expect(await withDb(server, async (db) => (await db.select().from(schema.inquiries)).length)).toBe(before);
+    expect(await withDb(server, async (db) => (await db.select().from(tablesOf(db).inquiries)).length)).toBe(before);
   });
 
   test('CR/LF in every field creates no header: no Bcc, no extra recipient, no injected header', async () => {
@@ -102,15 +102,17 @@ describe('POST /api/inquiries', () => {
     await smtp.stop();
     const res = await send({ name: 'Pendant la panne', email: 'panne@example.org', message: 'Serveur arrêté', language: 'fr' });
     expect(res.status).toBe(201);
-    expect(await withDb(server, async (db) => (await db.select().from(schema.inquiries)).some((i) => i.name === 'Pendant la panne'))).toBe(
-      true,
-    );
+    expect(
+      await withDb(server, async (db) => (await db.select().from(tablesOf(db).inquiries)).some((i) => i.name === 'Pendant la panne')),
+    ).toBe(true);
 
     // Let a few attempts fail, then bring the server back.
     await expect
       .poll(
         () =>
-          withDb(server, async (db) => (await db.select().from(schema.mailOutbox)).find((o) => o.attempts >= 2 && o.status === 'pending')),
+          withDb(server, async (db) =>
+            (await db.select().from(tablesOf(db).mailOutbox)).find((o) => o.attempts >= 2 && o.status === 'pending'),
+          ),
         { timeout: 10_000 },
       )
       .toBeTruthy();
@@ -119,7 +121,7 @@ describe('POST /api/inquiries', () => {
     expect(mail!.to).toEqual(['ventes-fr@example.test']);
     // The app records 'sent' once the server's 250 reaches it, just after the server has the message.
     const outboxRow = async () =>
-      (await withDb(server, async (db) => db.select().from(schema.mailOutbox))).find(
+      (await withDb(server, async (db) => db.select().from(tablesOf(db).mailOutbox))).find(
         (o) => (o.payload as { subject?: string }).subject === 'Nouveau message de Pendant la panne',
       );
     await expect.poll(async () => (await outboxRow())?.status, { timeout: 10_000 }).toBe('sent');
@@ -131,7 +133,7 @@ describe('POST /api/inquiries', () => {
     const res = await send({ name: 'Bot', email: 'bot@example.org', message: 'spam', website: 'http://spam.example' });
     expect(res.status).toBe(201);
     expect((await res.json()).success).toBe(true);
-    expect(await withDb(server, async (db) => (await db.select().from(schema.inquiries)).some((i) => i.name === 'Bot'))).toBe(false);
+    expect(await withDb(server, async (db) => (await db.select().from(tablesOf(db).inquiries)).some((i) => i.name === 'Bot'))).toBe(false);
   });
 });
 
@@ -167,7 +169,7 @@ describe('rate limit per address', () => {
       }
       const valid = await own.api('/inquiries', { method: 'POST', json: { name: 'N', email: 'n@example.org', message: 'm' } });
       expect([...statuses, valid.status]).toEqual([...Array(10).fill(400), 429]);
-      expect(await withDb(own, async (db) => (await db.select().from(schema.inquiries)).length)).toBe(0);
+      expect(await withDb(own, async (db) => (await db.select().from(tablesOf(db).inquiries)).length)).toBe(0);
     } finally {
       await own.stop();
     }

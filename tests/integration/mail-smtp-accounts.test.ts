@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { schema } from '@app/db';
+import { tablesOf } from '@app/db';
 import { signInAsAdmin, withDb } from '../support/auth.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { startSmtpServer, type TestSmtp } from '../support/smtp.ts';
@@ -74,7 +74,7 @@ describe('SMTP accounts', () => {
     expect(created.body).not.toHaveProperty('passwordEncrypted');
     const id = created.body.id as number;
 
-    const stored = await withDb(server, async (db) => (await db.select().from(schema.smtpAccounts)).find((a) => a.id === id)!);
+    const stored = await withDb(server, async (db) => (await db.select().from(tablesOf(db).smtpAccounts)).find((a) => a.id === id)!);
     expect(stored.passwordEncrypted).not.toContain(smtp.password);
     expect(stored.passwordEncrypted).toMatch(/^v1:[A-Za-z0-9+/=]+$/);
     // No key in the environment: a key file was created on first start, readable by its owner only.

@@ -2,7 +2,7 @@
 // private, link-local, CGNAT and metadata addresses in any notation, names resolving to them, and
 // non-mail ports, before any connection is made.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { schema } from '@app/db';
+import { tablesOf } from '@app/db';
 import { withDb } from '../support/auth.ts';
 import { startMailStack, stopMailStack, type MailStack } from '../support/mail-stack.ts';
 
@@ -96,7 +96,7 @@ describe('SMTP connection tests with SMTP_ALLOW_LOCAL=false', () => {
     // the one generic text, and nothing reaches the loopback server.
     expect(reply.status).toBe(201);
     await expect
-      .poll(async () => withDb(server, async (db) => (await db.select().from(schema.mailOutbox)).map((m) => m.lastError)), {
+      .poll(async () => withDb(server, async (db) => (await db.select().from(tablesOf(db).mailOutbox)).map((m) => m.lastError)), {
         timeout: 30_000,
       })
       .toContain('Connexion au serveur SMTP impossible');

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '@app/db';
+import { tablesOf } from '@app/db';
 import { generatorInput, makePdf } from '../fixtures/catalogue.ts';
 import { signInAsAdmin, withDb } from '../support/auth.ts';
 import { startInstances, type Instances } from '../support/instances.ts';
@@ -292,7 +292,7 @@ describe('a newsletter sender killed in the middle of a sending', () => {
         unsubscribeToken: crypto.randomBytes(32).toString('base64url'),
         confirmedAt: new Date(),
       }));
-      for (let i = 0; i < rows.length; i += 500) await db.insert(schema.newsletterSubscribers).values(rows.slice(i, i + 500));
+      for (let i = 0; i < rows.length; i += 500) await db.insert(tablesOf(db).newsletterSubscribers).values(rows.slice(i, i + 500));
     });
 
   it('is completed by B, and the SMTP server receives exactly one mail per subscriber', async () => {
@@ -403,7 +403,9 @@ describe('two instances starting at once on a new database', () => {
       expect(started.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled']);
       const [a, b] = started.map((s) => (s as PromiseFulfilledResult<TestServer>).value);
       for (const server of [a!, b!]) expect((await server.api('/health')).status).toBe(200);
-      const users = await withDb(a!, (db) => db.select({ email: schema.users.email, role: schema.users.role }).from(schema.users));
+      const users = await withDb(a!, (db) =>
+        db.select({ email: tablesOf(db).users.email, role: tablesOf(db).users.role }).from(tablesOf(db).users),
+      );
       expect(users).toEqual([{ email: 'admin@example.test', role: 'admin' }]);
       // The administrator signs in on either instance.
       for (const server of [a!, b!]) expect((await signInAsAdmin(server)).accessToken).toBeTruthy();

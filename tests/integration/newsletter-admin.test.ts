@@ -2,7 +2,7 @@
 // stats, exports (CSV with BOM and quoting, JSON) that parse back to the same rows; retention purge.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { schema } from '@app/db';
+import { tablesOf, type schema } from '@app/db';
 import { signInAsAdmin, withDb } from '../support/auth.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
@@ -21,7 +21,7 @@ const addSubscriber = (email: string, values: Partial<typeof schema.newsletterSu
     async (db) =>
       (
         await db
-          .insert(schema.newsletterSubscribers)
+          .insert(tablesOf(db).newsletterSubscribers)
           .values({
             email,
             unsubscribeToken: crypto.randomBytes(32).toString('base64url'),
@@ -152,7 +152,9 @@ describe('subscribers', () => {
     ]);
 
     // The same rows as the database holds.
-    const db = await withDb(server, (d) => d.select().from(schema.newsletterSubscribers).orderBy(schema.newsletterSubscribers.id));
+    const db = await withDb(server, (d) =>
+      d.select().from(tablesOf(d).newsletterSubscribers).orderBy(tablesOf(d).newsletterSubscribers.id),
+    );
     expect(json.map((r) => [r.id, r.email, r.isActive, r.consentPage])).toEqual(db.map((r) => [r.id, r.email, r.isActive, r.consentPage]));
 
     expect((await server.api('/newsletter/admin/export?format=xml', { token })).status).toBe(400);
@@ -179,18 +181,18 @@ describe('retention', () => {
     const ids = await withDb(server, async (db) => {
       const old = (
         await db
-          .insert(schema.inquiries)
+          .insert(tablesOf(db).inquiries)
           .values({ name: 'Ancien', email: 'old@example.org', message: 'm', createdAt: new Date(now - 3 * 366 * DAY) })
           .returning()
       )[0]!;
       const recent = (
         await db
-          .insert(schema.inquiries)
+          .insert(tablesOf(db).inquiries)
           .values({ name: 'Récent', email: 'new@example.org', message: 'm', createdAt: new Date(now - 2 * 365 * DAY) })
           .returning()
       )[0]!;
       await db
-        .insert(schema.emailResponses)
+        .insert(tablesOf(db).emailResponses)
         .values({ inquiryId: old.id, subject: 's', message: 'm', toEmail: 'old@example.org', fromEmail: 'a@example.test' });
       return { old: old.id, recent: recent.id };
     });
@@ -203,9 +205,9 @@ describe('retention', () => {
     token = (await signInAsAdmin(server)).accessToken;
 
     const left = await withDb(server, async (db) => ({
-      inquiries: (await db.select().from(schema.inquiries)).map((i) => i.id),
-      responses: (await db.select().from(schema.emailResponses)).length,
-      subscribers: (await db.select().from(schema.newsletterSubscribers)).map((s) => s.email),
+      inquiries: (await db.select().from(tablesOf(db).inquiries)).map((i) => i.id),
+      responses: (await db.select().from(tablesOf(db).emailResponses)).length,
+      subscribers: (await db.select().from(tablesOf(db).newsletterSubscribers)).map((s) => s.email),
     }));
     expect(left.inquiries).toEqual([ids.recent]);
     expect(left.responses).toBe(0);

@@ -2,7 +2,7 @@
 // per-recipient status and retries, readable progress, resumed after a restart.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { schema } from '@app/db';
+import { tablesOf, type schema } from '@app/db';
 import { signInAsAdmin, withDb } from '../support/auth.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { assignUsage, createSmtpAccount, startSmtpServer, type TestSmtp } from '../support/smtp.ts';
@@ -25,7 +25,7 @@ const addSubscribers = (emails: string[], values: Partial<typeof schema.newslett
         ids.push(
           (
             await tx
-              .insert(schema.newsletterSubscribers)
+              .insert(tablesOf(db).newsletterSubscribers)
               .values({
                 email,
                 language: i % 2 ? 'en' : 'fr',
@@ -41,7 +41,7 @@ const addSubscribers = (emails: string[], values: Partial<typeof schema.newslett
       return ids;
     }),
   );
-const clearSubscribers = () => withDb(server, async (db) => db.delete(schema.newsletterSubscribers));
+const clearSubscribers = () => withDb(server, async (db) => db.delete(tablesOf(db).newsletterSubscribers));
 
 const waitDone = async (id: number, timeout = 60_000) => {
   await expect.poll(async () => (await call(`/newsletter/admin/sendings/${id}`)).body.status, { timeout, interval: 200 }).toBe('done');
@@ -199,7 +199,7 @@ describe('POST /api/newsletter/admin/send', () => {
       .toBeGreaterThan(5);
     await server.stop();
     const midway = await withDb(server, async (db) =>
-      (await db.select().from(schema.newsletterSendings)).find((s) => s.id === res.body.id)!,
+      (await db.select().from(tablesOf(db).newsletterSendings)).find((s) => s.id === res.body.id)!,
     );
     expect(midway.status).toBe('sending');
     expect(midway.sentCount).toBeLessThan(60);

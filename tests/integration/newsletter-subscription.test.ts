@@ -1,7 +1,7 @@
 // Public newsletter subscription: double opt-in by mail and POST, consent recorded, no duplicates
 // and no way to tell known addresses, unsubscribe headers (RFC 8058) and idempotent unsubscription.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { schema } from '@app/db';
+import { tablesOf } from '@app/db';
 import { signInAsAdmin, withDb } from '../support/auth.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { assignUsage, createSmtpAccount, startSmtpServer, type ReceivedMail, type TestSmtp } from '../support/smtp.ts';
@@ -32,7 +32,7 @@ const post = async (path: string, json: unknown) => {
   return { status: res.status, body: (await res.json()) as any };
 };
 const subscriber = (email: string) =>
-  withDb(server, async (db) => (await db.select().from(schema.newsletterSubscribers)).filter((s) => s.email === email));
+  withDb(server, async (db) => (await db.select().from(tablesOf(db).newsletterSubscribers)).filter((s) => s.email === email));
 const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email));
 const linkIn = (mail: ReceivedMail, path: string) =>
   new RegExp(`https://www\\.example\\.test${path}\\?token=([A-Za-z0-9_-]+)`).exec(mail.parsed.text!)?.[1];

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { engineInput, png, upload } from '../fixtures/catalogue.ts';
 import { eq } from 'drizzle-orm';
-import { schema } from '@app/db';
+import { tablesOf } from '@app/db';
 import { WEBHOOK_BODIES } from '@app/domain/webhooks';
 import { signInAsAdmin, withDb } from '../support/auth.ts';
 import { withFailingUpdates } from '../support/faults.ts';
@@ -309,7 +309,7 @@ describe('newsletter events', () => {
       const hook = await endpoint(['newsletter.sent']);
       const emails = ['lecteur-webhook@example.org', 'reader-webhook@example.org'];
       await withDb(server, (db) =>
-        db.insert(schema.newsletterSubscribers).values(
+        db.insert(tablesOf(db).newsletterSubscribers).values(
           emails.map((email, i) => ({
             email,
             language: i ? 'en' : 'fr',
@@ -424,8 +424,8 @@ describe('two instances, the sender killed mid-delivery', () => {
     const owner = await withDb(instances.a, async (db) => {
       const [row] = await db
         .select()
-        .from(schema.webhookDeliveries)
-        .where(eq(schema.webhookDeliveries.endpointId, created.id as number));
+        .from(tablesOf(db).webhookDeliveries)
+        .where(eq(tablesOf(db).webhookDeliveries.endpointId, created.id as number));
       return row!.leaseOwner!;
     });
     const pid = Number(owner.split(':')[1]);

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatorInput } from '../fixtures/catalogue.ts';
-import { exec, openSqlite, row, schema } from '@app/db';
+import { exec, openSqlite, row, tablesOf } from '@app/db';
 import { signInAsAdmin, sqlText, withDb } from '../support/auth.ts';
 import { LIMIT_COUNTERS, tableChecksums } from '../support/db-state.ts';
 import { backupFor, restoreInto } from '../support/backup.ts';
@@ -115,12 +115,12 @@ describe('retention', () => {
     });
     const old = await withDb(server, async (db) => {
       const [first] = await db
-        .insert(schema.inquiries)
+        .insert(tablesOf(db).inquiries)
         .values(message('Ancien', 'old@example.org', (3 * 365 + 2) * DAY))
         .returning();
-      await db.insert(schema.inquiries).values(message('Récent', 'recent@example.org', 2 * 365 * DAY));
+      await db.insert(tablesOf(db).inquiries).values(message('Récent', 'recent@example.org', 2 * 365 * DAY));
       await db
-        .insert(schema.emailResponses)
+        .insert(tablesOf(db).emailResponses)
         .values({ inquiryId: first!.id, subject: 'Re', message: 'Réponse', toEmail: 'old@example.org', fromEmail: 'shop@example.test' });
       return first!.id;
     });
@@ -130,8 +130,8 @@ describe('retention', () => {
     // The purge runs in the background once the server listens: its log line says it is over.
     await expect.poll(() => server.output(), { timeout: 10_000 }).toMatch(/"msg":"retention purge"/);
     const { emails, replies } = await withDb(server, async (db) => ({
-      emails: (await db.select().from(schema.inquiries)).map((m) => m.email),
-      replies: (await db.select().from(schema.emailResponses)).filter((r) => r.inquiryId === old).length,
+      emails: (await db.select().from(tablesOf(db).inquiries)).map((m) => m.email),
+      replies: (await db.select().from(tablesOf(db).emailResponses)).filter((r) => r.inquiryId === old).length,
     }));
     expect(emails).toContain('recent@example.org');
     expect(emails).not.toContain('old@example.org');

@@ -9,7 +9,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '@app/db';
+import { tablesOf } from '@app/db';
 import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES } from '@app/domain/documents';
 import { signInAsAdmin, withDb, CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN } from '../support/auth.ts';
 import { engineInput } from '../fixtures/catalogue.ts';
@@ -406,7 +406,7 @@ describe('addresses are plain', () => {
       expect((await res.json()).errors).toContainEqual({ field: 'email', message: 'Adresse e-mail invalide' });
     }
     expect(
-      await withDb(server, async (db) => (await db.select().from(schema.inquiries)).filter((r) => r.email.startsWith('jean'))),
+      await withDb(server, async (db) => (await db.select().from(tablesOf(db).inquiries)).filter((r) => r.email.startsWith('jean'))),
     ).toEqual([]);
   });
 
@@ -453,7 +453,12 @@ describe('only a real change empties the page cache', () => {
     const session = await signInAsAdmin(server);
 
     // Changed behind the server's back (no announcement): the cached page keeps the old title until a real change.
-    await withDb(server, (db) => db.update(schema.products).set({ titleFr: 'Moteur Après' }).where(eq(schema.products.id, id)));
+    await withDb(server, (db) =>
+      db
+        .update(tablesOf(db).products)
+        .set({ titleFr: 'Moteur Après' })
+        .where(eq(tablesOf(db).products.id, id)),
+    );
     const requests: (Call & { expect?: number })[] = [
       { method: 'POST', path: '/inquiries', json: { name: 'Jeanne', email: 'jeanne@example.org', message: 'Bonjour' } },
       { method: 'POST', path: '/inquiries', json: {} },
@@ -511,7 +516,7 @@ describe('private answers are never stored', () => {
 
 describe('the newsletter form is no mail cannon', () => {
   const queued = (email: string) =>
-    withDb(server, async (db) => (await db.select().from(schema.mailOutbox)).filter((m) => JSON.stringify(m).includes(email)).length);
+    withDb(server, async (db) => (await db.select().from(tablesOf(db).mailOutbox)).filter((m) => JSON.stringify(m).includes(email)).length);
 
   it('five sign-ups for one address within a minute queue one confirmation mail, and every answer is the same', async () => {
     const answers = new Set<string>();
@@ -527,7 +532,7 @@ describe('the newsletter form is no mail cannon', () => {
     const email = 'quotidien@example.org';
     const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
     await withDb(server, (db) =>
-      db.insert(schema.rateLimitHits).values(
+      db.insert(tablesOf(db).rateLimitHits).values(
         [5, 3, 1].map((h) => ({
           bucket: `newsletter-confirmation-day:${email}`,
           at: hoursAgo(h),

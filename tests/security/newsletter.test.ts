@@ -2,7 +2,7 @@
 // the confirmation carries no visitor text, every newsletter has its own unguessable unsubscribe link
 // and RFC 8058 headers, unsubscribing is idempotent, duplicates reveal nothing, consent is recorded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '@app/db';
+import { tablesOf } from '@app/db';
 import { signInAsAdmin, withDb } from '../support/auth.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { assignUsage, createSmtpAccount, startSmtpServer, type ReceivedMail, type TestSmtp } from '../support/smtp.ts';
@@ -30,7 +30,7 @@ afterAll(async () => {
 
 const subscribe = (body: Record<string, unknown>) => server.api('/newsletter/subscribe', { method: 'POST', json: body });
 const row = (email: string) =>
-  withDb(server, async (db) => (await db.select().from(schema.newsletterSubscribers)).filter((s) => s.email === email));
+  withDb(server, async (db) => (await db.select().from(tablesOf(db).newsletterSubscribers)).filter((s) => s.email === email));
 /** Every link of a mail (text and HTML parts), pointed at the test server instead of PUBLIC_URL. */
 const linksOf = (mail: ReceivedMail) =>
   [

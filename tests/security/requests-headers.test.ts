@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMIT_COUNTERS, tableChecksums } from '../support/db-state.ts';
-import { schema } from '@app/db';
+import { tablesOf } from '@app/db';
 import { signInAsAdmin, withDb } from '../support/auth.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
@@ -203,7 +203,7 @@ describe('public forms against bots', () => {
 
   it('limits the newsletter form per address too, and answers a filled honeypot without recording it', async () => {
     const { HONEYPOT_FIELD } = await import('@app/domain/inquiries');
-    const count = () => withDb(server, async (db) => (await db.select().from(schema.newsletterSubscribers)).length);
+    const count = () => withDb(server, async (db) => (await db.select().from(tablesOf(db).newsletterSubscribers)).length);
     const before = await count();
     const trap = await server.api('/newsletter/subscribe', {
       method: 'POST',

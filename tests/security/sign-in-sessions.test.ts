@@ -2,7 +2,7 @@
 // stored hashes, token strength and storage, rotation and reuse, invalidation, uniform failures,
 // brute force with its bypass variants, and the forced password change lock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema, exec } from '@app/db';
+import { tablesOf, exec } from '@app/db';
 import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, createUser, signInAsAdmin, stored, withDb, sqlText } from '../support/auth.ts';
 import { tableRows } from '../support/db-state.ts';
 import { startServer, type TestServer } from '../support/server.ts';
@@ -30,7 +30,7 @@ describe('passwords and tokens at rest', () => {
 
   it('stores passwords as Argon2id with 19 MiB, 2 iterations, parallelism 1', async () => {
     await signInAsAdmin(server);
-    const hash = await withDb(server, async (db) => (await db.select().from(schema.users))[0]!.passwordHash);
+    const hash = await withDb(server, async (db) => (await db.select().from(tablesOf(db).users))[0]!.passwordHash);
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 

@@ -1,6 +1,6 @@
 // Signs in as the test server's first administrator, doing the forced password change on the first
 // call, so tests of admin routes start from an allowed session.
-import { engineOf, openDatabase, schema, type Db } from '@app/db';
+import { engineOf, openDatabase, tablesOf, type Db } from '@app/db';
 
 export { sqlText } from '@app/db';
 
@@ -91,6 +91,6 @@ export async function createUser(
   const passwordHash = await hashPassword(password);
   return withDb(
     server,
-    async (db) => (await db.insert(schema.users).values({ email, name, role, passwordHash, mustChangePassword }).returning())[0]!.id,
+    async (db) => (await db.insert(tablesOf(db).users).values({ email, name, role, passwordHash, mustChangePassword }).returning())[0]!.id,
   );
 }

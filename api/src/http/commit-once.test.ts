@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { row, schema, type Db } from '@app/db';
+import { row, tablesOf, type Db } from '@app/db';
 import type { AppEnv } from '../context.ts';
 import { toErrorResponse } from './errors.ts';
 import { idempotency } from '../middleware/idempotency.ts';
@@ -31,13 +31,13 @@ describe('respondOnce', () => {
     failAfterChange = null;
     app = new Hono<AppEnv>().use(idempotency(deps)).post('/api/inquiries', (c) =>
       respondOnce(c, db, 201, async () => {
-        await db.insert(schema.appMeta).values({ key: `k${Math.random()}`, value: 'x' });
+        await db.insert(tablesOf(db).appMeta).values({ key: `k${Math.random()}`, value: 'x' });
         if (failAfterChange === 'throw') throw new Error('crash after the change');
         if (failAfterChange === 'record-conflict') {
           // Someone else's row already holds the key: recording fails after the change was made.
           const pending = c.get('idempotency')!;
           await db
-            .insert(schema.idempotencyKeys)
+            .insert(tablesOf(db).idempotencyKeys)
             .values({ scope: pending.scope, key: pending.key, fingerprint: 'x', status: 200, headers: '{}', body: '{}' });
         }
         return { ok: true };

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { schema, type Db } from '@app/db';
+import { tablesOf, type Db } from '@app/db';
 import type { AppEnv } from '../context.ts';
 import { sessionsFor } from '../services/sessions.ts';
 import { memoryDeps } from '../services/test-db.ts';
@@ -12,7 +12,7 @@ describe('auth guards', () => {
   const tokenFor = async (role: string, mustChangePassword = false) => {
     const user = (
       await db
-        .insert(schema.users)
+        .insert(tablesOf(db).users)
         .values({ email: `${role}-${Math.random()}@example.test`, name: role, role, passwordHash: 'x', mustChangePassword })
         .returning()
     )[0]!;

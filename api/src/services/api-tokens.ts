@@ -2,7 +2,7 @@
 // stored as their SHA-256 only, looked up by it and compared again in constant time.
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
-import { first, schema, type Db } from '@app/db';
+import { first, tablesOf, type schema, type Db } from '@app/db';
 import {
   API_TOKEN_PREFIX,
   type ApiToken,
@@ -17,8 +17,7 @@ const DAY = 24 * 60 * 60_000;
 /** lastUsedAt is written at most this often per token: one UPDATE a minute, not one per request. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
-const t = schema.apiTokens;
-type Row = typeof t.$inferSelect;
+type Row = typeof schema.apiTokens.$inferSelect;
 
 export const isApiToken = (bearer: string) => bearer.startsWith(API_TOKEN_PREFIX);
 const newValue = () => `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
@@ -45,6 +44,8 @@ export const toApiToken = (r: Row): ApiToken => ({
 });
 
 export function apiTokensFor(db: Db) {
+  const tables = tablesOf(db);
+  const { apiTokens: t } = tables;
   return {
     async list(): Promise<ApiToken[]> {
       return (await db.select().from(t).orderBy(desc(t.createdAt), desc(t.id))).map(toApiToken);
@@ -88,9 +89,9 @@ export function apiTokensFor(db: Db) {
       const tokenHash = hashToken(value);
       const row = await first(
         db
-          .select({ token: t, user: schema.users })
+          .select({ token: t, user: tables.users })
           .from(t)
-          .innerJoin(schema.users, eq(schema.users.id, t.createdBy))
+          .innerJoin(tables.users, eq(tables.users.id, t.createdBy))
           .where(eq(t.tokenHash, tokenHash)),
       );
       if (!row || !sameHash(row.token.tokenHash, tokenHash)) return { ok: false, reason: 'revoked' };

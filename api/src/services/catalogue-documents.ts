@@ -2,7 +2,7 @@
 // generated names, the API shapes, download counting, and removal of the files with their rows.
 import fs from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
-import { schema, first } from '@app/db';
+import { tablesOf, type schema, first } from '@app/db';
 import {
   DOCUMENT_MESSAGES,
   PRODUCT_DOCUMENT_TYPES,
@@ -120,9 +120,10 @@ export async function insertProductDocument(
   stored: { key: string; mimeType: string; kind: string; originalFilename: string; size: number },
   meta: DocumentMeta,
 ) {
+  const tables = tablesOf(deps.db);
   const row = (
     await deps.db
-      .insert(schema.productDocuments)
+      .insert(tables.productDocuments)
       .values({
         productId,
         title: meta.title?.trim() || defaultTitle(stored.originalFilename),
@@ -143,21 +144,23 @@ export async function insertProductDocument(
 
 /** A listing's documents, oldest first. */
 export async function listProductDocuments(deps: Deps, productId: number): Promise<ProductDocument[]> {
+  const tables = tablesOf(deps.db);
   const rows = await deps.db
     .select()
-    .from(schema.productDocuments)
-    .where(eq(schema.productDocuments.productId, productId))
-    .orderBy(schema.productDocuments.id);
+    .from(tables.productDocuments)
+    .where(eq(tables.productDocuments.productId, productId))
+    .orderBy(tables.productDocuments.id);
   return rows.map(toProductDocument);
 }
 
 /** One document of a listing; not-found when it has no such document. */
 export async function findProductDocument(deps: Deps, productId: number, docId: number): Promise<ProductDocumentRow> {
+  const tables = tablesOf(deps.db);
   const row = await first(
     deps.db
       .select()
-      .from(schema.productDocuments)
-      .where(and(eq(schema.productDocuments.id, docId), eq(schema.productDocuments.productId, productId))),
+      .from(tables.productDocuments)
+      .where(and(eq(tables.productDocuments.id, docId), eq(tables.productDocuments.productId, productId))),
   );
   if (!row) throw new Refusal('not-found', notFoundMessages.document);
   return row;
@@ -182,10 +185,11 @@ export async function storeProductDocuments(deps: Deps, productId: number, accep
 
 /** Deletes the document's row; its file goes once that commits. */
 export async function deleteProductDocument(deps: Deps, productId: number, docId: number, afterCommit: AfterCommit): Promise<boolean> {
+  const tables = tablesOf(deps.db);
   const row = (
     await deps.db
-      .delete(schema.productDocuments)
-      .where(and(eq(schema.productDocuments.id, docId), eq(schema.productDocuments.productId, productId)))
+      .delete(tables.productDocuments)
+      .where(and(eq(tables.productDocuments.id, docId), eq(tables.productDocuments.productId, productId)))
       .returning()
   )[0];
   if (row) afterCommit(() => storageFor(deps.env.dataDir).removeDocument(row.storageKey));
@@ -193,17 +197,19 @@ export async function deleteProductDocument(deps: Deps, productId: number, docId
 }
 
 export async function countProductDocumentDownload(deps: Deps, id: number) {
+  const tables = tablesOf(deps.db);
   await deps.db
-    .update(schema.productDocuments)
-    .set({ downloadCount: sql`${schema.productDocuments.downloadCount} + 1` })
-    .where(eq(schema.productDocuments.id, id));
+    .update(tables.productDocuments)
+    .set({ downloadCount: sql`${tables.productDocuments.downloadCount} + 1` })
+    .where(eq(tables.productDocuments.id, id));
 }
 
 export async function countTechnicalDownload(deps: Deps, id: number) {
+  const tables = tablesOf(deps.db);
   await deps.db
-    .update(schema.technicalDocuments)
-    .set({ downloadCount: sql`${schema.technicalDocuments.downloadCount} + 1` })
-    .where(eq(schema.technicalDocuments.id, id));
+    .update(tables.technicalDocuments)
+    .set({ downloadCount: sql`${tables.technicalDocuments.downloadCount} + 1` })
+    .where(eq(tables.technicalDocuments.id, id));
 }
 
 export const documentTypes = { product: PRODUCT_DOCUMENT_TYPES, technical: TECHNICAL_DOCUMENT_TYPES, productMessages: DOCUMENT_MESSAGES };

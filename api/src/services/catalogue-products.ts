@@ -1,7 +1,7 @@
 // Listings as the API returns them (with images and documents), and their creation, optimistic
 // update (version) and deletion with the files they own.
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { preparedRead, schema, type Db } from '@app/db';
+import { preparedRead, tablesOf, type schema, type Db, type Tables } from '@app/db';
 import { toKw } from '@app/domain/power';
 import type { ListingSummary } from '@app/domain/catalogue-listing';
 import {
@@ -46,50 +46,52 @@ function toProduct(row: ProductRow, images: Product['images'], documents: Produc
 // listings, images and documents of a list of ids (one statement per count of ids).
 const ids = (count: number) => Array.from({ length: count }, (_, i) => sql.placeholder(`id${i}`));
 const idValues = (list: number[]) => Object.fromEntries(list.map((id, i) => [`id${i}`, id]));
-const productById = preparedRead((db: Db) =>
-  db
+const productById = preparedRead((db: Db) => {
+  const p = tablesOf(db).products;
+  return db
     .select()
-    .from(schema.products)
-    .where(eq(schema.products.id, sql.placeholder('id')))
-    .limit(1),
-);
-const productsByIds = preparedRead((db: Db, count: number) =>
-  db
+    .from(p)
+    .where(eq(p.id, sql.placeholder('id')))
+    .limit(1);
+});
+const productsByIds = preparedRead((db: Db, count: number) => {
+  const p = tablesOf(db).products;
+  return db
     .select()
-    .from(schema.products)
-    .where(inArray(schema.products.id, ids(count))),
-);
+    .from(p)
+    .where(inArray(p.id, ids(count)));
+});
 /** Each listing's images in its order (position, then id), listing after listing: the order of product_images_product_idx, so no sort. */
-const imagesOf = preparedRead((db: Db, count: number) =>
-  db
+const imagesOf = preparedRead((db: Db, count: number) => {
+  const i = tablesOf(db).productImages;
+  return db
     .select()
-    .from(schema.productImages)
-    .where(inArray(schema.productImages.productId, ids(count)))
-    .orderBy(asc(schema.productImages.productId), asc(schema.productImages.position), asc(schema.productImages.id)),
-);
-const documentsOf = preparedRead((db: Db, count: number) =>
-  db
+    .from(i)
+    .where(inArray(i.productId, ids(count)))
+    .orderBy(asc(i.productId), asc(i.position), asc(i.id));
+});
+const documentsOf = preparedRead((db: Db, count: number) => {
+  const d = tablesOf(db).productDocuments;
+  return db
     .select()
-    .from(schema.productDocuments)
-    .where(inArray(schema.productDocuments.productId, ids(count)))
-    .orderBy(asc(schema.productDocuments.id)),
-);
+    .from(d)
+    .where(inArray(d.productId, ids(count)))
+    .orderBy(asc(d.id));
+});
 
-const p = schema.products;
-
-/** What a card shows of a listing: the alias each column has in the page's statement. */
+/** What a card shows of a listing: the alias each column has in the page's statement, which is its name in the listing table. */
 const CARD_FIELDS = [
-  ['id', p.id],
-  ['titleFr', p.titleFr],
-  ['titleEn', p.titleEn],
-  ['price', p.price],
-  ['type', p.type],
-  ['brand', p.brand],
-  ['year', p.year],
-  ['powerOutput', p.powerOutput],
-  ['powerUnit', p.powerUnit],
-  ['condition', p.condition],
-  ['featured', p.featured],
+  'id',
+  'titleFr',
+  'titleEn',
+  'price',
+  'type',
+  'brand',
+  'year',
+  'powerOutput',
+  'powerUnit',
+  'condition',
+  'featured',
 ] as const;
 
 /**
@@ -97,14 +99,15 @@ const CARD_FIELDS = [
  * each statement of a render meets cold caches). Aliases are quoted for PostgreSQL, which would fold them
  * to lower case.
  */
-const CARD_COLUMNS = sql.join(
-  CARD_FIELDS.map(([alias, column]) => sql`${column} as ${sql.identifier(alias)}`),
-  sql`, `,
-);
+const cardColumns = (p: Tables['products']) =>
+  sql.join(
+    CARD_FIELDS.map((alias) => sql`${p[alias]} as ${sql.identifier(alias)}`),
+    sql`, `,
+  );
 
 /**
  * The cards of a page with each one's first image, in one statement (docs/perf/serving-speed-history.md): `page` selects
- * CARD_COLUMNS in its own order and limit; `order(alias)` sorts its rows again by the same keys, read from
+ * the card columns in its own order and limit; `order(alias)` sorts its rows again by the same keys, read from
  * the page's result named `alias` (a join keeps no order the standard promises). The first image is looked
  * up by index for each card of the page only, never for every match of a search. Its variants come as their
  * JSON text on both engines (PostgreSQL's driver would parse jsonb): images.ts parses it only for a picture
@@ -112,7 +115,7 @@ const CARD_COLUMNS = sql.join(
  */
 function cardsWithFirstImage(page: SQL, order: (alias: string) => SQL, extra?: SQL): SQL {
   const card = sql.join(
-    CARD_FIELDS.map(([alias]) => sql`card.${sql.identifier(alias)}`),
+    CARD_FIELDS.map((alias) => sql`card.${sql.identifier(alias)}`),
     sql`, `,
   );
   return sql`select ${card}, cover.id as "imageId", cover.storage_key as "imageKey", cover.alt as "imageAlt", cover.position as "imagePosition", cover.width as "imageWidth", cover.height as "imageHeight", cast(cover.variants as text) as "imageVariants"${extra ? sql`, ${extra}` : sql``}
@@ -121,8 +124,8 @@ function cardsWithFirstImage(page: SQL, order: (alias: string) => SQL, extra?: S
     order by ${order('card')}`;
 }
 
-/** The search page read as cards (catalogue-search.ts searchListings); defined here, where its parts are. */
-export const CARD_READ: PageRead = { name: 'cards', columns: CARD_COLUMNS, around: cardsWithFirstImage };
+/** The search page read as cards on this handle's tables (catalogue-search.ts searchListings); defined here, where its parts are. */
+export const cardRead = (db: Db): PageRead => ({ name: 'cards', columns: cardColumns(tablesOf(db).products), around: cardsWithFirstImage });
 
 /** A row of cardsWithFirstImage as the driver gives it (SQLite answers a boolean as 0 or 1). */
 export type CardRow = Omit<ListingSummary, 'images' | 'featured' | 'type' | 'powerUnit' | 'condition'> & {
@@ -229,21 +232,23 @@ export function withListingUpdated<T>(deps: Deps, id: number, write: () => Promi
 }
 
 export async function createProduct(deps: Deps, input: ProductInput): Promise<Product> {
+  const tables = tablesOf(deps.db);
   return deps.db.transaction(async () => {
-    const row = (await deps.db.insert(schema.products).values(columns(input)).returning())[0]!;
+    const row = (await deps.db.insert(tables.products).values(columns(input)).returning())[0]!;
     return announced(deps, 'listing.created', row);
   });
 }
 
 /** Applies the edit only if the stored version is the one the client edited; otherwise 409. */
 export async function updateProduct(deps: Deps, id: number, input: ProductUpdate): Promise<Product> {
+  const tables = tablesOf(deps.db);
   const { version, ...fields } = input;
   return deps.db.transaction(async () => {
     const row = (
       await deps.db
-        .update(schema.products)
-        .set({ ...columns(fields), version: sql`${schema.products.version} + 1`, updatedAt: new Date() })
-        .where(and(eq(schema.products.id, id), eq(schema.products.version, version)))
+        .update(tables.products)
+        .set({ ...columns(fields), version: sql`${tables.products.version} + 1`, updatedAt: new Date() })
+        .where(and(eq(tables.products.id, id), eq(tables.products.version, version)))
         .returning()
     )[0];
     if (!row) {
@@ -275,14 +280,15 @@ const pick = <T extends object, K extends keyof T>(o: T, keys: K[]) =>
 
 /** Changes only the fields sent (PATCH), if the stored version is the one the client edited; otherwise 409. 404 when missing. */
 export async function patchProduct(deps: Deps, id: number, patch: ProductPatch): Promise<Product> {
+  const tables = tablesOf(deps.db);
   const { version, ...changes } = patch;
   return deps.db.transaction(async () => {
     const stored = await requireProductRow(deps, id);
     const row = (
       await deps.db
-        .update(schema.products)
-        .set({ ...changedColumns(stored, changes), version: sql`${schema.products.version} + 1`, updatedAt: new Date() })
-        .where(and(eq(schema.products.id, id), eq(schema.products.version, version)))
+        .update(tables.products)
+        .set({ ...changedColumns(stored, changes), version: sql`${tables.products.version} + 1`, updatedAt: new Date() })
+        .where(and(eq(tables.products.id, id), eq(tables.products.version, version)))
         .returning()
     )[0];
     if (!row) throw new Refusal('conflict', STALE_VERSION_MESSAGE);
@@ -295,17 +301,18 @@ export async function patchProduct(deps: Deps, id: number, patch: ProductPatch):
  * keeps them with the rows. false when it did not exist.
  */
 export async function deleteProduct(deps: Deps, id: number, afterCommit: AfterCommit): Promise<boolean> {
+  const tables = tablesOf(deps.db);
   const { db } = deps;
   return db.transaction(async () => {
     const images = await db
-      .select({ key: schema.productImages.storageKey })
-      .from(schema.productImages)
-      .where(eq(schema.productImages.productId, id));
+      .select({ key: tables.productImages.storageKey })
+      .from(tables.productImages)
+      .where(eq(tables.productImages.productId, id));
     const documents = await db
-      .select({ key: schema.productDocuments.storageKey })
-      .from(schema.productDocuments)
-      .where(eq(schema.productDocuments.productId, id));
-    const deleted = (await db.delete(schema.products).where(eq(schema.products.id, id)).returning({ id: schema.products.id }))[0];
+      .select({ key: tables.productDocuments.storageKey })
+      .from(tables.productDocuments)
+      .where(eq(tables.productDocuments.productId, id));
+    const deleted = (await db.delete(tables.products).where(eq(tables.products.id, id)).returning({ id: tables.products.id }))[0];
     if (!deleted) return false;
     await emitWebhookEvent(deps, 'listing.deleted', { id });
     const storage = storageFor(deps.env.dataDir);

@@ -1,18 +1,15 @@
 // The listing query behind GET /products: full-text search (FTS5, accent- and case-insensitive,
 // prefix matching), filters, sort, pagination and facet counts for the public filter panel.
 import { and, eq, gte, isNull, lte, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { keptRows, rows as rawRows, schema } from '@app/db';
+import { keptRows, priceSortKeys, rows as rawRows, tablesOf, type Db, type Tables } from '@app/db';
 import { toKw } from '@app/domain/power';
 import type { ListingSummaryList } from '@app/domain/catalogue-reader';
 import type { ProductList, ProductQuery } from '@app/domain/products';
 import type { Deps } from '../context.ts';
-import { CARD_READ, findProductRows, listingSummaries, toProducts, type CardRow } from './catalogue-products.ts';
+import { cardRead, findProductRows, listingSummaries, toProducts, type CardRow } from './catalogue-products.ts';
 import { catalogueVersion, catalogueVersionColumn, type Group } from './catalogue-facets.ts';
 import type { PageRead } from './page-read.ts';
 import { searchSql } from './search-sql.ts';
-
-const p = schema.products;
-const priceKeys = schema.priceSortKeys(p.price);
 
 /**
  * Turns what a visitor typed into a safe FTS5 query: only runs of letters and digits survive, each is
@@ -33,6 +30,7 @@ type TextPlan = 'join' | 'walk';
 
 /** Filters that narrow the set the facets are counted over (brand, condition and type are the facets). */
 function baseConditions(deps: Deps, q: ProductQuery, text: TextPlan = 'join'): SQL[] {
+  const p = tablesOf(deps.db).products;
   const where: SQL[] = [];
   const match = ftsQuery(q.search);
   if (match) where.push(text === 'walk' ? searchSql(deps.db).matchFilter(match) : searchSql(deps.db).match(match));
@@ -40,20 +38,21 @@ function baseConditions(deps: Deps, q: ProductQuery, text: TextPlan = 'join'): S
   if (q.featured) where.push(eq(p.featured, q.featured === 'true'));
   // A price on request (null or 0) counts as 0: public-site section 5 keeps the minimum at 0 by default.
   // Written without coalesce() so that the price index still applies.
-  if (q.minPrice !== undefined || q.maxPrice !== undefined) where.push(priceRange(q.minPrice, q.maxPrice));
+  if (q.minPrice !== undefined || q.maxPrice !== undefined) where.push(priceRange(p, q.minPrice, q.maxPrice));
   if (q.minPower !== undefined) where.push(gte(p.powerKw, toKw(q.minPower, q.powerUnit)));
   if (q.maxPower !== undefined) where.push(lte(p.powerKw, toKw(q.maxPower, q.powerUnit)));
   return where;
 }
 
 /** coalesce(price, 0) between the bounds, written so that the price index still applies. */
-function priceRange(min: number | undefined, max: number | undefined): SQL {
+function priceRange(p: Tables['products'], min: number | undefined, max: number | undefined): SQL {
   const range = and(min === undefined ? undefined : gte(p.price, min), max === undefined ? undefined : lte(p.price, max))!;
   const onRequestInRange = (min ?? 0) <= 0 && (max ?? 0) >= 0;
   return onRequestInRange ? or(range, isNull(p.price))! : range;
 }
 
 function conditions(deps: Deps, q: ProductQuery, text: TextPlan): SQL[] {
+  const p = tablesOf(deps.db).products;
   const where = baseConditions(deps, q, text);
   const engine = searchSql(deps.db);
   // Type and condition keep about half the catalogue each: walking the sort's index and skipping rows finds
@@ -72,6 +71,7 @@ type Facet = { value: string; count: number };
  * in the order of products_facets_idx, so SQLite reads that index alone and needs no temporary B-tree.
  */
 async function countGroups(deps: Deps, q: ProductQuery): Promise<Group[]> {
+  const p = tablesOf(deps.db).products;
   const rows = await rawRows<{ brand: string; condition: string; type: string; count: number }>(
     deps.db,
     sql`select ${p.brand} as brand, ${p.condition} as condition, ${p.type} as type, count(*) as count ${from(deps, q)} ${where(baseConditions(deps, q))} group by ${p.brand}, ${p.condition}, ${p.type}`,
@@ -123,6 +123,7 @@ const where = (conditions: SQL[]) => (conditions.length ? sql`where ${and(...con
 type SortKey = [direction: (key: SQLWrapper) => SQL, key: SQLWrapper];
 
 function sortKeys(deps: Deps, q: ProductQuery): SortKey[] {
+  const p = tablesOf(deps.db).products;
   const dir = q.order ?? (q.sort === 'name' ? 'asc' : q.sort === 'price' ? 'asc' : 'desc');
   const { asc, desc, folded } = searchSql(deps.db);
   const by = dir === 'asc' ? asc : desc;
@@ -130,7 +131,9 @@ function sortKeys(deps: Deps, q: ProductQuery): SortKey[] {
   switch (q.sort) {
     case 'price':
       // Prices on request last in both orders, with the keys of products_price_asc_idx / _desc_idx.
-      return dir === 'asc' ? each(asc, priceKeys.onRequest, p.price, p.id) : each(desc, priceKeys.priced, p.price, p.id);
+      return dir === 'asc'
+        ? each(asc, priceSortKeys(p.price).onRequest, p.price, p.id)
+        : each(desc, priceSortKeys(p.price).priced, p.price, p.id);
     case 'name':
       return each(by, folded(q.lang === 'en' ? p.titleEn : p.titleFr), p.id);
     case 'power':
@@ -163,12 +166,14 @@ function groupsOf(deps: Deps, q: ProductQuery, version: string): Promise<Group[]
  * catalogue's size tell which: rows walked ≈ rows needed × size ÷ matches, against the matches themselves.
  */
 async function textPlan(deps: Deps, q: ProductQuery, total: number): Promise<TextPlan> {
+  const p = tablesOf(deps.db).products;
   if (!ftsQuery(q.search) || q.sort === 'name' || total === 0) return 'join';
   const size = (await keptRows<{ n: number | null }>(deps.db, 'catalogue size', () => sql`select max(${p.id}) as n from ${p}`))[0]?.n ?? 0;
   return q.page * q.limit * size <= 2 * total * total ? 'walk' : 'join';
 }
 
-const IDS: PageRead = { name: 'ids', columns: sql`${p.id} as id` };
+/** The search page read as the listings' ids, on this handle's tables. */
+const idsRead = (db: Db): PageRead => ({ name: 'ids', columns: sql`${tablesOf(db).products.id} as id` });
 
 /**
  * The page's listings in order, with the total and the facets. Narrow columns only: the sort carries them.
@@ -223,7 +228,7 @@ function pageSql(deps: Deps, q: ProductQuery, text: TextPlan, { columns, around 
 }
 
 export async function searchProducts(deps: Deps, q: ProductQuery): Promise<ProductList> {
-  const { rows: found, ...page } = await searchPage<{ id: number }>(deps, q, IDS);
+  const { rows: found, ...page } = await searchPage<{ id: number }>(deps, q, idsRead(deps.db));
   const ids = found.map((r) => r.id);
   const rows = await findProductRows(deps, ids);
   rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
@@ -233,6 +238,6 @@ export async function searchProducts(deps: Deps, q: ProductQuery): Promise<Produ
 
 /** The same search, each listing read only as far as its card shows it, in the same statement. */
 export async function searchListings(deps: Deps, q: ProductQuery): Promise<ListingSummaryList> {
-  const { rows, ...page } = await searchPage<CardRow>(deps, q, CARD_READ);
+  const { rows, ...page } = await searchPage<CardRow>(deps, q, cardRead(deps.db));
   return { items: listingSummaries(rows), ...page };
 }

@@ -2,7 +2,7 @@
 // A reply is stored with its mail in the outbox in one write; the outbox sends it and marks it sent
 // (docs/decisions/013).
 import { eq } from 'drizzle-orm';
-import { schema, first } from '@app/db';
+import { tablesOf, type schema, first } from '@app/db';
 import { mailMessages, notFoundMessages } from '@app/domain/api-messages';
 import type { EmailResponse } from '@app/domain/mail';
 import type { Deps } from '../context.ts';
@@ -14,8 +14,7 @@ import { enqueueMail } from './outbox.ts';
 import { newestFirst } from './paging.ts';
 import { Refusal } from './refusal.ts';
 
-const r = schema.emailResponses;
-type ResponseRow = typeof r.$inferSelect;
+type ResponseRow = typeof schema.emailResponses.$inferSelect;
 
 const toResponse = (row: ResponseRow): EmailResponse => ({
   id: row.id,
@@ -58,6 +57,7 @@ export async function prepareReply(
 
 /** Stores the reply and queues its mail (sent by the outbox once this commits). */
 export async function storeReply(deps: Deps, reply: Reply, afterCommit: AfterCommit): Promise<EmailResponse> {
+  const r = tablesOf(deps.db).emailResponses;
   const { inquiry, account, subject, message, mail } = reply;
   const row = (
     await deps.db
@@ -71,18 +71,21 @@ export async function storeReply(deps: Deps, reply: Reply, afterCommit: AfterCom
 
 /** A page of replies, newest first: all of them, or those to one message. */
 export async function listResponses(deps: Deps, inquiryId: number | undefined, page: number, limit: number) {
+  const r = tablesOf(deps.db).emailResponses;
   const where = inquiryId === undefined ? undefined : eq(r.inquiryId, inquiryId);
   const { rows, ...counts } = await newestFirst(deps.db, r, where, page, limit);
   return { responses: rows.map(toResponse), ...counts };
 }
 
 export async function findResponse(deps: Deps, id: number): Promise<EmailResponse> {
+  const r = tablesOf(deps.db).emailResponses;
   const row = await first(deps.db.select().from(r).where(eq(r.id, id)));
   if (!row) throw new Refusal('not-found', notFoundMessages.response);
   return toResponse(row);
 }
 
 export async function deleteResponse(deps: Deps, id: number) {
+  const r = tablesOf(deps.db).emailResponses;
   const deleted = await deps.db.delete(r).where(eq(r.id, id)).returning({ id: r.id });
   if (!deleted.length) throw new Refusal('not-found', notFoundMessages.response);
 }

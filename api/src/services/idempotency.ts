@@ -6,7 +6,7 @@
 // See docs/decisions/013-idempotency-keys-and-refresh-grace.md and docs/api.md.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import { schema, type Db, first } from '@app/db';
+import { tablesOf, type Tables, type schema, type Db, first } from '@app/db';
 import { idempotencyMessages } from '@app/domain/idempotency';
 import type { PendingKey } from '../context.ts';
 import { Refusal } from './refusal.ts';
@@ -40,10 +40,11 @@ export const readLimitOf = (fingerprint: string) => bytesOf(fingerprint) + FRAMI
 
 export const newClaim = () => randomBytes(16).toString('hex');
 
-const k = schema.idempotencyKeys;
-const keyIs = (scope: string, key: string) => and(eq(k.scope, scope), eq(k.key, key));
+type Keys = Tables['idempotencyKeys'];
+
+const keyIs = (k: Keys, scope: string, key: string) => and(eq(k.scope, scope), eq(k.key, key));
 /** The claim row of this request, while it has not been answered. */
-const mine = (pending: PendingKey) => and(keyIs(pending.scope, pending.key), eq(k.claim, pending.claim), isNull(k.status));
+const mine = (k: Keys, pending: PendingKey) => and(keyIs(k, pending.scope, pending.key), eq(k.claim, pending.claim), isNull(k.status));
 
 /**
  * Claims the key for this request with one conditional insert (ON CONFLICT DO NOTHING), or says what holds
@@ -58,6 +59,7 @@ export async function claimKey(
   leaseMs: number,
   now = Date.now(),
 ): Promise<ClaimResult> {
+  const k = tablesOf(db).idempotencyKeys;
   const values = { fingerprint, claim: pending.claim, leaseUntil: new Date(now + leaseMs), createdAt: new Date(now) };
   for (let round = 0; ; round++) {
     const inserted = await db
@@ -66,7 +68,12 @@ export async function claimKey(
       .onConflictDoNothing()
       .returning({ key: k.key });
     if (inserted.length) return { claimed: true };
-    const row = await first(db.select().from(k).where(keyIs(pending.scope, pending.key)));
+    const row = await first(
+      db
+        .select()
+        .from(k)
+        .where(keyIs(k, pending.scope, pending.key)),
+    );
     if (!row) continue; // purged or released meanwhile: insert again
     const answered = row.status !== null;
     const over = answered ? now - row.createdAt.getTime() >= IDEMPOTENCY_TTL_MS : row.leaseUntil!.getTime() <= now;
@@ -77,7 +84,7 @@ export async function claimKey(
       .set({ ...values, status: null, headers: null, body: null })
       .where(
         and(
-          keyIs(pending.scope, pending.key),
+          keyIs(k, pending.scope, pending.key),
           eq(k.createdAt, row.createdAt),
           row.claim === null ? isNull(k.claim) : eq(k.claim, row.claim),
         ),
@@ -90,15 +97,17 @@ export async function claimKey(
 
 /** Keeps this request's claim from expiring while it runs. */
 export async function renewClaim(db: Db, pending: PendingKey, leaseMs: number, now = Date.now()) {
+  const k = tablesOf(db).idempotencyKeys;
   await db
     .update(k)
     .set({ leaseUntil: new Date(now + leaseMs) })
-    .where(mine(pending));
+    .where(mine(k, pending));
 }
 
 /** Gives the key back (the request failed: it changed nothing and may be sent again with its key). */
 export async function releaseClaim(db: Db, pending: PendingKey) {
-  await db.delete(k).where(mine(pending));
+  const k = tablesOf(db).idempotencyKeys;
+  await db.delete(k).where(mine(k, pending));
 }
 
 /**
@@ -113,6 +122,7 @@ export async function recordOutcome(
   headers: Record<string, string>,
   body: string,
 ) {
+  const k = tablesOf(db).idempotencyKeys;
   const recorded = await db
     .update(k)
     .set({
@@ -123,12 +133,13 @@ export async function recordOutcome(
       leaseUntil: null,
       createdAt: new Date(),
     })
-    .where(mine(pending))
+    .where(mine(k, pending))
     .returning({ key: k.key });
   if (!recorded.length) throw new Refusal('conflict', idempotencyMessages.inProgress);
 }
 
 export async function purgeIdempotencyKeys(db: Db, now = Date.now()): Promise<number> {
+  const k = tablesOf(db).idempotencyKeys;
   const purged = await db
     .delete(k)
     .where(lt(k.createdAt, new Date(now - IDEMPOTENCY_TTL_MS)))

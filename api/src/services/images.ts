@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Metadata } from 'sharp';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { schema, first } from '@app/db';
+import { tablesOf, type schema, first } from '@app/db';
 import type { ImageVariant } from '@app/db/schema/catalogue';
 import { IMAGE_MESSAGES } from '@app/domain/documents';
 import { keptByKey } from '@app/domain/kept';
@@ -148,16 +148,17 @@ export async function encodeImage(dataDir: string, input: string | Buffer): Prom
 
 /** Stores an encoded image as the product's last picture (the first one becomes the cover). */
 export async function insertImage(deps: Deps, productId: number, stored: StoredImage, alt: string): Promise<ImageRow> {
+  const tables = tablesOf(deps.db);
   const { db } = deps;
   const next = await first(
     db
-      .select({ n: sql<number>`coalesce(max(${schema.productImages.position}) + 1, 0)` })
-      .from(schema.productImages)
-      .where(eq(schema.productImages.productId, productId)),
+      .select({ n: sql<number>`coalesce(max(${tables.productImages.position}) + 1, 0)` })
+      .from(tables.productImages)
+      .where(eq(tables.productImages.productId, productId)),
   );
   return (
     await db
-      .insert(schema.productImages)
+      .insert(tables.productImages)
       .values({
         productId,
         storageKey: stored.key,
@@ -192,22 +193,24 @@ export async function addProductImage(
 }
 
 export async function listProductImages(deps: Deps, productId: number): Promise<ProductImage[]> {
+  const tables = tablesOf(deps.db);
   return (
     await deps.db
       .select()
-      .from(schema.productImages)
-      .where(eq(schema.productImages.productId, productId))
-      .orderBy(asc(schema.productImages.position), asc(schema.productImages.id))
+      .from(tables.productImages)
+      .where(eq(tables.productImages.productId, productId))
+      .orderBy(asc(tables.productImages.position), asc(tables.productImages.id))
   ).map(toProductImage);
 }
 
 /** Deletes the image and renumbers the others in one transaction; its files go once that commits. */
 export async function deleteProductImage(deps: Deps, productId: number, imageId: number, afterCommit: AfterCommit): Promise<boolean> {
+  const tables = tablesOf(deps.db);
   return deps.db.transaction(async () => {
     const row = (
       await deps.db
-        .delete(schema.productImages)
-        .where(and(eq(schema.productImages.id, imageId), eq(schema.productImages.productId, productId)))
+        .delete(tables.productImages)
+        .where(and(eq(tables.productImages.id, imageId), eq(tables.productImages.productId, productId)))
         .returning()
     )[0];
     if (!row) return false;
@@ -219,13 +222,14 @@ export async function deleteProductImage(deps: Deps, productId: number, imageId:
 
 /** Positions 0..n-1 in the current order; position 0 is the cover. */
 async function renumber(deps: Deps, productId: number, order?: number[]) {
+  const tables = tablesOf(deps.db);
   const ids = order ?? (await listProductImages(deps, productId)).map((i) => i.id);
   await deps.db.transaction(async (tx) => {
     for (const [position, id] of ids.entries()) {
       await tx
-        .update(schema.productImages)
+        .update(tables.productImages)
         .set({ position })
-        .where(and(eq(schema.productImages.id, id), eq(schema.productImages.productId, productId)));
+        .where(and(eq(tables.productImages.id, id), eq(tables.productImages.productId, productId)));
     }
   });
 }
@@ -239,5 +243,6 @@ export async function reorderProductImages(deps: Deps, productId: number, ids: n
 }
 
 export async function setImageAlt(deps: Deps, imageId: number, alt: string) {
-  await deps.db.update(schema.productImages).set({ alt }).where(eq(schema.productImages.id, imageId));
+  const tables = tablesOf(deps.db);
+  await deps.db.update(tables.productImages).set({ alt }).where(eq(tables.productImages.id, imageId));
 }

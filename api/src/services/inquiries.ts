@@ -1,7 +1,7 @@
 // Contact messages: one received from the public form is stored with its notification mail and its
 // webhook event; administrators page through them and delete them (their replies go with them).
 import { eq } from 'drizzle-orm';
-import { schema, first } from '@app/db';
+import { tablesOf, type schema, first } from '@app/db';
 import { notFoundMessages } from '@app/domain/api-messages';
 import type { Inquiry, InquiryData } from '@app/domain/inquiries';
 import type { Deps } from '../context.ts';
@@ -11,8 +11,7 @@ import { newestFirst } from './paging.ts';
 import { Refusal } from './refusal.ts';
 import { emitWebhookEvent } from './webhook-events.ts';
 
-const t = schema.inquiries;
-export type InquiryRow = typeof t.$inferSelect;
+export type InquiryRow = typeof schema.inquiries.$inferSelect;
 
 export const toInquiry = (r: InquiryRow): Inquiry => ({
   id: r.id,
@@ -27,6 +26,7 @@ export const toInquiry = (r: InquiryRow): Inquiry => ({
 
 /** Stores a message; its notification and its webhook event commit with it (docs/decisions/131). */
 export async function receiveInquiry(deps: Deps, input: InquiryData) {
+  const t = tablesOf(deps.db).inquiries;
   const { db, env } = deps;
   await db.transaction(async () => {
     const row = (
@@ -54,18 +54,21 @@ export async function receiveInquiry(deps: Deps, input: InquiryData) {
 
 /** A page of messages, newest first. */
 export async function listInquiries(deps: Deps, page: number, limit: number) {
+  const t = tablesOf(deps.db).inquiries;
   const { rows, ...counts } = await newestFirst(deps.db, t, undefined, page, limit);
   return { inquiries: rows.map(toInquiry), ...counts };
 }
 
 /** The stored message; not-found when there is none. */
 export async function findInquiry(deps: Deps, id: number): Promise<InquiryRow> {
+  const t = tablesOf(deps.db).inquiries;
   const row = await first(deps.db.select().from(t).where(eq(t.id, id)));
   if (!row) throw new Refusal('not-found', notFoundMessages.inquiry);
   return row;
 }
 
 export async function deleteInquiry(deps: Deps, id: number) {
+  const t = tablesOf(deps.db).inquiries;
   const deleted = await deps.db.delete(t).where(eq(t.id, id)).returning({ id: t.id });
   if (!deleted.length) throw new Refusal('not-found', notFoundMessages.inquiry);
 }

@@ -1,7 +1,7 @@
 // Background work of the server process: outbox retries, newsletter sendings (resumed after a
 // restart) and the retention purge. startJobs returns the function that stops them.
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { schema } from '@app/db';
+import { tablesOf } from '@app/db';
 import { INQUIRY_RETENTION_YEARS } from '@app/domain/inquiries';
 import { CONFIRMATION_DAYS } from '@app/domain/newsletter';
 import type { Deps } from '../context.ts';
@@ -21,20 +21,21 @@ const DAY = 24 * 60 * 60 * 1000;
  * outbox copies of mails once they are old.
  */
 export async function purgeExpired(deps: Deps, now = new Date()) {
+  const tables = tablesOf(deps.db);
   const { db } = deps;
   const yearsAgo = new Date(now);
   yearsAgo.setFullYear(yearsAgo.getFullYear() - INQUIRY_RETENTION_YEARS);
   const inquiries = (
-    await db.delete(schema.inquiries).where(lt(schema.inquiries.createdAt, yearsAgo)).returning({ id: schema.inquiries.id })
+    await db.delete(tables.inquiries).where(lt(tables.inquiries.createdAt, yearsAgo)).returning({ id: tables.inquiries.id })
   ).length;
-  const n = schema.newsletterSubscribers;
+  const n = tables.newsletterSubscribers;
   const subscribers = (
     await db
       .delete(n)
       .where(and(isNull(n.confirmedAt), eq(n.isActive, false), lt(n.subscribedAt, new Date(now.getTime() - CONFIRMATION_DAYS * DAY))))
       .returning({ id: n.id })
   ).length;
-  const o = schema.mailOutbox;
+  const o = tables.mailOutbox;
   const outbox = (
     await db
       .delete(o)

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { schema, type Db } from '@app/db';
+import { tablesOf, type Db } from '@app/db';
 import { claimDeliveries, claimOutbox, instanceId, releaseLeases } from './leases.ts';
 import { migratedFile, openAsync } from './test-db.ts';
 
@@ -19,9 +19,9 @@ afterEach(async () => {
 });
 
 async function sendingTo(count: number) {
-  const [sending] = await db.insert(schema.newsletterSendings).values({ subject: 's', content: 'c', totalCount: count }).returning();
+  const [sending] = await db.insert(tablesOf(db).newsletterSendings).values({ subject: 's', content: 'c', totalCount: count }).returning();
   await db
-    .insert(schema.newsletterDeliveries)
+    .insert(tablesOf(db).newsletterDeliveries)
     .values(Array.from({ length: count }, (_, i) => ({ sendingId: sending!.id, email: `r${i}@example.org` })));
   return sending!.id;
 }
@@ -45,8 +45,14 @@ describe('newsletter deliveries', () => {
 
   it('sent or failed ones are never claimed again', async () => {
     const id = await sendingTo(3);
-    await db.update(schema.newsletterDeliveries).set({ status: 'sent' }).where(eq(schema.newsletterDeliveries.email, 'r0@example.org'));
-    await db.update(schema.newsletterDeliveries).set({ status: 'failed' }).where(eq(schema.newsletterDeliveries.email, 'r1@example.org'));
+    await db
+      .update(tablesOf(db).newsletterDeliveries)
+      .set({ status: 'sent' })
+      .where(eq(tablesOf(db).newsletterDeliveries.email, 'r0@example.org'));
+    await db
+      .update(tablesOf(db).newsletterDeliveries)
+      .set({ status: 'failed' })
+      .where(eq(tablesOf(db).newsletterDeliveries.email, 'r1@example.org'));
     expect((await claimDeliveries(db, id, 10, LEASE)).map((r) => r.email)).toEqual(['r2@example.org']);
   });
 
@@ -61,7 +67,7 @@ describe('newsletter deliveries', () => {
 describe('mail outbox', () => {
   const enqueue = (nextAttemptAt: Date) =>
     db
-      .insert(schema.mailOutbox)
+      .insert(tablesOf(db).mailOutbox)
       .values({ kind: 'contact_notification', usageType: 'contact_form_fr', payload: { subject: crypto.randomUUID() }, nextAttemptAt });
 
   it('claims due mails once; the claim moves their due time to the end of the lease', async () => {

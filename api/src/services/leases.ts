@@ -6,14 +6,10 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
-import { schema, type Db } from '@app/db';
+import { tablesOf, type Db } from '@app/db';
 
 /** This process's name in lease_owner: readable in the database, unique even after a restart. */
 export const instanceId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-
-const d = schema.newsletterDeliveries;
-const o = schema.mailOutbox;
-const w = schema.webhookDeliveries;
 
 /** On PostgreSQL, rows another instance is claiming right now are skipped rather than waited for; SQLite has one writer. */
 export function skipLocked<T extends object>(db: Db, select: T): T {
@@ -23,6 +19,7 @@ export function skipLocked<T extends object>(db: Db, select: T): T {
 
 /** Claims up to `limit` pending deliveries of a sending, in id order, for leaseMs. */
 export async function claimDeliveries(db: Db, sendingId: number, limit: number, leaseMs: number, now = Date.now()) {
+  const d = tablesOf(db).newsletterDeliveries;
   const due = db
     .select({ id: d.id })
     .from(d)
@@ -39,6 +36,7 @@ export async function claimDeliveries(db: Db, sendingId: number, limit: number, 
 
 /** Claims up to `limit` due outbox mails, oldest due first; the claim's end is the mail's next due time. */
 export async function claimOutbox(db: Db, limit: number, leaseMs: number, now = Date.now()) {
+  const o = tablesOf(db).mailOutbox;
   const due = db
     .select({ id: o.id })
     .from(o)
@@ -58,10 +56,12 @@ export async function claimOutbox(db: Db, limit: number, leaseMs: number, now = 
  * (docs/decisions/131): the claim's end is the delivery's next due time, so a dead instance's claim lapses.
  */
 export async function claimWebhookDeliveries(db: Db, limit: number, leaseMs: number, now = Date.now()) {
+  const tables = tablesOf(db);
+  const w = tables.webhookDeliveries;
   const enabled = db
-    .select({ id: schema.webhookEndpoints.id })
-    .from(schema.webhookEndpoints)
-    .where(eq(schema.webhookEndpoints.enabled, true));
+    .select({ id: tables.webhookEndpoints.id })
+    .from(tables.webhookEndpoints)
+    .where(eq(tables.webhookEndpoints.enabled, true));
   const due = db
     .select({ id: w.id })
     .from(w)
@@ -78,6 +78,7 @@ export async function claimWebhookDeliveries(db: Db, limit: number, leaseMs: num
 
 /** Hands back the webhook deliveries this instance claimed and did not send: due at once for the others. */
 export async function releaseWebhookLeases(db: Db, now = Date.now()) {
+  const w = tablesOf(db).webhookDeliveries;
   await db
     .update(w)
     .set({ leaseOwner: null, nextAttemptAt: new Date(now) })
@@ -86,6 +87,7 @@ export async function releaseWebhookLeases(db: Db, now = Date.now()) {
 
 /** Hands back what this instance claimed and did not send (a graceful stop): due at once for the others. */
 export async function releaseLeases(db: Db, now = Date.now()) {
+  const { mailOutbox: o, newsletterDeliveries: d } = tablesOf(db);
   await db
     .update(o)
     .set({ leaseOwner: null, nextAttemptAt: new Date(now) })

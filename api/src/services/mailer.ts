@@ -2,7 +2,7 @@
 // decrypts its password, connects only to a checked address, and words failures generically.
 import { asc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import { schema, first } from '@app/db';
+import { tablesOf, type schema, first } from '@app/db';
 import { mailMessages } from '@app/domain/api-messages';
 import { headerSafe } from '@app/domain/header-text';
 import type { UsageType } from '@app/domain/mail';
@@ -89,14 +89,15 @@ export async function sendWithAccount(deps: Deps, account: AccountRow, mail: Out
  * (back-office section 4), with the recipient configured for that usage.
  */
 export async function accountForUsage(deps: Deps, usageType: UsageType): Promise<{ account?: AccountRow; recipientEmail: string | null }> {
+  const tables = tablesOf(deps.db);
   const { db } = deps;
-  const setting = await first(db.select().from(schema.smtpSettings).where(eq(schema.smtpSettings.usageType, usageType)));
+  const setting = await first(db.select().from(tables.smtpSettings).where(eq(tables.smtpSettings.usageType, usageType)));
   let account = setting?.smtpAccountId
-    ? await first(db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.id, setting.smtpAccountId)))
+    ? await first(db.select().from(tables.smtpAccounts).where(eq(tables.smtpAccounts.id, setting.smtpAccountId)))
     : undefined;
   if (!account?.isActive) {
     account = await first(
-      db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.isActive, true)).orderBy(asc(schema.smtpAccounts.id)),
+      db.select().from(tables.smtpAccounts).where(eq(tables.smtpAccounts.isActive, true)).orderBy(asc(tables.smtpAccounts.id)),
     );
   }
   return { account, recipientEmail: setting?.recipientEmail || null };

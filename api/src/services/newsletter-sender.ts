@@ -3,7 +3,7 @@
 // Every instance may work on a sending: each claims small batches of deliveries with a lease
 // (leases.ts, docs/decisions/085), so none is sent twice and none is lost when an instance dies.
 import { and, asc, count, desc, eq, inArray, min, ne, sql } from 'drizzle-orm';
-import { dialectOf, schema, first, exec } from '@app/db';
+import { dialectOf, tablesOf, type Tables, type schema, first, exec } from '@app/db';
 import { newsletterVersion, type NewsletterSend, type NewsletterSending, type SendingStatus } from '@app/domain/newsletter';
 import type { Deps } from '../context.ts';
 import { coalescingWorker, interruptibleSleep as sleep, type WorkerState } from './coalescing-worker.ts';
@@ -34,12 +34,9 @@ const MAX_CLAIM = 200;
 const claimSize = (rate: number, leaseMs: number) =>
   rate > 0 ? Math.max(1, Math.min(MAX_CLAIM, Math.floor((rate * leaseMs) / 4000))) : MAX_CLAIM;
 
-const s = schema.newsletterSendings;
-const d = schema.newsletterDeliveries;
-const sub = schema.newsletterSubscribers;
-
 /** Queues a sending to every active subscriber, or to the active ones among subscriberIds. */
 export async function createSending(deps: Deps, input: NewsletterSend): Promise<NewsletterSending> {
+  const s = tablesOf(deps.db).newsletterSendings;
   const { db } = deps;
   const { account } = await accountForUsage(deps, 'newsletter');
   if (!account) throw new Refusal('invalid', mailMessages.noActiveAccount);
@@ -74,6 +71,7 @@ export async function createSending(deps: Deps, input: NewsletterSend): Promise<
 }
 
 export async function sendingStatus(deps: Deps, id: number): Promise<NewsletterSending | undefined> {
+  const { newsletterSendings: s, newsletterDeliveries: d } = tablesOf(deps.db);
   const row = await first(deps.db.select().from(s).where(eq(s.id, id)));
   if (!row) return undefined;
   const pending = (await first(
@@ -100,6 +98,7 @@ export async function sendingStatus(deps: Deps, id: number): Promise<NewsletterS
 
 /** The 50 latest sendings with their progress. */
 export async function listSendings(deps: Deps): Promise<NewsletterSending[]> {
+  const s = tablesOf(deps.db).newsletterSendings;
   const rows = await deps.db.select({ id: s.id }).from(s).orderBy(desc(s.id)).limit(50);
   return Promise.all(rows.map(async (r) => (await sendingStatus(deps, r.id))!));
 }
@@ -110,6 +109,7 @@ export async function sendingDeliveries(
   id: number,
   q: { status?: 'pending' | 'sent' | 'failed' | 'skipped'; page: number; limit: number },
 ) {
+  const d = tablesOf(deps.db).newsletterDeliveries;
   const { db } = deps;
   if (!(await sendingStatus(deps, id))) throw new Refusal('not-found', notFoundMessages.sending);
   const { status, page, limit } = q;
@@ -137,6 +137,7 @@ export async function sendingDeliveries(
 
 /** Runs every queued or interrupted sending, one after the other. */
 const worker = coalescingWorker('newsletter', async (deps, state) => {
+  const s = tablesOf(deps.db).newsletterSendings;
   const open = await deps.db
     .select()
     .from(s)
@@ -151,10 +152,12 @@ const worker = coalescingWorker('newsletter', async (deps, state) => {
 export const kickNewsletters = worker.kick;
 export const stopNewsletters = worker.stop;
 
-async function runSending(deps: Deps, state: WorkerState, sending: typeof s.$inferSelect) {
+async function runSending(deps: Deps, state: WorkerState, sending: typeof schema.newsletterSendings.$inferSelect) {
+  const tables = tablesOf(deps.db);
+  const { newsletterSendings: s } = tables;
   const { db, env, log } = deps;
   let account: AccountRow | undefined = sending.smtpAccountId
-    ? await first(db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.id, sending.smtpAccountId)))
+    ? await first(db.select().from(tables.smtpAccounts).where(eq(tables.smtpAccounts.id, sending.smtpAccountId)))
     : undefined;
   if (!account?.isActive) account = (await accountForUsage(deps, 'newsletter')).account;
   if (!account) {
@@ -242,6 +245,7 @@ type DeliveryRow = { id: number; email: string; attempts: number } & Partial<Rec
 
 /** When the next pending delivery of a sending may be claimed (now when unclaimed), or undefined when none is pending. */
 async function nextDue(deps: Deps, sendingId: number): Promise<number | undefined> {
+  const d = tablesOf(deps.db).newsletterDeliveries;
   const row = await first(
     deps.db
       .select({ n: count(), next: min(d.leaseUntil) })
@@ -254,6 +258,7 @@ async function nextDue(deps: Deps, sendingId: number): Promise<number | undefine
 
 /** The subscribers behind claimed deliveries (gone ones are missing: they get nothing). */
 async function subscribersOf(deps: Deps, batch: { subscriberId: number | null }[]): Promise<Map<number, Recipient>> {
+  const sub = tablesOf(deps.db).newsletterSubscribers;
   const ids = batch.flatMap((r) => (r.subscriberId === null ? [] : [r.subscriberId]));
   if (!ids.length) return new Map();
   const rows = await deps.db
@@ -264,13 +269,20 @@ async function subscribersOf(deps: Deps, batch: { subscriberId: number | null }[
 }
 
 /** Only while this instance still holds the delivery: a row another instance took over is its to record. */
-const mine = (id: number) => and(eq(d.id, id), eq(d.leaseOwner, instanceId), eq(d.status, 'pending'));
+const mine = (d: Tables['newsletterDeliveries'], id: number) => and(eq(d.id, id), eq(d.leaseOwner, instanceId), eq(d.status, 'pending'));
 
-async function deliver(deps: Deps, transport: Transport, account: AccountRow, sending: typeof s.$inferSelect, delivery: DeliveryRow) {
+async function deliver(
+  deps: Deps,
+  transport: Transport,
+  account: AccountRow,
+  sending: typeof schema.newsletterSendings.$inferSelect,
+  delivery: DeliveryRow,
+) {
+  const { newsletterSendings: s, newsletterDeliveries: d } = tablesOf(deps.db);
   const { db, env } = deps;
   // Unsubscribed (or deleted) since the sending was queued: they get nothing.
   if (!delivery.isActive || !delivery.token) {
-    await db.update(d).set({ status: 'skipped', leaseOwner: null, leaseUntil: null }).where(mine(delivery.id));
+    await db.update(d).set({ status: 'skipped', leaseOwner: null, leaseUntil: null }).where(mine(d, delivery.id));
     return;
   }
   const lang = delivery.language === 'en' ? 'en' : 'fr';
@@ -292,7 +304,7 @@ async function deliver(deps: Deps, transport: Transport, account: AccountRow, se
       const sent = await tx
         .update(d)
         .set({ status: 'sent', attempts, sentAt: new Date(), lastError: null, leaseOwner: null, leaseUntil: null })
-        .where(mine(delivery.id))
+        .where(mine(d, delivery.id))
         .returning({ id: d.id });
       if (sent.length)
         await tx
@@ -308,7 +320,7 @@ async function deliver(deps: Deps, transport: Transport, account: AccountRow, se
       const recorded = await tx
         .update(d)
         .set({ status: failed ? 'failed' : 'pending', attempts, lastError: describeMailError(err), leaseOwner: null, leaseUntil: retryAt })
-        .where(mine(delivery.id))
+        .where(mine(d, delivery.id))
         .returning({ id: d.id });
       if (failed && recorded.length)
         await tx

@@ -3,7 +3,7 @@
 // administrators' subscribers: list, state, delete, counts and export.
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { dialectOf, schema, first } from '@app/db';
+import { dialectOf, tablesOf, type schema, first } from '@app/db';
 import type { Language } from '@app/domain/inquiries';
 import { CONFIRMATION_DAYS, type Subscriber } from '@app/domain/newsletter';
 import type { Deps } from '../context.ts';
@@ -15,7 +15,6 @@ import { createThrottle, reserveAttempts } from './shared-limits.ts';
 import { mailMessages, notFoundMessages } from '@app/domain/api-messages';
 import { emitWebhookEvent } from './webhook-events.ts';
 
-const n = schema.newsletterSubscribers;
 const newToken = () => randomBytes(32).toString('base64url');
 
 /** One address gets at most one confirmation mail per 10 minutes and 3 a day, however many visitors ask. */
@@ -30,6 +29,7 @@ const CONFIRMATION_MAILS = [
  * form cannot be used to flood a mailbox; the visitor's answer is the same either way).
  */
 export async function requestSubscription(deps: Deps, input: { email: string; language: Language; page?: string }) {
+  const n = tablesOf(deps.db).newsletterSubscribers;
   const { db, env } = deps;
   if ((await first(db.select({ isActive: n.isActive }).from(n).where(eq(n.email, input.email))))?.isActive) return;
   // Counted in the database, so concurrent requests on any instance take turns: one of them mails.
@@ -86,6 +86,7 @@ export async function requestSubscription(deps: Deps, input: { email: string; la
 }
 
 export async function confirmSubscription(deps: Deps, token: string): Promise<Language> {
+  const n = tablesOf(deps.db).newsletterSubscribers;
   const { db } = deps;
   const row = await first(
     db
@@ -110,6 +111,7 @@ export async function confirmSubscription(deps: Deps, token: string): Promise<La
 
 /** Idempotent: a second call answers the same; the pending confirmation link dies with it. */
 export async function unsubscribe(deps: Deps, token: string): Promise<Language> {
+  const n = tablesOf(deps.db).newsletterSubscribers;
   const { db } = deps;
   const row = await first(db.select().from(n).where(eq(n.unsubscribeToken, token)));
   if (!row) throw new Refusal('not-found', mailMessages.linkInvalid);
@@ -127,7 +129,7 @@ export async function unsubscribe(deps: Deps, token: string): Promise<Language> 
   return row.language === 'en' ? 'en' : 'fr';
 }
 
-type SubscriberRow = typeof n.$inferSelect;
+type SubscriberRow = typeof schema.newsletterSubscribers.$inferSelect;
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const toSubscriber = (r: SubscriberRow): Subscriber => ({
   id: r.id,
@@ -142,6 +144,7 @@ const toSubscriber = (r: SubscriberRow): Subscriber => ({
 
 /** Subscribers whose address contains `search`, active or not as `status` says, newest first. */
 export async function listSubscribers(deps: Deps, search?: string, status = 'all') {
+  const n = tablesOf(deps.db).newsletterSubscribers;
   const where: SQL[] = [];
   if (search) where.push(dialectOf(deps.db.$engine).contains(n.email, search));
   if (status !== 'all') where.push(eq(n.isActive, status === 'active'));
@@ -154,6 +157,7 @@ export async function listSubscribers(deps: Deps, search?: string, status = 'all
 }
 
 export async function findSubscriber(deps: Deps, id: number): Promise<SubscriberRow> {
+  const n = tablesOf(deps.db).newsletterSubscribers;
   const row = await first(deps.db.select().from(n).where(eq(n.id, id)));
   if (!row) throw new Refusal('not-found', notFoundMessages.subscriber);
   return row;
@@ -161,6 +165,7 @@ export async function findSubscriber(deps: Deps, id: number): Promise<Subscriber
 
 /** An administrator's activation or deactivation; a deactivated subscriber keeps its first unsubscription date. */
 export async function setSubscriberActive(deps: Deps, row: SubscriberRow, isActive: boolean): Promise<Subscriber> {
+  const n = tablesOf(deps.db).newsletterSubscribers;
   return toSubscriber(
     (
       await deps.db
@@ -173,16 +178,19 @@ export async function setSubscriberActive(deps: Deps, row: SubscriberRow, isActi
 }
 
 export async function deleteSubscriber(deps: Deps, id: number) {
+  const n = tablesOf(deps.db).newsletterSubscribers;
   await deps.db.delete(n).where(eq(n.id, id));
 }
 
 export async function subscriberStats(deps: Deps) {
+  const n = tablesOf(deps.db).newsletterSubscribers;
   const row = (await first(deps.db.select({ total: count(), active: sql<number>`count(*) filter (where ${n.isActive})` }).from(n)))!;
   return { totalSubscribers: row.total, activeSubscribers: row.active, inactiveSubscribers: row.total - row.active };
 }
 
 /** Every subscriber with its consent, for the export (dates as ISO text, absent ones null). */
 export async function exportSubscribers(deps: Deps) {
+  const n = tablesOf(deps.db).newsletterSubscribers;
   const rows = await deps.db.select().from(n).orderBy(asc(n.id));
   return rows.map((r) => ({
     id: r.id,

@@ -3,7 +3,7 @@
 // Instances claim due mails with a lease (leases.ts, docs/decisions/085): each goes out once.
 // Replies to contact messages go this way too: queued with their row, sent through their own account.
 import { and, eq } from 'drizzle-orm';
-import { first, schema } from '@app/db';
+import { first, tablesOf, type Tables } from '@app/db';
 import type { UsageType } from '@app/domain/mail';
 import type { Deps } from '../context.ts';
 import { coalescingWorker, type WorkerState } from './coalescing-worker.ts';
@@ -39,11 +39,12 @@ export async function enqueueMail(
   payload: OutboxPayload,
   afterCommit: (task: () => void) => void = (task) => task(),
 ): Promise<number> {
+  const tables = tablesOf(deps.db);
   const row = (
     await deps.db
-      .insert(schema.mailOutbox)
+      .insert(tables.mailOutbox)
       .values({ kind, usageType, payload, nextAttemptAt: new Date() })
-      .returning({ id: schema.mailOutbox.id })
+      .returning({ id: tables.mailOutbox.id })
   )[0]!;
   afterCommit(() => void kickOutbox(deps));
   return row.id;
@@ -51,8 +52,9 @@ export async function enqueueMail(
 
 /** The account a mail goes through, and the recipient its usage configures. */
 async function senderOf(deps: Deps, usageType: string | null, payload: OutboxPayload) {
+  const tables = tablesOf(deps.db);
   if (payload.accountId === undefined) return accountForUsage(deps, (usageType ?? 'newsletter') as UsageType);
-  const account = await first(deps.db.select().from(schema.smtpAccounts).where(eq(schema.smtpAccounts.id, payload.accountId)));
+  const account = await first(deps.db.select().from(tables.smtpAccounts).where(eq(tables.smtpAccounts.id, payload.accountId)));
   return { account: account?.isActive ? account : undefined, recipientEmail: null };
 }
 
@@ -63,11 +65,12 @@ export const kickOutbox = worker.kick;
 export const stopOutbox = worker.stop;
 
 /** Only while this instance still holds the mail: past its lease, another instance may have taken it. */
-const mine = (id: number) => and(eq(schema.mailOutbox.id, id), eq(schema.mailOutbox.leaseOwner, instanceId));
+const mine = (t: Tables['mailOutbox'], id: number) => and(eq(t.id, id), eq(t.leaseOwner, instanceId));
 
 async function processDue(deps: Deps, state: WorkerState) {
+  const tables = tablesOf(deps.db);
   const { db, env, log } = deps;
-  const t = schema.mailOutbox;
+  const t = tables.mailOutbox;
   for (;;) {
     if (state.stopped) return;
     const due = await claimOutbox(db, 20, env.MAIL_LEASE_MS);
@@ -86,12 +89,12 @@ async function processDue(deps: Deps, state: WorkerState) {
         // Recorded in the very next step after the server's "250" (docs/decisions/085).
         const sentAt = new Date();
         await db.transaction(async () => {
-          await db.update(t).set({ status: 'sent', attempts, sentAt, lastError: null, leaseOwner: null }).where(mine(row.id));
+          await db.update(t).set({ status: 'sent', attempts, sentAt, lastError: null, leaseOwner: null }).where(mine(t, row.id));
           if (payload.responseId !== undefined)
             await db
-              .update(schema.emailResponses)
+              .update(tables.emailResponses)
               .set({ sentAt, messageId: info.messageId ?? null })
-              .where(eq(schema.emailResponses.id, payload.responseId));
+              .where(eq(tables.emailResponses.id, payload.responseId));
         });
         log.info('outbox mail sent', { id: row.id, kind: row.kind, attempts });
       } catch (err) {
@@ -101,7 +104,7 @@ async function processDue(deps: Deps, state: WorkerState) {
         await db
           .update(t)
           .set({ status: failed ? 'failed' : 'pending', attempts, lastError, nextAttemptAt, leaseOwner: null })
-          .where(mine(row.id));
+          .where(mine(t, row.id));
         log.warn('outbox mail not sent', { id: row.id, kind: row.kind, attempts, willRetry: !failed, error: lastError });
       }
     }

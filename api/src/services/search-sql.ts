@@ -2,13 +2,22 @@
 // FTS5 `match`, the accent-folding fold() function (registered on the connection by @app/db), `collate nocase`
 // and the `+column` index hints. PostgreSQL's versions are in search-sql-postgres.ts (docs/decisions/084).
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
-import { schema, type Db } from '@app/db';
+import { tablesOf, type Db, type Tables } from '@app/db';
 import { postgresSearchSql } from './search-sql-postgres.ts';
 
-const p = schema.products;
+type SearchSql = ReturnType<typeof postgresSearchSql>;
 
-export const searchSql = (db: Db) => {
-  if (db.$engine === 'postgres') return postgresSearchSql;
+/** Built once per handle: the SQL names the tables the handle holds (tablesOf). */
+const built = new WeakMap<Db, SearchSql>();
+
+export const searchSql = (db: Db): SearchSql => {
+  let made = built.get(db);
+  if (!made)
+    built.set(db, (made = db.$engine === 'postgres' ? postgresSearchSql(tablesOf(db).products) : sqliteSearchSql(tablesOf(db).products)));
+  return made;
+};
+
+const sqliteSearchSql = (p: Tables['products']): SearchSql => {
   return {
     /** Rows matching the full-text query (FTS5 over both titles, both descriptions, brand and model). */
     match: (query: string): SQL => sql`products_fts match ${query}`,

@@ -2,7 +2,7 @@
 // decided here. A session is one sign-in; its refresh tokens rotate and form one family.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
-import { schema, type Db, first } from '@app/db';
+import { tablesOf, type schema, type Db, first } from '@app/db';
 import type { SessionUser } from '../context.ts';
 
 const MINUTE = 60_000;
@@ -41,6 +41,7 @@ type SessionRow = typeof schema.authSessions.$inferSelect;
 const alive = (s: SessionRow, now: number) => !s.revokedAt && s.expiresAt.getTime() > now && s.absoluteExpiresAt.getTime() > now;
 
 export function createSessions(db: Db, lifetimes = sessionLifetimes) {
+  const tables = tablesOf(db);
   /** The tokens a rotation hands out; their rows are written by `writePair`, in the rotation's transaction. */
   function newPair(session: Pick<SessionRow, 'id' | 'expiresAt' | 'absoluteExpiresAt'>, now: number) {
     const accessToken = newToken();
@@ -59,9 +60,9 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
   async function writePair(session: SessionRow, pair: ReturnType<typeof newPair>, parentHash: string | null, now: number) {
     const refreshExpiresAt = new Date(Math.min(now + lifetimes.refreshIdleMs, session.absoluteExpiresAt.getTime()));
     await db
-      .insert(schema.refreshTokens)
+      .insert(tables.refreshTokens)
       .values({ tokenHash: pair.refreshHash, sessionId: session.id, expiresAt: refreshExpiresAt, parentHash });
-    await db.insert(schema.accessTokens).values({
+    await db.insert(tables.accessTokens).values({
       tokenHash: pair.accessHash,
       sessionId: session.id,
       expiresAt: pair.tokens.accessTokenExpiresAt,
@@ -79,22 +80,22 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
     const pair = newPair(session, now);
     return db.transaction(async () => {
       const swapped = await db
-        .update(schema.authSessions)
+        .update(tables.authSessions)
         .set({ refreshTokenHash: pair.refreshHash })
         .where(
           and(
-            eq(schema.authSessions.id, session.id),
-            isNull(schema.authSessions.revokedAt),
-            live === null ? isNull(schema.authSessions.refreshTokenHash) : eq(schema.authSessions.refreshTokenHash, live),
+            eq(tables.authSessions.id, session.id),
+            isNull(tables.authSessions.revokedAt),
+            live === null ? isNull(tables.authSessions.refreshTokenHash) : eq(tables.authSessions.refreshTokenHash, live),
           ),
         )
-        .returning({ id: schema.authSessions.id });
+        .returning({ id: tables.authSessions.id });
       if (swapped.length === 0) return null;
       await db
-        .update(schema.refreshTokens)
+        .update(tables.refreshTokens)
         .set({ usedAt: new Date(now) })
-        .where(and(eq(schema.refreshTokens.tokenHash, parentHash), isNull(schema.refreshTokens.usedAt)));
-      if (live !== null && live !== parentHash) await db.delete(schema.accessTokens).where(eq(schema.accessTokens.refreshTokenHash, live));
+        .where(and(eq(tables.refreshTokens.tokenHash, parentHash), isNull(tables.refreshTokens.usedAt)));
+      if (live !== null && live !== parentHash) await db.delete(tables.accessTokens).where(eq(tables.accessTokens.refreshTokenHash, live));
       await writePair(session, pair, parentHash, now);
       return pair.tokens;
     });
@@ -102,11 +103,11 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
 
   async function revoke(sessionId: string, reason: string, now = Date.now()) {
     await db
-      .update(schema.authSessions)
+      .update(tables.authSessions)
       .set({ revokedAt: new Date(now), revokedReason: reason })
-      .where(and(eq(schema.authSessions.id, sessionId), isNull(schema.authSessions.revokedAt)));
+      .where(and(eq(tables.authSessions.id, sessionId), isNull(tables.authSessions.revokedAt)));
     // The tokens are worthless now; removing them keeps the tables small.
-    await db.delete(schema.accessTokens).where(eq(schema.accessTokens.sessionId, sessionId));
+    await db.delete(tables.accessTokens).where(eq(tables.accessTokens.sessionId, sessionId));
   }
 
   /** The token a refresh token was rotated from: the live token's parent is the family's latest rotation. */
@@ -114,9 +115,9 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
     return (
       await first(
         db
-          .select({ parent: schema.refreshTokens.parentHash })
-          .from(schema.refreshTokens)
-          .where(eq(schema.refreshTokens.tokenHash, tokenHash)),
+          .select({ parent: tables.refreshTokens.parentHash })
+          .from(tables.refreshTokens)
+          .where(eq(tables.refreshTokens.tokenHash, tokenHash)),
       )
     )?.parent;
   }
@@ -130,7 +131,7 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
       return db.transaction(async () => {
         const session = (
           await db
-            .insert(schema.authSessions)
+            .insert(tables.authSessions)
             .values({ id: pair.tokens.sessionId, userId, expiresAt, absoluteExpiresAt, refreshTokenHash: pair.refreshHash })
             .returning()
         )[0]!;
@@ -144,11 +145,11 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
       const tokenHash = hashToken(accessToken);
       const row = await first(
         db
-          .select({ token: schema.accessTokens, session: schema.authSessions, user: schema.users })
-          .from(schema.accessTokens)
-          .innerJoin(schema.authSessions, eq(schema.authSessions.id, schema.accessTokens.sessionId))
-          .innerJoin(schema.users, eq(schema.users.id, schema.authSessions.userId))
-          .where(eq(schema.accessTokens.tokenHash, tokenHash)),
+          .select({ token: tables.accessTokens, session: tables.authSessions, user: tables.users })
+          .from(tables.accessTokens)
+          .innerJoin(tables.authSessions, eq(tables.authSessions.id, tables.accessTokens.sessionId))
+          .innerJoin(tables.users, eq(tables.users.id, tables.authSessions.userId))
+          .where(eq(tables.accessTokens.tokenHash, tokenHash)),
       );
       if (!row || !sameHash(row.token.tokenHash, tokenHash)) return null;
       if (row.token.expiresAt.getTime() <= now || !alive(row.session, now)) return null;
@@ -169,10 +170,10 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
       for (let round = 0; round < 10; round++) {
         const row = await first(
           db
-            .select({ token: schema.refreshTokens, session: schema.authSessions })
-            .from(schema.refreshTokens)
-            .innerJoin(schema.authSessions, eq(schema.authSessions.id, schema.refreshTokens.sessionId))
-            .where(eq(schema.refreshTokens.tokenHash, tokenHash)),
+            .select({ token: tables.refreshTokens, session: tables.authSessions })
+            .from(tables.refreshTokens)
+            .innerJoin(tables.authSessions, eq(tables.authSessions.id, tables.refreshTokens.sessionId))
+            .where(eq(tables.refreshTokens.tokenHash, tokenHash)),
         );
         if (!row || !sameHash(row.token.tokenHash, tokenHash)) return { ok: false, reason: 'unknown' };
         const { token, session } = row;
@@ -204,14 +205,14 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
 
     /** The session's row, whatever its state. */
     find: (sessionId: string): Promise<SessionRow | undefined> =>
-      first(db.select().from(schema.authSessions).where(eq(schema.authSessions.id, sessionId))),
+      first(db.select().from(tables.authSessions).where(eq(tables.authSessions.id, sessionId))),
 
     /** Pushes the session's end a full idle lifetime away, never past its absolute end. */
     async extend(sessionId: string, now = Date.now()): Promise<SessionRow | null> {
-      const session = await first(db.select().from(schema.authSessions).where(eq(schema.authSessions.id, sessionId)));
+      const session = await first(db.select().from(tables.authSessions).where(eq(tables.authSessions.id, sessionId)));
       if (!session || !alive(session, now)) return null;
       const expiresAt = new Date(Math.min(now + lifetimes.idleMs, session.absoluteExpiresAt.getTime()));
-      return (await db.update(schema.authSessions).set({ expiresAt }).where(eq(schema.authSessions.id, sessionId)).returning())[0] ?? null;
+      return (await db.update(tables.authSessions).set({ expiresAt }).where(eq(tables.authSessions.id, sessionId)).returning())[0] ?? null;
     },
 
     revoke,
@@ -219,13 +220,13 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
     /** Ends every live session of a user, except the one given (after a password change). */
     async revokeAllForUser(userId: number, reason: string, exceptSessionId?: string, now = Date.now()) {
       const sessions = await db
-        .select({ id: schema.authSessions.id })
-        .from(schema.authSessions)
+        .select({ id: tables.authSessions.id })
+        .from(tables.authSessions)
         .where(
           and(
-            eq(schema.authSessions.userId, userId),
-            isNull(schema.authSessions.revokedAt),
-            exceptSessionId ? ne(schema.authSessions.id, exceptSessionId) : undefined,
+            eq(tables.authSessions.userId, userId),
+            isNull(tables.authSessions.revokedAt),
+            exceptSessionId ? ne(tables.authSessions.id, exceptSessionId) : undefined,
           ),
         );
       for (const s of sessions) await revoke(s.id, reason, now);
@@ -234,8 +235,8 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
     /** Drops rows nobody can use any more. */
     async purgeExpired(now = Date.now()) {
       const at = new Date(now);
-      await db.delete(schema.accessTokens).where(lt(schema.accessTokens.expiresAt, at));
-      await db.delete(schema.authSessions).where(or(lt(schema.authSessions.absoluteExpiresAt, at), lt(schema.authSessions.expiresAt, at)));
+      await db.delete(tables.accessTokens).where(lt(tables.accessTokens.expiresAt, at));
+      await db.delete(tables.authSessions).where(or(lt(tables.authSessions.absoluteExpiresAt, at), lt(tables.authSessions.expiresAt, at)));
     },
   };
 }

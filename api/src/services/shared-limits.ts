@@ -6,14 +6,14 @@
 //   burst of concurrent attempts cannot all pass, on one instance or across several.
 // Keys are bucketed by the limiter's name ('inquiries:<address>'), so limiters never share counts.
 import { and, asc, count, desc, eq, gt, lte } from 'drizzle-orm';
-import { dialectOf, exec, schema, type Db, type Engine, type Queryable } from '@app/db';
+import { dialectOf, exec, tablesOf, type Db, type Engine, type Queryable, type Tables } from '@app/db';
 
 export type LimitRule = { limit: number; windowMs: number };
 
-const h = schema.rateLimitHits;
-const alive = (bucket: string, now: number) => and(eq(h.bucket, bucket), gt(h.expiresAt, new Date(now)));
+const alive = (h: Tables['rateLimitHits'], bucket: string, now: number) => and(eq(h.bucket, bucket), gt(h.expiresAt, new Date(now)));
 
 async function record(q: Queryable, bucket: string, { windowMs }: LimitRule, now: number, pending: boolean): Promise<number> {
+  const h = tablesOf(q).rateLimitHits;
   const [row] = await q
     .insert(h)
     .values({ bucket, at: new Date(now), expiresAt: new Date(now + windowMs), pending })
@@ -29,6 +29,7 @@ export type RateLimiter = {
 };
 
 export function createRateLimiter(db: Queryable, name: string, rule: LimitRule): RateLimiter {
+  const h = tablesOf(db).rateLimitHits;
   const bucket = (key: string) => `${name}:${key}`;
   return {
     // Written first, counted after: of concurrent hits, the n-th written sees at least n, so no more
@@ -38,14 +39,14 @@ export function createRateLimiter(db: Queryable, name: string, rule: LimitRule):
       const [row] = await db
         .select({ n: count() })
         .from(h)
-        .where(alive(bucket(key), now));
+        .where(alive(h, bucket(key), now));
       return row!.n <= rule.limit;
     },
     async retryAfterMs(key, now = Date.now()) {
       const latest = await db
         .select({ at: h.at })
         .from(h)
-        .where(alive(bucket(key), now))
+        .where(alive(h, bucket(key), now))
         .orderBy(desc(h.at), desc(h.id))
         .limit(rule.limit);
       if (latest.length < rule.limit) return 0;
@@ -66,6 +67,7 @@ export type Throttle = {
 };
 
 export function createThrottle(db: Queryable, name: string, rule: LimitRule): Throttle {
+  const h = tablesOf(db).rateLimitHits;
   return {
     name,
     rule,
@@ -73,7 +75,7 @@ export function createThrottle(db: Queryable, name: string, rule: LimitRule): Th
       const rows = await q
         .select({ at: h.at, pending: h.pending })
         .from(h)
-        .where(alive(`${name}:${key}`, now))
+        .where(alive(h, `${name}:${key}`, now))
         .orderBy(asc(h.at), asc(h.id));
       if (rows.length < rule.limit) return 0;
       const failures = rows.filter((r) => !r.pending);
@@ -124,6 +126,7 @@ async function serializeBuckets(engine: Engine, tx: Queryable, buckets: string[]
 
 /** Deletes hits that no longer count (the retention job). */
 export async function purgeRateLimitHits(db: Queryable, now = Date.now()): Promise<number> {
+  const h = tablesOf(db).rateLimitHits;
   return (
     await db
       .delete(h)

@@ -1,7 +1,7 @@
 // Outgoing mail accounts (the password encrypted at rest, never answered) and the usage assignments:
 // which account sends what, and to whom.
 import { asc, eq } from 'drizzle-orm';
-import { schema, first } from '@app/db';
+import { tablesOf, type schema, first } from '@app/db';
 import { usageState, type SmtpAccount, type SmtpSetting, type UsageType } from '@app/domain/mail';
 import type { SmtpAccountCreate, SmtpAccountUpdate, SmtpSettingInput } from '@app/domain/mail';
 import { notFoundMessages } from '@app/domain/api-messages';
@@ -9,9 +9,6 @@ import type { Deps } from '../context.ts';
 import { mailCrypto } from './mail-crypto.ts';
 import type { AccountRow } from './mailer.ts';
 import { Refusal } from './refusal.ts';
-
-const a = schema.smtpAccounts;
-const st = schema.smtpSettings;
 
 /** Every field but the password: the one shape any endpoint returns for an account. */
 export const toAccount = (r: AccountRow): SmtpAccount => ({
@@ -28,7 +25,7 @@ export const toAccount = (r: AccountRow): SmtpAccount => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-const settingOf = (r: typeof st.$inferSelect): SmtpSetting => ({
+const settingOf = (r: typeof schema.smtpSettings.$inferSelect): SmtpSetting => ({
   usageType: r.usageType as UsageType,
   smtpAccountId: r.smtpAccountId,
   recipientEmail: r.recipientEmail,
@@ -37,17 +34,20 @@ const settingOf = (r: typeof st.$inferSelect): SmtpSetting => ({
 });
 
 export async function listAccounts(deps: Deps): Promise<SmtpAccount[]> {
+  const a = tablesOf(deps.db).smtpAccounts;
   return (await deps.db.select().from(a).orderBy(asc(a.id))).map(toAccount);
 }
 
 /** The stored account, password included (for a connection test); not-found when there is none. */
 export async function findAccount(deps: Deps, id: number): Promise<AccountRow> {
+  const a = tablesOf(deps.db).smtpAccounts;
   const row = await first(deps.db.select().from(a).where(eq(a.id, id)));
   if (!row) throw new Refusal('not-found', notFoundMessages.smtpAccount);
   return row;
 }
 
 export async function createAccount(deps: Deps, input: SmtpAccountCreate): Promise<SmtpAccount> {
+  const a = tablesOf(deps.db).smtpAccounts;
   const { password, ...fields } = input;
   const row = (
     await deps.db
@@ -61,9 +61,10 @@ export async function createAccount(deps: Deps, input: SmtpAccountCreate): Promi
 
 /** Any subset of the fields; an empty password keeps the stored one (back-office section 5). */
 export async function updateAccount(deps: Deps, id: number, input: SmtpAccountUpdate): Promise<SmtpAccount> {
+  const a = tablesOf(deps.db).smtpAccounts;
   await findAccount(deps, id);
   const { password, ...fields } = input;
-  const changes: Partial<typeof a.$inferInsert> = { ...fields, updatedAt: new Date() };
+  const changes: Partial<typeof schema.smtpAccounts.$inferInsert> = { ...fields, updatedAt: new Date() };
   if (password) changes.passwordEncrypted = mailCrypto(deps.env).encrypt(password);
   const row = (await deps.db.update(a).set(changes).where(eq(a.id, id)).returning())[0];
   if (!row) throw new Refusal('not-found', notFoundMessages.smtpAccount);
@@ -71,15 +72,18 @@ export async function updateAccount(deps: Deps, id: number, input: SmtpAccountUp
 }
 
 export async function deleteAccount(deps: Deps, id: number) {
+  const a = tablesOf(deps.db).smtpAccounts;
   await deps.db.delete(a).where(eq(a.id, id));
 }
 
 export async function listUsageSettings(deps: Deps): Promise<SmtpSetting[]> {
+  const st = tablesOf(deps.db).smtpSettings;
   return (await deps.db.select().from(st).orderBy(asc(st.usageType))).map(settingOf);
 }
 
 /** Assigns an account and/or a recipient to a usage; an account that does not exist is not-found. */
 export async function assignUsage(deps: Deps, usageType: UsageType, input: SmtpSettingInput): Promise<SmtpSetting> {
+  const st = tablesOf(deps.db).smtpSettings;
   if (input.smtpAccountId) await findAccount(deps, input.smtpAccountId);
   const values = {
     ...(input.smtpAccountId !== undefined ? { smtpAccountId: input.smtpAccountId } : {}),
@@ -98,6 +102,7 @@ export async function assignUsage(deps: Deps, usageType: UsageType, input: SmtpS
 
 /** Removes a usage's assignment; not-found when it had none. */
 export async function removeUsage(deps: Deps, usageType: UsageType) {
+  const st = tablesOf(deps.db).smtpSettings;
   const deleted = await deps.db.delete(st).where(eq(st.usageType, usageType)).returning();
   if (!deleted.length) throw new Refusal('not-found', notFoundMessages.smtpSetting);
 }

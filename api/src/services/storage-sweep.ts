@@ -4,7 +4,7 @@
 // meanwhile, so their temporary files are left alone (docs/decisions/085). Rows are never touched.
 import fs from 'node:fs';
 import path from 'node:path';
-import { schema } from '@app/db';
+import { tablesOf } from '@app/db';
 import type { Deps } from '../context.ts';
 import { storageFor, tempWriter } from './storage.ts';
 
@@ -35,6 +35,7 @@ function inProgress(name: string, file: string): boolean {
 }
 
 export async function sweepStorage(deps: Deps): Promise<{ partials: number; images: number; documents: number }> {
+  const tables = tablesOf(deps.db);
   const { db, log } = deps;
   const storage = storageFor(deps.env.dataDir);
   const result = { partials: 0, images: 0, documents: 0 };
@@ -46,7 +47,7 @@ export async function sweepStorage(deps: Deps): Promise<{ partials: number; imag
     result.partials++;
   }
 
-  const imageKeys = new Set((await db.select({ key: schema.productImages.storageKey }).from(schema.productImages)).map((r) => r.key));
+  const imageKeys = new Set((await db.select({ key: tables.productImages.storageKey }).from(tables.productImages)).map((r) => r.key));
   // A recorded folder may be a link to a shared one (the benchmark seed): its target is in use too.
   const linkedTargets = new Set<string>();
   const entries = fs.readdirSync(storage.dirs.images, { withFileTypes: true });
@@ -62,8 +63,8 @@ export async function sweepStorage(deps: Deps): Promise<{ partials: number; imag
   }
 
   const documentKeys = new Set([
-    ...(await db.select({ key: schema.productDocuments.storageKey }).from(schema.productDocuments)).map((r) => r.key),
-    ...(await db.select({ key: schema.technicalDocuments.storageKey }).from(schema.technicalDocuments)).map((r) => r.key),
+    ...(await db.select({ key: tables.productDocuments.storageKey }).from(tables.productDocuments)).map((r) => r.key),
+    ...(await db.select({ key: tables.technicalDocuments.storageKey }).from(tables.technicalDocuments)).map((r) => r.key),
   ]);
   for (const name of fs.readdirSync(storage.dirs.documents)) {
     if (documentKeys.has(name) || !storage.isKey(name)) continue;

@@ -1,7 +1,7 @@
 // The technical library's queries: paged lists (admin and public), statistics, and the rows with
 // the listing each document may belong to; a document added, published from a listing's, edited, deleted.
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { dialectOf, schema, first, type Engine } from '@app/db';
+import { dialectOf, tablesOf, type schema, first } from '@app/db';
 import { TECHNICAL_DOCUMENT_TYPES, TECHNICAL_MESSAGES, type TechnicalDocument, type TechnicalDocumentQuery } from '@app/domain/documents';
 import type { Deps } from '../context.ts';
 import { toTechnicalDocument } from './catalogue-documents.ts';
@@ -9,10 +9,9 @@ import type { AfterCommit } from './idempotency.ts';
 import { Refusal } from './refusal.ts';
 import { storageFor } from './storage.ts';
 
-const t = schema.technicalDocuments;
-const p = schema.products;
-
-function where(engine: Engine, q: { search?: string; type?: string }): SQL | undefined {
+function where(deps: Deps, q: { search?: string; type?: string }): SQL | undefined {
+  const t = tablesOf(deps.db).technicalDocuments;
+  const engine = deps.db.$engine;
   const parts: SQL[] = [];
   if (q.type) parts.push(eq(t.type, q.type));
   if (q.search) {
@@ -23,10 +22,11 @@ function where(engine: Engine, q: { search?: string; type?: string }): SQL | und
 }
 
 function select(deps: Deps) {
+  const { technicalDocuments: t, products: p } = tablesOf(deps.db);
   return deps.db.select({ doc: t, productTitleFr: p.titleFr, productTitleEn: p.titleEn }).from(t).leftJoin(p, eq(t.productId, p.id));
 }
 
-type Joined = { doc: typeof t.$inferSelect; productTitleFr: string | null; productTitleEn: string | null };
+type Joined = { doc: typeof schema.technicalDocuments.$inferSelect; productTitleFr: string | null; productTitleEn: string | null };
 const toDocument = (r: Joined): TechnicalDocument =>
   toTechnicalDocument(
     r.doc,
@@ -39,7 +39,8 @@ export async function listTechnicalDocuments(
   deps: Deps,
   q: Pick<TechnicalDocumentQuery, 'page' | 'limit' | 'search' | 'type'> & Partial<Pick<TechnicalDocumentQuery, 'sortBy' | 'sortOrder'>>,
 ) {
-  const filter = where(deps.db.$engine, q);
+  const t = tablesOf(deps.db).technicalDocuments;
+  const filter = where(deps, q);
   const totalDocuments =
     (
       await first(
@@ -64,11 +65,13 @@ export async function listTechnicalDocuments(
 }
 
 export async function getTechnicalDocument(deps: Deps, id: number): Promise<TechnicalDocument | undefined> {
+  const t = tablesOf(deps.db).technicalDocuments;
   const row = await first(select(deps).where(eq(t.id, id)));
   return row && toDocument(row);
 }
 
 export async function technicalStats(deps: Deps) {
+  const t = tablesOf(deps.db).technicalDocuments;
   const totals = await first(
     deps.db.select({ n: sql<number>`count(*)`, downloads: sql<number>`coalesce(sum(${t.downloadCount}), 0)` }).from(t),
   );
@@ -80,10 +83,11 @@ export async function technicalStats(deps: Deps) {
   return { totalDocuments: totals?.n ?? 0, totalDownloads: totals?.downloads ?? 0, documentsByType: byType };
 }
 
-type TechnicalDocumentRow = typeof t.$inferSelect;
+type TechnicalDocumentRow = typeof schema.technicalDocuments.$inferSelect;
 
 /** The stored document; not-found when there is none. */
 export async function findTechnicalDocumentRow(deps: Deps, id: number): Promise<TechnicalDocumentRow> {
+  const t = tablesOf(deps.db).technicalDocuments;
   const row = await first(deps.db.select().from(t).where(eq(t.id, id)));
   if (!row) throw new Refusal('not-found', TECHNICAL_MESSAGES.notFound);
   return row;
@@ -91,18 +95,21 @@ export async function findTechnicalDocumentRow(deps: Deps, id: number): Promise<
 
 /** A listing's document to publish into the library, with the library's type for it (none: not accepted there). */
 export async function publishableDocument(deps: Deps, productDocumentId: number) {
-  const source = await first(deps.db.select().from(schema.productDocuments).where(eq(schema.productDocuments.id, productDocumentId)));
+  const tables = tablesOf(deps.db);
+  const source = await first(deps.db.select().from(tables.productDocuments).where(eq(tables.productDocuments.id, productDocumentId)));
   if (!source) throw new Refusal('not-found', TECHNICAL_MESSAGES.notFound);
   return { source, kind: TECHNICAL_DOCUMENT_TYPES[source.mimeType] };
 }
 
 /** Adds a document whose file is stored; answers it with its listing. */
-export async function addTechnicalDocument(deps: Deps, values: typeof t.$inferInsert): Promise<TechnicalDocument> {
+export async function addTechnicalDocument(deps: Deps, values: typeof schema.technicalDocuments.$inferInsert): Promise<TechnicalDocument> {
+  const t = tablesOf(deps.db).technicalDocuments;
   const row = (await deps.db.insert(t).values(values).returning())[0]!;
   return (await getTechnicalDocument(deps, row.id))!;
 }
 
-export async function updateTechnicalDocument(deps: Deps, id: number, changes: Partial<typeof t.$inferInsert>) {
+export async function updateTechnicalDocument(deps: Deps, id: number, changes: Partial<typeof schema.technicalDocuments.$inferInsert>) {
+  const t = tablesOf(deps.db).technicalDocuments;
   await deps.db
     .update(t)
     .set({ ...changes, updatedAt: new Date() })
@@ -111,6 +118,7 @@ export async function updateTechnicalDocument(deps: Deps, id: number, changes: P
 
 /** Deletes the document's row; its file goes once that commits. */
 export async function deleteTechnicalDocument(deps: Deps, row: TechnicalDocumentRow, afterCommit: AfterCommit) {
+  const t = tablesOf(deps.db).technicalDocuments;
   await deps.db.delete(t).where(eq(t.id, row.id));
   afterCommit(() => storageFor(deps.env.dataDir).removeDocument(row.storageKey));
 }

@@ -1,17 +1,22 @@
 // The back office's accounts: found by address or id, and their password changed.
 import { eq } from 'drizzle-orm';
-import { schema, type Db, first } from '@app/db';
+import { tablesOf, type Db, first } from '@app/db';
 import { hashPassword } from './passwords.ts';
 import { sessionsFor, type IssuedTokens } from './sessions.ts';
 
-const u = schema.users;
+export const findUserByEmail = (db: Db, email: string) => {
+  const u = tablesOf(db).users;
+  return first(db.select().from(u).where(eq(u.email, email)));
+};
 
-export const findUserByEmail = (db: Db, email: string) => first(db.select().from(u).where(eq(u.email, email)));
-
-export const findUserById = (db: Db, id: number) => first(db.select().from(u).where(eq(u.id, id)));
+export const findUserById = (db: Db, id: number) => {
+  const u = tablesOf(db).users;
+  return first(db.select().from(u).where(eq(u.id, id)));
+};
 
 /** Stores a password's hash; `mustChangePassword` asks for a new one at the next sign-in. */
 export async function storePassword(db: Db, userId: number, passwordHash: string, mustChangePassword: boolean) {
+  const u = tablesOf(db).users;
   await db
     .update(u)
     .set({ passwordHash, mustChangePassword, passwordChangedAt: new Date(), updatedAt: new Date() })

@@ -4,7 +4,7 @@
 // (webhooks.ts) sends the rows once they are committed.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { schema } from '@app/db';
+import { tablesOf } from '@app/db';
 import { ALL_EVENTS, type WebhookEvent } from '@app/domain/webhooks';
 import type { Deps } from '../context.ts';
 
@@ -29,14 +29,15 @@ export const subscribes = (events: string[], type: string) => events.includes(AL
  * see yet (the caller's transaction still open) goes at the next poll.
  */
 export async function emitWebhookEvent(deps: Deps, type: WebhookEvent, data: unknown): Promise<void> {
-  const e = schema.webhookEndpoints;
+  const tables = tablesOf(deps.db);
+  const e = tables.webhookEndpoints;
   const endpoints = await deps.db.select({ id: e.id, events: e.events }).from(e).where(eq(e.enabled, true));
   const targets = endpoints.filter((row) => subscribes(JSON.parse(row.events) as string[], type));
   if (!targets.length) return;
   const now = new Date();
   const body = webhookBody(type, data, now);
   await deps.db
-    .insert(schema.webhookDeliveries)
+    .insert(tables.webhookDeliveries)
     .values(targets.map((t) => ({ endpointId: t.id, messageId: newMessageId(), eventType: type, body, nextAttemptAt: now })));
   kick(deps);
 }

@@ -7,7 +7,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
-import { first, schema } from '@app/db';
+import { first, tablesOf, type Tables, type schema } from '@app/db';
 import {
   PING_EVENT,
   WEBHOOK_DELIVERIES_KEPT,
@@ -24,10 +24,8 @@ import { mailCrypto } from './mail-crypto.ts';
 import { newMessageId, onWebhookEvent, webhookBody } from './webhook-events.ts';
 import { checkWebhookUrl, guardedLookup } from './webhook-target.ts';
 
-const e = schema.webhookEndpoints;
-const d = schema.webhookDeliveries;
-type EndpointRow = typeof e.$inferSelect;
-type DeliveryRow = typeof d.$inferSelect;
+type EndpointRow = typeof schema.webhookEndpoints.$inferSelect;
+type DeliveryRow = typeof schema.webhookDeliveries.$inferSelect;
 
 /** Attempts per delivery: with the default 1 min base, the last one comes about 18 hours after the first. */
 export const MAX_ATTEMPTS = 8;
@@ -75,6 +73,7 @@ export function signWebhook(secret: string, messageId: string, timestamp: number
 }
 
 export function webhooksFor(deps: Deps) {
+  const { webhookEndpoints: e, webhookDeliveries: d } = tablesOf(deps.db);
   const { db } = deps;
   const crypto = mailCrypto(deps.env);
   const allowLocal = deps.env.WEBHOOKS_ALLOW_LOCAL;
@@ -236,7 +235,7 @@ export const kickWebhooks = (deps: Deps) => void worker.kick(deps);
 onWebhookEvent(kickWebhooks);
 
 /** Only while this instance still holds the delivery: past its lease, another instance may have taken it. */
-const mine = (id: number) => and(eq(d.id, id), eq(d.leaseOwner, instanceId));
+const mine = (d: Tables['webhookDeliveries'], id: number) => and(eq(d.id, id), eq(d.leaseOwner, instanceId));
 
 async function processDue(deps: Deps, state: WorkerState) {
   for (;;) {
@@ -249,6 +248,7 @@ async function processDue(deps: Deps, state: WorkerState) {
 }
 
 async function deliver(deps: Deps, row: DeliveryRow) {
+  const { webhookEndpoints: e, webhookDeliveries: d } = tablesOf(deps.db);
   const { db, env, log } = deps;
   const endpoint = await first(db.select().from(e).where(eq(e.id, row.endpointId)));
   if (!endpoint) return;
@@ -289,7 +289,7 @@ async function deliver(deps: Deps, row: DeliveryRow) {
         nextAttemptAt: new Date(now.getTime() + (delivered || failed ? 0 : retryDelay(env.WEBHOOK_RETRY_BASE_MS, attempts))),
         leaseOwner: null,
       })
-      .where(mine(row.id))
+      .where(mine(d, row.id))
       .returning({ id: d.id });
     if (!updated) return; // another instance took it over meanwhile
     if (delivered) await db.update(e).set({ consecutiveFailures: 0 }).where(eq(e.id, endpoint.id));
@@ -321,12 +321,14 @@ async function deliver(deps: Deps, row: DeliveryRow) {
 }
 
 async function disable(deps: Deps, id: number, reason: string) {
+  const e = tablesOf(deps.db).webhookEndpoints;
   await deps.db.update(e).set({ enabled: false, disabledReason: reason, updatedAt: new Date() }).where(eq(e.id, id));
   deps.log.warn('webhook disabled', { webhook: id, reason });
 }
 
 /** Keeps the newest WEBHOOK_DELIVERIES_KEPT deliveries of the endpoint; pending ones always stay. */
 async function prune(deps: Deps, endpointId: number) {
+  const d = tablesOf(deps.db).webhookDeliveries;
   const [cutoff] = await deps.db
     .select({ id: d.id })
     .from(d)

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { setRawExecutor, transactionContext, type Db, type RawExecutor } from '../database.ts';
+import { setRawExecutor, setTables, transactionContext, type Db, type RawExecutor, type Tables } from '../database.ts';
 import * as pgSchema from './schema/index.ts';
 
 /**
@@ -53,6 +53,8 @@ export function openPostgresDb(url: string, options: PostgresOptions = {}): Db {
   pools.set(handle, pool);
   instances.set(handle, instance);
   setRawExecutor(handle, namedRawReads(pool));
+  // Query code reads the tables from the handle (tablesOf): here the PostgreSQL ones, typed as the SQLite ones.
+  setTables(handle, pgSchema as unknown as Tables);
   return handle;
 }
 
