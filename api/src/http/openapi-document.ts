@@ -154,7 +154,9 @@ function operation(method: string, path: string, metas: RouteMeta[]): Json {
         v === 'file'
           ? FILE_PART
           : v === 'files'
-            ? { type: 'array', minItems: 1, items: FILE_PART }
+            ? // One file part or several under the same name: the server reads both, and on the wire one
+              // part is the same whether a client meant a file or an array of one.
+              { anyOf: [FILE_PART, { type: 'array', minItems: 1, items: FILE_PART }] }
             : v === 'string'
               ? { type: 'string', pattern: NO_NUL }
               : requestSchema(v),
