@@ -50,7 +50,7 @@ export const webhooksRoutes = (deps: Deps) => {
       '/admin/webhooks',
       doc({
         summary: 'Register a webhook endpoint; its signing secret is answered this once',
-        description: `Administrators only. \`events\`: any of ${WEBHOOK_EVENTS.map((e) => `\`${e}\``).join(', ')}, or \`["*"]\` for every event, future ones included (the bodies: the document's \`webhooks\`). \`url\`: http or https, no credentials, at most 2048 characters, and never a loopback, private, link-local or metadata address (400). Deliveries are signed as Standard Webhooks v1 (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`) with the \`whsec_\` secret. The answer is not stored for an Idempotency-Key replay.`,
+        description: `Administrators only. \`events\`: any of ${WEBHOOK_EVENTS.map((e) => `\`${e}\``).join(', ')}, or \`["*"]\` for every event, future ones included (the bodies: the document's \`webhooks\`). \`url\`: http or https, a DNS name or an IP address, no credentials, at most 2048 characters (its \`pattern\`); an address written in it, or \`localhost\`, is never a loopback, private, link-local or metadata one (400). A name is not resolved here but at each delivery: while it does not resolve, or resolves to such an address, the delivery fails and is retried (its \`error\` says why). Deliveries are signed as Standard Webhooks v1 (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`) with the \`whsec_\` secret. The answer is not stored for an Idempotency-Key replay.`,
         responses: { 201: WebhookWithSecretSchema },
         example: {
           url: 'https://erp.example.com/hooks/catalogue',
@@ -71,7 +71,8 @@ export const webhooksRoutes = (deps: Deps) => {
       '/admin/webhooks/:id',
       doc({
         summary: 'Change a webhook endpoint (url, events, description, enabled)',
-        description: 'Enabling it again clears `disabledReason` and its count of failures; its pending deliveries then go out.',
+        description:
+          'Enabling it again clears `disabledReason` and its count of failures; its pending deliveries then go out. A new `url` is checked as on POST /admin/webhooks: its form, and an address written in it (400); a name is resolved at delivery.',
         responses: { 200: WebhookSchema },
         example: { enabled: true },
       }),
