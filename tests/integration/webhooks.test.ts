@@ -270,7 +270,7 @@ describe('webhook endpoints', () => {
       'http://[::ffff:169.254.169.254]/x',
     ]) {
       const res = await server.api('/admin/webhooks', { method: 'POST', token: admin, json: { url, events: ['*'] } });
-      expect([url, res.status]).toEqual([url, 400]);
+      expect([url, res.status]).toEqual([url, 422]);
     }
   });
 });
@@ -351,13 +351,13 @@ describe('newsletter events', () => {
 });
 
 describe('without WEBHOOKS_ALLOW_LOCAL', () => {
-  it('refuses a loopback or private target with 400 and a clear message', async () => {
+  it('refuses a loopback or private target with 422 and a clear message', async () => {
     const strict = await startServer({});
     try {
       const token = (await signInAsAdmin(strict)).accessToken;
       for (const url of ['http://127.0.0.1:8080/hook', 'http://10.0.0.5/hook', 'http://localhost/hook', 'http://[::1]/hook']) {
         const res = await strict.api('/admin/webhooks', { method: 'POST', token, json: { url, events: ['*'] } });
-        expect([url, res.status]).toEqual([url, 400]);
+        expect([url, res.status]).toEqual([url, 422]);
         expect(((await res.json()) as Json).error).toContain('Adresse refusée');
       }
       // Another spelling of loopback is not a host form the document's pattern names (dotted IPv4 only): refused as a URL.

@@ -53,7 +53,8 @@ def before_call(ctx, case, kwargs):
         for name in schema.get("required", []):
             prop = schema.get("properties", {}).get(name, {})
             if case.body.get(name) == "" and prop.get("type") == "string" and prop.get("minLength", 0) >= 1:
-                case.body[name] = _text_of(prop)
+                # A new dict: the coverage phase shares its template's body between cases, negative ones included.
+                case.body = {**case.body, name: _text_of(prop)}
 
 
 def _multipart_schema(case):
