@@ -18,6 +18,7 @@ import zlib
 
 import schemathesis
 from hypothesis import strategies as st
+from schemathesis.core.parameters import ParameterLocation
 from schemathesis.generation.hypothesis.examples import generate_one
 
 BASE = os.environ["ST_BASE"]
@@ -53,8 +54,15 @@ def before_call(ctx, case, kwargs):
         for name in schema.get("required", []):
             prop = schema.get("properties", {}).get(name, {})
             if case.body.get(name) == "" and prop.get("type") == "string" and prop.get("minLength", 0) >= 1:
-                # A new dict: the coverage phase shares its template's body between cases, negative ones included.
-                case.body = {**case.body, name: _text_of(prop)}
+                _keep_positive(case, {**case.body, name: _text_of(prop)})
+
+
+def _keep_positive(case, body):
+    # A new dict (the coverage phase shares its template's body between cases, negative ones included), set
+    # without marking the body changed: schemathesis revalidates a changed body, and a body holding bytes (any
+    # multipart file) never validates (`_validate_component`), which would relabel this valid case negative.
+    object.__setattr__(case, "body", body)
+    case._meta.update_validated_hash(ParameterLocation.BODY, case._hash_container(body))
 
 
 def _multipart_schema(case):
