@@ -111,9 +111,10 @@ export const TechnicalDocumentFieldsSchema = z.object({
   // A refinement (not min(1)) so that the spec's message is answered as it is, without a field prefix.
   title: z
     .string({ error: TECHNICAL_MESSAGES.missingTitle })
+    // Counted as sent, before the trim, as the other texts are (and as the document's maxLength says).
+    .max(200)
     .trim()
     .refine((v) => v.length > 0, TECHNICAL_MESSAGES.missingTitle)
-    .pipe(z.string().max(200))
     // For the document: what the refinement checks (decision 023).
     .meta({ minLength: 1, pattern: '\\S' }),
   titleFr: optionalText(200),

@@ -34,10 +34,40 @@ export const webhookMessages = {
 /** No `user:password@` before the host. */
 const noCredentials = (value: string) => !/^[a-z]+:\/\/[^/?#]*@/i.test(value);
 
+const octet = '(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
+const h16 = '[0-9A-Fa-f]{1,4}';
+const ipv6 = [
+  `(?:${h16}:){7}${h16}`,
+  `(?:${h16}:){1,7}:`,
+  `(?:${h16}:){1,6}:${h16}`,
+  `(?:${h16}:){1,5}(?::${h16}){1,2}`,
+  `(?:${h16}:){1,4}(?::${h16}){1,3}`,
+  `(?:${h16}:){1,3}(?::${h16}){1,4}`,
+  `(?:${h16}:){1,2}(?::${h16}){1,5}`,
+  `${h16}:(?::${h16}){1,6}`,
+  `:(?:(?::${h16}){1,7}|:)`,
+  `::[Ff]{4}:(?:${octet}\\.){3}${octet}`,
+].join('|');
+const label = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
+/** Not in a URL: controls, spaces (ASCII and Unicode) and DEL, listed one by one (JavaScript's and Python's `\s` differ). */
+const URL_CHAR = '[^\\u0000-\\u0020\\u007f-\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';
+/**
+ * A webhook URL as the server takes it (docs/decisions/122), for clients and the document alike: http or https, a host
+ * that is a DNS name (its last label starting with a letter), a dotted IPv4 address or a bracketed IPv6 one, an optional
+ * port, no `user:password@`, then any path, query and fragment; blank around it is trimmed.
+ */
+export const WEBHOOK_URL_PATTERN =
+  `^[ \\t\\n\\r]*[Hh][Tt][Tt][Pp][Ss]?://` +
+  `(?:(?:${label}\\.)*[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.?|(?:${octet}\\.){3}${octet}|\\[(?:${ipv6})\\])` +
+  `(?::(?:[1-5]?[0-9]{1,4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?` +
+  `(?:[/?#]${URL_CHAR}*)?[ \\t\\n\\r]*$`;
+
+// Length and form are checked on the text as sent (what the document's maxLength and pattern say), then trimmed.
 const url = z
   .string({ error: webhookMessages.url })
-  .trim()
   .max(WEBHOOK_URL_MAX_LENGTH, { error: webhookMessages.url, abort: true })
+  .regex(new RegExp(WEBHOOK_URL_PATTERN), { error: webhookMessages.url, abort: true })
+  .trim()
   .pipe(z.url({ protocol: /^https?$/, error: webhookMessages.url }))
   .refine(noCredentials, { error: webhookMessages.url });
 const events = z

@@ -150,7 +150,8 @@ function multipartOf(op: Operation): fc.Arbitrary<Record<string, unknown>> | und
   const schema = op.requestBody?.content['multipart/form-data']?.schema as JsonSchema | undefined;
   if (!schema) return undefined;
   const props = Object.entries(schema.properties ?? {});
-  const isFile = (s: JsonSchema) => 'contentMediaType' in s || (s.items !== undefined && 'contentMediaType' in s.items);
+  const isFile = (s: JsonSchema): boolean =>
+    'contentMediaType' in s || (s.items !== undefined && isFile(s.items)) || (s.anyOf?.some(isFile) ?? false);
   const text = props.filter(([, s]) => !isFile(s));
   const required = new Set(schema.required ?? []);
   return fc

@@ -18,6 +18,7 @@ import {
   type Sent,
 } from '../support/contract.ts';
 import { arbitraryOf, invalidOf, type JsonSchema } from '../support/schema-arbitrary.ts';
+import { engineInput, makePdf, upload } from '../fixtures/catalogue.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -249,6 +250,66 @@ describe(`API contract (seed ${SEED}, ${RUNS} examples per operation)`, () => {
     }
     expect(accepted).toEqual([]);
     expect(tried).toBeGreaterThanOrEqual(100);
+  });
+
+  // The findings of the seed 1 and 7 runs (docs/decisions/122).
+  it('a file part named for several files is documented as one part or several, and one part alone is accepted', async () => {
+    token = (await signInAsAdmin(server)).accessToken;
+    const path = '/products/{id}/documents';
+    const op = contract.doc.paths[path]!.post!;
+    const form = op.requestBody!.content['multipart/form-data']!.schema!;
+    const file = expect.objectContaining({ type: 'string', format: 'binary', minLength: 1 });
+    expect(form.properties!.documents!.anyOf).toEqual([file, expect.objectContaining({ type: 'array', minItems: 1, items: file })]);
+    const listing = (await (await server.api('/products', { method: 'POST', token, json: engineInput() })).json()) as { id: number };
+    const url = `/products/${listing.id}/documents`;
+    const pdf = makePdf('Notice', ['Une page']);
+    const one = await upload(server, url, token, [{ field: 'documents', name: 'notice.pdf', bytes: pdf, type: 'application/pdf' }]);
+    // The same part without a filename (RFC 7578: it SHOULD have one), as a generator sends a binary string.
+    const boundary = 'contract-one-part';
+    const bare = await server.api(url, {
+      method: 'POST',
+      token,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="documents"\r\nContent-Type: application/pdf\r\n\r\n`),
+        pdf,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    for (const res of [one, bare]) {
+      expect(await check(op, { method: 'post', path, url, auth: true }, res.clone())).toBeNull();
+      expect(res.status).toBe(201);
+      expect(((await res.json()) as { documents: unknown[] }).documents).toHaveLength(1);
+    }
+  });
+
+  it("a webhook's documented example is accepted, and its url's documented pattern is what the server takes", async () => {
+    token = (await signInAsAdmin(server)).accessToken;
+    const op = contract.doc.paths['/admin/webhooks']!.post!;
+    const body = op.requestBody!.content['application/json']! as { schema: JsonSchema; example: { url: string } };
+    const pattern = new RegExp(body.schema.properties!.url!.pattern!, 'u');
+    // The example names a host that resolves nowhere offline: a name is resolved at delivery, not here.
+    expect(pattern.test(body.example.url)).toBe(true);
+    const created = await server.api('/admin/webhooks', { method: 'POST', token, json: { ...body.example, enabled: false } });
+    expect(await check(op, { method: 'post', path: '/admin/webhooks', url: '/admin/webhooks', auth: true }, created.clone())).toBeNull();
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const patchOp = contract.doc.paths['/admin/webhooks/{id}']!.patch!;
+    const sent: Sent = { method: 'patch', path: '/admin/webhooks/{id}', url: `/admin/webhooks/${id}`, auth: true };
+    // [url, what the pattern says, the answer]: the server refuses what the pattern refuses (400); a written
+    // address it may not reach is well-formed, and refused with the documented 422.
+    for (const [url, matches, status] of [
+      ['0'.repeat(2048), false, 400],
+      ['ftp://erp.example.com/hooks', false, 400],
+      ['https://user:secret@erp.example.com/hooks', false, 400],
+      ['http://169.254.169.254/latest', true, 422],
+      ['https://hooks.example.net:8443/catalogue?v=2', true, 200],
+    ] as const) {
+      const res = await server.api(sent.url, { method: 'PATCH', token, json: { url } });
+      expect(await check(patchOp, sent, res.clone())).toBeNull();
+      expect([url.slice(0, 50), pattern.test(url), res.status]).toEqual([url.slice(0, 50), matches, status]);
+    }
+    expect((await server.api(sent.url, { method: 'DELETE', token })).status).toBe(200);
   });
 
   // Last: a token's allowed writes may delete the records other checks point at.

@@ -4,6 +4,7 @@
 #   document asks ("a fresh UUID for each new request"): schemathesis' coverage phase reuses one value
 #   per format, and a key reused for another request is, by design, the documented 422. Malformed keys
 #   (its negative cases) are sent as generated and must be refused with 400.
+# - Fills the required text parts schemathesis' coverage phase leaves '' beside a drawn file (below).
 # - Draws files of the types the document's multipart `encoding` names (PNG, PDF, plain text): the server
 #   decides a file's type from its bytes, which JSON Schema cannot describe, and schemathesis draws a
 #   media type's bytes only from a strategy registered for it (its documented way, `media_type`).
@@ -17,6 +18,8 @@ import zlib
 
 import schemathesis
 from hypothesis import strategies as st
+from schemathesis.core.parameters import ParameterLocation
+from schemathesis.generation.hypothesis.examples import generate_one
 
 BASE = os.environ["ST_BASE"]
 UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(:[!-~]{1,200})?$")
@@ -41,19 +44,37 @@ def before_call(ctx, case, kwargs):
     for name in list(headers):
         if name.lower() == "idempotency-key" and isinstance(headers[name], str) and UUID.match(headers[name]):
             headers[name] = str(uuid.uuid4())
-    # A file drawn for an array of files (`documents`) comes as one value: sent as a list, it stays a file
-    # part with a filename, as the document's `items` say, instead of becoming a text field. Positive
-    # cases only: a negative case's lone value is its violation.
+    # schemathesis' coverage phase builds the body of a multipart form whose file part has a registered media
+    # type (below) with the file drawn and every other required part set to '' (`_generate_multipart_body_
+    # from_custom_strategies`, whatever the part's schema says), and labels it positive: a technical
+    # document's `title` (minLength 1) then goes as ''. A positive case gets such a part drawn from its own
+    # schema instead, so that it is the valid data it claims to be; negative cases go as drawn.
     if isinstance(case.body, dict) and case.meta is not None and case.meta.generation.mode.is_positive:
-        for name, value in case.body.items():
-            if isinstance(value, (bytes, bytearray)) and _is_file_array(case, name):
-                case.body[name] = [value]
+        schema = _multipart_schema(case)
+        for name in schema.get("required", []):
+            prop = schema.get("properties", {}).get(name, {})
+            if case.body.get(name) == "" and prop.get("type") == "string" and prop.get("minLength", 0) >= 1:
+                _keep_positive(case, {**case.body, name: _text_of(prop)})
 
 
-def _is_file_array(case, name):
+def _keep_positive(case, body):
+    # A new dict (the coverage phase shares its template's body between cases, negative ones included), set
+    # without marking the body changed: schemathesis revalidates a changed body, and a body holding bytes (any
+    # multipart file) never validates (`_validate_component`), which would relabel this valid case negative.
+    object.__setattr__(case, "body", body)
+    case._meta.update_validated_hash(ParameterLocation.BODY, case._hash_container(body))
+
+
+def _multipart_schema(case):
     body = (case.operation.definition.raw.get("requestBody") or {}).get("content", {}).get("multipart/form-data", {})
-    prop = (body.get("schema") or {}).get("properties", {}).get(name, {})
-    return prop.get("type") == "array" and (prop.get("items") or {}).get("format") == "binary"
+    return body.get("schema") or {}
+
+
+def _text_of(prop):
+    """A text the part's schema takes: its pattern, within its lengths."""
+    low, high = prop.get("minLength", 0), prop.get("maxLength")
+    strategy = st.from_regex(prop["pattern"], fullmatch=True) if "pattern" in prop else st.text()
+    return generate_one(strategy.filter(lambda s: low <= len(s) and (high is None or len(s) <= high)))
 
 
 def _png(width, height, rgb):

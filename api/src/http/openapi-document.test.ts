@@ -179,6 +179,14 @@ describe('OpenAPI document', () => {
     const form = upload.content['multipart/form-data']!.schema;
     expect(form.required).toContain('image');
     expect(form.properties.image).toMatchObject({ minLength: 1 });
+    // A pattern that cannot match a NUL says it alone: no second pattern in allOf for a generator to filter by.
+    type Branches = { anyOf: { type: string; pattern?: string; allOf?: unknown }[] };
+    const put = op('put', '/products/{id}')!.requestBody as {
+      content: Record<string, { schema: { properties: Record<string, Branches> } }>;
+    };
+    const weight = put.content['application/json']!.schema.properties.weight!.anyOf.find((b) => b.type === 'string')!;
+    expect(weight.allOf).toBeUndefined();
+    expect(['12', '12\u0000'].map((v) => new RegExp(weight.pattern!, 'u').test(v))).toEqual([true, false]);
   });
 
   it("names the file types each upload accepts in the part's encoding, and keeps a route's own 422 beside the key's", () => {

@@ -65,6 +65,10 @@ export async function parseMultipart(c: Context<AppEnv>, options: MultipartOptio
       headers: { 'content-type': contentType },
       limits: { fileSize: options.maxFileBytes, files: options.maxFiles, fields: 50, fieldSize: 64 * 1024, parts: 100 },
       defCharset: 'utf8',
+      // A part named as a file field is a file, with a filename or without one (RFC 7578 only says it
+      // SHOULD have one): the document says these parts are binary, and a client may send them bare.
+      isPartAFile: (field, type, filename) =>
+        filename !== undefined || type === 'application/octet-stream' || (field !== undefined && options.fileFields.includes(field)),
     });
   } catch {
     throw new ApiError(400, requestMessages.multipartInvalid);

@@ -24,8 +24,15 @@ import { WebhookTargetError } from '../services/webhook-target.ts';
 import { webhooksFor } from '../services/webhooks.ts';
 import * as A from './answers.ts';
 
+// A URL of the documented form whose written address webhooks may not reach is well-formed but refused: 422,
+// not the 400 of a malformed request (docs/decisions/122).
 const refusal = (err: unknown) =>
-  err instanceof WebhookTargetError ? new ApiError(400, err.reason === 'host' ? webhookMessages.unresolved : webhookMessages.target) : err;
+  err instanceof WebhookTargetError
+    ? err.reason === 'host'
+      ? new ApiError(400, webhookMessages.unresolved)
+      : new ApiError(422, webhookMessages.target)
+    : err;
+const TARGET_REFUSED = 'The `url` names an address webhooks may not reach (loopback, private, link-local or metadata, or `localhost`)';
 
 export const webhooksRoutes = (deps: Deps) => {
   const hooks = webhooksFor(deps);
@@ -50,8 +57,9 @@ export const webhooksRoutes = (deps: Deps) => {
       '/admin/webhooks',
       doc({
         summary: 'Register a webhook endpoint; its signing secret is answered this once',
-        description: `Administrators only. \`events\`: any of ${WEBHOOK_EVENTS.map((e) => `\`${e}\``).join(', ')}, or \`["*"]\` for every event, future ones included (the bodies: the document's \`webhooks\`). \`url\`: http or https, no credentials, at most 2048 characters, and never a loopback, private, link-local or metadata address (400). Deliveries are signed as Standard Webhooks v1 (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`) with the \`whsec_\` secret. The answer is not stored for an Idempotency-Key replay.`,
+        description: `Administrators only. \`events\`: any of ${WEBHOOK_EVENTS.map((e) => `\`${e}\``).join(', ')}, or \`["*"]\` for every event, future ones included (the bodies: the document's \`webhooks\`). \`url\`: http or https, a DNS name or an IP address, no credentials, at most 2048 characters (its \`pattern\`); an address written in it, or \`localhost\`, is never a loopback, private, link-local or metadata one (422). A name is not resolved here but at each delivery: while it does not resolve, or resolves to such an address, the delivery fails and is retried (its \`error\` says why). Deliveries are signed as Standard Webhooks v1 (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`) with the \`whsec_\` secret. The answer is not stored for an Idempotency-Key replay.`,
         responses: { 201: WebhookWithSecretSchema },
+        errors: { 422: TARGET_REFUSED },
         example: {
           url: 'https://erp.example.com/hooks/catalogue',
           events: ['listing.created', 'listing.updated'],
@@ -71,8 +79,10 @@ export const webhooksRoutes = (deps: Deps) => {
       '/admin/webhooks/:id',
       doc({
         summary: 'Change a webhook endpoint (url, events, description, enabled)',
-        description: 'Enabling it again clears `disabledReason` and its count of failures; its pending deliveries then go out.',
+        description:
+          'Enabling it again clears `disabledReason` and its count of failures; its pending deliveries then go out. A new `url` is checked as on POST /admin/webhooks: its form (400), and an address written in it (422); a name is resolved at delivery.',
         responses: { 200: WebhookSchema },
+        errors: { 422: TARGET_REFUSED },
         example: { enabled: true },
       }),
       validate('param', IdParamSchema),

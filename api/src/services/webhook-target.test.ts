@@ -2,7 +2,7 @@
 // by WEBHOOKS_ALLOW_LOCAL; link-local and metadata addresses refused whatever the setting, names checked
 // on every address they resolve to, and the connection's own lookup refusing what the check refused.
 import { describe, expect, it } from 'vitest';
-import { checkWebhookUrl, guardedLookup, refusedAddress } from './webhook-target.ts';
+import { checkSavedWebhookUrl, checkWebhookUrl, guardedLookup, refusedAddress } from './webhook-target.ts';
 import { retryDelay, signWebhook } from './webhooks.ts';
 import { createHmac } from 'node:crypto';
 
@@ -44,6 +44,18 @@ describe('webhook targets', () => {
     // Other spellings of loopback.
     for (const url of ['http://2130706433/', 'http://0x7f.1/', 'http://[::ffff:127.0.0.1]/'])
       await expect(checkWebhookUrl(url, false)).rejects.toMatchObject({ reason: 'address' });
+  });
+
+  it('when saved, refuses an address written in the URL and `localhost`, and resolves no name (delivery does)', () => {
+    for (const url of ['http://127.0.0.1:8080/x', 'http://10.0.0.5/x', 'http://[::1]/x', 'http://localhost/x', 'http://api.localhost./x'])
+      expect(() => checkSavedWebhookUrl(url, false), url).toThrow(expect.objectContaining({ reason: 'address' }));
+    for (const url of ['http://169.254.169.254/latest', 'http://[fe80::1]/x', 'http://[::ffff:169.254.169.254]/x'])
+      expect(() => checkSavedWebhookUrl(url, true), url).toThrow(expect.objectContaining({ reason: 'address' }));
+    expect(() => checkSavedWebhookUrl('http://127.0.0.1:8080/x', true)).not.toThrow();
+    expect(() => checkSavedWebhookUrl('http://localhost/x', true)).not.toThrow();
+    // A name that resolves nowhere (RFC 2606's .invalid) is saved; the delivery's own check refuses it.
+    expect(() => checkSavedWebhookUrl('https://erp.example.invalid/hooks', false)).not.toThrow();
+    expect(() => checkSavedWebhookUrl('https://93.184.215.14/hooks', false)).not.toThrow();
   });
 
   it('the connection lookup refuses a name that resolves to loopback unless allowed', async () => {

@@ -1,6 +1,7 @@
 // Where a webhook may be sent (against SSRF, security.md): the SMTP guard's rule (smtp-guard.ts), no
-// loopback, private, link-local or metadata address, checked when the endpoint is saved and again at
-// each connection, on the very addresses the connection uses (a `lookup` that checks what it resolves,
+// loopback, private, link-local or metadata address. When the endpoint is saved, an address written in
+// its URL (and `localhost`) is checked; a name is resolved and checked at each connection, on the very
+// addresses the connection uses (a `lookup` that checks what it resolves,
 // so a name cannot be rebound to a private address between the check and the connection).
 // WEBHOOKS_ALLOW_LOCAL=true lifts it for loopback and private networks; link-local and cloud metadata
 // addresses stay refused even then.
@@ -41,7 +42,22 @@ export class WebhookTargetError extends Error {
 type Resolve = (name: string) => Promise<string[]>;
 const systemResolve: Resolve = async (name) => (await dns.promises.lookup(name, { all: true, verbatim: true })).map((a) => a.address);
 
-/** Checks a URL's host when the endpoint is saved: every address it resolves to must be allowed. */
+/** Names that are this machine by definition (RFC 6761), whatever a resolver says. */
+const LOOPBACK_NAME = /^(?:.+\.)?localhost\.?$/i;
+
+/**
+ * Checks a URL's host when the endpoint is saved, without resolving it (docs/decisions/122): an address
+ * written in the URL must be allowed, and so must `localhost`. A name is resolved only when a delivery
+ * connects (checkWebhookUrl, guardedLookup): what it resolves to is the world's state at that moment, so a
+ * name that does not resolve yet is saved, and its deliveries fail and are retried, as GitHub and Stripe do.
+ */
+export function checkSavedWebhookUrl(url: string, allowLocal: boolean): void {
+  const host = canonicalHost(new URL(url).hostname);
+  if (!host) throw new WebhookTargetError('host');
+  if (net.isIP(host) ? refusedAddress(host, allowLocal) : !allowLocal && LOOPBACK_NAME.test(host)) throw new WebhookTargetError('address');
+}
+
+/** Checks a URL's host before a delivery connects: every address it resolves to must be allowed. */
 export async function checkWebhookUrl(url: string, allowLocal: boolean, resolve: Resolve = systemResolve): Promise<void> {
   const host = canonicalHost(new URL(url).hostname);
   if (!host) throw new WebhookTargetError('host');

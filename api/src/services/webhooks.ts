@@ -22,7 +22,7 @@ import { coalescingWorker, type WorkerState } from './coalescing-worker.ts';
 import { claimWebhookDeliveries, instanceId, releaseWebhookLeases } from './leases.ts';
 import { mailCrypto } from './mail-crypto.ts';
 import { newMessageId, onWebhookEvent, webhookBody } from './webhook-events.ts';
-import { checkWebhookUrl, guardedLookup } from './webhook-target.ts';
+import { checkSavedWebhookUrl, checkWebhookUrl, guardedLookup } from './webhook-target.ts';
 
 type EndpointRow = typeof schema.webhookEndpoints.$inferSelect;
 type DeliveryRow = typeof schema.webhookDeliveries.$inferSelect;
@@ -89,7 +89,7 @@ export function webhooksFor(deps: Deps) {
 
     /** Throws WebhookTargetError when the URL's host is not allowed. */
     async create(input: WebhookCreate): Promise<Webhook & { secret: string }> {
-      await checkWebhookUrl(input.url, allowLocal);
+      checkSavedWebhookUrl(input.url, allowLocal);
       const secret = `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
       const [row] = await db
         .insert(e)
@@ -106,7 +106,7 @@ export function webhooksFor(deps: Deps) {
 
     /** The fields sent; enabling clears the failures and the reason. Undefined when unknown. */
     async update(id: number, patch: WebhookPatch): Promise<Webhook | undefined> {
-      if (patch.url !== undefined) await checkWebhookUrl(patch.url, allowLocal);
+      if (patch.url !== undefined) checkSavedWebhookUrl(patch.url, allowLocal);
       const [row] = await db
         .update(e)
         .set({
