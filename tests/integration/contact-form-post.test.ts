@@ -6,7 +6,7 @@
 // wording, not read from the dictionaries they check.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '@app/db';
+import { tablesOf } from '@app/db';
 import { signInAsAdmin, withDb } from '../support/auth.ts';
 import { engineInput } from '../fixtures/catalogue.ts';
 import { startServer, type TestServer } from '../support/server.ts';
@@ -261,7 +261,12 @@ describe('the page cache', () => {
     const listings = async () => (await fetch(`${server.url}/annonces`)).text();
     expect(await listings()).toContain('Moteur Avant');
     // Changed behind the server's back (no announcement): the cached page keeps the old title until a real change.
-    await withDb(server, (db) => db.update(schema.products).set({ titleFr: 'Moteur Après' }).where(eq(schema.products.id, id)));
+    await withDb(server, (db) =>
+      db
+        .update(tablesOf(db).products)
+        .set({ titleFr: 'Moteur Après' })
+        .where(eq(tablesOf(db).products.id, id)),
+    );
 
     const fields = { name: 'Cache', email: 'cache@example.org', message: 'Bonjour' };
     const posts: [string, Post, number][] = [
