@@ -15,7 +15,6 @@ const e2e = {
   environment: 'node',
   testTimeout: 120_000,
   hookTimeout: 180_000,
-  fileParallelism: false,
 };
 
 /**
@@ -27,6 +26,14 @@ const onPostgres = { DATABASE_URL: 'postgres://throwaway-test-cluster/' };
 export default defineConfig({
   test: {
     reporters: ['default'],
+    // Files run in parallel, on every project. vitest's default (availableParallelism() - 1) is 1 worker on
+    // this 2-core machine, so every file ran alone although an integration or journey file mostly waits
+    // on its own server process and Chromium. Nothing is shared between files: each server listens on
+    // port 0 with its own mkdtemp data folder and, on PostgreSQL, its own database of the cluster; each
+    // SMTP or webhook receiver listens on port 0; Chromium gets a fresh profile per launch. One value for
+    // every project: vitest runs projects of one `vitest run` in one group, which must share maxWorkers.
+    // `--maxWorkers=1` on the command line runs the files one at a time again.
+    maxWorkers: 3,
     projects: [
       // With the site's pure helpers (site/src/lib, tested in tests/site): what pages make of domain objects.
       {
