@@ -15,7 +15,6 @@ const e2e = {
   environment: 'node',
   testTimeout: 120_000,
   hookTimeout: 180_000,
-  fileParallelism: false,
 };
 
 /**
@@ -28,6 +27,16 @@ const onPostgres = { DATABASE_URL: 'postgres://throwaway-test-cluster/' };
 export default defineConfig({
   test: {
     reporters: ['default'],
+    // Files run in parallel, on every project. vitest's default (availableParallelism() - 1) is 1 worker on
+    // this 2-core machine, so every file ran alone although an integration or journey file mostly waits
+    // on its own server process and Chromium. Nothing is shared between files: each server listens on
+    // port 0 with its own mkdtemp data folder and, on PostgreSQL, its own database of the cluster; each
+    // SMTP or webhook receiver listens on port 0; Chromium gets a fresh profile per launch. One value for
+    // every project: vitest runs projects of one `vitest run` in one group, which must share maxWorkers
+    // (admin-pwa/vitest.config.ts, a project of its own file, repeats it). The same 9 integration files, minutes
+    // apart on the loaded machine: 100 s with 1 worker, 80 and 95 s with 3, 71 and 87 s with 2.
+    // `--maxWorkers=1` on the command line runs the files one at a time again.
+    maxWorkers: 2,
     projects: [
       // With the site's pure helpers (site/src/lib, tested in tests/site): what pages make of domain objects.
       {

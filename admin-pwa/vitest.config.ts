@@ -14,5 +14,7 @@ export default defineProject({
     pool: 'vmThreads',
     // These run beside integration tests that start servers on the same 2 cores: allow for that load.
     testTimeout: 20_000,
+    // The root's value (vitest.config.ts): the projects of one run must share it, or vitest refuses to start.
+    maxWorkers: 2,
   },
 });

@@ -2,12 +2,12 @@
 // double opt-in pages and its popup included), and on every admin screen, the sign-in page and the main
 // dialogs included: light and dark, desktop and phone, no serious or critical violation. One server and
 // one browser for the whole file; one context per look.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { signInAsAdmin, sqlText, withDb } from '../support/auth.ts';
+import { signInAsAdmin } from '../support/auth.ts';
 import { serverAndBrowser } from '../support/browser.ts';
 import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN } from '../support/auth.ts';
-import { row } from '@app/db';
+import { newsletterLinkTokens, startSmtpServer, type TestSmtp } from '../support/smtp.ts';
 import { dictionary } from '@app/domain/i18n/index';
 import { seedSite, type SiteSeed } from './site-seed.ts';
 import { expectAccessible, visitorContext } from './site-browser.ts';
@@ -25,7 +25,12 @@ const UNKNOWN_TOKEN = 'a'.repeat(43);
 
 const SENDERS = ['Camille Martin', 'John Smith', 'Lucie Bernard'];
 
+/** Where the account's mails go: the unsubscribe link is read from a subscriber's confirmation mail. */
+let smtp: TestSmtp;
+afterAll(() => smtp?.stop());
+
 beforeAll(async () => {
+  smtp = await startSmtpServer();
   seed = await seedSite(env.server);
   const { headers } = await signInAsAdmin(env.server);
   // Three message cards (each with its delete button), an SMTP account and subscribers: the
@@ -46,17 +51,8 @@ beforeAll(async () => {
   const account = await env.server.api('/smtp/accounts', {
     method: 'POST',
     headers,
-    json: {
-      name: 'Compte principal',
-      host: 'smtp.example.test',
-      port: 587,
-      secure: false,
-      user: 'mailer',
-      password: 'secret-password',
-      fromName: 'Provence Moteurs',
-      fromEmail: 'contact@example.test',
-      isActive: true,
-    },
+    // The only active account, so it sends the newsletter's confirmation mails (to the loopback server).
+    json: smtp.account({ name: 'Compte principal', fromName: 'Provence Moteurs', fromEmail: 'contact@example.test' }),
   });
   if (account.status !== 201) throw new Error(`smtp account: ${account.status} ${await account.text()}`);
   // An API token with custom grants: the API tab lists it, permissions included.
@@ -91,12 +87,8 @@ beforeAll(async () => {
     json: { isActive: true },
   });
   if (activated.status !== 200) throw new Error(`activate: ${activated.status} ${await activated.text()}`);
-  unsubscribeToken = (await withDb(env.server, (db) =>
-    row<{ token: string }>(
-      db,
-      sqlText('select unsubscribe_token as token from newsletter_subscribers where email = ?', 'desabonne@example.test'),
-    ),
-  ))!.token;
+  // The link of the mails, as a subscriber gets it: through the API on both engines, no database read.
+  ({ unsubscribe: unsubscribeToken } = await newsletterLinkTokens(smtp, 'desabonne@example.test'));
 });
 
 type Look = { name: string; colorScheme: 'light' | 'dark'; viewport: { width: number; height: number }; phone: boolean };

@@ -1,13 +1,12 @@
 // Every screen of the public site and of the admin at a phone's width (390 px), light and dark: the
 // page never scrolls sideways (issue #14), and the admin's header keeps one row. Wide content (admin tables) scrolls inside its own
 // labelled region instead. With SCREENSHOT_DIR set, each screen is also saved there as a PNG.
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { tablesOf } from '@app/db';
-import { withDb } from '../support/auth.ts';
+import { signInAsAdmin } from '../support/auth.ts';
 import { serverAndBrowser } from '../support/browser.ts';
+import { createSmtpAccount, newsletterLinkTokens, startSmtpServer } from '../support/smtp.ts';
 import { seedSite, type SiteSeed } from './site-seed.ts';
 import { visitorContext } from './site-browser.ts';
 import { createListingViaApi, expectHeaderOnOneRow, signedInPage } from './admin-support.ts';
@@ -35,12 +34,28 @@ beforeAll(async () => {
     },
   });
   expect(sent.status).toBe(201);
-  await withDb(env.server, (db) =>
-    db
-      .insert(tablesOf(db).newsletterSubscribers)
-      .values({ email, isActive: true, confirmedAt: new Date(), unsubscribeToken: randomBytes(24).toString('base64url') }),
-  );
+  await confirmedSubscriber(email);
 });
+
+/**
+ * An active, confirmed subscriber, made as a visitor becomes one (through the API, on either engine): the
+ * subscription's mail goes through an SMTP account on a loopback server, its link confirms. The account is
+ * deleted after, so the settings screen keeps its empty state.
+ */
+async function confirmedSubscriber(email: string) {
+  const smtp = await startSmtpServer();
+  try {
+    const { accessToken } = await signInAsAdmin(env.server);
+    const accountId = await createSmtpAccount(env.server, accessToken, smtp);
+    const subscribed = await env.server.api('/newsletter/subscribe', { method: 'POST', json: { email, language: 'fr' } });
+    expect(subscribed.status).toBe(200);
+    const { confirm } = await newsletterLinkTokens(smtp, email);
+    expect((await env.server.api('/newsletter/confirm', { method: 'POST', json: { token: confirm } })).status).toBe(200);
+    expect((await env.server.api(`/smtp/accounts/${accountId}`, { method: 'DELETE', token: accessToken })).status).toBe(200);
+  } finally {
+    await smtp.stop();
+  }
+}
 
 /** How far the document is wider than the viewport (0 when nothing overflows), and what sticks out. */
 async function overflow(page: Page) {

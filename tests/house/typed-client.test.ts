@@ -55,4 +55,6 @@ it("fails the admin's typecheck where it reads a field that a route's answer sch
     .split('\n')
     .filter((line) => /^src\/lib\/session\.ts\(\d+,\d+\): error TS\d+: Property 'expiresAt' does not exist on type/.test(line));
   expect(session.length).toBeGreaterThan(0); // each read of the session's expiry (start-up, check, extend)
-}, 180_000);
+  // A whole `tsc` of the admin's program, CPU-bound: about 77 s alone on a loaded 2-core machine. With the files run
+  // side by side (maxWorkers in vitest.config.ts) it shares the cores with other files (it ran out at 180 s with 3 workers).
+}, 360_000);

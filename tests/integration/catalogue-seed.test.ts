@@ -35,7 +35,9 @@ describe('benchmark seed (tests/bench/seed-listings.ts N) and the demo seed (db:
     const res = await fetch(`${server.url}${image.url}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');
-  });
+    // 120 listings with their pictures drawn and encoded by sharp in a child process, CPU-bound: the default 60 s
+    // ran out once the files run side by side (maxWorkers in vitest.config.ts) and share the 2 cores.
+  }, 240_000);
 
   it('loads the demo on the first run only: listings deleted later do not come back at the next start', async () => {
     await server?.stop();

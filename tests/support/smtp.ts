@@ -251,3 +251,17 @@ export async function assignUsage(
   const res = await server.api(`/smtp/settings/${usageType}`, { method: 'PUT', token, json: { smtpAccountId, recipientEmail } });
   if (res.status !== 200) throw new Error(`assignUsage: ${res.status} ${await res.text()}`);
 }
+
+/**
+ * The tokens of the two links of the newsletter confirmation mail that smtp received for an address (after a
+ * subscription through the API, sent through an active account pointing at smtp): how a test gets a
+ * subscriber's links without reading the database.
+ */
+export async function newsletterLinkTokens(smtp: TestSmtp, email: string): Promise<{ confirm: string; unsubscribe: string }> {
+  const [mail] = await smtp.waitFor((m) => m.to.includes(email));
+  const text = mail!.parsed.text ?? '';
+  const confirm = /\/newsletter\/confirmer\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  const unsubscribe = /\/newsletter\/desinscription\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  if (!confirm || !unsubscribe) throw new Error(`newsletter confirmation mail to ${email} without its two links:\n${text}`);
+  return { confirm, unsubscribe };
+}
