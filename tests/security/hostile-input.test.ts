@@ -102,7 +102,8 @@ async function multipartFieldsOfEveryOperation(): Promise<MultipartOperation[]> 
       const body = op.requestBody?.content?.['multipart/form-data']?.schema;
       if (!body) continue;
       const properties = Object.entries<any>(body.properties ?? {});
-      const isFile = (s: any) => s.format === 'binary' || s.items?.format === 'binary';
+      // A file field: one file part, an array of them, or either (`anyOf`, as `documents` is documented).
+      const isFile = (s: any): boolean => s.format === 'binary' || s.items?.format === 'binary' || s.anyOf?.some(isFile) === true;
       const isText = (s: any) => s.type === 'string' || s.anyOf?.some((a: any) => a.type === 'string');
       operations.push({
         method: method.toUpperCase(),
