@@ -86,12 +86,13 @@ describe('listing documents', () => {
     expect(fs.existsSync(path.join(server.dataDir, '..', 'etc'))).toBe(false);
   });
 
-  it('answers 400 without a file and for titles that are not a JSON array', async () => {
+  it('answers 400 without a file, and reads a lone title that is not a JSON array as the title itself', async () => {
     const none = await post([], { titles: '[]' });
     expect(none.status).toBe(400);
     expect(await none.json()).toMatchObject({ error: 'Veuillez sélectionner au moins un document' });
-    const bad = await post([{ name: 'a.pdf', bytes: makePdf('a', []) }], { titles: 'pas du json' });
-    expect(bad.status).toBe(400);
+    const plain = await post([{ name: 'a.pdf', bytes: makePdf('a', []) }], { titles: 'pas du json' });
+    expect(plain.status).toBe(201);
+    expect((await plain.json()).documents.map((d: { title: string }) => d.title)).toEqual(['pas du json']);
   });
 
   it('downloads as an attachment with the original name (RFC 5987), the type, nosniff, and counts it', async () => {

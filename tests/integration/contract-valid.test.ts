@@ -170,6 +170,9 @@ function formOf(fields: Record<string, unknown>): FormData {
     if (value && typeof value === 'object' && 'bytes' in value) {
       const file = value as ReturnType<Fixtures['fileFor']>;
       form.append(name, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+    } else if (Array.isArray(value)) {
+      // An array is one part per item, the OpenAPI 3.1 way for a form (the texts of a batch, one per file).
+      for (const item of value) form.append(name, String(item));
     } else form.append(name, String(value));
   }
   return form;

@@ -283,6 +283,77 @@ describe(`API contract (seed ${SEED}, ${RUNS} examples per operation)`, () => {
     }
   });
 
+  it("a document batch's titles and descriptions are documented as one part per file, and the server reads them so", async () => {
+    token = (await signInAsAdmin(server)).accessToken;
+    const path = '/products/{id}/documents';
+    const op = contract.doc.paths[path]!.post!;
+    const form = op.requestBody!.content['multipart/form-data']!.schema!;
+    for (const [name, max] of [
+      ['titles', 200],
+      ['titlesEn', 200],
+      ['descriptions', 5000],
+    ] as const)
+      expect(form.properties![name]).toMatchObject({
+        type: ['string', 'array'],
+        maxLength: max,
+        maxItems: 10,
+        items: { type: 'string', maxLength: max },
+      });
+    const listing = (await (await server.api('/products', { method: 'POST', token, json: engineInput() })).json()) as { id: number };
+    const url = `/products/${listing.id}/documents`;
+    const post = (parts: [string, string][], files = 1, language = 'fr') => {
+      const body = new FormData();
+      for (let i = 0; i < files; i++) body.append('documents', new Blob([makePdf(`Page ${i}`, [])], { type: 'application/pdf' }), `doc-${i}.pdf`);
+      for (const [name, value] of parts) body.append(name, value);
+      return server.api(url, { method: 'POST', token, body, headers: { 'accept-language': language } });
+    };
+    const stored = async (res: Response) => {
+      expect(await check(op, { method: 'post', path, url, auth: true }, res.clone())).toBeNull();
+      expect(res.status).toBe(201);
+      const { documents } = (await res.json()) as { documents: { title: string; titleEn: string | null; description: string | null }[] };
+      return documents.map((d) => [d.title, d.titleEn, d.description]);
+    };
+
+    // One part per file, as schemathesis and any OpenAPI 3.1 client send an array in a form.
+    const repeated = await post(
+      [
+        ['titles', 'Fiche technique C18'],
+        ['titles', 'Notice de montage'],
+        ['titlesEn', 'C18 data sheet'],
+        ['titlesEn', 'Fitting instructions'],
+        ['descriptions', 'Données constructeur'],
+        ['descriptions', ''],
+      ],
+      2,
+    );
+    expect(await stored(repeated)).toEqual([
+      ['Fiche technique C18', 'C18 data sheet', 'Données constructeur'],
+      ['Notice de montage', 'Fitting instructions', null],
+    ]);
+    // The admin's form: one part holding a JSON array; a lone text that is not one is the title itself.
+    const admin = await post([
+      ['titles', '["Fiche technique"]'],
+      ['titlesEn', '[""]'],
+      ['descriptions', '["Révision 2024"]'],
+    ]);
+    expect(await stored(admin)).toEqual([['Fiche technique', null, 'Révision 2024']]);
+    expect(await stored(await post([['titles', '[PDF] Manuel C18']]))).toEqual([['[PDF] Manuel C18', null, null]]);
+
+    // What the schema refuses is refused: more parts than a batch has files, a text past its length.
+    const eleven = Array.from({ length: 11 }, (_, i): [string, string] => ['titles', `Titre ${i}`]);
+    const refusals = [
+      [await post(eleven), 'titles: 10 textes au maximum, un par fichier'],
+      [await post(eleven, 1, 'en'), 'titles: 10 texts at most, one per file'],
+      [await post([['titles', 'x'.repeat(201)]]), 'titles: 200 caractères au maximum par texte'],
+      [await post([['descriptions', 'court'], ['descriptions', 'y'.repeat(5001)]], 2, 'en'), 'descriptions: 5000 characters at most per text'],
+    ] as const;
+    for (const [res, message] of refusals) {
+      expect(await check(op, { method: 'post', path, url, auth: true }, res.clone())).toBeNull();
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toBe(message);
+    }
+  });
+
   it("a webhook's documented example is accepted, and its url's documented pattern is what the server takes", async () => {
     token = (await signInAsAdmin(server)).accessToken;
     const op = contract.doc.paths['/admin/webhooks']!.post!;

@@ -33,7 +33,8 @@ const collectGarbage: (options: { type: 'minor' | 'major'; execution: 'sync' }) 
   return gc;
 })();
 
-export type MultipartResult = { fields: Record<string, string>; files: UploadedFile[] };
+/** `fields` holds each text part's first value, `fieldValues` every value in order (a repeated part, OpenAPI's array). */
+export type MultipartResult = { fields: Record<string, string>; fieldValues: Record<string, string[]>; files: UploadedFile[] };
 
 export type MultipartOptions = {
   storage: Storage;
@@ -75,6 +76,8 @@ export async function parseMultipart(c: Context<AppEnv>, options: MultipartOptio
   }
 
   const fields: Record<string, string> = {};
+  // No prototype: a part named `toString` or `__proto__` is a name like any other.
+  const fieldValues: Record<string, string[]> = Object.create(null);
   const files: UploadedFile[] = [];
   const writes: Promise<void>[] = [];
   const streams: Readable[] = [];
@@ -84,6 +87,7 @@ export async function parseMultipart(c: Context<AppEnv>, options: MultipartOptio
   parser.on('field', (name, value) => {
     digest.field(name, value);
     if (!(name in fields)) fields[name] = value;
+    (fieldValues[name] ??= []).push(value);
   });
   parser.on('file', (field, stream, filename) => {
     const feed = digest.file(field, filename);
@@ -166,7 +170,7 @@ export async function parseMultipart(c: Context<AppEnv>, options: MultipartOptio
     throw new ApiError(413, options.tooLargeMessage);
   }
   c.set('bodyDigest', digest.digest());
-  return { fields, files: files.filter((f) => !f.tooLarge).concat(files.filter((f) => f.tooLarge)) };
+  return { fields, fieldValues, files: files.filter((f) => !f.tooLarge).concat(files.filter((f) => f.tooLarge)) };
 }
 
 /**

@@ -1,5 +1,5 @@
 // /api/products/{id}/documents: files attached to a listing (batch upload with titles and
-// descriptions as JSON arrays, refused files reported), counted downloads and sandboxed previews.
+// descriptions one part per file, refused files reported), counted downloads and sandboxed previews.
 import { Hono, type Context } from 'hono';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, PRODUCT_DOCUMENT_TYPES } from '@app/domain/documents';
 import type { AppEnv, Deps } from '../context.ts';
@@ -19,6 +19,7 @@ import { respondOnce } from '../http/commit-once.ts';
 import { storageFor } from '../services/storage.ts';
 import { parseMultipart } from '../http/uploads.ts';
 import { removeTemp } from '../services/uploads.ts';
+import { nulRefusal } from '../services/parse-input.ts';
 import { ProductDocumentSchema } from '@app/domain/products';
 import { doc, fileDoc } from '../http/openapi-meta.ts';
 import * as A from './answers.ts';
@@ -32,42 +33,51 @@ const MAX_FILES_PER_BATCH = 10;
 const TITLE_MAX = 200;
 const DESCRIPTION_MAX = 5000;
 
-/** For the document: a JSON array of texts in one form field, the i-th for the i-th file. */
-const jsonTexts = (max: number) =>
+/**
+ * For the document: the texts of a batch, the i-th for the i-th file, one part each (OpenAPI 3.1 sends an
+ * array in a form as repeated parts). One part is the same on the wire whether a client meant a text or
+ * an array of one, so the schema takes both. A lone part holding a JSON array of texts, as the admin sends
+ * (`["Fiche technique"]`), is read as that array.
+ */
+const perFileTexts = (max: number) =>
   z
     .string()
+    .max(max)
     .optional()
     .meta({
-      contentMediaType: 'application/json',
-      contentSchema: {
-        type: 'array',
-        maxItems: MAX_FILES_PER_BATCH,
-        items: { anyOf: [{ type: 'string', maxLength: max }, { type: 'null' }] },
-      },
+      type: ['string', 'array'],
+      items: { type: 'string', maxLength: max },
+      maxItems: MAX_FILES_PER_BATCH,
+      description: `One part per file, in the files' order, or one part holding a JSON array of texts or nulls (\`["…", null]\`); ${max} characters at most per text`,
     });
 
-/**
- * A JSON array of strings sent as a form field; a single string is accepted for a one-file upload. A text
- * over `max` characters is refused, as the document's `maxLength` says, never cut and stored.
- */
-function stringArray(fields: Record<string, string>, name: string, single: string, max: number): (string | null)[] {
-  const raw = fields[name];
-  let texts: (string | null)[];
-  if (raw === undefined || raw === '') texts = fields[single] !== undefined ? [fields[single]!] : [];
-  else {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      throw new ApiError(400, fill(requestMessages.jsonArray, { name }));
-    }
-    if (!Array.isArray(parsed) || parsed.some((v) => v !== null && typeof v !== 'string'))
-      throw new ApiError(400, fill(requestMessages.jsonArray, { name }));
-    texts = parsed as (string | null)[];
+/** A JSON array of texts (or nulls, "none for this file") without NUL, or undefined when `raw` is not one. */
+function jsonTextArray(raw: string): (string | null)[] | undefined {
+  if (!raw.startsWith('[')) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return undefined;
   }
-  if (texts.some((v) => v !== null && v.length > max))
-    throw new ApiError(400, fill(requestMessages.textTooLong, { name: raw === undefined || raw === '' ? single : name, max }));
-  return texts;
+  const texts = (v: unknown) => v === null || (typeof v === 'string' && !v.includes('\u0000'));
+  return Array.isArray(parsed) && parsed.every(texts) ? (parsed as (string | null)[]) : undefined;
+}
+
+/**
+ * The texts sent for a batch under `name`, one part per file, or a lone JSON array (above), or the one-file
+ * form `single`. What the document's schema refuses is refused with 400, naming the field: a text over `max`
+ * characters (never cut and stored), one holding a NUL, more parts than files a batch takes.
+ */
+function perFile(values: Record<string, string[]>, name: string, single: string, max: number): (string | null)[] {
+  const parts = values[name]?.length ? values[name] : values[single]?.slice(0, 1);
+  if (!parts) return [];
+  const field = values[name]?.length ? name : single;
+  if (parts.length > MAX_FILES_PER_BATCH) throw new ApiError(400, fill(requestMessages.tooManyTexts, { name: field, max: MAX_FILES_PER_BATCH }));
+  if (parts.some((v) => v.length > max)) throw new ApiError(400, fill(requestMessages.textTooLong, { name: field, max }));
+  const refused = nulRefusal({ [field]: parts });
+  if (refused) throw refused;
+  return (parts.length === 1 && jsonTextArray(parts[0]!)) || parts;
 }
 
 export const productDocumentsRoutes = (deps: Deps) => {
@@ -90,9 +100,9 @@ export const productDocumentsRoutes = (deps: Deps) => {
         summary: 'Upload documents (50 MB each); refused files are reported',
         multipart: {
           documents: 'files',
-          titles: jsonTexts(TITLE_MAX),
-          titlesEn: jsonTexts(TITLE_MAX),
-          descriptions: jsonTexts(DESCRIPTION_MAX),
+          titles: perFileTexts(TITLE_MAX),
+          titlesEn: perFileTexts(TITLE_MAX),
+          descriptions: perFileTexts(DESCRIPTION_MAX),
         },
         responses: {
           201: z.object({
@@ -102,7 +112,7 @@ export const productDocumentsRoutes = (deps: Deps) => {
         },
         fileTypes: Object.keys(PRODUCT_DOCUMENT_TYPES),
         errors: {
-          400: 'No file, or `titles`, `titlesEn` or `descriptions` not a JSON array of texts, or a text over its length',
+          400: 'No file, or in `titles`, `titlesEn` or `descriptions` a text over its length or holding a NUL, or more parts than files a batch takes',
           413: 'Every file was too large',
           415: 'No file had an accepted type (read from its bytes)',
         },
@@ -110,7 +120,7 @@ export const productDocumentsRoutes = (deps: Deps) => {
       requireAdmin(deps),
       async (c) => {
         const id = await productId(c.req.param('id'));
-        const { fields, files } = await parseMultipart(c, {
+        const { fieldValues, files } = await parseMultipart(c, {
           storage,
           fileFields: ['documents', 'document', 'file'],
           maxFiles: MAX_FILES_PER_BATCH,
@@ -120,11 +130,11 @@ export const productDocumentsRoutes = (deps: Deps) => {
         });
         try {
           if (!files.length) throw new ApiError(400, DOCUMENT_MESSAGES.missing);
-          const titles = stringArray(fields, 'titles', 'title', TITLE_MAX);
-          const titlesEn = stringArray(fields, 'titlesEn', 'titleEn', TITLE_MAX);
-          const descriptions = stringArray(fields, 'descriptions', 'description', DESCRIPTION_MAX);
-          const descriptionsFr = stringArray(fields, 'descriptionsFr', 'descriptionFr', DESCRIPTION_MAX);
-          const descriptionsEn = stringArray(fields, 'descriptionsEn', 'descriptionEn', DESCRIPTION_MAX);
+          const titles = perFile(fieldValues, 'titles', 'title', TITLE_MAX);
+          const titlesEn = perFile(fieldValues, 'titlesEn', 'titleEn', TITLE_MAX);
+          const descriptions = perFile(fieldValues, 'descriptions', 'description', DESCRIPTION_MAX);
+          const descriptionsFr = perFile(fieldValues, 'descriptionsFr', 'descriptionFr', DESCRIPTION_MAX);
+          const descriptionsEn = perFile(fieldValues, 'descriptionsEn', 'descriptionEn', DESCRIPTION_MAX);
           // Files keep their index in the batch so that titles[i] stays with the i-th file.
           const indexed = files.map((file, i) => ({ file, i }));
           const { accepted, refused } = await classify(files, PRODUCT_DOCUMENT_TYPES, DOCUMENT_MESSAGES);
