@@ -303,7 +303,8 @@ describe(`API contract (seed ${SEED}, ${RUNS} examples per operation)`, () => {
     const url = `/products/${listing.id}/documents`;
     const post = (parts: [string, string][], files = 1, language = 'fr') => {
       const body = new FormData();
-      for (let i = 0; i < files; i++) body.append('documents', new Blob([makePdf(`Page ${i}`, [])], { type: 'application/pdf' }), `doc-${i}.pdf`);
+      for (let i = 0; i < files; i++)
+        body.append('documents', new Blob([makePdf(`Page ${i}`, [])], { type: 'application/pdf' }), `doc-${i}.pdf`);
       for (const [name, value] of parts) body.append(name, value);
       return server.api(url, { method: 'POST', token, body, headers: { 'accept-language': language } });
     };
@@ -345,7 +346,17 @@ describe(`API contract (seed ${SEED}, ${RUNS} examples per operation)`, () => {
       [await post(eleven), 'titles: 10 textes au maximum, un par fichier'],
       [await post(eleven, 1, 'en'), 'titles: 10 texts at most, one per file'],
       [await post([['titles', 'x'.repeat(201)]]), 'titles: 200 caractères au maximum par texte'],
-      [await post([['descriptions', 'court'], ['descriptions', 'y'.repeat(5001)]], 2, 'en'), 'descriptions: 5000 characters at most per text'],
+      [
+        await post(
+          [
+            ['descriptions', 'court'],
+            ['descriptions', 'y'.repeat(5001)],
+          ],
+          2,
+          'en',
+        ),
+        'descriptions: 5000 characters at most per text',
+      ],
     ] as const;
     for (const [res, message] of refusals) {
       expect(await check(op, { method: 'post', path, url, auth: true }, res.clone())).toBeNull();

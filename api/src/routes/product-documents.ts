@@ -73,7 +73,8 @@ function perFile(values: Record<string, string[]>, name: string, single: string,
   const parts = values[name]?.length ? values[name] : values[single]?.slice(0, 1);
   if (!parts) return [];
   const field = values[name]?.length ? name : single;
-  if (parts.length > MAX_FILES_PER_BATCH) throw new ApiError(400, fill(requestMessages.tooManyTexts, { name: field, max: MAX_FILES_PER_BATCH }));
+  if (parts.length > MAX_FILES_PER_BATCH)
+    throw new ApiError(400, fill(requestMessages.tooManyTexts, { name: field, max: MAX_FILES_PER_BATCH }));
   if (parts.some((v) => v.length > max)) throw new ApiError(400, fill(requestMessages.textTooLong, { name: field, max }));
   const refused = nulRefusal({ [field]: parts });
   if (refused) throw refused;
