@@ -304,7 +304,7 @@ describe(`API contract (seed ${SEED}, ${RUNS} examples per operation)`, () => {
     const post = (parts: [string, string][], files = 1, language = 'fr') => {
       const body = new FormData();
       for (let i = 0; i < files; i++)
-        body.append('documents', new Blob([makePdf(`Page ${i}`, [])], { type: 'application/pdf' }), `doc-${i}.pdf`);
+        body.append('documents', new Blob([new Uint8Array(makePdf(`Page ${i}`, []))], { type: 'application/pdf' }), `doc-${i}.pdf`);
       for (const [name, value] of parts) body.append(name, value);
       return server.api(url, { method: 'POST', token, body, headers: { 'accept-language': language } });
     };
