@@ -3,7 +3,7 @@
 // limit, the per-address limit (shared with the island's JSON calls), the validation, the honeypot and the
 // storage are that route's, not a copy. A stored message redirects (Post/Redirect/Get) to the page with the
 // success text; a refusal shows the page again with each field's error, worded as the island words it in
-// the page's language, and what the visitor typed. Cross-site posts never get here (Astro's checkOrigin, astro.config.mjs).
+// the page's language, and what the visitor typed. Cross-site posts never get here (the middleware's Origin check, decision 119).
 import type { AstroGlobal } from 'astro';
 import { fill } from '@app/domain/i18n/index';
 import { formatWait } from '@app/domain/format';
