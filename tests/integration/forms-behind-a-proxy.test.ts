@@ -94,11 +94,12 @@ describe('the theme form through the same proxy', () => {
   });
 
   it('another site’s post is refused (403) and sets nothing', async () => {
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' },
       {},
-    ]) {
+    ];
+    for (const headers of cases) {
       const res = await throughProxy('/preferences', { theme: 'dark', next: '/' }, headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(res.headers.get('set-cookie'), JSON.stringify(headers)).toBeNull();
