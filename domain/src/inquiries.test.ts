@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InquiryInputSchema } from './inquiries.ts';
-import { inquiryErrorIn, inquiryFieldErrors, inquiryInputOf, serverFieldError, serverFieldErrors } from './inquiry-rules.ts';
+import { inquiryFieldErrors, inquiryInputOf, refusedFieldErrors, serverFieldErrors } from './inquiry-rules.ts';
 
 const valid = { name: 'Jean Martin', email: 'jean@example.org', message: 'Bonjour', language: 'fr' as const };
 
@@ -18,18 +18,6 @@ describe('contact form errors in the page language', () => {
     expect(inquiryFieldErrors({ ...valid, phone: '0'.repeat(41) }, 'en')).toEqual({ phone: '40 characters at most' });
     expect(inquiryFieldErrors(valid, 'en')).toEqual({});
   });
-  it('reads the API’s 400 answer as a field and its message', () => {
-    expect(serverFieldError({ errors: [{ field: 'email', message: 'Please enter a valid email address' }] })).toEqual({
-      field: 'email',
-      message: 'Please enter a valid email address',
-    });
-    expect(serverFieldError({ errors: [{ field: 'message', message: '5000 caractères au maximum' }] })).toEqual({
-      field: 'message',
-      message: '5000 caractères au maximum',
-    });
-    expect(serverFieldError({ errors: [{ field: 'language', message: 'Langue invalide' }] })).toBeNull();
-    expect(serverFieldError({})).toBeNull();
-  });
   it('reads every field the API’s 400 answer names, each with its first message', () => {
     expect(
       serverFieldErrors({
@@ -44,13 +32,38 @@ describe('contact form errors in the page language', () => {
     ).toEqual({ name: 'Le nom est requis', email: 'Adresse e-mail invalide' });
     expect(serverFieldErrors(null)).toEqual({});
   });
-  it('words the API’s French message ids as the form does, in the page’s language', () => {
-    expect(inquiryErrorIn('Le nom est requis', 'en')).toBe('Please enter your name');
-    expect(inquiryErrorIn('Le nom est requis', 'fr')).toBe('Le nom est requis');
-    expect(inquiryErrorIn("L'adresse e-mail est requise", 'en')).toBe('Please enter your email address');
-    expect(inquiryErrorIn('5000 caractères au maximum', 'en')).toBe('5000 characters at most');
-    expect(inquiryErrorIn('40 caractères au maximum', 'fr')).toBe('40 caractères au maximum');
-    expect(inquiryErrorIn('Langue invalide', 'en')).toBeNull();
+  it('words a refusal by the fields the API names, in the site’s words, whatever the API’s text says', () => {
+    // The API's English for the name is the admin's wording ('The name is required'); the form's is its own.
+    const refused = {
+      errors: [
+        { field: 'name', message: 'The name is required' },
+        { field: 'email', message: 'Invalid email address' },
+      ],
+    };
+    expect(refusedFieldErrors(refused, { ...valid, name: '', email: 'jean@' }, 'en')).toEqual({
+      name: 'Please enter your name',
+      email: 'Please enter a valid email address',
+    });
+    expect(refusedFieldErrors(refused, { ...valid, name: '', email: 'jean@' }, 'fr')).toEqual({
+      name: 'Le nom est requis',
+      email: 'Adresse e-mail invalide',
+    });
+    // Only the fields the API names, though the form's rules would say more.
+    expect(
+      refusedFieldErrors(
+        { errors: [{ field: 'message', message: '5000 characters at most' }] },
+        { ...valid, name: '', message: 'm'.repeat(5001) },
+        'en',
+      ),
+    ).toEqual({
+      message: '5000 characters at most',
+    });
+    // A field the form's rules find nothing wrong with keeps the API's message as it came.
+    expect(refusedFieldErrors({ errors: [{ field: 'email', message: 'Adresse refusée' }] }, valid, 'fr')).toEqual({
+      email: 'Adresse refusée',
+    });
+    expect(refusedFieldErrors({ errors: [{ field: 'language', message: 'Langue invalide' }] }, valid, 'en')).toEqual({});
+    expect(refusedFieldErrors(null, { ...valid, name: '' }, 'en')).toEqual({});
   });
   it('builds the same input for the island’s call and the page’s post', () => {
     expect(

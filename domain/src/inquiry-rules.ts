@@ -9,7 +9,10 @@ import type { Lang } from './lang.ts';
 
 export const INQUIRY_LIMITS = { name: 200, email: 254, phone: 40, message: 5000, reference: 200 } as const;
 
-/** The error texts in each language. The schema speaks French; the API answers these in English too (i18n/messages.ts). */
+/**
+ * The form's error texts in each language, the site's words (public-site section 5 names the rules, not
+ * these texts). The schema speaks French; a refusal is worded from these by field (refusedFieldErrors).
+ */
 export const INQUIRY_ERRORS = {
   fr: {
     nameRequired: 'Le nom est requis',
@@ -43,6 +46,13 @@ export const oneLine = headerSafe;
 export const INQUIRY_FIELDS = ['name', 'phone', 'email', 'message'] as const;
 export type InquiryField = (typeof INQUIRY_FIELDS)[number];
 export type InquiryFieldErrors = Partial<Record<InquiryField, string>>;
+
+/**
+ * Name of the form's hidden field with the listing the message is about, as the page showed it ('#12 –
+ * Title'): a post without JavaScript sends it as the island sends its `reference`, so storing the message
+ * needs no lookup of the listing. Like the island's JSON, it is the visitor's to send; the API bounds it.
+ */
+export const REFERENCE_FIELD = 'reference';
 
 /** Name of the hidden field a person never fills in; a value there marks a bot. */
 export const HONEYPOT_FIELD = 'website';
@@ -101,21 +111,19 @@ export function serverFieldErrors(problem: ProblemFieldErrors | null | undefined
 }
 
 /**
- * One of the API's French messages about the form's fields (its message ids, INQUIRY_ERRORS.fr) in the
- * page's language, with the form's own wording; null for any other text. The API's English for a shared
- * id can be another screen's ('Le nom est requis' is also an API token's name), so a page that shows the
- * API's verdicts asks for the ids and words them here.
+ * The API's refusal as the form's errors in the site's words: each field the API's 400 answer names,
+ * with the form's own verdict on that field (inquiryFieldErrors, the rules a test holds to the schema's) in
+ * the page's language. The one place the island and the page without JavaScript word a refusal: by the
+ * field the API names, never by matching its text (its English for a shared message can be another
+ * screen's: 'Le nom est requis' is also an API token's name). Only where the form's rules find nothing
+ * wrong with a field the API refused is the API's message shown, as it came (asked in the page's language).
  */
-export function inquiryErrorIn(message: string, lang: Lang): string | null {
-  const fr = INQUIRY_ERRORS.fr;
-  const key = (Object.keys(fr) as (keyof typeof fr)[]).find((k) => k !== 'tooLong' && fr[k] === message);
-  if (key) return INQUIRY_ERRORS[lang][key];
-  const max = /^(\d{1,6}) caractères au maximum$/.exec(message);
-  return max ? tooLong(Number(max[1]), lang) : null;
-}
-
-/** The first form field the API's 400 answer names, and its message; null when it names none. */
-export function serverFieldError(problem: ProblemFieldErrors | null | undefined): { field: InquiryField; message: string } | null {
-  const [first] = Object.entries(serverFieldErrors(problem)) as [InquiryField, string][];
-  return first ? { field: first[0], message: first[1] } : null;
+export function refusedFieldErrors(
+  problem: ProblemFieldErrors | null | undefined,
+  input: Parameters<typeof inquiryFieldErrors>[0],
+  lang: Lang,
+): InquiryFieldErrors {
+  const own = inquiryFieldErrors(input, lang);
+  const named = Object.entries(serverFieldErrors(problem)) as [InquiryField, string][];
+  return Object.fromEntries(named.map(([field, message]) => [field, own[field] ?? message]));
 }

@@ -1,10 +1,11 @@
-// Every page request: the `?lang=` switch (stores the choice), the language of the URL, and the
-// headers and validators of each HTML answer. Nothing here reads a cookie: a URL is one page for
-// every visitor (docs/decisions/078-one-page-for-every-visitor.md).
+// Every page request: another site's form post refused, the `?lang=` switch (stores the choice), the
+// language of the URL, and the headers and validators of each HTML answer. Nothing here reads a cookie:
+// a URL is one page for every visitor (docs/decisions/078-one-page-for-every-visitor.md).
 import { defineMiddleware } from 'astro:middleware';
 import { LANG_COOKIE, isEnglishHost, parseLang, resolveLanguage, splitLocalePath } from '@app/domain/site-routing';
 import { finalizeHtml, preferenceCookie } from './lib/html-response.ts';
 import { configOfDevServer } from './lib/page.ts';
+import { crossSiteRefusal, isOwnOrigin, SAFE_METHODS } from './lib/own-origin.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const { url, request, locals } = context;
@@ -19,6 +20,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   // Handed over by the process entry (api/src/http/origin.ts); absent under `astro dev`.
   const config = (locals.config ??= configOfDevServer());
+  // A page's form (contact, theme, newsletter) posted from another site, or without an Origin: refused
+  // before any page reads it. Astro's checkOrigin would also refuse our own posts behind a proxy (decision 119).
+  if (!SAFE_METHODS.has(request.method)) {
+    const own = { host: url.host, publicUrl: config.publicUrl, englishHost: config.company.englishHost };
+    if (!isOwnOrigin(request.headers.get('origin'), own)) return crossSiteRefusal(request.method);
+  }
   const { company } = config;
   const host = url.host;
   const { prefixed, path } = splitLocalePath(url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname);

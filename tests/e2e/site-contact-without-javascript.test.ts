@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Lang } from '@app/domain/lang';
 import { signInAsAdmin } from '../support/auth.ts';
+import { engineInput } from '../fixtures/catalogue.ts';
 import { serverAndBrowser } from '../support/browser.ts';
 import { visitorContext } from './site-browser.ts';
 
@@ -38,7 +39,7 @@ const TEXT = {
   },
 } as const;
 
-type Stored = { name: string; email: string; phone: string | null; message: string; language: string };
+type Stored = { name: string; email: string; phone: string | null; message: string; language: string; productReference: string | null };
 async function storedFrom(email: string): Promise<Stored[]> {
   const { accessToken } = await signInAsAdmin(env.server);
   const res = await env.server.api('/inquiries?limit=100', { token: accessToken });
@@ -106,6 +107,37 @@ describe.each(['fr', 'en'] as Lang[])('the contact form without JavaScript, in %
     expect(await page.getByRole('status').filter({ hasText: x.success }).count()).toBe(1);
     expect(await storedFrom(email)).toEqual([]);
     expect(await storedFrom(fixed)).toEqual([expect.objectContaining({ name: 'Claire Dubois', message: 'Corrigé.', language: lang })]);
+    await context.close();
+  });
+});
+
+describe('a quote request without JavaScript', () => {
+  it('stores the listing the page showed, and a refusal shows it again', async () => {
+    const { accessToken } = await signInAsAdmin(env.server);
+    const json = engineInput({ titleFr: 'Moteur Devis', titleEn: 'Quote engine' });
+    const created = await env.server.api('/products', { method: 'POST', json, token: accessToken });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const context = await visitorContext(env.browser, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/en/contact?ref=${id}`);
+    const reference = page.getByText('Listing reference').locator('strong');
+    expect(await reference.textContent()).toBe(`#${id} – Quote engine`);
+
+    // Refused first (no name): the page again, with the listing.
+    const email = 'devis-sans-script@example.org';
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Send' }).click();
+    expect((await answer).status()).toBe(400);
+    await page.getByRole('alert').waitFor();
+    expect(await reference.textContent()).toBe(`#${id} – Quote engine`);
+
+    await page.getByLabel('Name', { exact: true }).fill('Claire Dubois');
+    await Promise.all([page.waitForURL((url) => url.searchParams.get('sent') === '1'), page.getByRole('button', { name: 'Send' }).click()]);
+    expect(await storedFrom(email)).toEqual([
+      expect.objectContaining({ name: 'Claire Dubois', language: 'en', productReference: `#${id} – Quote engine` }),
+    ]);
     await context.close();
   });
 });

@@ -285,3 +285,65 @@ describe('the page cache', () => {
     }
   });
 });
+
+describe('the listing a quote request is about (?ref=)', () => {
+  const LABEL = 'Référence de l’annonce';
+  let id: number;
+  let reference: string;
+  beforeAll(async () => {
+    const created = await server.api('/products', { method: 'POST', json: engineInput({ titleFr: 'Groupe Devis' }), token });
+    expect(created.status).toBe(201);
+    id = ((await created.json()) as { id: number }).id;
+    reference = `#${id} – Groupe Devis`;
+  });
+  const fields = (email: string) => ({ name: 'Devis', email, message: 'Un devis, svp', website: '' });
+  const storedReference = async (email: string) => (await inquiries()).filter((i) => i.email === email).map((i) => i.productReference);
+
+  it('shows the listing, and a post stores the reference its form carries, as the island sends it', async () => {
+    const page = await fetch(`${server.url}/contact?ref=${id}`);
+    expect(page.status).toBe(200);
+    const html = decoded(await page.text());
+    expect(html).toContain(LABEL);
+    expect(html).toContain(`<strong>${reference}</strong>`);
+    expect(html).toContain(`<input type="hidden" name="reference" value="${reference}"/>`);
+
+    const sent = await post(`/contact?ref=${id}`, { fields: { ...fields('devis@example.org'), reference } });
+    expect(sent.status).toBe(303);
+    expect(await storedReference('devis@example.org')).toEqual([reference]);
+
+    // A refusal shows the page again with the listing the URL names.
+    const refused = await post(`/contact?ref=${id}`, { fields: { ...fields('devis-refuse@example.org'), name: '' } });
+    expect(refused.status).toBe(400);
+    expect(decoded(await refused.text())).toContain(`<strong>${reference}</strong>`);
+  });
+
+  it('a hostile ?ref= (huge, not a number, NUL, repeated, zero, signed) names no listing and is never an error', async () => {
+    const hostile = [
+      '1'.repeat(4000),
+      'x'.repeat(4000),
+      `${id}%00`,
+      `%00${id}`,
+      `${id}&ref=${id}`,
+      '0',
+      `0${id}`,
+      `-${id}`,
+      `%20${id}`,
+      '1e3',
+      '%EF%BF%BF',
+    ];
+    for (const [i, ref] of hostile.entries()) {
+      const page = await fetch(`${server.url}/contact?ref=${ref}`);
+      expect(page.status, ref.slice(0, 20)).toBe(200);
+      expect(decoded(await page.text()), ref.slice(0, 20)).not.toContain(LABEL);
+
+      const email = `hostile-ref-${i}@example.org`;
+      const sent = await post(`/contact?ref=${ref}`, { fields: fields(email) });
+      expect(sent.status, ref.slice(0, 20)).toBe(303);
+      expect(await storedReference(email), ref.slice(0, 20)).toEqual([null]);
+
+      const refused = await post(`/contact?ref=${ref}`, { fields: { ...fields(email), message: '' } });
+      expect(refused.status, ref.slice(0, 20)).toBe(400);
+      expect(decoded(await refused.text()), ref.slice(0, 20)).not.toContain(LABEL);
+    }
+  });
+});

@@ -66,8 +66,11 @@ export async function parseMultipart(c: Context<AppEnv>, options: MultipartOptio
       headers: { 'content-type': contentType },
       limits: { fileSize: options.maxFileBytes, files: options.maxFiles, fields: 50, fieldSize: 64 * 1024, parts: 100 },
       defCharset: 'utf8',
-      // A part named as a file field is a file, with a filename or without one (RFC 7578 only says it
-      // SHOULD have one): the document says these parts are binary, and a client may send them bare.
+      // @fastify/busboy's own rule (lib/types/multipart.js), kept whole: a part is a file when its
+      // Content-Disposition carries a filename or its Content-Type is application/octet-stream. Ours adds
+      // one case: a part named as one of the route's file fields is a file too, with neither (RFC 7578 only
+      // says it SHOULD have a filename): the API document says these parts are binary, and a client may send
+      // them bare. Without it such a part would be read as a text field.
       isPartAFile: (field, type, filename) =>
         filename !== undefined || type === 'application/octet-stream' || (field !== undefined && options.fileFields.includes(field)),
     });

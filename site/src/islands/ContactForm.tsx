@@ -12,7 +12,8 @@ import { formatWait, labelled } from '@app/domain/format';
 import {
   inquiryFieldErrors,
   inquiryInputOf,
-  serverFieldError,
+  refusedFieldErrors,
+  REFERENCE_FIELD,
   type InquiryField,
   type InquiryFieldErrors,
   type ProblemFieldErrors,
@@ -83,8 +84,9 @@ export default function ContactForm({ lang, reference, initialMessage, initial =
     }
     const body = (await res.json().catch(() => null)) as ({ error?: unknown } & ProblemFieldErrors) | null;
     const message = typeof body?.error === 'string' ? body.error : '';
-    const field = res.status === 400 ? serverFieldError(body) : null;
-    fail(form, field ? { [field.field]: field.message } : {}, field ? undefined : message || t.sendFallback);
+    const fields = res.status === 400 ? refusedFieldErrors(body, input, lang) : {};
+    const named = Object.keys(fields).length > 0;
+    fail(form, fields, named ? undefined : message || t.sendFallback);
   }
 
   const sending = status.kind === 'sending';
@@ -125,6 +127,8 @@ export default function ContactForm({ lang, reference, initialMessage, initial =
       <Field id="message" label={t.message} error={errors.message}>
         <textarea {...control('message')} required aria-required="true" maxLength={5000} defaultValue={kept?.message ?? initialMessage} />
       </Field>
+      {/* The listing the message is about, as this page shows it: what a post without JavaScript stores. */}
+      {reference && <input type="hidden" name={REFERENCE_FIELD} value={reference} />}
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="contact-website">Website</label>
         <input id="contact-website" name="website" tabIndex={-1} autoComplete="off" />

@@ -3,19 +3,19 @@
 // limit, the per-address limit (shared with the island's JSON calls), the validation, the honeypot and the
 // storage are that route's, not a copy. A stored message redirects (Post/Redirect/Get) to the page with the
 // success text; a refusal shows the page again with each field's error, worded as the island words it in
-// the page's language, and what the visitor typed. Cross-site posts never get here (Astro's checkOrigin, astro.config.mjs).
+// the page's language, and what the visitor typed. Cross-site posts never get here (the middleware's
+// Origin check, docs/decisions/119-forms-behind-a-proxy.md).
 import type { AstroGlobal } from 'astro';
 import { fill } from '@app/domain/i18n/index';
 import { formatWait } from '@app/domain/format';
-import { localizeMessage } from '@app/domain/i18n/messages';
 import {
   HONEYPOT_FIELD,
   INQUIRY_FIELDS,
-  inquiryErrorIn,
   inquiryInputOf,
+  REFERENCE_FIELD,
+  refusedFieldErrors,
   type InquiryField,
   type InquiryFieldErrors,
-  serverFieldErrors,
   type ProblemFieldErrors,
 } from '@app/domain/inquiry-rules';
 import { apiFetchAsVisitor } from './api.ts';
@@ -38,12 +38,25 @@ export const SENT_PARAM = 'sent';
 /** What a browser's form sends; anything else is not this form. */
 const FORM_TYPE = /^(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i;
 
-/** The listing a quote request is about (`?ref=12`), as the page shows it. */
+/** A listing's id as the site's links write it (`/contact?ref=12`): the ids loadProduct reads, no sign, no leading zero. */
+const LISTING_ID = /^[1-9]\d{0,11}$/;
+
+/**
+ * The listing id a quote request names: one `ref`, a listing's id, else none. Anything else (huge, not a
+ * number, a NUL, a second `ref`) names no listing and is never looked up; the length before the pattern.
+ */
+function listingIdOf(url: URL): string | null {
+  const refs = url.searchParams.getAll('ref');
+  const ref = refs.length === 1 ? refs[0]! : '';
+  return ref.length <= 12 && LISTING_ID.test(ref) ? ref : null;
+}
+
+/** The listing a quote request is about, as the page shows it and the message stores it: '#12 – Title'. */
 async function referenceOf(Astro: AstroGlobal): Promise<string> {
-  const ref = (Astro.url.searchParams.get('ref') ?? '').trim().slice(0, 20);
-  if (!/^\d+$/.test(ref)) return '';
-  const listing = await loadProduct(Astro.locals, ref, Astro.locals.lang).catch(() => null);
-  return listing ? `#${listing.id} – ${listing.title}` : `#${ref}`;
+  const id = listingIdOf(Astro.url);
+  if (!id) return '';
+  const listing = await loadProduct(Astro.locals, id, Astro.locals.lang).catch(() => null);
+  return listing ? `#${listing.id} – ${listing.title}` : `#${id}`;
 }
 
 /** Seconds to wait from a 429's Retry-After (the API sends seconds), else none. */
@@ -54,12 +67,15 @@ function retryAfterSeconds(res: Response): number | null {
 
 /** The page's state for a GET, or the answer to the form's POST: a redirect, or the state to show again. */
 export async function contactPage(Astro: AstroGlobal): Promise<ContactPage | Response> {
-  const reference = await referenceOf(Astro);
   if (Astro.request.method !== 'POST') {
-    return { reference, initial: { status: Astro.url.searchParams.get(SENT_PARAM) === '1' ? 'success' : 'idle' } };
+    const status = Astro.url.searchParams.get(SENT_PARAM) === '1' ? 'success' : 'idle';
+    return { reference: await referenceOf(Astro), initial: { status } };
   }
   const { t, lang } = pageContext(Astro.locals);
-  const refused = (status: number, state: Omit<ContactInitial, 'status'>): ContactPage => {
+  // Only a refusal shows the page again, with the listing looked up from the URL; a stored message
+  // carries the reference the form sent (REFERENCE_FIELD), as the island's does.
+  const refused = async (status: number, state: Omit<ContactInitial, 'status'>): Promise<ContactPage> => {
+    const reference = await referenceOf(Astro);
     Astro.response.status = status;
     return { reference, initial: { status: 'error', ...state } };
   };
@@ -71,10 +87,10 @@ export async function contactPage(Astro: AstroGlobal): Promise<ContactPage | Res
     return typeof value === 'string' ? value : '';
   };
   const values = Object.fromEntries(INQUIRY_FIELDS.map((f) => [f, text(f)])) as Record<InquiryField, string>;
-  const input = inquiryInputOf({ ...values, [HONEYPOT_FIELD]: text(HONEYPOT_FIELD) }, lang, reference);
+  const input = inquiryInputOf({ ...values, [HONEYPOT_FIELD]: text(HONEYPOT_FIELD) }, lang, text(REFERENCE_FIELD));
 
-  // French: the API's messages are then its ids, which this page words in its own language (below).
-  const call = { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'fr' }, body: JSON.stringify(input) };
+  // In the page's language, as the island asks: a message the page shows as it comes (no field named) is then the visitor's.
+  const call = { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': lang }, body: JSON.stringify(input) };
   const res = await apiFetchAsVisitor(Astro.locals, '/api/inquiries', call).catch(() => null);
   if (!res) return refused(502, { values, detail: t.contact.sendFallback });
   if (res.ok) {
@@ -88,18 +104,9 @@ export async function contactPage(Astro: AstroGlobal): Promise<ContactPage | Res
     return refused(429, { values, detail: wait ? fill(t.contact.retryIn, { wait: formatWait(wait, lang) }) : t.contact.retryLater });
   }
   const body = (await res.json().catch(() => null)) as ({ error?: unknown } & ProblemFieldErrors) | null;
-  // Every field the API names, its message (asked in French, the ids) worded as the island words it.
-  const errors = Object.fromEntries(
-    Object.entries(serverFieldErrors(body)).map(([field, message]) => [
-      field,
-      inquiryErrorIn(message, lang) ?? localizeMessage(message, lang),
-    ]),
-  ) as InquiryFieldErrors;
+  // Every field the API names, in the site's words for that field (refusedFieldErrors), as the island shows them.
+  const errors = res.status === 400 ? refusedFieldErrors(body, input, lang) : {};
   const named = Object.keys(errors).length > 0;
-  const detail = named
-    ? undefined
-    : typeof body?.error === 'string' && body.error
-      ? localizeMessage(body.error, lang)
-      : t.contact.sendFallback;
+  const detail = named ? undefined : typeof body?.error === 'string' && body.error ? body.error : t.contact.sendFallback;
   return refused(res.status >= 500 ? 502 : res.status, { values, errors, detail });
 }
