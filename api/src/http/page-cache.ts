@@ -17,6 +17,12 @@ import { LRUCache } from 'lru-cache';
 import { chooseEncoding, compress, isCompressible, MIN_COMPRESS_BYTES, varyWithEncoding, type Encoding } from './compression.ts';
 
 type Variant = { headers: OutgoingHttpHeaders; body: Buffer };
+
+/**
+ * A kept body holds only its own bytes. zlib's one-shot compression answers with a view of its 64 KiB output
+ * chunk, so a page's 5–11 KB brotli copy kept 64 KiB alive, unseen by `maxBytes` (docs/perf/memory.md).
+ */
+const ownBytes = (body: Buffer) => (body.byteLength < body.buffer.byteLength ? Buffer.copyBytesFrom(body) : body);
 type Entry = {
   version: string;
   at: number;
@@ -74,10 +80,10 @@ export function createPageCache({
   const inFlight = new Map<string, { version: string; done: Promise<Entry | undefined> }>();
 
   const encodeBody = (entry: Entry, encoding: Encoding): Variant | Promise<Variant> => {
-    const toVariant = (body: Buffer): Variant => ({
-      headers: { ...entry.identity.headers, 'content-encoding': encoding, 'content-length': body.length },
-      body,
-    });
+    const toVariant = (compressed: Buffer): Variant => {
+      const body = ownBytes(compressed);
+      return { headers: { ...entry.identity.headers, 'content-encoding': encoding, 'content-length': body.length }, body };
+    };
     const body = compress(entry.identity.body, encoding);
     return body instanceof Promise ? body.then(toVariant) : toVariant(body);
   };
@@ -132,7 +138,7 @@ export function createPageCache({
       status,
       etag: headers.etag === undefined ? undefined : String(headers.etag),
       compressible,
-      identity: { headers: { ...base, 'content-length': body.length }, body },
+      identity: { headers: { ...base, 'content-length': body.length }, body: ownBytes(body) },
       encoded: {},
       notModified,
       bytes: body.length,
