@@ -32,6 +32,7 @@ if (file && isMainThread) {
   setInterval(() => {
     const now = read();
     if (!peak || now.rss! >= peak.rss!) peak = now;
-    fs.writeFileSync(file, JSON.stringify({ now, peak }));
+    fs.writeFileSync(`${file}.tmp`, JSON.stringify({ now, peak }));
+    fs.renameSync(`${file}.tmp`, file); // whole, for a reader at any moment
   }, 50).unref();
 }
