@@ -19,10 +19,17 @@ import { chooseEncoding, compress, isCompressible, MIN_COMPRESS_BYTES, varyWithE
 type Variant = { headers: OutgoingHttpHeaders; body: Buffer };
 
 /**
- * A kept body holds only its own bytes. zlib's one-shot compression answers with a view of its 64 KiB output
- * chunk, so a page's 5–11 KB brotli copy kept 64 KiB alive, unseen by `maxBytes` (docs/perf/memory.md).
+ * A kept body holds only its own bytes. zlib's one-shot compression and Buffer's small allocations (up to
+ * 32 KiB: a compressed page, a short page) are views of a 64 KiB slab shared by other buffers (Node 24's
+ * `Buffer.poolSize`): kept for minutes, a page's 6 KB brotli copy kept the whole slab alive, unseen by
+ * `maxBytes`. `Buffer.alloc` never takes from the slab (docs/perf/memory.md).
  */
-const ownBytes = (body: Buffer) => (body.byteLength < body.buffer.byteLength ? Buffer.copyBytesFrom(body) : body);
+function ownBytes(body: Buffer): Buffer {
+  if (body.byteLength === body.buffer.byteLength) return body;
+  const own = Buffer.alloc(body.byteLength);
+  body.copy(own);
+  return own;
+}
 type Entry = {
   version: string;
   at: number;
