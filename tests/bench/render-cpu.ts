@@ -12,6 +12,8 @@
 // SERVER_OUTPUT=<file> keeps what the server printed (with '--trace-gc', its collections).
 // BENCH_ENGINE=postgres seeds a throwaway cluster's database instead (engines.ts) and adds its server
 // processes' CPU per answer ("postgres").
+// MEMORY=1 also prints what the resident memory is made of after the warm-up and at the peak: V8's heap
+// spaces, external memory and /proc/<pid>/smaps_rollup (memory-parts.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +21,7 @@ import { startServer } from '../support/server.ts';
 import { chosenEngines, engineHost } from './engines.ts';
 import { seededDataDir } from '../load/scenario.ts';
 import type { GcPause } from './gc-pauses.ts';
+import type { MemoryParts } from './memory-parts.ts';
 import { statusMb } from './measures.ts';
 import type { LoadStats } from './loadgen.ts';
 import { BROWSER_HEADERS, measure } from './visitors.ts';
@@ -75,10 +78,13 @@ if (engine === 'postgres') {
 }
 const timeline = process.env.TIMELINE === '1';
 const gcFile = path.join(dataDir, 'gc-pauses.jsonl');
+const memoryParts = process.env.MEMORY === '1';
+const partsFile = path.join(dataDir, 'memory-parts.json');
 const nodeOptions = [
   process.env.SERVER_NODE_OPTIONS ?? '',
   process.env.PROF ? `--cpu-prof --cpu-prof-dir=${process.env.PROF}` : '',
   timeline ? `--import ${path.join(import.meta.dirname, 'gc-pauses.ts')}` : '',
+  memoryParts ? `--import ${path.join(import.meta.dirname, 'memory-parts.ts')}` : '',
 ].filter(Boolean);
 const server = await startServer({
   full: true,
@@ -87,6 +93,7 @@ const server = await startServer({
     ...databaseEnv,
     ...(nodeOptions.length ? { NODE_OPTIONS: nodeOptions.join(' ') } : {}),
     ...(timeline ? { GC_PAUSES_FILE: gcFile } : {}),
+    ...(memoryParts ? { MEMORY_PARTS_FILE: partsFile } : {}),
   },
 });
 
@@ -121,6 +128,24 @@ async function printSlowWindows(stats: LoadStats) {
   }
   console.log(`  slow windows: ${slow.length} of ${windows.size}`);
 }
+/** Prints the server's memory parts (MiB): now, or at the most resident reading since it started. */
+async function printMemoryParts(pid: number, which: 'now' | 'peak') {
+  if (!memoryParts) return;
+  await new Promise((resolve) => setTimeout(resolve, 100)); // memory-parts.ts writes every 50 ms
+  const parts = (JSON.parse(fs.readFileSync(partsFile, 'utf8')) as Record<string, MemoryParts>)[which]!;
+  const shown = Object.entries(parts)
+    .filter(([name, mib]) => !name.endsWith('.used') || mib >= 1)
+    .filter(([name, mib]) => !name.endsWith('.size') || mib >= 1)
+    .map(([name, mib]) => `${name} ${mib.toFixed(1)}`);
+  console.log(`    ${which === 'now' ? 'parts' : 'parts at the peak'}: ${shown.join(', ')}`);
+  if (which === 'now') {
+    const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0) / 1024;
+    console.log(
+      `    smaps_rollup: Rss ${field('Rss').toFixed(1)}, Anonymous ${field('Anonymous').toFixed(1)}, file-backed ${(field('Rss') - field('Anonymous')).toFixed(1)}`,
+    );
+  }
+}
 try {
   const pid = server.process.pid!;
   const seconds = Number(process.argv[2] ?? 5);
@@ -131,6 +156,7 @@ try {
   const warmUp = { name: 'warm-up', paths: ['/annonces?w={n}', ...products.slice(Math.floor(listings * 0.9))], headers: BROWSER_HEADERS };
   await measure(server.port, pid, warmUp, connections, 2);
   console.log(`  memory after start and warm-up: resident ${Math.round(statusMb(pid, 'VmRSS'))} MB`);
+  await printMemoryParts(pid, 'now');
   const scenarios = process.env.PATHS
     ? [{ name: process.env.PATHS, paths: process.env.PATHS.split(',') }]
     : [
@@ -156,6 +182,8 @@ try {
   }
   // The memory this costs: resident now, and the most the server has held since it started.
   console.log(`  memory: resident ${Math.round(statusMb(pid, 'VmRSS'))} MB, at most ${Math.round(statusMb(pid, 'VmHWM'))} MB`);
+  await printMemoryParts(pid, 'now');
+  await printMemoryParts(pid, 'peak');
 } finally {
   await server.stop('SIGINT'); // SIGINT: a clean exit, which writes the profile
   if (process.env.SERVER_OUTPUT) fs.writeFileSync(process.env.SERVER_OUTPUT, server.output());

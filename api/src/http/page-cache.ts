@@ -17,6 +17,19 @@ import { LRUCache } from 'lru-cache';
 import { chooseEncoding, compress, isCompressible, MIN_COMPRESS_BYTES, varyWithEncoding, type Encoding } from './compression.ts';
 
 type Variant = { headers: OutgoingHttpHeaders; body: Buffer };
+
+/**
+ * A kept body holds only its own bytes. zlib's one-shot compression and Buffer's small allocations (up to
+ * 32 KiB: a compressed page, a short page) are views of a 64 KiB slab shared by other buffers (Node 24's
+ * `Buffer.poolSize`): kept for minutes, a page's 6 KB brotli copy kept the whole slab alive, unseen by
+ * `maxBytes`. `Buffer.alloc` never takes from the slab (docs/perf/memory.md).
+ */
+function ownBytes(body: Buffer): Buffer {
+  if (body.byteLength === body.buffer.byteLength) return body;
+  const own = Buffer.alloc(body.byteLength);
+  body.copy(own);
+  return own;
+}
 type Entry = {
   version: string;
   at: number;
@@ -74,10 +87,10 @@ export function createPageCache({
   const inFlight = new Map<string, { version: string; done: Promise<Entry | undefined> }>();
 
   const encodeBody = (entry: Entry, encoding: Encoding): Variant | Promise<Variant> => {
-    const toVariant = (body: Buffer): Variant => ({
-      headers: { ...entry.identity.headers, 'content-encoding': encoding, 'content-length': body.length },
-      body,
-    });
+    const toVariant = (compressed: Buffer): Variant => {
+      const body = ownBytes(compressed);
+      return { headers: { ...entry.identity.headers, 'content-encoding': encoding, 'content-length': body.length }, body };
+    };
     const body = compress(entry.identity.body, encoding);
     return body instanceof Promise ? body.then(toVariant) : toVariant(body);
   };
@@ -132,7 +145,7 @@ export function createPageCache({
       status,
       etag: headers.etag === undefined ? undefined : String(headers.etag),
       compressible,
-      identity: { headers: { ...base, 'content-length': body.length }, body },
+      identity: { headers: { ...base, 'content-length': body.length }, body: ownBytes(body) },
       encoded: {},
       notModified,
       bytes: body.length,
