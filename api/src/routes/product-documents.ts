@@ -16,7 +16,6 @@ import {
 import { requireProductRow, withListingUpdated } from '../services/catalogue-products.ts';
 import { sendDocument } from '../http/document-delivery.ts';
 import { respondOnce } from '../http/commit-once.ts';
-import { storageFor } from '../services/storage.ts';
 import { parseMultipart } from '../http/uploads.ts';
 import { removeTemp } from '../services/uploads.ts';
 import { ProductDocumentSchema } from '@app/domain/products';
@@ -71,7 +70,7 @@ function stringArray(fields: Record<string, string>, name: string, single: strin
 }
 
 export const productDocumentsRoutes = (deps: Deps) => {
-  const storage = storageFor(deps.env.dataDir);
+  const storage = deps.storage;
   const productId = async (id: string) => (await requireProductRow(deps, Number(id))).id;
   const findDocument = (c: Context) => findProductDocument(deps, Number(c.req.param('id')), Number(c.req.param('docId')));
 

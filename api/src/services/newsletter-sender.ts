@@ -135,8 +135,11 @@ export async function sendingDeliveries(
   return { deliveries, total, totalPages: Math.ceil(total / limit), page, limit };
 }
 
+/** The instance's newsletter sender (deps.workers.newsletters). */
+export const createNewsletterWorker = () => coalescingWorker('newsletter', runOpenSendings);
+
 /** Runs every queued or interrupted sending, one after the other. */
-const worker = coalescingWorker('newsletter', async (deps, state) => {
+async function runOpenSendings(deps: Deps, state: WorkerState) {
   const s = tablesOf(deps.db).newsletterSendings;
   const open = await deps.db
     .select()
@@ -147,10 +150,9 @@ const worker = coalescingWorker('newsletter', async (deps, state) => {
     if (state.stopped) return;
     await runSending(deps, state, sending);
   }
-});
+}
 
-export const kickNewsletters = worker.kick;
-export const stopNewsletters = worker.stop;
+export const kickNewsletters = (deps: Deps) => deps.workers.newsletters.kick(deps);
 
 async function runSending(deps: Deps, state: WorkerState, sending: typeof schema.newsletterSendings.$inferSelect) {
   const tables = tablesOf(deps.db);

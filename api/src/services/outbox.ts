@@ -58,11 +58,11 @@ async function senderOf(deps: Deps, usageType: string | null, payload: OutboxPay
   return { account: account?.isActive ? account : undefined, recipientEmail: null };
 }
 
-const worker = coalescingWorker('outbox', processDue);
+/** The instance's mail sender (deps.workers.outbox). */
+export const createOutboxWorker = () => coalescingWorker('outbox', processDue);
 
 /** Sends what is due now; concurrent calls share one run (and trigger one more pass after it). */
-export const kickOutbox = worker.kick;
-export const stopOutbox = worker.stop;
+export const kickOutbox = (deps: Deps) => deps.workers.outbox.kick(deps);
 
 /** Only while this instance still holds the mail: past its lease, another instance may have taken it. */
 const mine = (t: Tables['mailOutbox'], id: number) => and(eq(t.id, id), eq(t.leaseOwner, instanceId));

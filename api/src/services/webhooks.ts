@@ -20,8 +20,7 @@ import {
 import type { Deps } from '../context.ts';
 import { coalescingWorker, type WorkerState } from './coalescing-worker.ts';
 import { claimWebhookDeliveries, instanceId, releaseWebhookLeases } from './leases.ts';
-import { mailCrypto } from './mail-crypto.ts';
-import { newMessageId, onWebhookEvent, webhookBody } from './webhook-events.ts';
+import { newMessageId, webhookBody } from './webhook-events.ts';
 import { checkSavedWebhookUrl, checkWebhookUrl, guardedLookup } from './webhook-target.ts';
 
 type EndpointRow = typeof schema.webhookEndpoints.$inferSelect;
@@ -75,7 +74,7 @@ export function signWebhook(secret: string, messageId: string, timestamp: number
 export function webhooksFor(deps: Deps) {
   const { webhookEndpoints: e, webhookDeliveries: d } = tablesOf(deps.db);
   const { db } = deps;
-  const crypto = mailCrypto(deps.env);
+  const crypto = deps.mailCrypto;
   const allowLocal = deps.env.WEBHOOKS_ALLOW_LOCAL;
   return {
     async list(): Promise<Webhook[]> {
@@ -230,9 +229,9 @@ function post(url: string, headers: Record<string, string>, body: string, allowL
   });
 }
 
-const worker = coalescingWorker('webhooks', processDue);
-export const kickWebhooks = (deps: Deps) => void worker.kick(deps);
-onWebhookEvent(kickWebhooks);
+/** The instance's webhook sender (deps.workers.webhooks). */
+export const createWebhookWorker = () => coalescingWorker('webhooks', processDue);
+export const kickWebhooks = (deps: Deps) => void deps.workers.webhooks.kick(deps);
 
 /** Only while this instance still holds the delivery: past its lease, another instance may have taken it. */
 const mine = (d: Tables['webhookDeliveries'], id: number) => and(eq(d.id, id), eq(d.leaseOwner, instanceId));
@@ -252,7 +251,7 @@ async function deliver(deps: Deps, row: DeliveryRow) {
   const { db, env, log } = deps;
   const endpoint = await first(db.select().from(e).where(eq(e.id, row.endpointId)));
   if (!endpoint) return;
-  const secret = mailCrypto(env).decrypt(endpoint.secret);
+  const secret = deps.mailCrypto.decrypt(endpoint.secret);
   const timestamp = Math.floor(Date.now() / 1000);
   const headers = {
     'webhook-id': row.messageId,
@@ -346,7 +345,7 @@ export function startWebhooks(deps: Deps): () => Promise<void> {
   timer.unref();
   return async () => {
     clearInterval(timer);
-    await worker.stop(deps.db);
+    await deps.workers.webhooks.stop();
     await releaseWebhookLeases(deps.db);
   };
 }
