@@ -30,6 +30,8 @@ export type Deps = {
   searchSql: SearchSql;
   /** SMTP passwords and webhook secrets at rest (the key is read, or its file created, at first use). */
   mailCrypto: MailCrypto & { ready(): void };
+  /** This instance's name in the lease_owner of the rows it claims (services/leases.ts). */
+  instanceId: string;
   /** The background runs: one pass at a time each, stopped when the instance stops (services/jobs.ts). */
   workers: { outbox: CoalescingWorker; newsletters: CoalescingWorker; webhooks: CoalescingWorker };
 };

@@ -5,6 +5,7 @@ import type { Deps } from './context.ts';
 import type { Env } from './env.ts';
 import { createFacetCounts } from './services/catalogue-facets.ts';
 import type { Logger } from './services/logger.ts';
+import { newInstanceId } from './services/leases.ts';
 import { lazyMailCrypto } from './services/mail-crypto.ts';
 import { createNewsletterWorker } from './services/newsletter-sender.ts';
 import { createOutboxWorker } from './services/outbox.ts';
@@ -28,6 +29,7 @@ export function createDeps({ db, env, log, clock = Date.now }: DepsBase): Deps {
     sessions: createSessions(db),
     searchSql: searchSqlOf(db),
     mailCrypto: lazyMailCrypto(env),
+    instanceId: newInstanceId(),
     workers: { outbox: createOutboxWorker(), newsletters: createNewsletterWorker(), webhooks: createWebhookWorker() },
   };
 }

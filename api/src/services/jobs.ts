@@ -77,6 +77,6 @@ export function startJobs(deps: Deps): () => Promise<void> {
     for (const t of timers) clearInterval(t);
     await Promise.all([deps.workers.outbox.stop(), deps.workers.newsletters.stop(), stopWebhooks()]);
     // What this instance claimed and did not send goes to the other instances at once, not after its lease.
-    await releaseLeases(deps.db);
+    await releaseLeases(deps);
   };
 }

@@ -19,7 +19,7 @@ import {
 } from '@app/domain/webhooks';
 import type { Deps } from '../context.ts';
 import { coalescingWorker, type WorkerState } from './coalescing-worker.ts';
-import { claimWebhookDeliveries, instanceId, releaseWebhookLeases } from './leases.ts';
+import { claimWebhookDeliveries, releaseWebhookLeases } from './leases.ts';
 import { newMessageId, webhookBody } from './webhook-events.ts';
 import { checkSavedWebhookUrl, checkWebhookUrl, guardedLookup } from './webhook-target.ts';
 
@@ -234,12 +234,12 @@ export const createWebhookWorker = () => coalescingWorker('webhooks', processDue
 export const kickWebhooks = (deps: Deps) => void deps.workers.webhooks.kick(deps);
 
 /** Only while this instance still holds the delivery: past its lease, another instance may have taken it. */
-const mine = (d: Tables['webhookDeliveries'], id: number) => and(eq(d.id, id), eq(d.leaseOwner, instanceId));
+const mine = (deps: Deps, d: Tables['webhookDeliveries'], id: number) => and(eq(d.id, id), eq(d.leaseOwner, deps.instanceId));
 
 async function processDue(deps: Deps, state: WorkerState) {
   for (;;) {
     if (state.stopped) return;
-    const due = await claimWebhookDeliveries(deps.db, 10, deps.env.MAIL_LEASE_MS);
+    const due = await claimWebhookDeliveries(deps, 10, deps.env.MAIL_LEASE_MS);
     if (!due.length) return;
     // In parallel: one slow endpoint does not hold the others' deliveries.
     await Promise.all(due.map((row) => deliver(deps, row)));
@@ -288,7 +288,7 @@ async function deliver(deps: Deps, row: DeliveryRow) {
         nextAttemptAt: new Date(now.getTime() + (delivered || failed ? 0 : retryDelay(env.WEBHOOK_RETRY_BASE_MS, attempts))),
         leaseOwner: null,
       })
-      .where(mine(d, row.id))
+      .where(mine(deps, d, row.id))
       .returning({ id: d.id });
     if (!updated) return; // another instance took it over meanwhile
     if (delivered) await db.update(e).set({ consecutiveFailures: 0 }).where(eq(e.id, endpoint.id));
@@ -346,6 +346,6 @@ export function startWebhooks(deps: Deps): () => Promise<void> {
   return async () => {
     clearInterval(timer);
     await deps.workers.webhooks.stop();
-    await releaseWebhookLeases(deps.db);
+    await releaseWebhookLeases(deps);
   };
 }
