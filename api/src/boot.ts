@@ -1,13 +1,12 @@
-// Builds everything a running process needs, in order: config, database, migrations, first admin.
+// Builds everything a running instance needs, in order: config, database, migrations, the state it holds
+// (deps.ts: caches, stores, workers), first admin.
 import fs from 'node:fs';
 import { openDatabase, runMigrations } from '@app/db';
 import { createApp } from './app.ts';
-import type { Deps } from './context.ts';
+import { createDeps } from './deps.ts';
 import { databaseConfig, parseEnv, type Env } from './env.ts';
 import { ensureFirstAdmin } from './services/first-admin.ts';
 import { createLogger } from './services/logger.ts';
-import { createPageChanges } from './services/page-changes.ts';
-import { createFacetCounts } from './services/catalogue-facets.ts';
 import { sweepStorage } from './services/storage-sweep.ts';
 
 /** The real clock, or in tests the real clock moved by the milliseconds TEST_CLOCK_FILE holds (read at each call). */
@@ -25,7 +24,7 @@ export async function boot(source: Record<string, string | undefined> = process.
   fs.chmodSync(env.dataDir, 0o700);
   const db = await openDatabase(databaseConfig(env));
   await runMigrations(db);
-  const deps: Deps = { db, env, log, pages: createPageChanges(), facets: createFacetCounts(), clock: clockOf(env) };
+  const deps = createDeps({ db, env, log, clock: clockOf(env) });
   await sweepStorage(deps);
   const firstAdmin = await ensureFirstAdmin(deps);
   const app = createApp(deps);

@@ -6,15 +6,14 @@ import fs from 'node:fs';
 import { openDatabase, runMigrations } from '@app/db';
 import type { Deps } from './context.ts';
 import { databaseConfig, parseEnv } from './env.ts';
-import { createFacetCounts } from './services/catalogue-facets.ts';
+import { createDeps } from './deps.ts';
 import { createLogger } from './services/logger.ts';
-import { createPageChanges } from './services/page-changes.ts';
 
 export type { Deps } from './context.ts';
 export { insertProductDocument, keepFile } from './services/catalogue-documents.ts';
 export { createProduct, deleteProduct } from './services/catalogue-products.ts';
 export { encodeImage, insertImage, type StoredImage } from './services/images.ts';
-export { storageFor } from './services/storage.ts';
+export type { Storage } from './services/storage.ts';
 
 /** The dependencies a seed command works with: the database DATABASE_URL or DATABASE_PATH names, migrated. */
 export async function openSeedDeps(): Promise<Deps> {
@@ -23,5 +22,5 @@ export async function openSeedDeps(): Promise<Deps> {
   fs.mkdirSync(env.dataDir, { recursive: true });
   const db = await openDatabase(databaseConfig(env));
   await runMigrations(db);
-  return { db, env, log, pages: createPageChanges(), facets: createFacetCounts(), clock: Date.now };
+  return createDeps({ db, env, log });
 }

@@ -18,8 +18,8 @@ import {
   insertProductDocument,
   keepFile,
   openSeedDeps,
-  storageFor,
   type Deps,
+  type Storage,
   type StoredImage,
 } from '@app/api/seeding';
 import { demoListings } from './seed-catalogue.ts';
@@ -49,7 +49,7 @@ export async function clearCatalogue(deps: Deps) {
   const tables = tablesOf(deps.db);
   for (const { id } of await deps.db.select({ id: tables.products.id }).from(tables.products))
     await deleteProduct(deps, id, (removeFiles) => removeFiles());
-  const storage = storageFor(deps.env.dataDir);
+  const storage = deps.storage;
   for (const { key } of await deps.db.select({ key: tables.technicalDocuments.storageKey }).from(tables.technicalDocuments))
     storage.removeDocument(key);
   await deps.db.delete(tables.technicalDocuments);
@@ -85,7 +85,7 @@ export async function seedDemoData(deps: Deps, options: { force?: boolean } = {}
       const alt = n === 0 ? input.titleFr : `${input.titleFr} (vue ${n + 1})`;
       const paint = paintOf(input.brand);
       const id = `${illustration}-${paint}-${n}`;
-      if (!encodes.has(id)) encodes.set(id, async () => encodeImage(deps.env.dataDir, await picture(illustration, paint, input.brand, n)));
+      if (!encodes.has(id)) encodes.set(id, async () => encodeImage(deps.storage, await picture(illustration, paint, input.brand, n)));
       pictures.push({ productId: product.id, alt, picture: id });
       result.images++;
     }
@@ -97,7 +97,7 @@ export async function seedDemoData(deps: Deps, options: { force?: boolean } = {}
         ...Object.entries(input.specifications).map(([k, v]) => `${k}: ${v}`),
         'Document de démonstration - Provence Moteurs, Salon-de-Provence',
       ]);
-      const key = keepFile(deps.env.dataDir, pdf);
+      const key = keepFile(deps.storage, pdf);
       const name = `${title} ${input.brand} ${input.model}.pdf`.replace(/[’"/\\]/g, ' ').replace(/\s+/g, ' ');
       await insertProductDocument(
         deps,
@@ -113,7 +113,7 @@ export async function seedDemoData(deps: Deps, options: { force?: boolean } = {}
   const used = new Set<string>();
   for (const p of pictures) {
     const stored = encoded.get(p.picture)!;
-    await insertImage(deps, p.productId, used.has(p.picture) ? copyImage(deps.env.dataDir, stored) : stored, p.alt);
+    await insertImage(deps, p.productId, used.has(p.picture) ? copyImage(deps.storage, stored) : stored, p.alt);
     used.add(p.picture);
   }
   result.technicalDocuments = await seedTechnicalLibrary(deps, ids);
@@ -122,8 +122,7 @@ export async function seedDemoData(deps: Deps, options: { force?: boolean } = {}
 }
 
 /** A copy of an encoded image's files under a new key: listings never share a folder. */
-function copyImage(dataDir: string, stored: StoredImage): StoredImage {
-  const storage = storageFor(dataDir);
+function copyImage(storage: Storage, stored: StoredImage): StoredImage {
   const key = storage.newKey();
   fs.cpSync(storage.imageDir(stored.key), storage.imageDir(key), { recursive: true });
   return { ...stored, key };
@@ -191,7 +190,7 @@ async function seedTechnicalLibrary(deps: Deps, productIds: number[]): Promise<n
   let n = 0;
   for (const [i, d] of docs.entries()) {
     const pdf = makePdf(d.titleFr, d.lines);
-    const key = keepFile(deps.env.dataDir, pdf);
+    const key = keepFile(deps.storage, pdf);
     const createdAt = new Date(EPOCH - (docs.length - i) * 7 * DAY);
     await deps.db.insert(tables.technicalDocuments).values({
       title: d.title,
@@ -214,7 +213,7 @@ async function seedTechnicalLibrary(deps: Deps, productIds: number[]): Promise<n
   const diagram = await sharp(Buffer.from(illustrationSvg('generator', 2, 'Schéma de raccordement')))
     .png()
     .toBuffer();
-  const key = keepFile(deps.env.dataDir, diagram);
+  const key = keepFile(deps.storage, diagram);
   await deps.db.insert(tables.technicalDocuments).values({
     title: 'Schéma de raccordement triphasé',
     titleFr: 'Schéma de raccordement triphasé',

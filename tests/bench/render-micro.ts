@@ -12,22 +12,14 @@ import { openDatabase } from '@app/db';
 import { databaseConfig, parseEnv } from '../../api/src/env.ts';
 import type { SiteHandler } from '../../api/src/http/origin.ts';
 import { captureResponse } from '../../api/src/http/response-capture.ts';
+import { createDeps } from '../../api/src/deps.ts';
 import { createCatalogueReader } from '../../api/src/services/catalogue-reader.ts';
 import { createLogger } from '../../api/src/services/logger.ts';
-import { createPageChanges } from '../../api/src/services/page-changes.ts';
-import { createFacetCounts } from '../../api/src/services/catalogue-facets.ts';
 import { repoRoot } from '../support/server.ts';
 
 const env = parseEnv(process.env);
 const db = await openDatabase({ ...databaseConfig(env), poolSize: 4 });
-const catalogue = createCatalogueReader({
-  db,
-  env,
-  log: createLogger('silent'),
-  pages: createPageChanges(),
-  facets: createFacetCounts(),
-  clock: Date.now,
-});
+const catalogue = createCatalogueReader(createDeps({ db, env, log: createLogger('silent') }));
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const api = { request: () => Promise.reject(new Error('no API here')) };
 const builds = process.argv.slice(3).length ? process.argv.slice(3) : ['dist'];

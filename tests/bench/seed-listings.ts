@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { exec, tablesOf, type schema } from '@app/db';
 import { toKw } from '@app/domain/power';
-import { encodeImage, openSeedDeps, storageFor, type Deps, type StoredImage } from '@app/api/seeding';
+import { encodeImage, openSeedDeps, type Deps, type StoredImage } from '@app/api/seeding';
 import { clearCatalogue, picture } from '@app/demo/seed';
 import type { Illustration } from '@app/demo/seed-assets';
 import { demoListings } from '@app/demo/seed-catalogue';
@@ -19,10 +19,10 @@ import { demoListings } from '@app/demo/seed-catalogue';
  */
 export async function seedBenchmarkListings(deps: Deps, count: number): Promise<number> {
   const demo = demoListings();
-  const storage = storageFor(deps.env.dataDir);
+  const storage = deps.storage;
   const bases: StoredImage[] = [];
   for (const [i, kind] of (['engine', 'generator', 'gearbox', 'propeller', 'shaft', 'engine'] as Illustration[]).entries()) {
-    bases.push(await encodeImage(deps.env.dataDir, await picture(kind, i, `Bench ${kind}`)));
+    bases.push(await encodeImage(deps.storage, await picture(kind, i, `Bench ${kind}`)));
   }
   const now = Date.now();
   // One transaction per batch of 500 multi-row inserts: the handle's other users wait for one batch, not the whole seed.

@@ -47,6 +47,7 @@ export const ENGINE_FREE_MARK = '// Engine-free:';
 const ENGINE_FREE_HELPERS = [
   'support/engine-rule.ts',
   'support/test-files.ts',
+  'support/module-state.ts',
   'vitest.config.ts',
   'bench/loadgen.ts',
   'bench/visitors.ts',

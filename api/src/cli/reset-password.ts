@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { openDatabase, runMigrations } from '@app/db';
 import { databaseConfig, parseEnv } from '../env.ts';
 import { resetPassword } from '../services/auth-reset.ts';
+import { createSessions } from '../services/sessions.ts';
 
 const email = process.argv[2];
 if (!email || email.startsWith('-')) {
@@ -19,7 +20,7 @@ if (!env.DATABASE_URL && !fs.existsSync(env.databasePath)) {
 const db = await openDatabase(databaseConfig(env));
 try {
   await runMigrations(db); // the same schema the server would bring it to
-  const result = await resetPassword(db, email);
+  const result = await resetPassword({ db, sessions: createSessions(db) }, email);
   if (!result) {
     process.stderr.write(`No account with the e-mail ${email} in ${env.DATABASE_URL ? 'the database' : env.databasePath}\n`);
     process.exitCode = 1;

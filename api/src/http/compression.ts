@@ -17,9 +17,6 @@ export const MIN_COMPRESS_BYTES = 1024;
 const TEXT = /^(?:text\/|application\/(?:json|(?:[\w.+-]+\+)?json|javascript|xml|(?:[\w.+-]+\+)?xml|manifest\+json)|image\/svg\+xml)/i;
 export const isCompressible = (contentType: string | undefined) => !!contentType && TEXT.test(contentType);
 
-/** Browsers send a handful of distinct headers: each is parsed once (every cached page asks, issue #17). */
-const chosen = new Map<string, Encoding | undefined>();
-
 /** The codings a header accepts (`q=0` refuses one), lower-cased; split, not matched by a pattern, so any header costs one pass. */
 function acceptedCodings(accept: string): Set<string> {
   const accepted = new Set<string>();
@@ -34,11 +31,10 @@ function acceptedCodings(accept: string): Set<string> {
 /** The encoding to answer with: brotli first, then gzip, as browsers send `br, gzip`. `q=0` refuses. */
 export function chooseEncoding(accept: string | undefined): Encoding | undefined {
   if (!accept) return undefined;
-  if (chosen.has(accept)) return chosen.get(accept);
+  // Parsed at each ask (a split of a few dozen characters): a process-wide memo of the headers would be
+  // state no instance owns (decision 117).
   const accepted = acceptedCodings(accept);
-  const encoding = (['br', 'gzip'] as const).find((name) => accepted.has(name));
-  if (chosen.size < 256) chosen.set(accept, encoding);
-  return encoding;
+  return (['br', 'gzip'] as const).find((name) => accepted.has(name));
 }
 
 /**

@@ -4,7 +4,6 @@ import type { Context } from 'hono';
 import { previewable } from '@app/domain/documents';
 import type { Deps } from '../context.ts';
 import { readsFromStart, serveFile } from './files.ts';
-import { storageFor } from '../services/storage.ts';
 
 /** No script, no plugin, no form, no navigation; media from this origin only. */
 export const PREVIEW_CSP =
@@ -20,7 +19,7 @@ export async function sendDocument(
 ): Promise<Response> {
   const inline = mode === 'preview' && previewable(row.mimeType);
   const response = serveFile(c, {
-    path: storageFor(deps.env.dataDir).documentPath(row.storageKey),
+    path: deps.storage.documentPath(row.storageKey),
     mimeType: row.mimeType,
     disposition: inline ? 'inline' : 'attachment',
     filename: row.originalFilename,

@@ -11,7 +11,7 @@ export type RegisteredRoute = { method: string; path: string; handler: unknown }
 type Json = Record<string, unknown>;
 
 const BASE = '/api';
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const WRITES: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Json => {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {

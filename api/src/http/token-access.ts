@@ -44,7 +44,7 @@ export function familyOf(path: string): RouteFamily | undefined {
   return prefix === undefined ? undefined : ROUTE_FAMILIES[prefix];
 }
 
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const READS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const actionOf = (method: string): ApiTokenAction => (READS.has(method) ? 'read' : 'write');
 
 /** Whether a token of this access reaches a resource for an action (the OpenAPI document lists the same). */

@@ -7,7 +7,7 @@ import type { MiddlewareHandler } from 'hono';
 import { announceChange } from '@app/db';
 import type { AppEnv, Deps } from '../context.ts';
 
-const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+const SAFE: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The resources public pages show: listings with their images and documents, and the technical library. */
 const PAGE_DATA = /^\/api\/(?:products|admin\/technical-documents)(?:\/|$)/;
 

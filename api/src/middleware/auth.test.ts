@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tablesOf, type Db } from '@app/db';
 import type { AppEnv } from '../context.ts';
-import { sessionsFor } from '../services/sessions.ts';
+import { createSessions } from '../services/sessions.ts';
 import { memoryDeps } from '../services/test-db.ts';
 import { requireAdmin, sameSiteOnly } from './auth.ts';
 
@@ -16,7 +16,7 @@ describe('auth guards', () => {
         .values({ email: `${role}-${Math.random()}@example.test`, name: role, role, passwordHash: 'x', mustChangePassword })
         .returning()
     )[0]!;
-    return (await sessionsFor(db).create(user.id)).accessToken;
+    return (await createSessions(db).create(user.id)).accessToken;
   };
   const call = (token?: string, headers: Record<string, string> = {}, method = 'GET') =>
     app.request('/admin-only', { method, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });

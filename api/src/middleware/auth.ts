@@ -6,7 +6,6 @@ import { fail } from '../http/errors.ts';
 import { withMeta } from '../http/openapi-meta.ts';
 import { tokenMayReach } from '../http/token-access.ts';
 import { apiTokensFor, isApiToken } from '../services/api-tokens.ts';
-import { sessionsFor } from '../services/sessions.ts';
 import { createRateLimiter } from '../services/shared-limits.ts';
 import { authMessages, requestMessages } from '@app/domain/api-messages';
 import { apiTokenMessages } from '@app/domain/api-tokens';
@@ -51,7 +50,7 @@ export const requireSession = (
       c.set('apiTokenId', found.token.id);
       return next();
     }
-    const found = await sessionsFor(db).authenticate(token);
+    const found = await deps.sessions.authenticate(token);
     if (!found) return fail(c, 401, authMessages.expired);
     if (adminOnly && found.user.role !== 'admin') return fail(c, 403, authMessages.notAdmin);
     if (found.user.mustChangePassword && !allowPendingPasswordChange) return fail(c, 403, authMessages.mustChangePassword);
@@ -73,7 +72,7 @@ const GUARD_META = {
 /** Every back-office route: a live session, role 'admin', password change done. */
 export const requireAdmin = (deps: Deps): MiddlewareHandler<AppEnv> => requireSession(deps, { adminOnly: true });
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Refuses state-changing requests sent by a browser from another site. Applied where a cookie

@@ -21,13 +21,12 @@ import {
   sha256,
 } from '../services/idempotency.ts';
 import { apiTokensFor, isApiToken } from '../services/api-tokens.ts';
-import { sessionsFor } from '../services/sessions.ts';
 import { digestMultipart } from '../http/uploads.ts';
 import { bearerToken } from './auth.ts';
 import { isMultipart } from '../http/request-body.ts';
 import { holdForTest } from '../http/test-hold.ts';
 
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const WRITES: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Sign-in, refresh and password change answer with credentials, which are never stored in clear
  * (only their hashes are); a lost refresh answer has its own grace window instead. So do an API
@@ -49,7 +48,7 @@ async function scopeOf(c: Parameters<MiddlewareHandler<AppEnv>>[0], deps: Deps):
     const found = await apiTokensFor(deps.db).authenticate(token, deps.clock());
     return found.ok ? `api-token:${found.token.id}` : undefined;
   }
-  const signedIn = token ? await sessionsFor(deps.db).authenticate(token) : null;
+  const signedIn = token ? await deps.sessions.authenticate(token) : null;
   if (signedIn) return `user:${signedIn.user.id}`;
   return PUBLIC_WRITES.test(c.req.path) ? `client:${clientIp(c, deps.env.TRUST_PROXY)}` : undefined;
 }

@@ -9,7 +9,7 @@ import { requireSession, sameSiteOnly } from '../middleware/auth.ts';
 import { createLoginGuard } from '../services/auth-login.ts';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, wantsCookieTransport } from '../http/auth-cookie.ts';
 import { fail } from '../http/errors.ts';
-import { sessionsFor, type IssuedTokens } from '../services/sessions.ts';
+import type { IssuedTokens } from '../services/sessions.ts';
 import { changePassword, findUserByEmail, findUserById } from '../services/users.ts';
 import { doc } from '../http/openapi-meta.ts';
 import * as A from './answers.ts';
@@ -40,7 +40,7 @@ function tokenResponse(c: Context, deps: Deps, tokens: IssuedTokens, user: AuthU
 
 export const authRoutes = (deps: Deps) => {
   const { db, env, log } = deps;
-  const sessions = sessionsFor(db);
+  const { sessions } = deps;
   const guard = createLoginGuard(db);
   const signedIn = requireSession(deps, { allowPendingPasswordChange: true });
   // Credentials are a few hundred bytes; nothing bigger is read into memory.
@@ -161,7 +161,7 @@ export const authRoutes = (deps: Deps) => {
         // 400, not 401: a 401 would make the admin's client sign the user out.
         if (!attempt.ok) return fail(c, 400, passwordMessages.currentWrong);
         // Every earlier token dies, this session's too; the caller continues with the new pair.
-        const tokens = await changePassword(db, row.id, newPassword);
+        const tokens = await changePassword(deps, row.id, newPassword);
         log.info('password changed', { userId: row.id });
         const user = toUser({ ...me, mustChangePassword: false });
         return c.json({ message: 'Mot de passe modifié avec succès', ...tokenResponse(c, deps, tokens, user, wantsCookieTransport(c)) });

@@ -16,7 +16,6 @@ import {
 import { requireProductRow, withListingUpdated } from '../services/catalogue-products.ts';
 import { sendDocument } from '../http/document-delivery.ts';
 import { respondOnce } from '../http/commit-once.ts';
-import { storageFor } from '../services/storage.ts';
 import { parseMultipart } from '../http/uploads.ts';
 import { removeTemp } from '../services/uploads.ts';
 import { nulRefusal } from '../services/parse-input.ts';
@@ -82,7 +81,7 @@ function perFile(values: Record<string, string[]>, name: string, single: string,
 }
 
 export const productDocumentsRoutes = (deps: Deps) => {
-  const storage = storageFor(deps.env.dataDir);
+  const storage = deps.storage;
   const productId = async (id: string) => (await requireProductRow(deps, Number(id))).id;
   const findDocument = (c: Context) => findProductDocument(deps, Number(c.req.param('id')), Number(c.req.param('docId')));
 

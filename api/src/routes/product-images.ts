@@ -14,7 +14,6 @@ import { requireProductRow, withListingUpdated } from '../services/catalogue-pro
 import { serveFile } from '../http/files.ts';
 import { commitOnce, respondOnce } from '../http/commit-once.ts';
 import { addProductImage, deleteProductImage, listProductImages, reorderProductImages, setImageAlt } from '../services/images.ts';
-import { storageFor } from '../services/storage.ts';
 import { parseMultipart } from '../http/uploads.ts';
 import { removeTemp, sniffType } from '../services/uploads.ts';
 import { ProductImageSchema } from '@app/domain/products';
@@ -30,7 +29,7 @@ const ImageOrderSchema = z.object({ imageIds: z.array(z.number().int().positive(
 const MIME_BY_EXT: Record<string, string> = { webp: 'image/webp', avif: 'image/avif', jpg: 'image/jpeg' };
 
 export const productImagesRoutes = (deps: Deps) => {
-  const storage = storageFor(deps.env.dataDir);
+  const storage = deps.storage;
   const productId = async (id: string) => (await requireProductRow(deps, Number(id))).id;
 
   return new Hono<AppEnv>()

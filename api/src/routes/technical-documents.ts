@@ -19,7 +19,6 @@ import { requireAdmin } from '../middleware/auth.ts';
 import { classify, copyFile, countTechnicalDownload, keepFile } from '../services/catalogue-documents.ts';
 import { PRODUCT_NOT_FOUND, findProductRow } from '../services/catalogue-products.ts';
 import { sendDocument } from '../http/document-delivery.ts';
-import { storageFor } from '../services/storage.ts';
 import {
   addTechnicalDocument,
   deleteTechnicalDocument,
@@ -39,7 +38,7 @@ import * as A from './answers.ts';
 import { z } from 'zod';
 
 export const technicalDocumentsRoutes = (deps: Deps) => {
-  const storage = storageFor(deps.env.dataDir);
+  const storage = deps.storage;
   const requireDocument = (id: string) => findTechnicalDocumentRow(deps, Number(id));
   // A listing the body names and that does not exist is a 404, as an unknown `sourceDocumentId` is: which
   // listings exist is state, not something the request's schema can say (docs/decisions/122).
@@ -125,7 +124,7 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
           const { accepted, refused } = await classify([file], TECHNICAL_DOCUMENT_TYPES, TECHNICAL_MESSAGES);
           if (refused[0]) throw new ApiError(refused[0].reason === 'size' ? 413 : 415, refused[0].error);
           const { mimeType, kind } = accepted[0]!;
-          const key = keepFile(deps.env.dataDir, file);
+          const key = keepFile(deps.storage, file);
           return await respondOnce(c, deps.db, 201, async () => ({
             document: await addTechnicalDocument(deps, {
               ...parsed,
@@ -158,7 +157,7 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
         const { source, kind } = await publishableDocument(deps, sourceDocumentId);
         if (!kind) throw new ApiError(415, TECHNICAL_MESSAGES.type);
         // A copy, so that deleting either document never removes the other's file.
-        const key = copyFile(deps.env.dataDir, source.storageKey);
+        const key = copyFile(deps.storage, source.storageKey);
         return respondOnce(c, deps.db, 201, async () => ({
           document: await addTechnicalDocument(deps, {
             ...fields,

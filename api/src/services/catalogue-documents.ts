@@ -16,7 +16,7 @@ import { notFoundMessages } from '@app/domain/api-messages';
 import type { Deps } from '../context.ts';
 import type { AfterCommit } from './idempotency.ts';
 import { Refusal } from './refusal.ts';
-import { storageFor } from './storage.ts';
+import type { Storage } from './storage.ts';
 import { sniffType, type UploadedFile } from './uploads.ts';
 
 type ProductDocumentRow = typeof schema.productDocuments.$inferSelect;
@@ -69,8 +69,7 @@ export function toTechnicalDocument(
 }
 
 /** Moves a checked temporary file (or writes bytes) into storage; returns its generated key. */
-export function keepFile(dataDir: string, source: { tempPath: string } | Buffer): string {
-  const storage = storageFor(dataDir);
+export function keepFile(storage: Storage, source: { tempPath: string } | Buffer): string {
   const key = storage.newKey();
   if (Buffer.isBuffer(source)) fs.writeFileSync(storage.documentPath(key), source, { flag: 'wx' });
   else fs.renameSync(source.tempPath, storage.documentPath(key));
@@ -78,8 +77,7 @@ export function keepFile(dataDir: string, source: { tempPath: string } | Buffer)
 }
 
 /** A copy of a stored file under a new key, so that deleting either document never removes the other's file. */
-export function copyFile(dataDir: string, sourceKey: string): string {
-  const storage = storageFor(dataDir);
+export function copyFile(storage: Storage, sourceKey: string): string {
   const key = storage.newKey();
   fs.copyFileSync(storage.documentPath(sourceKey), storage.documentPath(key), fs.constants.COPYFILE_EXCL);
   return key;
@@ -170,13 +168,13 @@ export async function findProductDocument(deps: Deps, productId: number, docId: 
 export async function storeProductDocuments(deps: Deps, productId: number, accepted: (AcceptedFile & { meta: DocumentMeta })[]) {
   const stored = [];
   for (const { file, mimeType, kind, meta } of accepted) {
-    const key = keepFile(deps.env.dataDir, file);
+    const key = keepFile(deps.storage, file);
     try {
       stored.push(
         await insertProductDocument(deps, productId, { key, mimeType, kind, originalFilename: file.originalName, size: file.size }, meta),
       );
     } catch (err) {
-      storageFor(deps.env.dataDir).removeDocument(key);
+      deps.storage.removeDocument(key);
       throw err;
     }
   }
@@ -192,7 +190,7 @@ export async function deleteProductDocument(deps: Deps, productId: number, docId
       .where(and(eq(tables.productDocuments.id, docId), eq(tables.productDocuments.productId, productId)))
       .returning()
   )[0];
-  if (row) afterCommit(() => storageFor(deps.env.dataDir).removeDocument(row.storageKey));
+  if (row) afterCommit(() => deps.storage.removeDocument(row.storageKey));
   return !!row;
 }
 

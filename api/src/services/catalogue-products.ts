@@ -20,7 +20,6 @@ import type { AfterCommit } from './idempotency.ts';
 import { toProductDocument } from './catalogue-documents.ts';
 import type { PageRead } from './page-read.ts';
 import { toProductImage } from './images.ts';
-import { storageFor } from './storage.ts';
 import { emitWebhookEvent } from './webhook-events.ts';
 import { notFoundMessages } from '@app/domain/api-messages';
 
@@ -315,7 +314,7 @@ export async function deleteProduct(deps: Deps, id: number, afterCommit: AfterCo
     const deleted = (await db.delete(tables.products).where(eq(tables.products.id, id)).returning({ id: tables.products.id }))[0];
     if (!deleted) return false;
     await emitWebhookEvent(deps, 'listing.deleted', { id });
-    const storage = storageFor(deps.env.dataDir);
+    const storage = deps.storage;
     afterCommit(() => {
       for (const { key } of images) storage.removeImage(key);
       for (const { key } of documents) storage.removeDocument(key);

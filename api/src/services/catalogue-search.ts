@@ -9,7 +9,6 @@ import type { Deps } from '../context.ts';
 import { cardRead, findProductRows, listingSummaries, toProducts, type CardRow } from './catalogue-products.ts';
 import { catalogueVersion, catalogueVersionColumn, type Group } from './catalogue-facets.ts';
 import type { PageRead } from './page-read.ts';
-import { searchSql } from './search-sql.ts';
 
 /**
  * Turns what a visitor typed into a safe FTS5 query: only runs of letters and digits survive, each is
@@ -33,7 +32,7 @@ function baseConditions(deps: Deps, q: ProductQuery, text: TextPlan = 'join'): S
   const p = tablesOf(deps.db).products;
   const where: SQL[] = [];
   const match = ftsQuery(q.search);
-  if (match) where.push(text === 'walk' ? searchSql(deps.db).matchFilter(match) : searchSql(deps.db).match(match));
+  if (match) where.push(text === 'walk' ? deps.searchSql.matchFilter(match) : deps.searchSql.match(match));
   if (q.category) where.push(eq(p.category, q.category));
   if (q.featured) where.push(eq(p.featured, q.featured === 'true'));
   // A price on request (null or 0) counts as 0: public-site section 5 keeps the minimum at 0 by default.
@@ -54,7 +53,7 @@ function priceRange(p: Tables['products'], min: number | undefined, max: number 
 function conditions(deps: Deps, q: ProductQuery, text: TextPlan): SQL[] {
   const p = tablesOf(deps.db).products;
   const where = baseConditions(deps, q, text);
-  const engine = searchSql(deps.db);
+  const engine = deps.searchSql;
   // Type and condition keep about half the catalogue each: walking the sort's index and skipping rows finds
   // a page sooner than reading them all through their own index and sorting, so `+` hides those indexes.
   const type = engine.unindexed(p.type);
@@ -116,7 +115,7 @@ function facetsOf(groups: Group[], q: ProductQuery) {
   };
 }
 
-const from = (deps: Deps, q: ProductQuery, text: TextPlan = 'join') => searchSql(deps.db).from(text === 'join' ? ftsQuery(q.search) : null);
+const from = (deps: Deps, q: ProductQuery, text: TextPlan = 'join') => deps.searchSql.from(text === 'join' ? ftsQuery(q.search) : null);
 const where = (conditions: SQL[]) => (conditions.length ? sql`where ${and(...conditions)}` : sql``);
 
 /** The page's sort: each key with its direction (SQL that writes `key asc` or `key desc`). */
@@ -125,7 +124,7 @@ type SortKey = [direction: (key: SQLWrapper) => SQL, key: SQLWrapper];
 function sortKeys(deps: Deps, q: ProductQuery): SortKey[] {
   const p = tablesOf(deps.db).products;
   const dir = q.order ?? (q.sort === 'name' ? 'asc' : q.sort === 'price' ? 'asc' : 'desc');
-  const { asc, desc, folded } = searchSql(deps.db);
+  const { asc, desc, folded } = deps.searchSql;
   const by = dir === 'asc' ? asc : desc;
   const each = (direction: SortKey[0], ...keys: SQLWrapper[]): SortKey[] => keys.map((key) => [direction, key]);
   switch (q.sort) {
@@ -221,7 +220,7 @@ function pageSql(deps: Deps, q: ProductQuery, text: TextPlan, { columns, around 
       )}`
     : sql``;
   const more = !around && extra ? sql`, ${extra}` : sql``;
-  const page = sql`select ${columns}${keyColumns}${more} ${from(deps, q, text)} ${where(conditions(deps, q, text))} order by ${orderBy(keys)} ${searchSql(deps.db).window(q.limit, (q.page - 1) * q.limit)}`;
+  const page = sql`select ${columns}${keyColumns}${more} ${from(deps, q, text)} ${where(conditions(deps, q, text))} order by ${orderBy(keys)} ${deps.searchSql.window(q.limit, (q.page - 1) * q.limit)}`;
   const again = (alias: string) =>
     orderBy(keys.map(([direction], i) => [direction, sql`${sql.identifier(alias)}.${sql.identifier(`k${i}`)}`]));
   return around ? around(page, again, extra) : page;

@@ -1,7 +1,7 @@
-// One background run at a time per database: a kick during a run asks for one more pass after it,
-// and stop() waits for the run to end and turns later kicks into no-ops. Used by the mail outbox and
-// the newsletter sender, whose passes check `stopped` between sends.
-import { outsideTransaction, type Db } from '@app/db';
+// One background run at a time per instance (built in deps.ts): a kick during a run asks for one more
+// pass after it, and stop() waits for the run to end and turns later kicks into no-ops. Used by the mail
+// outbox, the newsletter sender and the webhooks, whose passes check `stopped` between sends.
+import { outsideTransaction } from '@app/db';
 import type { Deps } from '../context.ts';
 
 /** What a pass sees: whether it must stop, and the hook that cuts an interruptible sleep short. */
@@ -9,17 +9,12 @@ export type WorkerState = { stopped: boolean; wake?: () => void };
 
 type Internal = WorkerState & { running?: Promise<void>; again: boolean };
 
-export function coalescingWorker(name: string, pass: (deps: Deps, state: WorkerState) => Promise<void>) {
-  const workers = new WeakMap<Db, Internal>();
-  const stateOf = (db: Db) => {
-    let state = workers.get(db);
-    if (!state) workers.set(db, (state = { again: false, stopped: false }));
-    return state;
-  };
+export type CoalescingWorker = { kick(deps: Deps): Promise<void>; stop(): Promise<void> };
 
+export function coalescingWorker(name: string, pass: (deps: Deps, state: WorkerState) => Promise<void>): CoalescingWorker {
+  const state: Internal = { again: false, stopped: false };
   return {
     kick(deps: Deps): Promise<void> {
-      const state = stateOf(deps.db);
       if (state.stopped) return Promise.resolve();
       if (state.running) {
         state.again = true;
@@ -42,8 +37,7 @@ export function coalescingWorker(name: string, pass: (deps: Deps, state: WorkerS
       return state.running;
     },
 
-    async stop(db: Db): Promise<void> {
-      const state = stateOf(db);
+    async stop(): Promise<void> {
       state.stopped = true;
       state.wake?.();
       await state.running;

@@ -12,7 +12,7 @@ import type { ProductImage } from '@app/domain/products';
 import type { Deps } from '../context.ts';
 import { Refusal } from './refusal.ts';
 import type { AfterCommit } from './idempotency.ts';
-import { storageFor } from './storage.ts';
+import type { Storage } from './storage.ts';
 
 /** 40 megapixels: more than any camera picture a listing needs, far below what exhausts memory. */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -74,13 +74,12 @@ export function toProductImage(row: Omit<ImageRow, 'createdAt' | 'variants'> & {
   };
 }
 
-let sharpModule: Promise<typeof import('sharp')> | undefined;
 /**
  * sharp, loaded with the first picture rather than at start: libvips holds ~30 MB resident once loaded
  * (decision 123). Its operation cache is off: every upload is a new picture, nothing is asked twice.
  */
 const loadSharp = async () => {
-  const { default: sharp } = await (sharpModule ??= import('sharp'));
+  const { default: sharp } = await import('sharp');
   sharp.cache(false);
   return sharp;
 };
@@ -89,9 +88,8 @@ const loadSharp = async () => {
  * Decodes the input (a file path or bytes) and writes every variant into a new key folder.
  * Unreadable, truncated or oversized pictures are refused with 422 and leave nothing behind.
  */
-export async function encodeImage(dataDir: string, input: string | Buffer): Promise<StoredImage> {
+export async function encodeImage(storage: Storage, input: string | Buffer): Promise<StoredImage> {
   const sharp = await loadSharp();
-  const storage = storageFor(dataDir);
   const open = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', sequentialRead: true }).rotate();
   let meta: Metadata;
   try {
@@ -183,11 +181,11 @@ export async function addProductImage(
   alt: string,
   commit: (insert: () => Promise<ProductImage>) => Promise<ProductImage> = (insert) => insert(),
 ) {
-  const stored = await encodeImage(deps.env.dataDir, input);
+  const stored = await encodeImage(deps.storage, input);
   try {
     return await commit(async () => toProductImage(await insertImage(deps, productId, stored, alt)));
   } catch (err) {
-    storageFor(deps.env.dataDir).removeImage(stored.key);
+    deps.storage.removeImage(stored.key);
     throw err;
   }
 }
@@ -215,7 +213,7 @@ export async function deleteProductImage(deps: Deps, productId: number, imageId:
     )[0];
     if (!row) return false;
     await renumber(deps, productId);
-    afterCommit(() => storageFor(deps.env.dataDir).removeImage(row.storageKey));
+    afterCommit(() => deps.storage.removeImage(row.storageKey));
     return true;
   });
 }

@@ -8,9 +8,8 @@ import type { Deps } from '../context.ts';
 import { purgeIdempotencyKeys } from './idempotency.ts';
 import { releaseLeases } from './leases.ts';
 import { purgeRateLimitHits } from './shared-limits.ts';
-import { mailCrypto } from './mail-crypto.ts';
-import { kickNewsletters, stopNewsletters } from './newsletter-sender.ts';
-import { kickOutbox, stopOutbox } from './outbox.ts';
+import { kickNewsletters } from './newsletter-sender.ts';
+import { kickOutbox } from './outbox.ts';
 import { startWebhooks } from './webhooks.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -56,7 +55,7 @@ export async function purgeExpired(deps: Deps, now = new Date()) {
 
 export function startJobs(deps: Deps): () => Promise<void> {
   const { env, log } = deps;
-  mailCrypto(env); // creates the key file on first start rather than at the first account
+  deps.mailCrypto.ready(); // creates the key file on first start rather than at the first account
   const tick = () => {
     void kickOutbox(deps);
     void kickNewsletters(deps);
@@ -76,8 +75,8 @@ export function startJobs(deps: Deps): () => Promise<void> {
   for (const t of timers) t.unref();
   return async () => {
     for (const t of timers) clearInterval(t);
-    await Promise.all([stopOutbox(deps.db), stopNewsletters(deps.db), stopWebhooks()]);
+    await Promise.all([deps.workers.outbox.stop(), deps.workers.newsletters.stop(), stopWebhooks()]);
     // What this instance claimed and did not send goes to the other instances at once, not after its lease.
-    await releaseLeases(deps.db);
+    await releaseLeases(deps);
   };
 }

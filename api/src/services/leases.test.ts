@@ -2,16 +2,21 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tablesOf, type Db } from '@app/db';
-import { claimDeliveries, claimOutbox, instanceId, releaseLeases } from './leases.ts';
+import { claimDeliveries, claimOutbox, newInstanceId, releaseLeases } from './leases.ts';
 import { migratedFile, openAsync } from './test-db.ts';
 
 const LEASE = 30_000;
 let db: Db;
 let other: Db;
+/** Two instances: each its own connection (used one statement at a time) and name. */
+let mine: { db: Db; instanceId: string };
+let theirs: { db: Db; instanceId: string };
 beforeEach(async () => {
   const file = await migratedFile();
   db = openAsync(file);
-  other = openAsync(file); // another instance's connection (used one statement at a time)
+  other = openAsync(file);
+  mine = { db, instanceId: newInstanceId() };
+  theirs = { db: other, instanceId: newInstanceId() };
 });
 afterEach(async () => {
   await db.$close();
@@ -30,17 +35,17 @@ describe('newsletter deliveries', () => {
   it('are claimed in id order, each by one instance only, until the lease ends; then anyone may take them over', async () => {
     const id = await sendingTo(10);
     const now = Date.now();
-    const first = await claimDeliveries(db, id, 4, LEASE, now);
-    const second = await claimDeliveries(other, id, 4, LEASE, now);
+    const first = await claimDeliveries(mine, id, 4, LEASE, now);
+    const second = await claimDeliveries(theirs, id, 4, LEASE, now);
     expect(first.map((r) => r.email)).toEqual(['r0@example.org', 'r1@example.org', 'r2@example.org', 'r3@example.org']);
     expect(second.map((r) => r.email)).toEqual(['r4@example.org', 'r5@example.org', 'r6@example.org', 'r7@example.org']);
-    expect((await claimDeliveries(other, id, 10, LEASE, now + LEASE - 1)).map((r) => r.email)).toEqual([
+    expect((await claimDeliveries(theirs, id, 10, LEASE, now + LEASE - 1)).map((r) => r.email)).toEqual([
       'r8@example.org',
       'r9@example.org',
     ]);
-    expect(await claimDeliveries(other, id, 10, LEASE, now + LEASE - 1)).toEqual([]);
+    expect(await claimDeliveries(theirs, id, 10, LEASE, now + LEASE - 1)).toEqual([]);
     // The first claim's holder died: past its lease its rows are due again.
-    expect(await claimDeliveries(other, id, 10, LEASE, now + LEASE)).toHaveLength(8);
+    expect(await claimDeliveries(theirs, id, 10, LEASE, now + LEASE)).toHaveLength(8);
   });
 
   it('sent or failed ones are never claimed again', async () => {
@@ -53,14 +58,14 @@ describe('newsletter deliveries', () => {
       .update(tablesOf(db).newsletterDeliveries)
       .set({ status: 'failed' })
       .where(eq(tablesOf(db).newsletterDeliveries.email, 'r1@example.org'));
-    expect((await claimDeliveries(db, id, 10, LEASE)).map((r) => r.email)).toEqual(['r2@example.org']);
+    expect((await claimDeliveries(mine, id, 10, LEASE)).map((r) => r.email)).toEqual(['r2@example.org']);
   });
 
   it('claimed but not sent at a graceful stop are handed back at once', async () => {
     const id = await sendingTo(3);
-    expect(await claimDeliveries(db, id, 10, LEASE)).toHaveLength(3);
-    await releaseLeases(db);
-    expect(await claimDeliveries(other, id, 10, LEASE)).toHaveLength(3);
+    expect(await claimDeliveries(mine, id, 10, LEASE)).toHaveLength(3);
+    await releaseLeases(mine);
+    expect(await claimDeliveries(theirs, id, 10, LEASE)).toHaveLength(3);
   });
 });
 
@@ -75,17 +80,17 @@ describe('mail outbox', () => {
     await enqueue(new Date(now - 1000));
     await enqueue(new Date(now));
     await enqueue(new Date(now + 60_000)); // a retry, not due yet
-    const claimed = await claimOutbox(db, 20, LEASE, now);
+    const claimed = await claimOutbox(mine, 20, LEASE, now);
     expect(claimed).toHaveLength(2);
-    expect(claimed.every((r) => r.leaseOwner === instanceId && r.nextAttemptAt.getTime() === now + LEASE)).toBe(true);
-    expect(await claimOutbox(other, 20, LEASE, now + 1)).toEqual([]);
-    expect(await claimOutbox(other, 20, LEASE, now + LEASE)).toHaveLength(2);
+    expect(claimed.every((r) => r.leaseOwner === mine.instanceId && r.nextAttemptAt.getTime() === now + LEASE)).toBe(true);
+    expect(await claimOutbox(theirs, 20, LEASE, now + 1)).toEqual([]);
+    expect(await claimOutbox(theirs, 20, LEASE, now + LEASE)).toHaveLength(2);
   });
 
   it('hands back at a graceful stop what it claimed', async () => {
     await enqueue(new Date());
-    expect(await claimOutbox(db, 20, LEASE)).toHaveLength(1);
-    await releaseLeases(db);
-    expect(await claimOutbox(other, 20, LEASE)).toHaveLength(1);
+    expect(await claimOutbox(mine, 20, LEASE)).toHaveLength(1);
+    await releaseLeases(mine);
+    expect(await claimOutbox(theirs, 20, LEASE)).toHaveLength(1);
   });
 });

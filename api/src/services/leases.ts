@@ -7,9 +7,13 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { tablesOf, type Db } from '@app/db';
+import type { Deps } from '../context.ts';
 
-/** This process's name in lease_owner: readable in the database, unique even after a restart. */
-export const instanceId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+/** An instance's name in lease_owner (deps.instanceId): readable in the database, unique even after a restart. */
+export const newInstanceId = () => `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+
+/** Who claims: the database and the instance's name. */
+type Claimer = Pick<Deps, 'db' | 'instanceId'>;
 
 /** On PostgreSQL, rows another instance is claiming right now are skipped rather than waited for; SQLite has one writer. */
 export function skipLocked<T extends object>(db: Db, select: T): T {
@@ -18,7 +22,7 @@ export function skipLocked<T extends object>(db: Db, select: T): T {
 }
 
 /** Claims up to `limit` pending deliveries of a sending, in id order, for leaseMs. */
-export async function claimDeliveries(db: Db, sendingId: number, limit: number, leaseMs: number, now = Date.now()) {
+export async function claimDeliveries({ db, instanceId }: Claimer, sendingId: number, limit: number, leaseMs: number, now = Date.now()) {
   const d = tablesOf(db).newsletterDeliveries;
   const due = db
     .select({ id: d.id })
@@ -35,7 +39,7 @@ export async function claimDeliveries(db: Db, sendingId: number, limit: number, 
 }
 
 /** Claims up to `limit` due outbox mails, oldest due first; the claim's end is the mail's next due time. */
-export async function claimOutbox(db: Db, limit: number, leaseMs: number, now = Date.now()) {
+export async function claimOutbox({ db, instanceId }: Claimer, limit: number, leaseMs: number, now = Date.now()) {
   const o = tablesOf(db).mailOutbox;
   const due = db
     .select({ id: o.id })
@@ -55,7 +59,7 @@ export async function claimOutbox(db: Db, limit: number, leaseMs: number, now = 
  * Claims up to `limit` due webhook deliveries of enabled endpoints, oldest due first, as claimOutbox does
  * (docs/decisions/131): the claim's end is the delivery's next due time, so a dead instance's claim lapses.
  */
-export async function claimWebhookDeliveries(db: Db, limit: number, leaseMs: number, now = Date.now()) {
+export async function claimWebhookDeliveries({ db, instanceId }: Claimer, limit: number, leaseMs: number, now = Date.now()) {
   const tables = tablesOf(db);
   const w = tables.webhookDeliveries;
   const enabled = db
@@ -77,7 +81,7 @@ export async function claimWebhookDeliveries(db: Db, limit: number, leaseMs: num
 }
 
 /** Hands back the webhook deliveries this instance claimed and did not send: due at once for the others. */
-export async function releaseWebhookLeases(db: Db, now = Date.now()) {
+export async function releaseWebhookLeases({ db, instanceId }: Claimer, now = Date.now()) {
   const w = tablesOf(db).webhookDeliveries;
   await db
     .update(w)
@@ -86,7 +90,7 @@ export async function releaseWebhookLeases(db: Db, now = Date.now()) {
 }
 
 /** Hands back what this instance claimed and did not send (a graceful stop): due at once for the others. */
-export async function releaseLeases(db: Db, now = Date.now()) {
+export async function releaseLeases({ db, instanceId }: Claimer, now = Date.now()) {
   const { mailOutbox: o, newsletterDeliveries: d } = tablesOf(db);
   await db
     .update(o)

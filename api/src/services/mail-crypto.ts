@@ -43,14 +43,13 @@ export function createMailCrypto(key: Buffer): MailCrypto {
   };
 }
 
-const cache = new WeakMap<object, MailCrypto>();
-
-/** One crypto per process configuration (the key file is read once). */
-export function mailCrypto(env: { MAIL_ENCRYPTION_KEY?: string; dataDir: string }): MailCrypto {
-  let found = cache.get(env);
-  if (!found) {
-    found = createMailCrypto(loadMailKey({ hexKey: env.MAIL_ENCRYPTION_KEY, dataDir: env.dataDir }));
-    cache.set(env, found);
-  }
-  return found;
+/** An instance's crypto (deps.mailCrypto): the key is read, or its file created, once, at `ready()` or the first use. */
+export function lazyMailCrypto(env: { MAIL_ENCRYPTION_KEY?: string; dataDir: string }): MailCrypto & { ready(): void } {
+  let made: MailCrypto | undefined;
+  const crypto = () => (made ??= createMailCrypto(loadMailKey({ hexKey: env.MAIL_ENCRYPTION_KEY, dataDir: env.dataDir })));
+  return {
+    ready: () => void crypto(),
+    encrypt: (plain) => crypto().encrypt(plain),
+    decrypt: (stored) => crypto().decrypt(stored),
+  };
 }

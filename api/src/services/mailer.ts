@@ -7,7 +7,6 @@ import { mailMessages } from '@app/domain/api-messages';
 import { headerSafe } from '@app/domain/header-text';
 import type { UsageType } from '@app/domain/mail';
 import type { Deps } from '../context.ts';
-import { mailCrypto } from './mail-crypto.ts';
 import { checkSmtpTarget, SmtpGuardError } from './smtp-guard.ts';
 
 export type AccountRow = typeof schema.smtpAccounts.$inferSelect;
@@ -51,7 +50,7 @@ export const accountConfig = (deps: Deps, account: AccountRow): ConnectionConfig
   port: account.port,
   secure: account.secure,
   user: account.user,
-  password: mailCrypto(deps.env).decrypt(account.passwordEncrypted),
+  password: deps.mailCrypto.decrypt(account.passwordEncrypted),
 });
 
 export const fromAddress = (account: AccountRow) => ({ name: headerSafe(account.fromName), address: headerSafe(account.fromEmail) });

@@ -19,7 +19,7 @@ import {
   type Transport,
 } from './mailer.ts';
 import { newsletterLinks, newsletterMail } from './mail-templates.ts';
-import { claimDeliveries, instanceId } from './leases.ts';
+import { claimDeliveries } from './leases.ts';
 import { retryDelay } from './outbox.ts';
 import { mailMessages, notFoundMessages } from '@app/domain/api-messages';
 import { emitWebhookEvent } from './webhook-events.ts';
@@ -135,8 +135,11 @@ export async function sendingDeliveries(
   return { deliveries, total, totalPages: Math.ceil(total / limit), page, limit };
 }
 
+/** The instance's newsletter sender (deps.workers.newsletters). */
+export const createNewsletterWorker = () => coalescingWorker('newsletter', runOpenSendings);
+
 /** Runs every queued or interrupted sending, one after the other. */
-const worker = coalescingWorker('newsletter', async (deps, state) => {
+async function runOpenSendings(deps: Deps, state: WorkerState) {
   const s = tablesOf(deps.db).newsletterSendings;
   const open = await deps.db
     .select()
@@ -147,10 +150,9 @@ const worker = coalescingWorker('newsletter', async (deps, state) => {
     if (state.stopped) return;
     await runSending(deps, state, sending);
   }
-});
+}
 
-export const kickNewsletters = worker.kick;
-export const stopNewsletters = worker.stop;
+export const kickNewsletters = (deps: Deps) => deps.workers.newsletters.kick(deps);
 
 async function runSending(deps: Deps, state: WorkerState, sending: typeof schema.newsletterSendings.$inferSelect) {
   const tables = tablesOf(deps.db);
@@ -186,7 +188,7 @@ async function runSending(deps: Deps, state: WorkerState, sending: typeof schema
     for (;;) {
       if (state.stopped) return;
       const claimedAt = Date.now();
-      const batch = await claimDeliveries(db, sending.id, size, env.MAIL_LEASE_MS, claimedAt);
+      const batch = await claimDeliveries(deps, sending.id, size, env.MAIL_LEASE_MS, claimedAt);
       if (!batch.length) {
         // Nothing due: finished, or the rest is claimed by another instance or waiting for a retry.
         const next = await nextDue(deps, sending.id);
@@ -269,7 +271,8 @@ async function subscribersOf(deps: Deps, batch: { subscriberId: number | null }[
 }
 
 /** Only while this instance still holds the delivery: a row another instance took over is its to record. */
-const mine = (d: Tables['newsletterDeliveries'], id: number) => and(eq(d.id, id), eq(d.leaseOwner, instanceId), eq(d.status, 'pending'));
+const mine = (deps: Deps, d: Tables['newsletterDeliveries'], id: number) =>
+  and(eq(d.id, id), eq(d.leaseOwner, deps.instanceId), eq(d.status, 'pending'));
 
 async function deliver(
   deps: Deps,
@@ -282,7 +285,10 @@ async function deliver(
   const { db, env } = deps;
   // Unsubscribed (or deleted) since the sending was queued: they get nothing.
   if (!delivery.isActive || !delivery.token) {
-    await db.update(d).set({ status: 'skipped', leaseOwner: null, leaseUntil: null }).where(mine(d, delivery.id));
+    await db
+      .update(d)
+      .set({ status: 'skipped', leaseOwner: null, leaseUntil: null })
+      .where(mine(deps, d, delivery.id));
     return;
   }
   const lang = delivery.language === 'en' ? 'en' : 'fr';
@@ -304,7 +310,7 @@ async function deliver(
       const sent = await tx
         .update(d)
         .set({ status: 'sent', attempts, sentAt: new Date(), lastError: null, leaseOwner: null, leaseUntil: null })
-        .where(mine(d, delivery.id))
+        .where(mine(deps, d, delivery.id))
         .returning({ id: d.id });
       if (sent.length)
         await tx
@@ -320,7 +326,7 @@ async function deliver(
       const recorded = await tx
         .update(d)
         .set({ status: failed ? 'failed' : 'pending', attempts, lastError: describeMailError(err), leaseOwner: null, leaseUntil: retryAt })
-        .where(mine(d, delivery.id))
+        .where(mine(deps, d, delivery.id))
         .returning({ id: d.id });
       if (failed && recorded.length)
         await tx

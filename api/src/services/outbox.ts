@@ -7,7 +7,7 @@ import { first, tablesOf, type Tables } from '@app/db';
 import type { UsageType } from '@app/domain/mail';
 import type { Deps } from '../context.ts';
 import { coalescingWorker, type WorkerState } from './coalescing-worker.ts';
-import { claimOutbox, instanceId } from './leases.ts';
+import { claimOutbox } from './leases.ts';
 import { accountForUsage, describeMailError, sendWithAccount, type OutgoingMail } from './mailer.ts';
 
 export type OutboxKind = 'contact_notification' | 'newsletter_confirmation' | 'reply';
@@ -58,14 +58,14 @@ async function senderOf(deps: Deps, usageType: string | null, payload: OutboxPay
   return { account: account?.isActive ? account : undefined, recipientEmail: null };
 }
 
-const worker = coalescingWorker('outbox', processDue);
+/** The instance's mail sender (deps.workers.outbox). */
+export const createOutboxWorker = () => coalescingWorker('outbox', processDue);
 
 /** Sends what is due now; concurrent calls share one run (and trigger one more pass after it). */
-export const kickOutbox = worker.kick;
-export const stopOutbox = worker.stop;
+export const kickOutbox = (deps: Deps) => deps.workers.outbox.kick(deps);
 
 /** Only while this instance still holds the mail: past its lease, another instance may have taken it. */
-const mine = (t: Tables['mailOutbox'], id: number) => and(eq(t.id, id), eq(t.leaseOwner, instanceId));
+const mine = (deps: Deps, t: Tables['mailOutbox'], id: number) => and(eq(t.id, id), eq(t.leaseOwner, deps.instanceId));
 
 async function processDue(deps: Deps, state: WorkerState) {
   const tables = tablesOf(deps.db);
@@ -73,7 +73,7 @@ async function processDue(deps: Deps, state: WorkerState) {
   const t = tables.mailOutbox;
   for (;;) {
     if (state.stopped) return;
-    const due = await claimOutbox(db, 20, env.MAIL_LEASE_MS);
+    const due = await claimOutbox(deps, 20, env.MAIL_LEASE_MS);
     if (!due.length) return;
     for (const row of due) {
       // Stopping: what is left of the claim is handed back by the stop (releaseLeases).
@@ -89,7 +89,10 @@ async function processDue(deps: Deps, state: WorkerState) {
         // Recorded in the very next step after the server's "250" (docs/decisions/085).
         const sentAt = new Date();
         await db.transaction(async () => {
-          await db.update(t).set({ status: 'sent', attempts, sentAt, lastError: null, leaseOwner: null }).where(mine(t, row.id));
+          await db
+            .update(t)
+            .set({ status: 'sent', attempts, sentAt, lastError: null, leaseOwner: null })
+            .where(mine(deps, t, row.id));
           if (payload.responseId !== undefined)
             await db
               .update(tables.emailResponses)
@@ -104,7 +107,7 @@ async function processDue(deps: Deps, state: WorkerState) {
         await db
           .update(t)
           .set({ status: failed ? 'failed' : 'pending', attempts, lastError, nextAttemptAt, leaseOwner: null })
-          .where(mine(t, row.id));
+          .where(mine(deps, t, row.id));
         log.warn('outbox mail not sent', { id: row.id, kind: row.kind, attempts, willRetry: !failed, error: lastError });
       }
     }

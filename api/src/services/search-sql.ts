@@ -5,17 +5,11 @@ import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import { tablesOf, type Db, type Tables } from '@app/db';
 import { postgresSearchSql } from './search-sql-postgres.ts';
 
-type SearchSql = ReturnType<typeof postgresSearchSql>;
+export type SearchSql = ReturnType<typeof postgresSearchSql>;
 
-/** Built once per handle: the SQL names the tables the handle holds (tablesOf). */
-const built = new WeakMap<Db, SearchSql>();
-
-export const searchSql = (db: Db): SearchSql => {
-  let made = built.get(db);
-  if (!made)
-    built.set(db, (made = db.$engine === 'postgres' ? postgresSearchSql(tablesOf(db).products) : sqliteSearchSql(tablesOf(db).products)));
-  return made;
-};
+/** Built once per instance (deps.searchSql): the SQL names the tables the handle holds (tablesOf). */
+export const searchSqlOf = (db: Db): SearchSql =>
+  db.$engine === 'postgres' ? postgresSearchSql(tablesOf(db).products) : sqliteSearchSql(tablesOf(db).products);
 
 const sqliteSearchSql = (p: Tables['products']): SearchSql => {
   return {

@@ -242,11 +242,3 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
 }
 
 export type Sessions = ReturnType<typeof createSessions>;
-
-const perDb = new WeakMap<Db, Sessions>();
-/** One sessions service per database (routes and middleware share it). */
-export function sessionsFor(db: Db): Sessions {
-  let sessions = perDb.get(db);
-  if (!sessions) perDb.set(db, (sessions = createSessions(db)));
-  return sessions;
-}

@@ -6,7 +6,6 @@ import { usageState, type SmtpAccount, type SmtpSetting, type UsageType } from '
 import type { SmtpAccountCreate, SmtpAccountUpdate, SmtpSettingInput } from '@app/domain/mail';
 import { notFoundMessages } from '@app/domain/api-messages';
 import type { Deps } from '../context.ts';
-import { mailCrypto } from './mail-crypto.ts';
 import type { AccountRow } from './mailer.ts';
 import { Refusal } from './refusal.ts';
 
@@ -52,7 +51,7 @@ export async function createAccount(deps: Deps, input: SmtpAccountCreate): Promi
   const row = (
     await deps.db
       .insert(a)
-      .values({ ...fields, passwordEncrypted: mailCrypto(deps.env).encrypt(password) })
+      .values({ ...fields, passwordEncrypted: deps.mailCrypto.encrypt(password) })
       .returning()
   )[0]!;
   deps.log.info('smtp account created', { id: row.id });
@@ -65,7 +64,7 @@ export async function updateAccount(deps: Deps, id: number, input: SmtpAccountUp
   await findAccount(deps, id);
   const { password, ...fields } = input;
   const changes: Partial<typeof schema.smtpAccounts.$inferInsert> = { ...fields, updatedAt: new Date() };
-  if (password) changes.passwordEncrypted = mailCrypto(deps.env).encrypt(password);
+  if (password) changes.passwordEncrypted = deps.mailCrypto.encrypt(password);
   const row = (await deps.db.update(a).set(changes).where(eq(a.id, id)).returning())[0];
   if (!row) throw new Refusal('not-found', notFoundMessages.smtpAccount);
   return toAccount(row);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { tablesOf } from '@app/db';
 import type { Deps } from '../context.ts';
-import { storageFor, tempWriter } from './storage.ts';
+import { tempWriter } from './storage.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -37,7 +37,7 @@ function inProgress(name: string, file: string): boolean {
 export async function sweepStorage(deps: Deps): Promise<{ partials: number; images: number; documents: number }> {
   const tables = tablesOf(deps.db);
   const { db, log } = deps;
-  const storage = storageFor(deps.env.dataDir);
+  const storage = deps.storage;
   const result = { partials: 0, images: 0, documents: 0 };
 
   for (const name of fs.readdirSync(storage.dirs.tmp)) {

@@ -58,11 +58,3 @@ export function createStorage(dataDir: string) {
     },
   };
 }
-
-const cache = new Map<string, Storage>();
-/** One storage per data folder and process (creating the folders once). */
-export function storageFor(dataDir: string): Storage {
-  let s = cache.get(dataDir);
-  if (!s) cache.set(dataDir, (s = createStorage(dataDir)));
-  return s;
-}

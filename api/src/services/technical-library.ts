@@ -7,7 +7,6 @@ import type { Deps } from '../context.ts';
 import { toTechnicalDocument } from './catalogue-documents.ts';
 import type { AfterCommit } from './idempotency.ts';
 import { Refusal } from './refusal.ts';
-import { storageFor } from './storage.ts';
 
 function where(deps: Deps, q: { search?: string; type?: string }): SQL | undefined {
   const t = tablesOf(deps.db).technicalDocuments;
@@ -120,5 +119,5 @@ export async function updateTechnicalDocument(deps: Deps, id: number, changes: P
 export async function deleteTechnicalDocument(deps: Deps, row: TechnicalDocumentRow, afterCommit: AfterCommit) {
   const t = tablesOf(deps.db).technicalDocuments;
   await deps.db.delete(t).where(eq(t.id, row.id));
-  afterCommit(() => storageFor(deps.env.dataDir).removeDocument(row.storageKey));
+  afterCommit(() => deps.storage.removeDocument(row.storageKey));
 }

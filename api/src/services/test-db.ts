@@ -6,9 +6,8 @@ import path from 'node:path';
 import { openDb, openSqliteDb, runMigrations, type Db } from '@app/db';
 import type { Deps } from '../context.ts';
 import { parseEnv } from '../env.ts';
-import { createFacetCounts } from './catalogue-facets.ts';
+import { createDeps } from '../deps.ts';
 import { createLogger } from './logger.ts';
-import { createPageChanges } from './page-changes.ts';
 
 export async function migratedFile(): Promise<string> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pm-unit-')), 'app.db');
@@ -24,12 +23,10 @@ export const openAsync = (file: string): Db => openSqliteDb(file);
 export async function memoryDeps(): Promise<Deps> {
   const db = openDb(':memory:');
   await runMigrations(db);
-  return {
+  return createDeps({
     db,
-    env: parseEnv({ PUBLIC_URL: 'https://moteurs.example' }),
+    // its own data folder: storage creates its folders when built
+    env: parseEnv({ PUBLIC_URL: 'https://moteurs.example', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'pm-unit-data-')) }),
     log: createLogger('silent'),
-    pages: createPageChanges(),
-    facets: createFacetCounts(),
-    clock: Date.now,
-  };
+  });
 }

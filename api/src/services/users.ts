@@ -2,7 +2,8 @@
 import { eq } from 'drizzle-orm';
 import { tablesOf, type Db, first } from '@app/db';
 import { hashPassword } from './passwords.ts';
-import { sessionsFor, type IssuedTokens } from './sessions.ts';
+import type { Deps } from '../context.ts';
+import type { IssuedTokens } from './sessions.ts';
 
 export const findUserByEmail = (db: Db, email: string) => {
   const u = tablesOf(db).users;
@@ -24,9 +25,12 @@ export async function storePassword(db: Db, userId: number, passwordHash: string
 }
 
 /** A user's own change: every earlier token dies, the caller's session's too; it continues with the pair returned. */
-export async function changePassword(db: Db, userId: number, newPassword: string): Promise<IssuedTokens> {
+export async function changePassword(
+  { db, sessions }: Pick<Deps, 'db' | 'sessions'>,
+  userId: number,
+  newPassword: string,
+): Promise<IssuedTokens> {
   await storePassword(db, userId, await hashPassword(newPassword), false);
-  const sessions = sessionsFor(db);
   await sessions.revokeAllForUser(userId, 'password changed');
   return sessions.create(userId);
 }

@@ -8,13 +8,6 @@ import { tablesOf } from '@app/db';
 import { ALL_EVENTS, type WebhookEvent } from '@app/domain/webhooks';
 import type { Deps } from '../context.ts';
 
-type Kick = (deps: Deps) => void;
-let kicker: Kick | undefined;
-/** The worker registers itself here (webhooks.ts), so this module needs none of its imports. */
-export function onWebhookEvent(kick: Kick) {
-  kicker = kick;
-}
-
 export const newMessageId = () => `msg_${randomBytes(18).toString('base64url')}`;
 
 /** The JSON body every delivery carries: `{type, timestamp, data}`. */
@@ -44,6 +37,6 @@ export async function emitWebhookEvent(deps: Deps, type: WebhookEvent, data: unk
 
 /** Now (SQLite: the pass waits for the transaction to end) and once more shortly after (PostgreSQL: once committed, most likely). */
 function kick(deps: Deps) {
-  kicker?.(deps);
-  setTimeout(() => kicker?.(deps), 200).unref();
+  void deps.workers.webhooks.kick(deps);
+  setTimeout(() => void deps.workers.webhooks.kick(deps), 200).unref();
 }

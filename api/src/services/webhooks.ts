@@ -19,9 +19,8 @@ import {
 } from '@app/domain/webhooks';
 import type { Deps } from '../context.ts';
 import { coalescingWorker, type WorkerState } from './coalescing-worker.ts';
-import { claimWebhookDeliveries, instanceId, releaseWebhookLeases } from './leases.ts';
-import { mailCrypto } from './mail-crypto.ts';
-import { newMessageId, onWebhookEvent, webhookBody } from './webhook-events.ts';
+import { claimWebhookDeliveries, releaseWebhookLeases } from './leases.ts';
+import { newMessageId, webhookBody } from './webhook-events.ts';
 import { checkSavedWebhookUrl, checkWebhookUrl, guardedLookup } from './webhook-target.ts';
 
 type EndpointRow = typeof schema.webhookEndpoints.$inferSelect;
@@ -75,7 +74,7 @@ export function signWebhook(secret: string, messageId: string, timestamp: number
 export function webhooksFor(deps: Deps) {
   const { webhookEndpoints: e, webhookDeliveries: d } = tablesOf(deps.db);
   const { db } = deps;
-  const crypto = mailCrypto(deps.env);
+  const crypto = deps.mailCrypto;
   const allowLocal = deps.env.WEBHOOKS_ALLOW_LOCAL;
   return {
     async list(): Promise<Webhook[]> {
@@ -230,17 +229,17 @@ function post(url: string, headers: Record<string, string>, body: string, allowL
   });
 }
 
-const worker = coalescingWorker('webhooks', processDue);
-export const kickWebhooks = (deps: Deps) => void worker.kick(deps);
-onWebhookEvent(kickWebhooks);
+/** The instance's webhook sender (deps.workers.webhooks). */
+export const createWebhookWorker = () => coalescingWorker('webhooks', processDue);
+export const kickWebhooks = (deps: Deps) => void deps.workers.webhooks.kick(deps);
 
 /** Only while this instance still holds the delivery: past its lease, another instance may have taken it. */
-const mine = (d: Tables['webhookDeliveries'], id: number) => and(eq(d.id, id), eq(d.leaseOwner, instanceId));
+const mine = (deps: Deps, d: Tables['webhookDeliveries'], id: number) => and(eq(d.id, id), eq(d.leaseOwner, deps.instanceId));
 
 async function processDue(deps: Deps, state: WorkerState) {
   for (;;) {
     if (state.stopped) return;
-    const due = await claimWebhookDeliveries(deps.db, 10, deps.env.MAIL_LEASE_MS);
+    const due = await claimWebhookDeliveries(deps, 10, deps.env.MAIL_LEASE_MS);
     if (!due.length) return;
     // In parallel: one slow endpoint does not hold the others' deliveries.
     await Promise.all(due.map((row) => deliver(deps, row)));
@@ -252,7 +251,7 @@ async function deliver(deps: Deps, row: DeliveryRow) {
   const { db, env, log } = deps;
   const endpoint = await first(db.select().from(e).where(eq(e.id, row.endpointId)));
   if (!endpoint) return;
-  const secret = mailCrypto(env).decrypt(endpoint.secret);
+  const secret = deps.mailCrypto.decrypt(endpoint.secret);
   const timestamp = Math.floor(Date.now() / 1000);
   const headers = {
     'webhook-id': row.messageId,
@@ -289,7 +288,7 @@ async function deliver(deps: Deps, row: DeliveryRow) {
         nextAttemptAt: new Date(now.getTime() + (delivered || failed ? 0 : retryDelay(env.WEBHOOK_RETRY_BASE_MS, attempts))),
         leaseOwner: null,
       })
-      .where(mine(d, row.id))
+      .where(mine(deps, d, row.id))
       .returning({ id: d.id });
     if (!updated) return; // another instance took it over meanwhile
     if (delivered) await db.update(e).set({ consecutiveFailures: 0 }).where(eq(e.id, endpoint.id));
@@ -346,7 +345,7 @@ export function startWebhooks(deps: Deps): () => Promise<void> {
   timer.unref();
   return async () => {
     clearInterval(timer);
-    await worker.stop(deps.db);
-    await releaseWebhookLeases(deps.db);
+    await deps.workers.webhooks.stop();
+    await releaseWebhookLeases(deps);
   };
 }
