@@ -8,7 +8,8 @@ import path from 'node:path';
 /** PM_KEEP_TEST_DATA=1 keeps every folder, to read a failed test's database or files afterwards. */
 export const keepTestData = () => Boolean(process.env.PM_KEEP_TEST_DATA);
 
-const OURS = /^pm-(?:test|dump)-(\d+)-[A-Za-z0-9]{6}$/;
+/** testTempDir's names: pm-<what>-<pid>-XXXXXX (mkdtemp's six letters and digits). */
+const OURS = /^pm-[a-z]+(?:-[a-z]+)*-(\d+)-[A-Za-z0-9]{6}$/;
 
 const alive = (pid: number) => {
   try {
