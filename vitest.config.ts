@@ -8,6 +8,7 @@ const integration = {
   environment: 'node',
   testTimeout: 60_000,
   hookTimeout: 60_000,
+  globalSetup: ['tests/support/temp-sweep.ts'],
 };
 
 const e2e = {
@@ -15,6 +16,7 @@ const e2e = {
   environment: 'node',
   testTimeout: 120_000,
   hookTimeout: 180_000,
+  globalSetup: ['tests/support/temp-sweep.ts'],
 };
 
 /**
@@ -76,7 +78,7 @@ export default defineConfig({
           ...integration,
           exclude: [...configDefaults.exclude, ...sqliteOnlyTests()],
           env: onPostgres,
-          globalSetup: ['tests/support/postgres-setup.ts'],
+          globalSetup: [...integration.globalSetup, 'tests/support/postgres-setup.ts'],
         },
       },
       './admin-pwa/vitest.config.ts',
@@ -89,7 +91,7 @@ export default defineConfig({
           ...e2e,
           include: postgresJourneys(),
           env: onPostgres,
-          globalSetup: ['tests/support/postgres-setup.ts'],
+          globalSetup: [...e2e.globalSetup, 'tests/support/postgres-setup.ts'],
         },
       },
     ],

@@ -1,11 +1,10 @@
 // `npm run dev` starts the API, the site and the admin with hot reload, and each of them answers.
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { databaseEnv, repoRoot } from '../support/server.ts';
+import { testTempDir } from '../support/temp-dirs.ts';
 
 /** n distinct free ports: all listeners stay open until every port is chosen, so none repeats. */
 async function freePorts(n: number): Promise<number[]> {
@@ -28,7 +27,7 @@ async function freePorts(n: number): Promise<number[]> {
 const shellEnv = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|TEST$|NODE_ENV$)/.test(k)));
 
 describe('development servers', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-dev-'));
+  const dataDir = testTempDir('pm-dev');
   let output = '';
   let child: ReturnType<typeof spawn> | undefined;
   afterAll(async () => {

@@ -8,9 +8,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Runs axe-core in the page (evaluated through DevTools, so the page's CSP stays as it is). */
+/**
+ * Runs axe-core in the page (evaluated through DevTools, so the page's CSP stays as it is). Its 0.5 MB
+ * source is sent and compiled once per document: a second check of the same document (a dialog opened
+ * over a screen) runs the axe already there.
+ */
 export async function expectAccessible(page: Page, label: string) {
-  await page.evaluate(axeSource);
+  if (!(await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function'))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const result = await (
       window as unknown as {

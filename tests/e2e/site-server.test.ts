@@ -6,7 +6,6 @@ import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import http from 'node:http';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -16,6 +15,7 @@ import { engineInput, makePdf, upload } from '../fixtures/catalogue.ts';
 import { signInAsAdmin } from '../support/auth.ts';
 import { databaseEnv, repoRoot, startServer, type TestServer } from '../support/server.ts';
 import { seedSite, type SiteSeed } from './site-seed.ts';
+import { testTempDir } from '../support/temp-dirs.ts';
 
 const PUBLIC_URL = 'https://www.provence-moteurs.test';
 let server: TestServer;
@@ -131,7 +131,7 @@ describe('JavaScript budgets (built output)', () => {
 describe('page weight, on the demo catalogue (issue 33, item 2)', () => {
   let demo: TestServer;
   beforeAll(async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-demo-'));
+    const dataDir = testTempDir('pm-demo');
     await promisify(execFile)(process.execPath, [path.join(repoRoot, 'demo/src/seed.ts')], {
       cwd: repoRoot,
       env: { ...process.env, ...(await databaseEnv(dataDir)), LOG_LEVEL: 'warn' },

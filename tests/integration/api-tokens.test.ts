@@ -3,13 +3,13 @@
 // shown once and never logged, the management routes closed to tokens, Idempotency-Key and the
 // per-token rate limit.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { signInAsAdmin, withDb } from '../support/auth.ts';
 import { tableRows } from '../support/db-state.ts';
 import { startServer, type TestServer } from '../support/server.ts';
+import { testTempDir } from '../support/temp-dirs.ts';
 
 const DAY = 24 * 60 * 60_000;
 const RATE = 30;
@@ -20,7 +20,7 @@ let clockFile: string;
 const issued: string[] = [];
 
 beforeAll(async () => {
-  clockFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pm-clock-')), 'offset');
+  clockFile = path.join(testTempDir('pm-clock'), 'offset');
   // At the most talkative level: not even a debug line may carry a value.
   server = await startServer({ env: { TEST_CLOCK_FILE: clockFile, API_TOKEN_RATE_PER_MINUTE: String(RATE), LOG_LEVEL: 'debug' } });
   admin = (await signInAsAdmin(server)).accessToken;

@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { tablesOf } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDb } from '../support/auth.ts';
 import { databaseEnv, databaseOf, repoRoot, startServer, type DatabaseEnv, type TestServer } from '../support/server.ts';
+import { testTempDir } from '../support/temp-dirs.ts';
 
 describe('benchmark seed (tests/bench/seed-listings.ts N) and the demo seed (db:seed)', () => {
   let dataDir: string;
@@ -20,7 +19,7 @@ describe('benchmark seed (tests/bench/seed-listings.ts N) and the demo seed (db:
   const seedListings = (count: string) => run('tests/bench/seed-listings.ts', count);
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-seed-'));
+    dataDir = testTempDir('pm-seed');
     database = await databaseEnv(dataDir);
   });
   afterAll(() => server?.stop());

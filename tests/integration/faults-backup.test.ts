@@ -1,7 +1,6 @@
 // Faults: a full backup taken while the server writes (the database with `npm run db:backup`, then the
 // files, as docs/operations.md tells) restores into a working product: integrity, rows, files, sign-in.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatorInput, makePdf, png, upload } from '../fixtures/catalogue.ts';
@@ -10,6 +9,7 @@ import { signInAsAdmin, sqlText, withDb } from '../support/auth.ts';
 import { backupFor, restoreInto } from '../support/backup.ts';
 import { auditFiles, integrityCheck } from '../support/db-state.ts';
 import { databaseOf, onPostgres, startServer, type TestServer } from '../support/server.ts';
+import { testTempDir } from '../support/temp-dirs.ts';
 
 type Json = Record<string, any>;
 
@@ -68,7 +68,7 @@ describe('a full backup taken during writes', () => {
 
     // The operations guide's order: the database snapshot first, then the files (written once, never
     // changed in place), so every file a snapshot row names is already on disk when it is copied.
-    const target = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-full-restore-'));
+    const target = testTempDir('pm-full-restore');
     const backup = await backupFor(server, target);
     for (const dir of ['images', 'documents'])
       fs.cpSync(path.join(server.dataDir, dir), path.join(target, dir), { recursive: true, verbatimSymlinks: true });

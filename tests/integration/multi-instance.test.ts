@@ -14,6 +14,7 @@ import { startInstances, type Instances } from '../support/instances.ts';
 import { startServer } from '../support/server.ts';
 import { assignUsage, createSmtpAccount, startSmtpServer, type TestSmtp } from '../support/smtp.ts';
 import type { TestServer } from '../support/server.ts';
+import { testTempDir } from '../support/temp-dirs.ts';
 
 type Json = Record<string, any>;
 const TOO_MANY_SIGN_INS = { error: 'Trop de tentatives de connexion. Veuillez réessayer plus tard.' };
@@ -397,7 +398,7 @@ describe('an instance starting while the other receives an upload', () => {
 
 describe('two instances starting at once on a new database', () => {
   it('both start, migrated once, with one first administrator', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-twin-'));
+    const dataDir = testTempDir('pm-twin');
     const started = await Promise.allSettled([startServer({ dataDir }), startServer({ dataDir })]);
     try {
       expect(started.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled']);

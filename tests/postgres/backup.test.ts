@@ -1,7 +1,6 @@
 // `npm run db:backup` and `npm run db:restore` on PostgreSQL, through the real commands.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
@@ -11,6 +10,7 @@ import { openPostgresDb } from '@app/db/postgres';
 import { describe, expect, inject, it } from 'vitest';
 import { repoRoot } from '../support/server.ts';
 import { createDatabase } from '../support/postgres.ts';
+import { testTempDir } from '../support/temp-dirs.ts';
 
 const run = promisify(execFile);
 const t = pgTables as unknown as typeof schema;
@@ -40,7 +40,7 @@ describe('backup and restore on PostgreSQL', () => {
       .returning();
     await db.insert(t.inquiries).values({ name: 'Ana', email: 'ana@example.test', message: 'Prix ?' });
 
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-pgdump-'));
+    const dir = testTempDir('pm-pgdump');
     const file = path.join(dir, 'backups', 'before.dump');
     const backup = await command('backup.ts', [file], { DATABASE_URL: url });
     expect(backup.stdout).toContain(`Backup written: ${file}`);

@@ -1,19 +1,18 @@
 // The engine-specific SQL pieces (db/src/dialect.ts) give the same rows on SQLite and on PostgreSQL.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { dialectOf, exec, openSqliteDb, rows, runMigrations, type Db } from '@app/db';
 import { openPostgresDb } from '@app/db/postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../support/postgres.ts';
+import { testTempDir } from '../support/temp-dirs.ts';
 
 const titles = ['Manuel 100%', 'manuel_moteur', 'Schéma C:\\docs', 'MANUEL Volvo', 'Zodiac', 'apple', 'Banana', 'Manuel 1000'];
 const handles: [string, Db][] = [];
 const title = sql.identifier('title');
 
 beforeAll(async () => {
-  const sqlite = openSqliteDb(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pm-dialect-')), 'app.db'));
+  const sqlite = openSqliteDb(path.join(testTempDir('pm-dialect'), 'app.db'));
   await runMigrations(sqlite);
   const postgres = openPostgresDb(await createDatabase(inject('postgresAdminUrl')));
   handles.push(['sqlite', sqlite], ['postgres', postgres]);

@@ -2,8 +2,6 @@
 // lock instead of failing, foreign keys enforced, restarts and migrations that keep every row, the online
 // backup command with a restore that serves the same catalogue, and the 3-year retention purge.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatorInput } from '../fixtures/catalogue.ts';
 import { exec, openSqlite, row, tablesOf } from '@app/db';
@@ -11,6 +9,7 @@ import { signInAsAdmin, sqlText, withDb } from '../support/auth.ts';
 import { LIMIT_COUNTERS, tableChecksums } from '../support/db-state.ts';
 import { backupFor, restoreInto } from '../support/backup.ts';
 import { onPostgres, startServer, type TestServer } from '../support/server.ts';
+import { testTempDir } from '../support/temp-dirs.ts';
 
 type Json = Record<string, any>;
 const DAY = 86_400_000;
@@ -88,7 +87,7 @@ describe('restarts, migrations and backups keep every row', () => {
   });
 
   it('`npm run db:backup` while the server runs gives a backup that a new server serves as the same catalogue', async () => {
-    const target = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-restore-'));
+    const target = testTempDir('pm-restore');
     const backup = await backupFor(server, target);
     expect(backup.stdout).toContain(backup.file);
     await restoreInto(target, backup);

@@ -10,6 +10,7 @@ import type { Deps } from '@app/api/context';
 import { createTransport } from '@app/api/services/mailer';
 import { signInAsAdmin } from '../support/auth.ts';
 import { onPostgres, startServer, type TestServer } from '../support/server.ts';
+import { testTempDir } from '../support/temp-dirs.ts';
 
 /** An address of this machine that is not loopback, if it has one. */
 const lanAddress = Object.values(os.networkInterfaces())
@@ -22,7 +23,7 @@ describe('secrets at rest', () => {
   let server: TestServer;
   let dataDir: string;
   beforeAll(async () => {
-    dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pm-modes-')), 'data');
+    dataDir = path.join(testTempDir('pm-modes'), 'data');
     server = await startServer({ dataDir });
   });
   afterAll(() => server?.stop());

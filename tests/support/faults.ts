@@ -1,6 +1,8 @@
 // Faults produced for real: a table taken out of the running server's reach (its reads answer 500, as
 // with a broken disk), a table whose updates or inserts fail (the transaction writing it rolls back), and requests
 // held in the browser so a loading state stays on screen.
+import { randomUUID } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { announceChange, engineOf, exec } from '@app/db';
 import { sqlText, withDb } from './auth.ts';
@@ -8,11 +10,29 @@ import type { TestServer } from './server.ts';
 
 /**
  * The server's page cache drops what it kept: the change is announced as an administrator's page write
- * announces it (decision 109), a counter row the server reads (SQLite, at most 5 ms later) or a
- * notification it listens for (PostgreSQL), before the test's next page request.
+ * announces it (decision 109), and this returns once the server has taken it in, before the test's next
+ * page request. On SQLite the server reads the counter row (at most 5 ms later); on PostgreSQL it learns of
+ * it by a notification on its own listening connection (db/src/pg/data-changes.ts), which arrives whenever
+ * that connection's backend and the server's event loop get their turn: on a loaded machine, after the
+ * browser's next request, which the cache then answered with the page kept before the fault (issue 35).
+ *
+ * What shows it: a probe answer kept just before the announcement. While the cache holds it as current,
+ * a HEAD is answered from memory with the ETag the cache gave it; once the version moved on, the HEAD
+ * goes to the renderer, which sets none (api/src/http/page-cache.ts). robots.txt reads no table, so the
+ * probe works whichever table is away; its own query string keeps it out of every page the test reads.
  */
 async function dropPageCache(server: TestServer) {
+  const probe = `${server.url}/robots.txt?page-cache-probe=${randomUUID()}`;
+  const kept = await fetch(probe);
+  await kept.arrayBuffer();
+  const keptAsCurrent = async () => (await fetch(probe, { method: 'HEAD' })).headers.has('etag');
+  if (!kept.ok || !(await keptAsCurrent())) throw new Error(`page-cache probe ${probe} was not kept (${kept.status})`);
   await withDb(server, (db) => announceChange(db));
+  const deadline = Date.now() + 10_000;
+  while (await keptAsCurrent()) {
+    if (Date.now() > deadline) throw new Error('the server did not take the announced change in within 10 s');
+    await setTimeout(5);
+  }
 }
 
 /** Renames `table` away while fn runs, then back, whatever fn does; pages cached before show neither state. */

@@ -3,13 +3,12 @@
 // When the test process runs on PostgreSQL (DATABASE_URL set, as in the *-pg test projects), each data
 // folder gets its own fresh database of the throwaway cluster instead (tests/support/postgres.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { engineOf } from '@app/db';
 import { createDatabase } from './postgres.ts';
+import { onBeforeRemoval, testTempDir } from './temp-dirs.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -36,8 +35,16 @@ export type StartOptions = {
   dataDir?: string;
 };
 
+// Servers still running when their file's tests are done (a test that failed before stopping its own) are
+// killed before their data folders are removed (temp-dirs.ts).
+const running = new Set<ChildProcess>();
+onBeforeRemoval(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pm-test-'));
+  // A folder made here lives until the file's tests are done: a later server may restart on it.
+  const dataDir = options.dataDir ?? testTempDir('pm-test');
   const database = await databaseEnv(dataDir);
   const databasePath = database.DATABASE_PATH;
   const databaseUrl = database.DATABASE_URL;
@@ -59,11 +66,16 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
 
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL'); // else it starts later on its own, writing into a folder being removed
+      reject(new Error(`server did not start:\n${output}`));
+    }, 30_000);
     const onData = () => {
       const match = /"msg":"listening","port":(\d+)/.exec(output);
       if (match) {

@@ -1,42 +1,47 @@
-// axe-core (WCAG 2.2 A and AA rules) on every public page, in French and in English (the newsletter's
-// double opt-in pages and its popup included), and on every admin screen, the sign-in page and the main
-// dialogs included: light and dark, desktop and phone, no serious or critical violation. One server and
-// one browser for the whole file; one context per look.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+// What the axe-core files check (axe-every-screen-site and -admin): the content every screen shows, the
+// four looks, the public pages and the admin screens with their dialogs. Split in two files so that the
+// two workers share the work (issue 35): each file starts its own server and browser and seeds the same.
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { signInAsAdmin } from '../support/auth.ts';
-import { serverAndBrowser } from '../support/browser.ts';
-import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN } from '../support/auth.ts';
+import type { TestServer } from '../support/server.ts';
 import { newsletterLinkTokens, startSmtpServer, type TestSmtp } from '../support/smtp.ts';
-import { dictionary } from '@app/domain/i18n/index';
 import { seedSite, type SiteSeed } from './site-seed.ts';
-import { expectAccessible, visitorContext } from './site-browser.ts';
-import { signInThroughUi } from './admin-support.ts';
 
-// Webhooks may target loopback here: the one listed points at a closed port, so that its test event
-// waits in its delivery log with an error and a next try.
-const env = serverAndBrowser({ env: { WEBHOOKS_ALLOW_LOCAL: 'true' } });
+/** The server's environment: webhooks may target loopback here, where the one listed points at a closed port, so that its test event waits in its delivery log with an error and a next try. */
+export const AXE_SERVER_ENV = { WEBHOOKS_ALLOW_LOCAL: 'true' };
 const WEBHOOK_URL = 'http://127.0.0.1:9/hook';
-let seed: SiteSeed;
-/** The unsubscribe link's token of a subscriber (kept in clear: it is the link of every mail). */
-let unsubscribeToken = '';
 /** Well-formed but never issued: the double opt-in pages show their button for it (a GET checks nothing). */
 const UNKNOWN_TOKEN = 'a'.repeat(43);
 
 const SENDERS = ['Camille Martin', 'John Smith', 'Lucie Bernard'];
 
-/** Where the account's mails go: the unsubscribe link is read from a subscriber's confirmation mail. */
-let smtp: TestSmtp;
-afterAll(() => smtp?.stop());
+export type Screens = {
+  seed: SiteSeed;
+  /** Where the account's mails go: the unsubscribe link is read from a subscriber's confirmation mail. */
+  smtp: TestSmtp;
+  /** The unsubscribe link's token of a subscriber (kept in clear: it is the link of every mail). */
+  unsubscribeToken: string;
+};
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  seed = await seedSite(env.server);
-  const { headers } = await signInAsAdmin(env.server);
+/** The content of every screen, through the API: the screens show it, not only their empty states. */
+export async function seedScreens(server: TestServer): Promise<Screens> {
+  const smtp = await startSmtpServer();
+  try {
+    return await seedWith(server, smtp);
+  } catch (err) {
+    await smtp.stop();
+    throw err;
+  }
+}
+
+async function seedWith(server: TestServer, smtp: TestSmtp): Promise<Screens> {
+  const seed = await seedSite(server);
+  const { headers } = await signInAsAdmin(server);
   // Three message cards (each with its delete button), an SMTP account and subscribers: the
   // screens show their content, not only their empty states.
   for (const [i, name] of SENDERS.entries()) {
-    const res = await env.server.api('/inquiries', {
+    const res = await server.api('/inquiries', {
       method: 'POST',
       json: {
         name,
@@ -48,7 +53,7 @@ beforeAll(async () => {
     });
     if (res.status !== 201) throw new Error(`inquiry: ${res.status}`);
   }
-  const account = await env.server.api('/smtp/accounts', {
+  const account = await server.api('/smtp/accounts', {
     method: 'POST',
     headers,
     // The only active account, so it sends the newsletter's confirmation mails (to the loopback server).
@@ -56,50 +61,51 @@ beforeAll(async () => {
   });
   if (account.status !== 201) throw new Error(`smtp account: ${account.status} ${await account.text()}`);
   // An API token with custom grants: the API tab lists it, permissions included.
-  const token = await env.server.api('/admin/api-tokens', {
+  const token = await server.api('/admin/api-tokens', {
     method: 'POST',
     headers,
     json: { name: 'Flux marketplace', access: 'custom', permissions: { listings: ['read', 'write'] }, expiresInDays: 90 },
   });
   if (token.status !== 201) throw new Error(`api token: ${token.status} ${await token.text()}`);
   // A webhook with a test event in its log: the API tab lists it, its log shows the delivery.
-  const hook = await env.server.api('/admin/webhooks', {
+  const hook = await server.api('/admin/webhooks', {
     method: 'POST',
     headers,
     json: { url: WEBHOOK_URL, events: ['listing.created', 'newsletter.sent'], description: 'ERP' },
   });
   if (hook.status !== 201) throw new Error(`webhook: ${hook.status} ${await hook.text()}`);
   const { id: hookId } = (await hook.json()) as { id: number };
-  const ping = await env.server.api(`/admin/webhooks/${hookId}/test`, { method: 'POST', headers });
+  const ping = await server.api(`/admin/webhooks/${hookId}/test`, { method: 'POST', headers });
   if (ping.status !== 202) throw new Error(`webhook test: ${ping.status}`);
   for (const email of ['abonne1@example.test', 'abonne2@example.test', 'desabonne@example.test']) {
-    const res = await env.server.api('/newsletter/subscribe', { method: 'POST', json: { email } });
+    const res = await server.api('/newsletter/subscribe', { method: 'POST', json: { email } });
     if (res.status >= 300) throw new Error(`subscribe: ${res.status}`);
   }
   // An active subscriber, so that the newsletter's send button opens its dialog.
-  const list = (await (await env.server.api('/newsletter/admin/subscribers', { headers })).json()) as {
+  const list = (await (await server.api('/newsletter/admin/subscribers', { headers })).json()) as {
     subscribers: { id: number; email: string }[];
   };
   const first = list.subscribers.find((s) => s.email === 'abonne1@example.test')!;
-  const activated = await env.server.api(`/newsletter/admin/subscribers/${first.id}/status`, {
+  const activated = await server.api(`/newsletter/admin/subscribers/${first.id}/status`, {
     method: 'PATCH',
     headers,
     json: { isActive: true },
   });
   if (activated.status !== 200) throw new Error(`activate: ${activated.status} ${await activated.text()}`);
   // The link of the mails, as a subscriber gets it: through the API on both engines, no database read.
-  ({ unsubscribe: unsubscribeToken } = await newsletterLinkTokens(smtp, 'desabonne@example.test'));
-});
+  const { unsubscribe: unsubscribeToken } = await newsletterLinkTokens(smtp, 'desabonne@example.test');
+  return { seed, smtp, unsubscribeToken };
+}
 
-type Look = { name: string; colorScheme: 'light' | 'dark'; viewport: { width: number; height: number }; phone: boolean };
-const LOOKS: Look[] = [
+export type Look = { name: string; colorScheme: 'light' | 'dark'; viewport: { width: number; height: number }; phone: boolean };
+export const LOOKS: Look[] = [
   { name: 'light, desktop', colorScheme: 'light', viewport: { width: 1280, height: 900 }, phone: false },
   { name: 'dark, desktop', colorScheme: 'dark', viewport: { width: 1280, height: 900 }, phone: false },
   { name: 'light, phone', colorScheme: 'light', viewport: { width: 390, height: 844 }, phone: true },
   { name: 'dark, phone', colorScheme: 'dark', viewport: { width: 390, height: 844 }, phone: true },
 ];
 
-const contextFor = (browser: Browser, look: Look) => ({
+export const contextFor = (browser: Browser, look: Look) => ({
   colorScheme: look.colorScheme,
   viewport: look.viewport,
   isMobile: look.phone,
@@ -107,7 +113,7 @@ const contextFor = (browser: Browser, look: Look) => ({
 });
 
 /** Public pages by path, in both languages (English under /en/). */
-const publicPaths = () => {
+export const publicPaths = (seed: SiteSeed) => {
   const french = [
     '/',
     '/annonces',
@@ -128,14 +134,14 @@ const publicPaths = () => {
 };
 
 type Screen = { path: string; ready: (page: Page) => Promise<unknown>; then?: (page: Page) => Promise<string> };
-const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, exact: true }).first().waitFor();
+export const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, exact: true }).first().waitFor();
 /** A button shown in the table on a desktop, in a card on a phone. */
 const visibleButton = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).filter({ visible: true }).first();
 /** A text shown in the table on a desktop, in a card on a phone. */
 const shown = (page: Page, text: string) => page.getByText(text).filter({ visible: true }).first().waitFor();
 
 /** Every admin screen, with what shows that its content is there (not a spinner). */
-const adminScreens = (): Screen[] => [
+export const adminScreens = (seed: SiteSeed): Screen[] => [
   { path: '/admin/', ready: (page) => heading(page, 'Messages par semaine') },
   { path: '/admin/annonces', ready: (page) => shown(page, 'Moteur marin Yanmar 6LY') },
   { path: '/admin/annonces/new', ready: (page) => heading(page, /Nouvelle annonce$/) },
@@ -288,65 +294,3 @@ const adminScreens = (): Screen[] => [
     },
   },
 ];
-
-describe.each(LOOKS)('axe, $name', (look) => {
-  it('finds nothing serious or critical on any public page, in French and in English', async () => {
-    const context = await visitorContext(env.browser, contextFor(env.browser, look));
-    const page = await context.newPage();
-    for (const path of publicPaths()) {
-      await page.goto(`${env.server.url}${path}`);
-      await page.locator('h1').first().waitFor();
-      await expectAccessible(page, `${path} (${look.name})`);
-    }
-    // A link that works: once its button is pressed, the page says it is done.
-    for (const lang of ['fr', 'en'] as const) {
-      const prefix = lang === 'en' ? '/en' : '';
-      await page.goto(`${env.server.url}${prefix}/newsletter/desinscription?token=${unsubscribeToken}`);
-      await Promise.all([
-        page.waitForURL(/desinscription/),
-        page.getByRole('button', { name: dictionary(lang).newsletter.unsubscribeButton }).click(),
-      ]);
-      await page.getByRole('status').waitFor();
-      await expectAccessible(page, `${prefix}/newsletter/desinscription, done (${look.name})`);
-    }
-    await context.close();
-  });
-
-  it('finds nothing serious or critical in the newsletter popup, in French and in English', async () => {
-    // A first visit: no memory of the popup. Its delay is drawn by Math.random, which 0 makes the shortest (2 s).
-    const context = await env.browser.newContext(contextFor(env.browser, look));
-    await context.addInitScript(() => {
-      Math.random = () => 0;
-    });
-    const page = await context.newPage();
-    for (const path of ['/', '/en/']) {
-      await page.goto(`${env.server.url}${path}`);
-      await page.locator('.popup-backdrop.open').getByRole('dialog').waitFor();
-      // Past its 300 ms opening animation, whose faded colours would be measured otherwise.
-      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-      await expectAccessible(page, `newsletter popup on ${path} (${look.name})`);
-    }
-    await context.close();
-  });
-
-  it('finds nothing serious or critical on any admin screen, the sign-in page included', async () => {
-    await signInAsAdmin(env.server);
-    const context: BrowserContext = await env.browser.newContext(contextFor(env.browser, look));
-    const page = await context.newPage();
-    await page.goto(`${env.server.url}/admin/login`);
-    await heading(page, 'Connexion administrateur');
-    await expectAccessible(page, `/admin/login (${look.name})`);
-    await signInThroughUi(page, env.server.url, INITIAL_ADMIN.email, CHANGED_ADMIN_PASSWORD);
-    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-    for (const screen of adminScreens()) {
-      await page.goto(`${env.server.url}${screen.path}`);
-      await screen.ready(page);
-      await expectAccessible(page, `${screen.path} (${look.name})`);
-      if (screen.then) {
-        const what = await screen.then(page);
-        await expectAccessible(page, `${screen.path}, ${what} (${look.name})`);
-      }
-    }
-    await context.close();
-  });
-});
