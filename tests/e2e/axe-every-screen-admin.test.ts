@@ -2,32 +2,26 @@
 // included: light and dark, desktop and phone, no serious or critical violation. The public pages are
 // checked in axe-every-screen-site.test.ts (tests/e2e/axe-screens.ts). One server and one browser for the
 // whole file; one context per look.
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, signInAsAdmin } from '../support/auth.ts';
-import { serverAndBrowser } from '../support/browser.ts';
 import { expectAccessible } from './site-browser.ts';
 import { signInThroughUi } from './admin-support.ts';
-import { adminScreens, AXE_SERVER_ENV, contextFor, heading, LOOKS, seedScreens, type Screens } from './axe-screens.ts';
+import { adminScreens, axeFile, contextFor, heading, LOOKS } from './axe-screens.ts';
 
-const env = serverAndBrowser({ env: AXE_SERVER_ENV });
-let screens: Screens;
-beforeAll(async () => {
-  screens = await seedScreens(env.server);
-});
-afterAll(() => screens?.smtp.stop());
+const { env, screens } = axeFile();
 
 describe.each(LOOKS)('axe, $name', (look) => {
   it('finds nothing serious or critical on any admin screen, the sign-in page included', async () => {
     await signInAsAdmin(env.server);
-    const context: BrowserContext = await env.browser.newContext(contextFor(env.browser, look));
+    const context: BrowserContext = await env.browser.newContext(contextFor(look));
     const page = await context.newPage();
     await page.goto(`${env.server.url}/admin/login`);
     await heading(page, 'Connexion administrateur');
     await expectAccessible(page, `/admin/login (${look.name})`);
     await signInThroughUi(page, env.server.url, INITIAL_ADMIN.email, CHANGED_ADMIN_PASSWORD);
     await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-    for (const screen of adminScreens(screens.seed)) {
+    for (const screen of adminScreens(screens().seed)) {
       await page.goto(`${env.server.url}${screen.path}`);
       await screen.ready(page);
       await expectAccessible(page, `${screen.path} (${look.name})`);

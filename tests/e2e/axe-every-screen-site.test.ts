@@ -2,24 +2,18 @@
 // double opt-in pages and its popup included): light and dark, desktop and phone, no serious or critical
 // violation. The admin screens are checked in axe-every-screen-admin.test.ts (tests/e2e/axe-screens.ts).
 // One server and one browser for the whole file; one context per look.
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { serverAndBrowser } from '../support/browser.ts';
+import { describe, it } from 'vitest';
 import { dictionary } from '@app/domain/i18n/index';
 import { expectAccessible, visitorContext } from './site-browser.ts';
-import { AXE_SERVER_ENV, contextFor, LOOKS, publicPaths, seedScreens, type Screens } from './axe-screens.ts';
+import { axeFile, contextFor, LOOKS, publicPaths } from './axe-screens.ts';
 
-const env = serverAndBrowser({ env: AXE_SERVER_ENV });
-let screens: Screens;
-beforeAll(async () => {
-  screens = await seedScreens(env.server);
-});
-afterAll(() => screens?.smtp.stop());
+const { env, screens } = axeFile();
 
 describe.each(LOOKS)('axe, $name', (look) => {
   it('finds nothing serious or critical on any public page, in French and in English', async () => {
-    const context = await visitorContext(env.browser, contextFor(env.browser, look));
+    const context = await visitorContext(env.browser, contextFor(look));
     const page = await context.newPage();
-    for (const path of publicPaths(screens.seed)) {
+    for (const path of publicPaths(screens().seed)) {
       await page.goto(`${env.server.url}${path}`);
       await page.locator('h1').first().waitFor();
       await expectAccessible(page, `${path} (${look.name})`);
@@ -27,7 +21,7 @@ describe.each(LOOKS)('axe, $name', (look) => {
     // A link that works: once its button is pressed, the page says it is done.
     for (const lang of ['fr', 'en'] as const) {
       const prefix = lang === 'en' ? '/en' : '';
-      await page.goto(`${env.server.url}${prefix}/newsletter/desinscription?token=${screens.unsubscribeToken}`);
+      await page.goto(`${env.server.url}${prefix}/newsletter/desinscription?token=${screens().unsubscribeToken}`);
       await Promise.all([
         page.waitForURL(/desinscription/),
         page.getByRole('button', { name: dictionary(lang).newsletter.unsubscribeButton }).click(),
@@ -40,7 +34,7 @@ describe.each(LOOKS)('axe, $name', (look) => {
 
   it('finds nothing serious or critical in the newsletter popup, in French and in English', async () => {
     // A first visit: no memory of the popup. Its delay is drawn by Math.random, which 0 makes the shortest (2 s).
-    const context = await env.browser.newContext(contextFor(env.browser, look));
+    const context = await env.browser.newContext(contextFor(look));
     await context.addInitScript(() => {
       Math.random = () => 0;
     });

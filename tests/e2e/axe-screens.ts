@@ -1,15 +1,16 @@
 // What the axe-core files check (axe-every-screen-site and -admin): the content every screen shows, the
 // four looks, the public pages and the admin screens with their dialogs. Split in two files so that the
 // two workers share the work (issue 35): each file starts its own server and browser and seeds the same.
-import type { Browser, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { signInAsAdmin } from '../support/auth.ts';
+import { serverAndBrowser } from '../support/browser.ts';
 import type { TestServer } from '../support/server.ts';
 import { newsletterLinkTokens, startSmtpServer, type TestSmtp } from '../support/smtp.ts';
 import { seedSite, type SiteSeed } from './site-seed.ts';
 
 /** The server's environment: webhooks may target loopback here, where the one listed points at a closed port, so that its test event waits in its delivery log with an error and a next try. */
-export const AXE_SERVER_ENV = { WEBHOOKS_ALLOW_LOCAL: 'true' };
+const AXE_SERVER_ENV = { WEBHOOKS_ALLOW_LOCAL: 'true' };
 const WEBHOOK_URL = 'http://127.0.0.1:9/hook';
 /** Well-formed but never issued: the double opt-in pages show their button for it (a GET checks nothing). */
 const UNKNOWN_TOKEN = 'a'.repeat(43);
@@ -105,7 +106,7 @@ export const LOOKS: Look[] = [
   { name: 'dark, phone', colorScheme: 'dark', viewport: { width: 390, height: 844 }, phone: true },
 ];
 
-export const contextFor = (browser: Browser, look: Look) => ({
+export const contextFor = (look: Look) => ({
   colorScheme: look.colorScheme,
   viewport: look.viewport,
   isMobile: look.phone,
@@ -294,3 +295,14 @@ export const adminScreens = (seed: SiteSeed): Screen[] => [
     },
   },
 ];
+
+/** A file's server and browser, seeded once with every screen's content before its tests (and its SMTP server stopped after). */
+export function axeFile() {
+  const env = serverAndBrowser({ env: AXE_SERVER_ENV });
+  let screens: Screens | undefined;
+  beforeAll(async () => {
+    screens = await seedScreens(env.server);
+  });
+  afterAll(() => screens?.smtp.stop());
+  return { env, screens: () => screens! };
+}

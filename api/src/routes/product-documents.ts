@@ -69,9 +69,9 @@ function jsonTextArray(raw: string): (string | null)[] | undefined {
  * characters (never cut and stored), one holding a NUL, more parts than files a batch takes.
  */
 function perFile(values: Record<string, string[]>, name: string, single: string, max: number): (string | null)[] {
-  const parts = values[name]?.length ? values[name] : values[single]?.slice(0, 1);
-  if (!parts) return [];
   const field = values[name]?.length ? name : single;
+  const parts = field === name ? values[name]! : values[single]?.slice(0, 1);
+  if (!parts) return [];
   if (parts.length > MAX_FILES_PER_BATCH)
     throw new ApiError(400, fill(requestMessages.tooManyTexts, { name: field, max: MAX_FILES_PER_BATCH }));
   if (parts.some((v) => v.length > max)) throw new ApiError(400, fill(requestMessages.textTooLong, { name: field, max }));
