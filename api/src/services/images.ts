@@ -7,7 +7,6 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { tablesOf, type schema, first } from '@app/db';
 import type { ImageVariant } from '@app/db/schema/catalogue';
 import { IMAGE_MESSAGES } from '@app/domain/documents';
-import { keptByKey } from '@app/domain/kept';
 import type { ProductImage } from '@app/domain/products';
 import type { Deps } from '../context.ts';
 import { Refusal } from './refusal.ts';
@@ -29,35 +28,22 @@ export const imageUrl = (key: string, file: string) => `/api/media/images/${key}
 
 type VariantUrls = Pick<ProductImage, 'url' | 'thumbnailUrl' | 'sources'>;
 
-/**
- * The URLs of stored pictures' variants, by storage key. A key's variants never change (a new picture gets
- * a new key, and a key is never reused), so a listings page's twelve cards take them from here instead of
- * parsing the variants and building every URL on every render (~2 µs a card, docs/perf/serving-speed-history.md). Frozen: the
- * same objects go into every answer. At most 4,096 keys are kept.
- */
-const keptUrls = keptByKey<Readonly<VariantUrls>>(4096);
-
-const variantUrls = (key: string, variants: ImageVariant[] | string) => keptUrls(key, () => makeVariantUrls(key, variants));
-
-function makeVariantUrls(key: string, variants: ImageVariant[] | string): Readonly<VariantUrls> {
+/** The URLs of a stored picture's variants: the largest WebP, the thumbnail, and every source for srcset. */
+function variantUrls(key: string, variants: ImageVariant[] | string): VariantUrls {
   const all = typeof variants === 'string' ? (JSON.parse(variants) as ImageVariant[]) : variants;
   const webp = all.filter((v) => v.format === 'webp' && v.file !== THUMBNAIL.file).sort((a, b) => a.width - b.width);
   const main = webp.find((v) => v.width >= 1024) ?? webp.at(-1);
   const thumb = all.find((v) => v.file === THUMBNAIL.file) ?? webp[0];
-  return Object.freeze({
+  return {
     url: main ? imageUrl(key, main.file) : '',
     thumbnailUrl: thumb ? imageUrl(key, thumb.file) : '',
-    sources: Object.freeze(
-      all
-        .filter((v) => v.file !== THUMBNAIL.file)
-        .map((v) => Object.freeze({ width: v.width, format: v.format, url: imageUrl(key, v.file) })),
-    ) as ProductImage['sources'],
-  });
+    sources: all.filter((v) => v.file !== THUMBNAIL.file).map((v) => ({ width: v.width, format: v.format, url: imageUrl(key, v.file) })),
+  };
 }
 
 /**
  * The API shape of an image row: the largest WebP as url, the thumbnail, and every source for srcset.
- * `variants` may still be the column's JSON text (a raw read on SQLite): it is parsed only for a key not seen yet.
+ * `variants` may still be the column's JSON text (a raw read on SQLite).
  */
 export function toProductImage(row: Omit<ImageRow, 'createdAt' | 'variants'> & { variants: ImageVariant[] | string }): ProductImage {
   const { url, thumbnailUrl, sources } = variantUrls(row.storageKey, row.variants);

@@ -3,7 +3,6 @@
 // card's variants were most of the listings page's island props; issue #17). Their URLs are the short alias
 // of the API's (domain/src/image-paths.ts) and candidates are separated by a bare comma (issue #33).
 import type { ListingImage } from '@app/domain/catalogue-listing';
-import { keptByKey } from '@app/domain/kept';
 import { shortImageUrl } from '@app/domain/image-paths';
 
 export type PictureImage = Omit<ListingImage, 'sources'> & { avif?: string; webp?: string };
@@ -16,21 +15,11 @@ const srcset = (sources: NonNullable<ListingImage['sources']>, format: string) =
     .map((s) => `${shortImageUrl(s.url)} ${s.width}w`)
     .join(',');
 
-/**
- * The srcsets of a picture's variants, made once per picture. A stored picture's variants never change (a
- * new picture gets a new storage key, which every variant URL names), so its first variant's URL stands for
- * all of them. A listings page made them for its twelve cards on every render: arrays sorted and strings
- * joined that the collector then had to reclaim (docs/perf/serving-speed-history.md). At most 4,096 pictures are kept.
- */
-const keptSrcsets = keptByKey<Srcsets>(4096);
-
 function srcsets(sources: ListingImage['sources']): Srcsets {
   if (!sources?.length) return {};
-  return keptSrcsets(sources[0]!.url, () => {
-    const avif = srcset(sources, 'avif');
-    const webp = srcset(sources, 'webp');
-    return { ...(avif && { avif }), ...(webp && { webp }) };
-  });
+  const avif = srcset(sources, 'avif');
+  const webp = srcset(sources, 'webp');
+  return { ...(avif && { avif }), ...(webp && { webp }) };
 }
 
 export function toPictureImage({ sources, url, thumbnailUrl, ...image }: ListingImage): PictureImage {
