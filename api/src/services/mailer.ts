@@ -1,7 +1,7 @@
 // Sends mail through the configured SMTP accounts with nodemailer: picks the account for a usage,
 // decrypts its password, connects only to a checked address, and words failures generically.
 import { asc, eq } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
 import { tablesOf, type schema, first } from '@app/db';
 import { mailMessages } from '@app/domain/api-messages';
 import { headerSafe } from '@app/domain/header-text';
@@ -26,9 +26,14 @@ const TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeo
 
 export type Transport = ReturnType<typeof nodemailer.createTransport>;
 
+/**
+ * nodemailer is imported on the first mail, not at start: a process that sends no mail never holds it
+ * (4–5 MiB resident at start, docs/perf/memory.md).
+ */
 export async function createTransport(deps: Deps, config: ConnectionConfig, pool?: { maxConnections: number }): Promise<Transport> {
   const target = await checkSmtpTarget(config.host, config.port, { allowLocal: deps.env.SMTP_ALLOW_LOCAL });
-  return nodemailer.createTransport({
+  const { default: mailer } = await import('nodemailer');
+  return mailer.createTransport({
     host: target.host,
     ...(target.servername ? { servername: target.servername } : {}),
     port: config.port,
