@@ -7,8 +7,8 @@ import { describe, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, signInAsAdmin } from '../support/auth.ts';
 import { expectAccessible } from './site-browser.ts';
-import { signInThroughUi } from './admin-support.ts';
-import { adminScreens, axeFile, contextFor, goInApp, heading, LOOKS } from './axe-screens.ts';
+import { goInApp, signInThroughUi } from './admin-support.ts';
+import { adminScreens, axeFile, contextFor, heading, LOOKS } from './axe-screens.ts';
 
 const { env, screens } = axeFile();
 
