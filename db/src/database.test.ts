@@ -9,11 +9,16 @@ import * as schema from './schema/index.ts';
 
 const meta = schema.appMeta;
 let db: Db;
+let folder: string;
 beforeEach(async () => {
-  db = openDb(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pm-handle-')), 'app.db'));
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-handle-'));
+  db = openDb(path.join(folder, 'app.db'));
   await runMigrations(db);
 });
-afterEach(() => db.$close());
+afterEach(async () => {
+  await db.$close();
+  fs.rmSync(folder, { recursive: true, force: true });
+});
 
 const keys = async () => (await db.select({ key: meta.key }).from(meta).orderBy(meta.key)).map((r) => r.key);
 /** Lets everything already pending run (the statements and their promises need no timer): a statement that did not queue would have landed. */

@@ -1,13 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDb, runMigrations } from './index.ts';
 import * as schema from './schema/index.ts';
 
-const tmp = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pm-db-')), 'app.db');
+const folders: string[] = [];
+const tmp = () => {
+  folders.push(fs.mkdtempSync(path.join(os.tmpdir(), 'pm-db-')));
+  return path.join(folders.at(-1)!, 'app.db');
+};
 const opened: { close(): void }[] = [];
 afterEach(() => opened.splice(0).forEach((d) => d.close()));
+afterAll(() => folders.splice(0).forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 
 function fresh(file = tmp()) {
   const db = openDb(file);

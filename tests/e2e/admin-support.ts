@@ -78,6 +78,33 @@ export async function signedInPage(browser: Browser, server: TestServer) {
   return { context, page };
 }
 
+const NOT_FOUND = '/admin/ecran-inconnu';
+const notFoundHeading = (page: Page) => page.getByRole('heading', { name: 'Page introuvable', exact: true });
+
+/**
+ * Goes to an admin path inside the running app, as the browser's forward button does (the router hears
+ * popstate): no page load, so the app, its service worker and axe-core stay loaded from screen to screen.
+ * Through the not-found screen first, whose heading no other screen shows: once it is there the screen
+ * before is gone (a screen shown again, a tab or a dialog left open included), and once it is gone the
+ * screen asked for is the one rendering, so its `ready` cannot be met by what the screen before showed.
+ * `unknown`: the path is one no route takes, so the not-found screen stays.
+ */
+export async function goInApp(page: Page, path: string, { unknown = path === NOT_FOUND } = {}) {
+  const to = async (target: string) =>
+    page.evaluate((url) => {
+      const index = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+      history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: index }, '', url);
+      dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+    }, target);
+  await to(NOT_FOUND);
+  await notFoundHeading(page).waitFor();
+  // No dialog of the screen before stays open over the next one.
+  await expect.poll(() => page.getByRole('dialog').or(page.getByRole('alertdialog')).count()).toBe(0);
+  if (path === NOT_FOUND) return;
+  await to(path);
+  if (!unknown) await notFoundHeading(page).waitFor({ state: 'detached' });
+}
+
 /**
  * Waits until the service worker controls the page and has finished activating, so the shell can be served
  * offline. The check is synchronous: Playwright's waitForFunction does not await a predicate's promise, so an

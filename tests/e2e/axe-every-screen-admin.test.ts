@@ -1,12 +1,13 @@
 // axe-core (WCAG 2.2 A and AA rules) on every admin screen, the sign-in page and the main dialogs
 // included: light and dark, desktop and phone, no serious or critical violation. The public pages are
 // checked in axe-every-screen-site.test.ts (tests/e2e/axe-screens.ts). One server and one browser for the
-// whole file; one context per look.
+// whole file; one context per look, and one page load of the admin per look: it goes from screen to screen
+// inside the running app (goInApp), as a user does.
 import { describe, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, signInAsAdmin } from '../support/auth.ts';
 import { expectAccessible } from './site-browser.ts';
-import { signInThroughUi } from './admin-support.ts';
+import { goInApp, signInThroughUi } from './admin-support.ts';
 import { adminScreens, axeFile, contextFor, heading, LOOKS } from './axe-screens.ts';
 
 const { env, screens } = axeFile();
@@ -22,7 +23,7 @@ describe.each(LOOKS)('axe, $name', (look) => {
     await signInThroughUi(page, env.server.url, INITIAL_ADMIN.email, CHANGED_ADMIN_PASSWORD);
     await page.waitForURL((url) => !url.pathname.endsWith('/login'));
     for (const screen of adminScreens(screens().seed)) {
-      await page.goto(`${env.server.url}${screen.path}`);
+      await goInApp(page, screen.path);
       await screen.ready(page);
       await expectAccessible(page, `${screen.path} (${look.name})`);
       if (screen.then) {

@@ -9,7 +9,7 @@ import { serverAndBrowser } from '../support/browser.ts';
 import { createSmtpAccount, newsletterLinkTokens, startSmtpServer } from '../support/smtp.ts';
 import { seedSite, type SiteSeed } from './site-seed.ts';
 import { visitorContext } from './site-browser.ts';
-import { createListingViaApi, expectHeaderOnOneRow, signedInPage } from './admin-support.ts';
+import { createListingViaApi, expectHeaderOnOneRow, goInApp, signedInPage } from './admin-support.ts';
 
 const WIDTH = 390;
 const THEMES = ['light', 'dark'] as const;
@@ -152,24 +152,26 @@ describe.each(THEMES)('admin at 390 px, %s theme', (theme) => {
       '/admin/newsletter',
       '/admin/inconnue',
     ];
+    // One load of the admin, with the theme just stored; then from screen to screen inside the app.
+    await page.goto(`${env.server.url}/admin/`);
     for (const screen of screens) {
-      await page.goto(`${env.server.url}${screen}`);
+      await goInApp(page, screen, { unknown: screen === '/admin/inconnue' });
       await page.locator('main h1, main [role="alert"]').first().waitFor();
       await expectNoOverflow(page, `admin-${theme}${screen}`);
       await expectHeaderOnOneRow(page, `admin-${theme}${screen}`);
     }
-    await page.goto(`${env.server.url}/admin/documents`);
+    await goInApp(page, '/admin/documents');
     await page.getByRole('button', { name: 'Créer' }).click();
     await page.getByRole('dialog').waitFor();
     await expectNoOverflow(page, `admin-${theme}-document-dialog`);
-    await page.goto(`${env.server.url}/admin/messages`);
+    await goInApp(page, '/admin/messages');
     await page
       .getByRole('button', { name: /Réponse rapide/ })
       .first()
       .click();
     await page.getByRole('dialog').waitFor();
     await expectNoOverflow(page, `admin-${theme}-reply-dialog`);
-    await page.goto(`${env.server.url}/admin/newsletter`);
+    await goInApp(page, '/admin/newsletter');
     await page.getByRole('button', { name: /Envoyer un message/ }).click();
     await page.getByRole('dialog').waitFor();
     await expectNoOverflow(page, `admin-${theme}-send-dialog`);

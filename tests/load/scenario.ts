@@ -3,14 +3,13 @@
 // document download), autocannon against them over loopback, and an administrator writing meanwhile.
 import type { IncomingHttpHeaders } from 'node:http';
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { makePdf } from '@app/demo/seed-assets';
 import { signInAsAdmin, type AdminSession } from '../support/auth.ts';
 import { databaseEnv, repoRoot, type TestServer } from '../support/server.ts';
+import { testTempDir } from '../support/temp-dirs.ts';
 
 const run = promisify(execFile);
 
@@ -22,7 +21,8 @@ export type Target = { name: string; path: string };
  * projects); the bench's `env` may name another PostgreSQL database (DATABASE_URL).
  */
 export async function seededDataDir(listings: number, env: Record<string, string> = {}): Promise<string> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-load-'));
+  // Removed with the test file that made it (or at exit, in a bench).
+  const dataDir = testTempDir('pm-load');
   await run(process.execPath, [path.join(repoRoot, 'tests/bench/seed-listings.ts'), String(listings)], {
     cwd: repoRoot,
     env: { ...process.env, ...(await databaseEnv(dataDir)), LOG_LEVEL: 'warn', ...env },
