@@ -17,7 +17,9 @@ beforeAll(async () => {
     }),
   );
 });
-afterAll(() => Promise.all(Object.values(servers).map((s) => s.server?.stop())));
+afterAll(async () => {
+  for (const s of Object.values(servers)) await s.server?.stop();
+});
 
 /**
  * What each way of choosing a preference answers, as the proxy forwards it over http (without
