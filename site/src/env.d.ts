@@ -19,6 +19,8 @@ declare namespace App {
      * PUBLIC_URL as set. Handed over with `api`; under `astro dev` the middleware reads the variables.
      */
     config: { company: import('@app/domain/company').Company; publicUrl?: string };
+    /** What this site instance keeps between requests (src/lib/site-state.ts), set by the middleware. */
+    state: import('./lib/site-state.ts').SiteState;
     lang: import('@app/domain/lang').Lang;
     /** The page's path without the /en prefix: '/annonces', '/produit/3'. */
     path: string;

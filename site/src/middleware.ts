@@ -3,23 +3,24 @@
 // a URL is one page for every visitor (docs/decisions/078-one-page-for-every-visitor.md).
 import { defineMiddleware } from 'astro:middleware';
 import { LANG_COOKIE, isEnglishHost, parseLang, resolveLanguage, splitLocalePath } from '@app/domain/site-routing';
-import { finalizeHtml, preferenceCookie } from './lib/html-response.ts';
+import { finalizeHtml, preferenceCookie, secureCookies } from './lib/html-response.ts';
 import { configOfDevServer } from './lib/page.ts';
 import { crossSiteRefusal, isOwnOrigin, SAFE_METHODS } from './lib/own-origin.ts';
+import { siteStateOf } from './lib/site-state.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const { url, request, locals } = context;
+  // Handed over by the process entry (api/src/http/origin.ts), built once at its start; absent under `astro dev`.
+  const config = (locals.config ??= configOfDevServer());
   // The FR/EN switch: remember the choice, then show the clean URL.
   const chosen = parseLang(url.searchParams.get('lang'));
   if (chosen && request.method === 'GET') {
     url.searchParams.delete('lang');
     const headers = new Headers({ location: url.pathname + url.search, 'cache-control': 'no-store' });
-    headers.append('set-cookie', preferenceCookie(LANG_COOKIE, chosen, url.protocol === 'https:'));
+    headers.append('set-cookie', preferenceCookie(LANG_COOKIE, chosen, secureCookies(config, url)));
     return new Response(null, { status: 303, headers });
   }
 
-  // Handed over by the process entry (api/src/http/origin.ts); absent under `astro dev`.
-  const config = (locals.config ??= configOfDevServer());
   // A page's form (contact, theme, newsletter) posted from another site, or without an Origin: refused
   // before any page reads it. Astro's checkOrigin would also refuse our own posts behind a proxy (decision 119).
   if (!SAFE_METHODS.has(request.method)) {
@@ -34,6 +35,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.path = path;
   locals.onEnglishHost = isEnglishHost(host, company.englishHost);
   locals.publicUrl = (config.publicUrl ?? url.origin).replace(/\/$/, '');
+  locals.state = siteStateOf(config);
 
   const response = await next();
   if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return response;

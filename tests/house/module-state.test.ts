@@ -1,6 +1,7 @@
-// State is built once and passed (house style rule 17, decision 117): a module of the API keeps no
-// mutable state of its own, so two app instances in one process share nothing; what an instance holds
-// (caches, stores, workers) is built in boot() (api/src/deps.ts) and reaches its users through Deps.
+// State is built once and passed (house style rule 17, decisions 117 and 118): a module of the API or the
+// site keeps no mutable state of its own, so two app instances in one process share nothing; what an API
+// instance holds (caches, stores, workers) is built in boot() (api/src/deps.ts) and reaches its users
+// through Deps, what a site instance keeps reaches its pages in Astro.locals (site/src/lib/site-state.ts).
 // And no module of the API, the data layer or the site reads process.env when it is imported: the
 // configuration is parsed at boot and handed down. Read from each module's syntax tree, so a new module
 // is checked without being listed.
@@ -16,8 +17,19 @@ const CONSTANTS: Record<string, string[]> = {
   'api/src/services/webhook-target.ts': ['always'],
 };
 
+/**
+ * The one module-level value of the site: the map from an instance's configuration (the object the process
+ * entry builds once at start and hands to every request) to that instance's state. It holds no state of its
+ * own: each instance's is built on its first request, found by that object, and goes with it (a WeakMap).
+ */
+const SITE_INSTANCES: Record<string, string[]> = {
+  'site/src/lib/site-state.ts': ['instances'],
+};
+
 const apiModules = () => sourceModules('api/src').filter((file) => !isProcessEntry(file));
-const stateOf = (file: string) => moduleState(file, readSource(file)).filter((f) => !CONSTANTS[file]?.includes(f.name));
+const siteModules = () => sourceModules('site/src');
+const ALLOWED = { ...CONSTANTS, ...SITE_INSTANCES };
+const stateOf = (file: string) => moduleState(file, readSource(file)).filter((f) => !ALLOWED[file]?.includes(f.name));
 const described = (findings: { file: string; line: number; name: string; what: string }[]) =>
   findings.map((f) => `${f.file}:${f.line} ${f.name}: ${f.what}`);
 
@@ -27,8 +39,15 @@ describe('module-level state', () => {
     expect(described(apiModules().flatMap(stateOf))).toEqual([]);
   });
 
-  it('every value allowed as a constant is still there, built at module level', () => {
-    for (const [file, names] of Object.entries(CONSTANTS)) {
+  it('no module of the site keeps mutable state at module level: its pages, endpoints, middleware and islands', () => {
+    expect(siteModules()).toEqual(
+      expect.arrayContaining(['site/src/middleware.ts', 'site/src/pages/sitemap.xml.ts', 'site/src/islands/toast.ts']),
+    );
+    expect(described(siteModules().flatMap(stateOf))).toEqual([]);
+  });
+
+  it('every value allowed is still there, built at module level', () => {
+    for (const [file, names] of Object.entries(ALLOWED)) {
       const built = moduleState(file, readSource(file)).map((f) => f.name);
       for (const name of names) expect(built, `${file}: ${name}`).toContain(name);
     }

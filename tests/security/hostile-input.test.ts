@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tablesOf } from '@app/db';
 import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES } from '@app/domain/documents';
+import { HONEYPOT_FIELD, INQUIRY_FIELDS, REFERENCE_FIELD } from '@app/domain/inquiry-rules';
 import { signInAsAdmin, withDb, CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN } from '../support/auth.ts';
 import { engineInput } from '../fixtures/catalogue.ts';
 import { startServer, type TestServer } from '../support/server.ts';
@@ -148,19 +149,45 @@ const withLocalImports = (file: string) => {
   return [own, ...imported].join('\n');
 };
 
-/** The site's pages that read a posted form (site/src/pages), each with the fields it reads. */
-function siteForms(): { path: string; fields: string[] }[] {
+/** The site's pages that read a posted form (site/src/pages, with the helpers they import): the paths forms post to. */
+function sitePostTargets(): string[] {
   const pages = path.join(SITE_SRC, 'pages');
   return fs
     .readdirSync(pages, { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.(?:astro|ts)$/.test(file) && !file.includes('['))
-    .map((file) => ({ file, source: withLocalImports(path.join(pages, file)) }))
-    .filter(({ source }) => /\.formData\(\)/.test(source))
-    .map(({ file, source }) => ({
-      path: `/${file.replace(/\.(?:astro|ts)$/, '').replace(/(?:^|\/)index$/, '')}`,
-      fields: [...new Set([...source.matchAll(/\bform\??\.get\('([^']+)'\)/g)].map((m) => m[1]!))],
-    }))
-    .sort((a, b) => a.path.localeCompare(b.path));
+    .filter((file) => /\.formData\(\)/.test(withLocalImports(path.join(pages, file))))
+    .map((file) => `/${file.replace(/\.(?:astro|ts)$/, '').replace(/(?:^|\/)index$/, '')}`)
+    .sort();
+}
+
+/** The forms a served page carries that post, each with where it posts (its path) and the names of its fields. */
+function postedForms(html: string, pageUrl: string): { path: string; fields: string[] }[] {
+  const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
+  return [...html.matchAll(/(<form\b[^>]*>)([\s\S]*?)<\/form>/gi)]
+    .filter(([, tag]) => attribute(tag!, 'method')?.toLowerCase() === 'post')
+    .map(([, tag, body]) => ({
+      path: new URL(attribute(tag!, 'action') ?? '', pageUrl).pathname,
+      fields: [...body!.matchAll(/<(?:input|textarea|select|button)\b[^>]*\sname="([^"]+)"/gi)].map((m) => m[1]!),
+    }));
+}
+
+/**
+ * The site's own forms as a visitor gets them: each page a form posts to, served (with a listing's reference
+ * and a newsletter link's token, so the forms that show only then are there too), and every posting form of
+ * those pages (the theme form is on each) with every field it names: what a browser would send.
+ */
+async function siteForms(): Promise<{ path: string; fields: string[] }[]> {
+  const fields = new Map<string, Set<string>>();
+  for (const target of sitePostTargets()) {
+    const pageUrl = `${server.url}${target}?ref=1&token=${'a'.repeat(43)}`;
+    const html = await (await fetch(pageUrl)).text();
+    for (const form of postedForms(html, pageUrl)) {
+      const known = fields.get(form.path) ?? new Set<string>();
+      for (const field of form.fields) known.add(field);
+      fields.set(form.path, known);
+    }
+  }
+  return [...fields].map(([path, names]) => ({ path, fields: [...names].sort() })).sort((a, b) => a.path.localeCompare(b.path));
 }
 
 /** The site's forms that post to the API from the browser (site/src/islands): the path, and the fields the form has. */
@@ -325,11 +352,16 @@ describe('no value makes validation expensive', () => {
   });
 
   it('a 64 KB adversarial value in every field of the site’s own forms is refused, or changes nothing, for at most 20× the cost of a normal value', async () => {
-    // The forms posted to the site's pages, read from site/src/pages: the theme form and the newsletter's buttons.
-    const forms = siteForms();
+    // The forms posted to the site's pages, read from the pages served: the theme form, the contact form
+    // without JavaScript, the newsletter's buttons. Every page that reads a posted form serves one.
+    const forms = await siteForms();
+    expect(forms.map((f) => f.path)).toEqual(expect.arrayContaining(sitePostTargets()));
+    const contactFields = [...INQUIRY_FIELDS, HONEYPOT_FIELD, REFERENCE_FIELD].sort();
     expect(forms).toEqual(
       expect.arrayContaining([
-        { path: '/preferences', fields: expect.arrayContaining(['theme', 'next']) },
+        { path: '/preferences', fields: ['next', 'theme'] },
+        { path: '/contact', fields: contactFields },
+        { path: '/en/contact', fields: contactFields },
         { path: '/newsletter/confirmer', fields: ['token'] },
         { path: '/newsletter/desinscription', fields: ['token'] },
         { path: '/en/newsletter/confirmer', fields: ['token'] },

@@ -1,5 +1,5 @@
 // Shows toasts top right, stacked, with an icon per type and a close button.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TOAST_EVENT, takePendingToasts, toToast, type Toast, type ToastRequest, type ToastType } from './toast.ts';
 import { renderedByReact } from '../lib/react-component.ts';
 
@@ -7,9 +7,10 @@ const ICONS: Record<ToastType, string> = { success: '✓', error: '✕', info: '
 
 export default function Toaster({ closeLabel }: { closeLabel: string }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const lastId = useRef(0);
   useEffect(() => {
     const show = (request: ToastRequest) => {
-      const t = toToast(request);
+      const t = toToast(request, ++lastId.current);
       setToasts((list) => [...list, t]);
       setTimeout(() => setToasts((list) => list.filter((x) => x.id !== t.id)), t.duration);
     };

@@ -10,12 +10,11 @@ export const TOAST_DURATIONS: Record<ToastType, number> = { success: 4000, error
 export const DEFAULT_TOAST_DURATION = 5000;
 export const TOAST_EVENT = 'site:toast';
 
-let nextId = 1;
-/** The toast a request becomes: durations are decided here, whoever sent the event. */
-export function toToast(request: ToastRequest): Toast {
+/** The toast a request becomes, numbered `id` by the Toaster: durations are decided here, whoever sent the event. */
+export function toToast(request: ToastRequest, id: number): Toast {
   const duration = request.duration ?? (request.type ? TOAST_DURATIONS[request.type] : undefined) ?? DEFAULT_TOAST_DURATION;
   return {
-    id: nextId++,
+    id,
     type: request.type && request.type in TOAST_DURATIONS ? request.type : 'info',
     title: request.title,
     message: request.message,

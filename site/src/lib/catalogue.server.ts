@@ -23,26 +23,23 @@ function queryObject(query: string): Record<string, string | string[]> {
 }
 
 /**
- * The query validated as the API validates it (an invalid one throws), remembered by its text: pages ask the
- * same few queries over and over, and zod's walk was ~2 % of a listings render. The result is never changed
- * by its readers, so one object serves every render; at most 500 texts are kept, the oldest dropped first.
+ * The query validated as the API validates it (an invalid one throws), remembered by its path and text in this
+ * instance's state (site-state.ts). The result is never changed by its readers, so one object serves every
+ * render.
  */
-function parsedQuery<T>(schema: { parse(input: unknown): T }, query: string): T {
-  let byText = parsedQueries.get(schema) as Map<string, T> | undefined;
-  if (!byText) parsedQueries.set(schema, (byText = new Map()));
-  let parsed = byText.get(query);
+function parsedQuery<T extends object>(locals: App.Locals, path: string, schema: { parse(input: unknown): T }, query: string): T {
+  const key = `${path}?${query}`;
+  let parsed = locals.state.parsedQueries.get(key) as T | undefined;
   if (parsed === undefined) {
     parsed = Object.freeze(schema.parse(queryObject(query))); // shared: a reader that changed it would throw
-    if (byText.size >= 500) byText.delete(byText.keys().next().value!);
-    byText.set(query, parsed);
+    locals.state.parsedQueries.set(key, parsed);
   }
   return parsed;
 }
-const parsedQueries = new Map<object, Map<string, unknown>>();
 
 /** What GET /api/products answers for this query string (an invalid query throws: the page shows its error state). */
 export async function readProducts(locals: App.Locals, query: string): Promise<ProductList> {
-  if (locals.catalogue) return locals.catalogue.searchProducts(parsedQuery(ProductQuerySchema, query));
+  if (locals.catalogue) return locals.catalogue.searchProducts(parsedQuery(locals, '/api/products', ProductQuerySchema, query));
   const list = await apiJson<ProductList>(locals, `/api/products?${query}`);
   if (!list) throw new Error('GET /api/products: 404');
   return list;
@@ -50,7 +47,7 @@ export async function readProducts(locals: App.Locals, query: string): Promise<P
 
 /** The same search for cards: in the server process, each listing read only as far as a card shows it. */
 async function readListings(locals: App.Locals, query: string): Promise<ListingSummaryList> {
-  if (locals.catalogue) return locals.catalogue.searchListings(parsedQuery(ProductQuerySchema, query));
+  if (locals.catalogue) return locals.catalogue.searchListings(parsedQuery(locals, '/api/products', ProductQuerySchema, query));
   return readProducts(locals, query);
 }
 
@@ -58,7 +55,10 @@ const readProduct = async (locals: App.Locals, id: number): Promise<Product | nu
   locals.catalogue ? locals.catalogue.getProduct(id) : apiJson<Product>(locals, `/api/products/${id}`);
 
 async function readDocuments(locals: App.Locals, query: string): Promise<PublicDocumentsPage> {
-  if (locals.catalogue) return locals.catalogue.publicDocuments(parsedQuery(PublicTechnicalDocumentQuerySchema, query));
+  if (locals.catalogue)
+    return locals.catalogue.publicDocuments(
+      parsedQuery(locals, '/api/technical-documents/public', PublicTechnicalDocumentQuerySchema, query),
+    );
   const res = await apiJson<PublicDocumentsPage>(locals, `/api/technical-documents/public?${query}`);
   if (!res) throw new Error('GET /api/technical-documents/public: 404');
   return res;

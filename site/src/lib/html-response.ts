@@ -9,6 +9,15 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
+/**
+ * Whether the cookies the site sets are `Secure`: when the public address is https (PUBLIC_URL, parsed at
+ * start), even though this server, behind a proxy that ends TLS, is reached over http; or when the request
+ * itself came over https. The API's rule for its session cookie (api/src/http/auth-cookie.ts), less the
+ * proxy's X-Forwarded-Proto, which the site is not told to trust.
+ */
+export const secureCookies = (config: Pick<App.Locals['config'], 'publicUrl'>, url: URL) =>
+  config.publicUrl?.startsWith('https:') === true || url.protocol === 'https:';
+
 /** A year-long, site-wide preference cookie (language or theme); no secret, so readable by scripts. */
 export const preferenceCookie = (name: string, value: string, secure: boolean) =>
   `${name}=${value}; Path=/; Max-Age=${PREFERENCE_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`;

@@ -4,9 +4,8 @@ import { dictionary, type Dictionary } from '@app/domain/i18n/index';
 import { canonicalPath, alternates, isEnglishHost, switchHref } from '@app/domain/site-routing';
 import type { Lang } from '@app/domain/lang';
 
-let devConfig: App.Locals['config'] | undefined;
-/** Under `astro dev` no process entry hands a parsed configuration over: the variables, read once. */
-export const configOfDevServer = () => (devConfig ??= { company: companyFromEnv(process.env), publicUrl: process.env.PUBLIC_URL });
+/** Under `astro dev` no process entry hands a parsed configuration over: the variables, read per request. */
+export const configOfDevServer = (): App.Locals['config'] => ({ company: companyFromEnv(process.env), publicUrl: process.env.PUBLIC_URL });
 
 export type PageContext = {
   lang: Lang;

@@ -1,7 +1,8 @@
 // GET /sitemap.xml: every public page and every listing from the database, each with its French
 // and English alternates (hreflang) and, for listings, the date of the last change.
-// Reading every listing takes one API call per 100 of them, so the document is kept and rebuilt
-// only when the catalogue's version changes: its count and its most recent change (id and time).
+// Reading every listing takes one API call per 100 of them, so the document is kept (in the instance's
+// state, src/lib/site-state.ts) and rebuilt only when the catalogue's version changes: its count and its
+// most recent change (id and time).
 // It is compressed once per build (7 MB of XML for 10,000 listings, a few hundred KB compressed).
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -9,6 +10,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { APIRoute } from 'astro';
 import { alternates } from '@app/domain/site-routing';
 import { readProducts } from '../lib/catalogue.server.ts';
+import type { BuiltSitemap as Built } from '../lib/site-state.ts';
 
 const PAGES = [
   '/',
@@ -47,8 +49,6 @@ async function build(locals: App.Locals): Promise<string> {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${out.join('\n')}\n</urlset>\n`;
 }
 
-type Built = { key: string; xml: string; etag: string; lastModified: string; encoded: Partial<Record<'br' | 'gzip', Promise<Buffer>>> };
-
 const compressors = {
   br: (xml: string) => promisify(brotliCompress)(xml, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
   gzip: (xml: string) => promisify(gzip)(xml, { level: 6 }),
@@ -61,14 +61,12 @@ function encode(built: Built, accept: string): { body: string | Buffer | Promise
   built.encoded[encoding] ??= compressors[encoding](built.xml);
   return { body: built.encoded[encoding], encoding };
 }
-let cached: Built | null = null;
-/** Concurrent requests for a version being built share that build. */
-let building: { key: string; done: Promise<Built> } | null = null;
-
+/** The instance's last build (locals.state.sitemap); concurrent requests for a version being built share that build. */
 async function sitemap(locals: App.Locals): Promise<Built> {
+  const memo = locals.state.sitemap;
   const key = `${locals.publicUrl}|${await catalogueVersion(locals)}`;
-  if (cached?.key === key) return cached;
-  if (building?.key !== key) {
+  if (memo.kept?.key === key) return memo.kept;
+  if (memo.building?.key !== key) {
     const done = build(locals).then((xml) => {
       // The ETag follows the content (an edit on the same day leaves it); Last-Modified is the build time.
       const built = {
@@ -79,16 +77,16 @@ async function sitemap(locals: App.Locals): Promise<Built> {
         encoded: {},
       };
       // A build overtaken by a newer version's answers its own requests but does not replace it.
-      if (building?.done === done || !cached) cached = built;
-      if (building?.done === done) building = null;
+      if (memo.building?.done === done || !memo.kept) memo.kept = built;
+      if (memo.building?.done === done) memo.building = null;
       return built;
     });
     done.catch(() => {
-      if (building?.done === done) building = null;
+      if (memo.building?.done === done) memo.building = null;
     });
-    building = { key, done };
+    memo.building = { key, done };
   }
-  return building.done;
+  return memo.building.done;
 }
 
 export const GET: APIRoute = async ({ locals, request }) => {
@@ -97,8 +95,9 @@ export const GET: APIRoute = async ({ locals, request }) => {
     built = await sitemap(locals);
   } catch {
     // The catalogue cannot be read: the last sitemap, or say so rather than publish one without the listings.
-    if (!cached) return new Response(null, { status: 503, headers: { 'retry-after': '60', 'cache-control': 'no-store' } });
-    built = cached;
+    const { kept } = locals.state.sitemap;
+    if (!kept) return new Response(null, { status: 503, headers: { 'retry-after': '60', 'cache-control': 'no-store' } });
+    built = kept;
   }
   const headers: Record<string, string> = {
     'content-type': 'application/xml; charset=utf-8',
