@@ -14,7 +14,7 @@ import {
   sortValue,
   type ListingFilters,
 } from '@app/domain/site-filters';
-import ProductCard from '../components/ProductCard.tsx';
+import ProductGrid from '../components/ProductGrid.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../components/States.tsx';
 import type { ListingsPage } from '../lib/catalogue.server.ts';
 import { renderedByReact } from '../lib/react-component.ts';
@@ -238,13 +238,16 @@ export default function ListingsBrowser({ lang, basePath, start, children }: Pro
       {status === 'loaded' && data && (served || data.items.length > 0) && (
         <>
           {!served && (
-            <ul className="grid" data-testid="listing-grid">
-              {data.items.map((item, i) => (
-                <li key={item.id}>
-                  <ProductCard lang={lang} listing={item} href={`${productBase}${item.id}`} t={card} eager={i < 2} headingLevel={2} />
-                </li>
-              ))}
-            </ul>
+            <ProductGrid
+              lang={lang}
+              listings={data.items}
+              productBase={productBase}
+              t={card}
+              className="grid"
+              testId="listing-grid"
+              eager={2}
+              headingLevel={2}
+            />
           )}
           {data.pages > 1 && (
             <nav className="pagination" aria-label={fill(t.pageOf, { page: data.page, pages: data.pages })}>
