@@ -230,7 +230,11 @@ function feedParser(source: Readable, parser: BusboyInstance, options: FeedOptio
     let busy = false;
     let ended = false;
     let parsed = false;
-    const stopReading = () => void source.off('data', onData).off('end', onEnd);
+    let stopped = false;
+    const stopReading = () => {
+      stopped = true;
+      source.off('data', onData).off('end', onEnd);
+    };
     const fail = (err: unknown) => {
       stopReading();
       reject(err);
@@ -262,6 +266,7 @@ function feedParser(source: Readable, parser: BusboyInstance, options: FeedOptio
       busy = true;
       parse(chunk).then(() => {
         busy = false;
+        if (stopped) return; // failed meanwhile: the rest stays unread
         if (ended) endParser();
         else source.resume();
       }, fail);
