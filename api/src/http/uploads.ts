@@ -3,10 +3,8 @@
 // from the first bytes kept here (services/uploads.ts), never from the name or the declared type.
 import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs';
-import { finished, Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import v8 from 'node:v8';
-import vm from 'node:vm';
+import { IncomingMessage } from 'node:http';
+import { finished, type Readable } from 'node:stream';
 import { Busboy, type BusboyInstance } from '@fastify/busboy';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
@@ -17,21 +15,6 @@ import { requestMessages } from '@app/domain/api-messages';
 import { idempotencyMessages } from '@app/domain/idempotency';
 import { bodyDigestOf } from '../services/idempotency.ts';
 import { removeTemp, safeFileName, SNIFF_BYTES, type UploadedFile } from '../services/uploads.ts';
-
-/**
- * Each body chunk is a fresh 64 KiB buffer outside V8's heap. Their JS handles are tiny, so V8 would
- * only collect them after ~64 MiB of such garbage, and glibc keeps the freed memory mapped: a 50 MiB
- * upload would grow the process by its whole size. A young-generation collection every few MiB
- * (about a millisecond each) frees the chunks already written, and the next ones reuse that memory.
- * The node:v8 documentation shows this way of reaching `gc` without a command-line flag.
- */
-const COLLECT_EVERY_BYTES = 4 * 1024 * 1024;
-const collectGarbage: (options: { type: 'minor' | 'major'; execution: 'sync' }) => void = (() => {
-  v8.setFlagsFromString('--expose-gc');
-  const gc = vm.runInNewContext('gc');
-  v8.setFlagsFromString('--no-expose-gc');
-  return gc;
-})();
 
 /** `fields` holds each text part's first value, `fieldValues` every value in order (a repeated part, OpenAPI's array). */
 export type MultipartResult = { fields: Record<string, string>; fieldValues: Record<string, string[]>; files: UploadedFile[] };
@@ -78,14 +61,26 @@ export async function parseMultipart(c: Context<AppEnv>, options: MultipartOptio
     throw new ApiError(400, requestMessages.multipartInvalid);
   }
 
+  const source = requestStream(c);
+  if (!source) throw new ApiError(400, requestMessages.multipartExpected);
+
   const fields: Record<string, string> = {};
   // No prototype: a part named `toString` or `__proto__` is a name like any other.
   const fieldValues: Record<string, string[]> = Object.create(null);
   const files: UploadedFile[] = [];
-  const writes: Promise<void>[] = [];
   const streams: Readable[] = [];
+  const parts: Readable[] = []; // every file part, kept or drained
+  const outs: fs.WriteStream[] = [];
+  const closed: Promise<void>[] = [];
   let aborted = false;
   const digest = new PartsDigest();
+  // The first failure of the body, the parser, a file part or a file's write ends the whole upload.
+  let fail!: (err: unknown) => void;
+  const failure = new Promise<never>((_, reject) => (fail = reject));
+  failure.catch(() => {}); // awaited below; until then, not an unhandled rejection
+  // The writes of the chunk being read, and that chunk's memory (reading.buffer): see feedParser.
+  const writing: Promise<void>[] = [];
+  let reading: ArrayBufferLike | undefined;
 
   parser.on('field', (name, value) => {
     digest.field(name, value);
@@ -94,6 +89,9 @@ export async function parseMultipart(c: Context<AppEnv>, options: MultipartOptio
   });
   parser.on('file', (field, stream, filename) => {
     const feed = digest.file(field, filename);
+    parts.push(stream);
+    // A part the body stops in the middle of fails here and in the parser; the parser's error is the one reported.
+    stream.on('error', fail);
     if (aborted || !options.fileFields.includes(field)) {
       stream.on('data', feed);
       stream.resume();
@@ -109,64 +107,55 @@ export async function parseMultipart(c: Context<AppEnv>, options: MultipartOptio
     };
     files.push(file);
     streams.push(stream);
-    const heads: Buffer[] = [];
+    const out = fs.createWriteStream(file.tempPath, { flags: 'wx' });
+    outs.push(out);
+    out.on('error', fail);
+    const head = Buffer.alloc(SNIFF_BYTES);
     let headLength = 0;
     stream.on('data', (chunk: Buffer) => {
+      // Cannot happen (feedParser releases a chunk only once the parser is done with it); if it did, the file would be cut short.
+      if (chunk.buffer instanceof ArrayBuffer && chunk.buffer.detached) fail(new ReleasedTooEarly());
       feed(chunk);
       file.size += chunk.length;
-      if (headLength < SNIFF_BYTES) {
-        heads.push(chunk.subarray(0, SNIFF_BYTES - headLength));
-        headLength += Math.min(chunk.length, SNIFF_BYTES - headLength);
-      }
+      if (headLength < SNIFF_BYTES) headLength += chunk.copy(head, headLength);
+      // A view of the body chunk being read is written as it is, and that chunk's memory is given back
+      // once written. Any other buffer is the parser's own (a few bytes of a boundary's look-behind, which
+      // it overwrites at its next write): copied.
+      const bytes = chunk.buffer === reading ? chunk : Buffer.from(chunk);
+      writing.push(new Promise<void>((resolve) => out.write(bytes, () => resolve())));
     });
     stream.on('limit', () => {
       file.tooLarge = true;
       if (options.abortOnTooLarge) aborted = true;
     });
-    writes.push(
-      pipeline(stream, fs.createWriteStream(file.tempPath, { flags: 'wx' })).then(() => {
-        file.head = Buffer.concat(heads);
+    stream.once('end', () => out.end());
+    closed.push(
+      new Promise<void>((resolve) => out.once('close', resolve)).then(() => {
+        file.head = head.subarray(0, headLength);
         if (file.tooLarge) fs.rmSync(file.tempPath, { force: true });
       }),
     );
   });
 
-  const source = requestStream(c);
-  if (!source) throw new ApiError(400, requestMessages.multipartExpected);
-  let read = 0;
-  let collectedAt = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      read += chunk.length;
-      if (read - collectedAt >= COLLECT_EVERY_BYTES) {
-        collectedAt = read;
-        collectGarbage({ type: 'minor', execution: 'sync' });
-      }
-      if (read <= ceiling) return callback(null, chunk);
-      overCeiling = true;
-      source.unpipe(counter);
-      callback(new ApiError(413, options.tooLargeMessage));
-    },
-  });
-  // Past the ceiling the request is left unread, not destroyed (so it stays out of the pipeline, which
-  // destroys every stream on an error): destroyed, it left a client still sending blocked until the
-  // server's timeouts, or reset its connection before it read the 413. Once the answer is sent,
-  // @hono/node-server reads and drops what still comes (up to 500 ms and 64 MiB), then closes the
-  // connection cleanly, as nginx's lingering close does.
-  let overCeiling = false;
-  finished(source, (err) => {
-    if (err && !overCeiling) counter.destroy(err);
-  });
-  source.pipe(counter);
   try {
-    await pipeline(counter, parser);
-    await Promise.all(writes);
+    await Promise.race([
+      failure,
+      feedParser(source, parser, {
+        maxBytes: ceiling,
+        tooMuch: () => new ApiError(413, options.tooLargeMessage),
+        reading: (chunk) => (reading = chunk?.buffer),
+        written: () => Promise.all(writing.splice(0)).then(() => {}),
+        idle: () => parts.every((part) => part.readableLength === 0),
+      }),
+    ]);
+    await Promise.race([failure, Promise.all(closed)]);
   } catch (err) {
-    // The parser leaves a file stream open when the body stops mid-file: end its write here.
+    // The parser leaves a file part open when the body stops mid-file: its file is closed here.
     for (const stream of streams) stream.destroy();
-    await Promise.allSettled(writes);
+    for (const out of outs) out.destroy();
+    await Promise.all(closed.map((done) => done.catch(() => {})));
     removeTemp(files);
-    throw err instanceof ApiError ? err : new ApiError(400, requestMessages.multipartInterrupted);
+    throw err instanceof ApiError || err instanceof ReleasedTooEarly ? err : new ApiError(400, requestMessages.multipartInterrupted);
   }
   if (aborted) {
     removeTemp(files);
@@ -203,33 +192,95 @@ class PartsDigest {
   }
 }
 
+class ReleasedTooEarly extends Error {
+  override message = 'a body chunk was released while the multipart parser still used it';
+}
+
+type FeedOptions = {
+  /** More than this many bytes: `tooMuch()` is the error, and the rest of the body is left unread. */
+  maxBytes: number;
+  tooMuch: () => ApiError;
+  /** Told which chunk is being parsed (undefined once it is done with). */
+  reading?: (chunk: Buffer | undefined) => void;
+  /** The writes of what the parser gave out of the chunk just parsed, once they all completed. */
+  written?: () => Promise<void>;
+  /** false while a stream of the caller still queues bytes it was given: the chunk is then left to the collector. */
+  idle?: () => boolean;
+};
+
 /**
- * Writes `source` into `parser`, with its backpressure, until the end or until more than `maxBytes` came:
- * then 422 and the source is paused, never destroyed, so the answer still reaches the client
- * (request-body.ts).
+ * Writes `source` into `parser` one chunk at a time, with the source paused meanwhile, and resolves once
+ * the body ended and the parser finished. More than `maxBytes` rejects with `tooMuch()` and the source is
+ * left paused, never destroyed, so the answer still reaches the client (request-body.ts).
+ *
+ * Each body chunk Node's HTTP parser hands over is a fresh ~64 KiB ArrayBuffer outside V8's heap. Only a
+ * collection would free it, and V8 lets some 64 MiB of them pile up first: a 50 MiB upload would grow the
+ * process by about its size. So once nothing needs a chunk's bytes any more, its memory is given back at
+ * once by detaching its ArrayBuffer (`transfer(0)`, ES2024): the parser parses a chunk synchronously and
+ * keeps no view of it (its boundary look-behind and header buffers are copies: lib/types/multipart.js and
+ * deps/ of @fastify/busboy 3), but the parts' streams may hand views on a tick later, so the chunk is
+ * released after its write callback, a turn of the event loop (every such tick ran by then) and the
+ * completion of the writes of its views (`written`), when no stream holds queued bytes (`idle`). Only a
+ * chunk of the request itself whose ArrayBuffer it fills, and that no one else listens to, is released.
  */
-function feedUpTo(source: Readable, parser: BusboyInstance, maxBytes: number): Promise<void> {
-  return new Promise((resolve, reject) => {
+function feedParser(source: Readable, parser: BusboyInstance, options: FeedOptions): Promise<void> {
+  const ownChunks = source instanceof IncomingMessage && source.listenerCount('data') === 0;
+  return new Promise<void>((resolve, reject) => {
     let read = 0;
-    const stop = (err?: unknown) => {
-      source.off('data', onData).off('end', onEnd).off('error', stop);
-      if (err === undefined) parser.end();
-      else reject(err);
+    let busy = false;
+    let ended = false;
+    let parsed = false;
+    let stopped = false;
+    const stopReading = () => {
+      stopped = true;
+      source.off('data', onData).off('end', onEnd);
+    };
+    const fail = (err: unknown) => {
+      stopReading();
+      reject(err);
+    };
+    const endParser = () => {
+      stopReading();
+      if (parsed) resolve();
+      else parser.once('finish', resolve).end();
+    };
+    const parse = async (chunk: Buffer) => {
+      const releasable =
+        ownChunks &&
+        chunk.buffer instanceof ArrayBuffer &&
+        !chunk.buffer.detached &&
+        chunk.byteOffset === 0 &&
+        chunk.buffer.byteLength === chunk.length &&
+        source.listenerCount('data') === 1;
+      options.reading?.(chunk);
+      await new Promise<void>((done, failed) => parser.write(chunk, (err) => (err ? failed(err) : done())));
+      await new Promise((next) => setImmediate(next));
+      options.reading?.(undefined);
+      await options.written?.();
+      if (releasable && parser.writableLength === 0 && (options.idle?.() ?? true)) chunk.buffer.transfer(0);
     };
     const onData = (chunk: Buffer) => {
       read += chunk.length;
-      if (read > maxBytes) {
-        source.pause();
-        return stop(new ApiError(422, idempotencyMessages.mismatch));
-      }
-      if (!parser.write(chunk)) {
-        source.pause();
-        parser.once('drain', () => source.resume());
-      }
+      source.pause();
+      if (read > options.maxBytes) return fail(options.tooMuch());
+      busy = true;
+      parse(chunk).then(() => {
+        busy = false;
+        if (stopped) return; // failed meanwhile: the rest stays unread
+        if (ended) endParser();
+        else source.resume();
+      }, fail);
     };
-    const onEnd = () => stop();
-    parser.once('finish', resolve).once('error', reject);
-    source.on('data', onData).once('end', onEnd).once('error', stop);
+    const onEnd = () => {
+      ended = true;
+      if (!busy) endParser();
+    };
+    parser.once('finish', () => (parsed = true)).once('error', fail);
+    // An interrupted body (the client went away) fails; once the answer is decided it no longer matters.
+    finished(source, (err) => {
+      if (err) fail(err);
+    });
+    source.on('data', onData).once('end', onEnd);
   });
 }
 
@@ -246,9 +297,11 @@ export async function digestMultipart(c: Context, maxBytes: number): Promise<str
     const parser = Busboy({ headers: { 'content-type': c.req.header('content-type') ?? '' }, defCharset: 'utf8' });
     parser.on('field', (name, value) => digest.field(name, value));
     parser.on('file', (field, stream, filename) => {
+      // A part the body stops in the middle of fails in the parser too: that error is the one reported.
+      stream.on('error', () => {});
       stream.on('data', digest.file(field, filename));
     });
-    await feedUpTo(source, parser, maxBytes);
+    await feedParser(source, parser, { maxBytes, tooMuch: () => new ApiError(422, idempotencyMessages.mismatch) });
   } catch (err) {
     throw err instanceof ApiError ? err : new ApiError(400, requestMessages.multipartInterrupted);
   }
