@@ -120,7 +120,7 @@ export const newsletterRoutes = (deps: Deps) => {
         small,
         validate('query', TokenInputSchema),
         async (c) => {
-          const lang = await unsubscribe(deps, c.req.valid('query').token);
+          const lang = await unsubscribe(deps, db, c.req.valid('query').token);
           return c.json({ success: true, message: UNSUBSCRIBE_ANSWER[lang] });
         },
       )

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { Queryable } from '@app/db';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, IMAGE_MIME_TYPES } from '@app/domain/documents';
 import { MAX_ID } from '@app/domain/fields';
 import type { ProductImage } from '@app/domain/products';
@@ -70,7 +71,7 @@ export const productImagesRoutes = (deps: Deps) => {
           if (!sniffed || !(IMAGE_MIME_TYPES as readonly string[]).includes(sniffed.mime)) throw new ApiError(415, IMAGE_MESSAGES.type);
           const alt = AltSchema.safeParse(fields.alt ?? '');
           if (!alt.success) throw new ApiError(400, requestMessages.altTooLong);
-          const recorded = async (insert: () => Promise<ProductImage>) =>
+          const recorded = async (insert: (q: Queryable) => Promise<ProductImage>) =>
             (await commitOnce(c, deps.db, 201, async (q) => ({ image: await withListingUpdated(deps, q, id, insert) }))).image;
           const image = await addProductImage(deps, id, file.tempPath, alt.data, recorded);
           return c.json({ image }, 201);
