@@ -4,7 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { first, keptRows, openDb, outsideTransaction, preparedRead, row, runMigrations, sqlText, type Db, type Queryable } from './index.ts';
+import {
+  first,
+  keptRows,
+  openDb,
+  outsideTransaction,
+  preparedRead,
+  row,
+  runMigrations,
+  sqlText,
+  type Db,
+  type Queryable,
+} from './index.ts';
 import * as schema from './schema/index.ts';
 
 const meta = schema.appMeta;

@@ -7,13 +7,17 @@
 // changed, `onConflictDoNothing` / `onConflictDoUpdate`, `db.transaction(async (tx) => …)`, and the helpers
 // below for raw SQL. Never `.all()`, `.get()`, `.run()` or `.values()`: PostgreSQL's builders have none.
 //
+// A transaction's statements run on the `tx` its callback receives, passed down explicitly to whatever
+// runs inside it (docs/decisions/115); a transaction opened on a `tx` is a savepoint of it. Nothing joins
+// a transaction through the async context: a statement on the handle from inside one of its transactions
+// is refused by the guard below (refuseInsideTransaction), never sent into it. `outsideTransaction` starts
+// background work that may use the handle from there.
+//
 // On SQLite the handle is drizzle's sqlite-proxy over one better-sqlite3 connection: statements are
-// prepared once and reused, and a transaction owns the connection until it ends. Statements from other
-// requests wait for it (one connection, so they would otherwise run inside it); statements of the
-// transaction's own async context go straight through. On PostgreSQL (pg/connection.ts) a pool; a
-// statement made on `db` inside a transaction's async context runs on that transaction's connection.
-// Either way, code that calls `db` inside `db.transaction(…)` joins the transaction without `tx`
-// (transactionContext below); a transaction opened inside another is a savepoint of it.
+// prepared once and reused. A transaction owns the connection until it ends, and runs on a second proxy
+// over the same connection, which does not wait; the handle's statements, from other requests, wait for
+// it (one connection, so they would otherwise run inside it). On PostgreSQL (pg/connection.ts) a pool:
+// the handle's statements take any pooled connection, a transaction's go to the one it checked out.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
 import { is, sql, type Logger, type SQL } from 'drizzle-orm';
@@ -266,7 +270,10 @@ export function openSqliteDb(file: string): Db {
     stmt.raw(true);
     return { rows: method === 'get' ? (stmt.get(...params) as unknown[]) : stmt.all(...params) };
   };
-  const rawRows = (query: Raw) => prepare(query.sql).raw(false).all(...query.params) as Record<string, unknown>[];
+  const rawRows = (query: Raw) =>
+    prepare(query.sql)
+      .raw(false)
+      .all(...query.params) as Record<string, unknown>[];
   const rawExec = (query: Raw) => prepare(query.sql).run(...query.params).changes;
 
   // The handle: its statements wait while a transaction holds the connection (they would run inside it).

@@ -180,7 +180,9 @@ export const productDocumentsRoutes = (deps: Deps) => {
       (c) =>
         respondOnce(c, deps.db, 200, async (q, afterCommit) => {
           const id = Number(c.req.param('id'));
-          if (!(await withListingUpdated(deps, q, id, (tx) => deleteProductDocument(deps, tx, id, Number(c.req.param('docId')), afterCommit))))
+          if (
+            !(await withListingUpdated(deps, q, id, (tx) => deleteProductDocument(deps, tx, id, Number(c.req.param('docId')), afterCommit)))
+          )
             throw new ApiError(404, DOCUMENT_NOT_FOUND);
           return { success: true };
         }),

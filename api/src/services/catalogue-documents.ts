@@ -165,7 +165,12 @@ export async function findProductDocument(deps: Deps, productId: number, docId: 
 }
 
 /** Stores the accepted files of a batch as documents of the listing, each with its title and description. */
-export async function storeProductDocuments(deps: Deps, q: Queryable, productId: number, accepted: (AcceptedFile & { meta: DocumentMeta })[]) {
+export async function storeProductDocuments(
+  deps: Deps,
+  q: Queryable,
+  productId: number,
+  accepted: (AcceptedFile & { meta: DocumentMeta })[],
+) {
   const stored = [];
   for (const { file, mimeType, kind, meta } of accepted) {
     const key = keepFile(deps.storage, file);

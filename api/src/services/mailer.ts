@@ -87,7 +87,10 @@ export async function sendWithAccount(deps: Deps, account: AccountRow, mail: Out
  * The account sending for a usage: the assigned one when active, else the first active account
  * (back-office section 4), with the recipient configured for that usage.
  */
-export async function accountForUsage(db: Queryable, usageType: UsageType): Promise<{ account?: AccountRow; recipientEmail: string | null }> {
+export async function accountForUsage(
+  db: Queryable,
+  usageType: UsageType,
+): Promise<{ account?: AccountRow; recipientEmail: string | null }> {
   const tables = tablesOf(db);
   const setting = await first(db.select().from(tables.smtpSettings).where(eq(tables.smtpSettings.usageType, usageType)));
   let account = setting?.smtpAccountId

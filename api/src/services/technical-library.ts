@@ -101,7 +101,10 @@ export async function publishableDocument(deps: Deps, productDocumentId: number)
 }
 
 /** Adds a document whose file is stored; answers it with its listing. */
-export async function addTechnicalDocument(q: Queryable, values: typeof schema.technicalDocuments.$inferInsert): Promise<TechnicalDocument> {
+export async function addTechnicalDocument(
+  q: Queryable,
+  values: typeof schema.technicalDocuments.$inferInsert,
+): Promise<TechnicalDocument> {
   const t = tablesOf(q).technicalDocuments;
   const row = (await q.insert(t).values(values).returning())[0]!;
   return (await getTechnicalDocument(q, row.id))!;

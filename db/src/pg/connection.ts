@@ -1,5 +1,8 @@
 // Opens a PostgreSQL pool as the same async handle as SQLite's (docs/decisions/083, 084): drizzle's
 // node-postgres driver over the PostgreSQL tables, typed as the SQLite handle query code is written for.
+// The handle is drizzle over the pool, as is: its statements take any pooled connection. A transaction runs
+// on drizzle's transaction, which checks a connection out for it: its statements are those made on its `tx`
+// (docs/decisions/115). A statement made on the handle inside one of its transactions is refused (database.ts).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
