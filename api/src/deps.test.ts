@@ -17,7 +17,7 @@ describe('instances built by createDeps', () => {
 
     await stopped.workers.outbox.stop();
     const mail = { to: 'client@example.org', subject: 'Re', text: 'Bonjour', html: '<p>Bonjour</p>' };
-    const id = await enqueueMail(stopped, 'reply', null, mail, () => undefined);
+    const id = await enqueueMail(stopped, stopped.db, 'reply', null, mail, () => undefined);
     const row = () =>
       first(
         stopped.db

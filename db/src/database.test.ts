@@ -1,10 +1,21 @@
-// The async handle over one SQLite connection: what a transaction owns, and what waits for it.
+// The async handle over one SQLite connection: what a transaction owns, what waits for it, and the guard.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { first, keptRows, openDb, outsideTransaction, preparedRead, row, runMigrations, sqlText, type Db } from './index.ts';
+import {
+  first,
+  keptRows,
+  openDb,
+  outsideTransaction,
+  preparedRead,
+  row,
+  runMigrations,
+  sqlText,
+  type Db,
+  type Queryable,
+} from './index.ts';
 import * as schema from './schema/index.ts';
 
 const meta = schema.appMeta;
@@ -48,12 +59,12 @@ describe('the async handle on SQLite', () => {
     await db.transaction(async (tx) => {
       await tx.insert(meta).values({ key: 'outer', value: '1' });
       await expect(
-        db.transaction(async (inner) => {
+        tx.transaction(async (inner) => {
           await inner.insert(meta).values({ key: 'inner', value: '1' });
           throw new Error('inner fails');
         }),
       ).rejects.toThrow('inner fails');
-      await db.transaction(async (inner) => {
+      await tx.transaction(async (inner) => {
         await inner.insert(meta).values({ key: 'inner-kept', value: '1' });
       });
     });
@@ -76,7 +87,7 @@ describe('the async handle on SQLite', () => {
   });
 
   it('runs a prepared read with new values each time, per shape, and inside a transaction sees its rows', async () => {
-    const byKeys = preparedRead((handle: Db, count: number) =>
+    const byKeys = preparedRead((handle: Queryable, count: number) =>
       handle
         .select({ key: meta.key })
         .from(meta)
@@ -88,8 +99,8 @@ describe('the async handle on SQLite', () => {
         )
         .orderBy(meta.key),
     );
-    const read = (list: string[]) =>
-      byKeys(db, list.length, Object.fromEntries(list.map((k, i) => [`k${i}`, k]))).then((rows) => rows.map((r) => r.key));
+    const read = (list: string[], q: Queryable = db) =>
+      byKeys(q, list.length, Object.fromEntries(list.map((k, i) => [`k${i}`, k]))).then((rows) => rows.map((r) => r.key));
     await db.insert(meta).values([
       { key: 'a', value: '1' },
       { key: 'b', value: '2' },
@@ -100,7 +111,7 @@ describe('the async handle on SQLite', () => {
     await expect(
       db.transaction(async (tx) => {
         await tx.insert(meta).values({ key: 'c', value: '3' });
-        expect(await read(['c', 'a'])).toEqual(['a', 'c']);
+        expect(await read(['c', 'a'], tx)).toEqual(['a', 'c']);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
@@ -109,8 +120,8 @@ describe('the async handle on SQLite', () => {
 
   it('builds a kept query once per key and reads the rows of the moment each time, in a transaction too', async () => {
     let built = 0;
-    const valuesOf = (key: string) =>
-      keptRows<{ value: string }>(db, `value of ${key}`, () => {
+    const valuesOf = (key: string, q: Queryable = db) =>
+      keptRows<{ value: string }>(q, `value of ${key}`, () => {
         built++;
         return sql`select value from app_meta where key = ${key}`;
       }).then((rows) => rows.map((r) => r.value));
@@ -124,11 +135,56 @@ describe('the async handle on SQLite', () => {
     await expect(
       db.transaction(async (tx) => {
         await tx.insert(meta).values({ key: 'b', value: '3' });
-        expect(await valuesOf('b')).toEqual(['3']);
+        expect(await valuesOf('b', tx)).toEqual(['3']);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
     expect(await valuesOf('b')).toEqual([]);
+  });
+
+  it('runs the statements made on tx in the transaction: a rollback undoes them, a commit keeps them', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(meta).values({ key: 'undone', value: '1' });
+        expect(await row(tx, sqlText('select count(*) as n from app_meta where key = ?', 'undone'))).toEqual({ n: 1 });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await db.transaction(async (tx) => {
+      await tx.insert(meta).values({ key: 'kept', value: '1' });
+    });
+    expect(await keys()).toEqual(['kept']);
+  });
+
+  it("makes another request's statement wait for the transaction's commit, then see its rows", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let written!: () => void;
+    const inserted = new Promise<void>((resolve) => (written = resolve));
+    const open = db.transaction(async (tx) => {
+      await tx.insert(meta).values({ key: 'committed', value: '1' });
+      written();
+      await held;
+    });
+    await inserted;
+    let seen: string[] | undefined;
+    const reading = keys().then((found) => (seen = found));
+    await tick();
+    expect(seen).toBeUndefined();
+    release();
+    await open;
+    await reading;
+    expect(seen).toEqual(['committed']);
+  });
+
+  it('refuses a statement or a transaction on the handle inside its transaction, naming the fix, and the transaction goes on', async () => {
+    await db.transaction(async (tx) => {
+      await tx.insert(meta).values({ key: 'inside', value: '1' });
+      await expect(db.select().from(meta)).rejects.toThrow('pass tx');
+      await expect(row(db, sqlText('select 1 as one'))).rejects.toThrow('pass tx');
+      await expect(db.transaction(async () => undefined)).rejects.toThrow('pass tx');
+    });
+    expect(await keys()).toEqual(['inside']);
   });
 
   it('runs raw SQL with ? placeholders and counts the rows a statement changed', async () => {

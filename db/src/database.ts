@@ -7,16 +7,21 @@
 // changed, `onConflictDoNothing` / `onConflictDoUpdate`, `db.transaction(async (tx) => …)`, and the helpers
 // below for raw SQL. Never `.all()`, `.get()`, `.run()` or `.values()`: PostgreSQL's builders have none.
 //
+// A transaction's statements run on the `tx` its callback receives, passed down explicitly to whatever
+// runs inside it (docs/decisions/115); a transaction opened on a `tx` is a savepoint of it. Nothing joins
+// a transaction through the async context: a statement on the handle from inside one of its transactions
+// is refused by the guard below (refuseInsideTransaction), never sent into it. `outsideTransaction` starts
+// background work that may use the handle from there.
+//
 // On SQLite the handle is drizzle's sqlite-proxy over one better-sqlite3 connection: statements are
-// prepared once and reused, and a transaction owns the connection until it ends. Statements from other
-// requests wait for it (one connection, so they would otherwise run inside it); statements of the
-// transaction's own async context go straight through. On PostgreSQL (pg/connection.ts) a pool; a
-// statement made on `db` inside a transaction's async context runs on that transaction's connection.
-// Either way, code that calls `db` inside `db.transaction(…)` joins the transaction without `tx`
-// (transactionContext below); a transaction opened inside another is a savepoint of it.
+// prepared once and reused. A transaction owns the connection until it ends, and runs on a second proxy
+// over the same connection, which does not wait; the handle's statements, from other requests, wait for
+// it (one connection, so they would otherwise run inside it). On PostgreSQL (pg/connection.ts) a pool:
+// the handle's statements take any pooled connection, a transaction's go to the one it checked out.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
-import { sql, type SQL } from 'drizzle-orm';
+import { is, sql, type Logger, type SQL } from 'drizzle-orm';
+import { SQLiteDialect } from 'drizzle-orm/sqlite-core';
 import { drizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
 import { openSqlite } from './connection.ts';
 import * as schema from './schema/index.ts';
@@ -48,8 +53,8 @@ type Raw = { sql: string; params: unknown[] };
  * (undefined): the driver runs it then (PostgreSQL inside a transaction, whose connection only the driver knows).
  */
 export type RawExecutor = {
-  rows(query: Raw): Promise<Record<string, unknown>[]> | undefined;
-  exec?(query: Raw): Promise<number>;
+  rows(query: Raw, q: Queryable): Promise<Record<string, unknown>[]> | undefined;
+  exec?(query: Raw, q: Queryable): Promise<number>;
 };
 type WithDialect = { dialect: { sqlToQuery(sql: SQL): Raw } };
 
@@ -57,21 +62,14 @@ type WithDialect = { dialect: { sqlToQuery(sql: SQL): Raw } };
 const executors = new WeakMap<object, RawExecutor>();
 const dialectOf = (q: Queryable) => (q as unknown as WithDialect).dialect;
 
-/** Tables by drizzle dialect object, like the executors: a handle and its transactions hold the same tables. */
-const tablesByDialect = new WeakMap<object, Tables>();
-
-/** Gives a handle (and so its transactions) the tables of its engine: openSqliteDb and openPostgresDb do. */
-export function setTables(handle: object, tables: Tables): void {
-  tablesByDialect.set(dialectOf(handle as Queryable), tables);
-}
-
 /**
- * The tables of the database a handle or transaction runs on. Query code reads them from the handle it was
- * given, inside its functions: which engine's tables they are is known once a database is open, not before.
+ * The tables of the database a handle or transaction runs on: the schema drizzle was opened with, which its
+ * transactions carry too. Query code reads them from the handle it was given, inside its functions: which
+ * engine's tables they are is known once a database is open, not before.
  */
 export function tablesOf(q: Queryable): Tables {
-  const tables = tablesByDialect.get(dialectOf(q));
-  if (!tables) throw new Error('Not a handle of openDatabase, openSqliteDb or openPostgresDb (no tables)');
+  const tables = q._.fullSchema as Tables | undefined;
+  if (!tables?.products) throw new Error('Not a handle of openDatabase, openSqliteDb or openPostgresDb (no tables)');
   return tables;
 }
 
@@ -82,7 +80,7 @@ export function setRawExecutor(handle: object, executor: RawExecutor): void {
 
 /** Rows of a raw query, as objects keyed by the selected names. Raw results are not mapped: select numbers and text. */
 export async function rows<T = Record<string, unknown>>(q: Queryable, query: SQL): Promise<T[]> {
-  const executed = executors.get(dialectOf(q))?.rows(dialectOf(q).sqlToQuery(query));
+  const executed = executors.get(dialectOf(q))?.rows(dialectOf(q).sqlToQuery(query), q);
   return executed ? ((await executed) as T[]) : driverRows<T>(q, query);
 }
 
@@ -111,7 +109,7 @@ export function keptRows<T = Record<string, unknown>>(q: Queryable, key: string,
   if (query) kept.delete(key);
   else if (kept.size >= MAX_KEPT_QUERIES) kept.delete(kept.keys().next().value!);
   kept.set(key, (query ??= dialect.sqlToQuery(build())));
-  const executed = executor.rows(query);
+  const executed = executor.rows(query, q);
   return executed ? (executed as Promise<T[]>) : driverRows<T>(q, build()); // declined: the driver runs it
 }
 
@@ -123,7 +121,7 @@ export async function row<T = Record<string, unknown>>(q: Queryable, query: SQL)
 /** Runs a raw statement; resolves to the number of rows it changed. */
 export async function exec(q: Queryable, query: SQL): Promise<number> {
   const executor = executors.get(dialectOf(q));
-  if (executor?.exec) return executor.exec(dialectOf(q).sqlToQuery(query));
+  if (executor?.exec) return executor.exec(dialectOf(q).sqlToQuery(query), q);
   return (await (q as unknown as { execute(s: SQL): Promise<{ rowCount: number | null }> }).execute(query)).rowCount ?? 0;
 }
 
@@ -145,72 +143,101 @@ type Prepared<R> = { execute(values?: Record<string, unknown>): Promise<R> };
 
 let preparedReads = 0;
 
+/** True for a handle of openSqliteDb or openPostgresDb, false for a transaction (whose statements run in it). */
+export function isRootHandle(q: Queryable): q is Db {
+  return Object.hasOwn(q, '$engine');
+}
+
+/** The engine a handle or a transaction runs on. */
+export function engineOfQueryable(q: Queryable): Engine {
+  if (isRootHandle(q)) return q.$engine;
+  return is(dialectOf(q), SQLiteDialect) ? 'sqlite' : 'postgres';
+}
+
 /**
  * A read written with placeholders (`sql.placeholder`), whose SQL drizzle builds once per handle and shape
  * instead of on every call (issue #17: building a select of every column was ~8 % of an uncached page's
  * CPU). `shape` is what changes the SQL text (how many ids, say); `values` fill the placeholders.
- * On PostgreSQL the statement is also named, so each pooled connection parses and plans it once. Inside a
- * transaction it is built per call instead: a statement prepared on the pool would run on any free
- * connection, outside the caller's transaction (pg/connection.ts sends a transaction's statements to its
- * connection only when built in its context); SQLite's statements all go through its connection gate.
+ * On PostgreSQL the statement is also named, so each pooled connection parses and plans it once. Given a
+ * transaction instead of the handle, it is built on the transaction per call: a statement prepared on the
+ * handle would run outside it (on another pooled connection, or waiting for the SQLite connection it holds).
  */
 export function preparedRead<S extends string | number | undefined, R>(
-  build: (db: Db, shape: S) => { prepare(name?: string): Prepared<R> },
+  build: (q: Queryable, shape: S) => { prepare(name?: string): Prepared<R> },
   maxShapes = 128,
 ) {
   const read = ++preparedReads;
   const prepared = new WeakMap<Db, Map<S, Prepared<R>>>();
-  return (db: Db, shape: S, values: Record<string, unknown>): Promise<R> => {
-    if (db.$engine !== 'sqlite' && transactionContext.getStore() !== undefined) return build(db, shape).prepare().execute(values);
-    let shapes = prepared.get(db);
-    if (!shapes) prepared.set(db, (shapes = new Map()));
+  return (q: Queryable, shape: S, values: Record<string, unknown>): Promise<R> => {
+    if (!isRootHandle(q)) return build(q, shape).prepare().execute(values);
+    let shapes = prepared.get(q);
+    if (!shapes) prepared.set(q, (shapes = new Map()));
     let query = shapes.get(shape);
     if (!query) {
-      if (shapes.size >= maxShapes) return build(db, shape).prepare().execute(values);
-      query = build(db, shape).prepare(`read_${read}_${shape ?? ''}`);
+      if (shapes.size >= maxShapes) return build(q, shape).prepare().execute(values);
+      query = build(q, shape).prepare(`read_${read}_${shape ?? ''}`);
       shapes.set(shape, query);
     }
     return query.execute(values);
   };
 }
 
-/** Which transaction the current async context runs in (a token per transaction, for every handle). */
-export const transactionContext = new AsyncLocalStorage<object>();
+/**
+ * The handle whose transaction the current async context runs in. Only the guard reads it: it never sends
+ * a statement anywhere, it refuses one made on the handle where the transaction's `tx` was meant.
+ */
+const transactionContext = new AsyncLocalStorage<Db>();
 
 /**
  * Runs `start` outside any transaction of the caller: work it starts in the background (a mail worker
- * kicked from inside a transaction) then waits for the transaction to end instead of running inside it.
+ * kicked from inside a transaction) may use the handle, and waits for the transaction to end (SQLite) or
+ * runs beside it (PostgreSQL) instead of being refused by the guard.
  */
 export function outsideTransaction<T>(start: () => T): T {
   return transactionContext.exit(start);
 }
 
-/** One transaction at a time owns the connection; the others, and every statement outside it, queue. */
+/**
+ * The guard: a statement (or a transaction) on the handle, made from inside one of its transactions, is a
+ * missed `tx`. On SQLite it would wait for the transaction it is part of (a deadlock); on PostgreSQL it
+ * would run on another pooled connection, outside the transaction. Refused instead, loudly.
+ */
+export function refuseInsideTransaction(handle: Db): void {
+  if (transactionContext.getStore() === handle)
+    throw new Error(
+      'A statement on the database handle inside one of its transactions: pass tx (the handle the transaction callback receives) to the code that runs inside it, or start background work with outsideTransaction()',
+    );
+}
+
+/**
+ * The guard on a handle's drizzle statements, as its logger: drizzle tells it of each statement before
+ * running it, outside the try that would wrap the refusal in a "Failed query" error.
+ */
+export const guardOf = (handle: () => Db): Logger => ({ logQuery: () => refuseInsideTransaction(handle()) });
+
+/** Runs a transaction of `handle` in an async context marked as inside it, for the guard. */
+export function inTransactionOf<T>(handle: Db, run: () => Promise<T>): Promise<T> {
+  return transactionContext.run(handle, run);
+}
+
+/** One transaction at a time owns the connection; the others, and every statement on the handle, wait for it to end. */
 class ConnectionGate {
-  private owner: object | null = null;
+  private busy = false;
   private readonly queue: (() => void)[] = [];
-  private readonly context = transactionContext;
 
-  /** True inside the transaction that owns the connection. */
-  owns(): boolean {
-    return this.owner !== null && this.owner === this.context.getStore();
-  }
-
-  /** Resolves when a statement of the current async context may run. */
+  /** Resolves when no transaction holds the connection. */
   ready(): Promise<void> | undefined {
-    if (this.owner === null || this.owner === this.context.getStore()) return undefined;
+    if (!this.busy) return undefined;
     return new Promise<void>((resolve) => this.queue.push(resolve)).then(() => this.ready());
   }
 
   async exclusive<T>(run: () => Promise<T>): Promise<T> {
-    const token = {};
-    while (this.owner !== null && this.owner !== this.context.getStore()) await new Promise<void>((resolve) => this.queue.push(resolve));
-    if (this.owner !== null) return run(); // already inside this context's transaction
-    this.owner = token;
+    while (this.busy) await new Promise<void>((resolve) => this.queue.push(resolve));
+    this.busy = true;
     try {
-      return await this.context.run(token, run);
+      return await run();
     } finally {
-      this.owner = null;
+      this.busy = false;
       for (const wake of this.queue.splice(0)) wake();
     }
   }
@@ -234,66 +261,62 @@ export function openSqliteDb(file: string): Db {
     }
     return stmt;
   };
+  const run = (text: string, params: unknown[], method: string) => {
+    const stmt = prepare(text);
+    if (method === 'run' || !stmt.reader) {
+      stmt.run(...params);
+      return { rows: [] };
+    }
+    stmt.raw(true);
+    return { rows: method === 'get' ? (stmt.get(...params) as unknown[]) : stmt.all(...params) };
+  };
+  const rawRows = (query: Raw) =>
+    prepare(query.sql)
+      .raw(false)
+      .all(...query.params) as Record<string, unknown>[];
+  const rawExec = (query: Raw) => prepare(query.sql).run(...query.params).changes;
 
+  // The handle: its statements wait while a transaction holds the connection (they would run inside it).
   const db = drizzle(
     async (text, params, method) => {
       await gate.ready();
-      const stmt = prepare(text);
-      if (method === 'run' || !stmt.reader) {
-        stmt.run(...params);
-        return { rows: [] };
-      }
-      stmt.raw(true);
-      return { rows: method === 'get' ? (stmt.get(...params) as unknown[]) : stmt.all(...params) };
+      return run(text, params, method);
     },
-    { schema },
+    { schema, logger: guardOf(() => handle) },
   );
-
-  setTables(db, schema);
   setRawExecutor(db, {
     async rows(query) {
+      refuseInsideTransaction(handle);
       await gate.ready();
-      const stmt = prepare(query.sql);
-      return stmt.raw(false).all(...query.params) as Record<string, unknown>[];
+      return rawRows(query);
     },
     async exec(query) {
+      refuseInsideTransaction(handle);
       await gate.ready();
-      return prepare(query.sql).run(...query.params).changes;
+      return rawExec(query);
     },
   });
+  // What transactions run on: the same connection, without waiting, since the transaction holds it. Its
+  // `tx` is the only way to it; a transaction opened on a `tx` is a savepoint (drizzle's nested transaction).
+  const owner = drizzle(async (text, params, method) => run(text, params, method), { schema });
+  setRawExecutor(owner, {
+    rows: async (query) => rawRows(query),
+    exec: async (query) => rawExec(query),
+  });
 
-  const transaction = db.transaction.bind(db);
-  // A transaction opened inside another one (a service that commits on its own, called from a route that
-  // records its Idempotency-Key in a transaction) becomes a savepoint of it, as better-sqlite3's nested
-  // transactions did: its failure undoes its own statements and reaches the caller.
-  let savepoints = 0;
-  const nested = async <T>(run: (tx: never) => Promise<T>): Promise<T> => {
-    const name = `nested_${++savepoints}`;
-    sqlite.exec(`SAVEPOINT ${name}`);
-    try {
-      const result = await run(db as never);
-      sqlite.exec(`RELEASE ${name}`);
-      return result;
-    } catch (err) {
-      sqlite.exec(`ROLLBACK TO ${name}`);
-      sqlite.exec(`RELEASE ${name}`);
-      throw err;
-    } finally {
-      savepoints--;
-    }
-  };
-  return Object.assign(db, {
+  const handle: Db = Object.assign(db, {
     $engine: 'sqlite' as const,
     $sqlite: sqlite,
     // BEGIN IMMEDIATE takes the write lock at once, so a transaction never fails half-way on a busy database.
-    transaction: ((run, config) =>
-      gate.owns()
-        ? nested(run as never)
-        : gate.exclusive(() => transaction(run, { behavior: 'immediate', ...config }))) as Db['transaction'],
+    transaction: (async (body, config) => {
+      refuseInsideTransaction(handle);
+      return inTransactionOf(handle, () => gate.exclusive(() => owner.transaction(body, { behavior: 'immediate', ...config })));
+    }) as Db['transaction'],
     async $close() {
       await gate.exclusive(async () => sqlite.close());
     },
   });
+  return handle;
 }
 
 /** Opens the database the process is configured for. */

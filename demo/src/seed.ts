@@ -48,7 +48,7 @@ const countProducts = async (deps: Deps) => (await row<{ n: number }>(deps.db, s
 export async function clearCatalogue(deps: Deps) {
   const tables = tablesOf(deps.db);
   for (const { id } of await deps.db.select({ id: tables.products.id }).from(tables.products))
-    await deleteProduct(deps, id, (removeFiles) => removeFiles());
+    await deleteProduct(deps, deps.db, id, (removeFiles) => removeFiles());
   const storage = deps.storage;
   for (const { key } of await deps.db.select({ key: tables.technicalDocuments.storageKey }).from(tables.technicalDocuments))
     storage.removeDocument(key);
@@ -73,7 +73,7 @@ export async function seedDemoData(deps: Deps, options: { force?: boolean } = {}
   const encodes = new Map<string, () => Promise<StoredImage>>();
   for (const [i, listing] of listings.entries()) {
     const { illustration, images, documents = [], ...input } = listing;
-    const product = await createProduct(deps, input);
+    const product = await createProduct(deps, deps.db, input);
     const createdAt = new Date(EPOCH - (listings.length - i) * 2.5 * DAY);
     await deps.db
       .update(tables.products)
@@ -100,7 +100,7 @@ export async function seedDemoData(deps: Deps, options: { force?: boolean } = {}
       const key = keepFile(deps.storage, pdf);
       const name = `${title} ${input.brand} ${input.model}.pdf`.replace(/[’"/\\]/g, ' ').replace(/\s+/g, ' ');
       await insertProductDocument(
-        deps,
+        deps.db,
         product.id,
         { key, mimeType: 'application/pdf', kind: 'pdf', originalFilename: name, size: pdf.length },
         { title, titleEn, descriptionFr: 'Document constructeur', descriptionEn: 'Manufacturer document' },
@@ -113,7 +113,7 @@ export async function seedDemoData(deps: Deps, options: { force?: boolean } = {}
   const used = new Set<string>();
   for (const p of pictures) {
     const stored = encoded.get(p.picture)!;
-    await insertImage(deps, p.productId, used.has(p.picture) ? copyImage(deps.storage, stored) : stored, p.alt);
+    await insertImage(deps.db, p.productId, used.has(p.picture) ? copyImage(deps.storage, stored) : stored, p.alt);
     used.add(p.picture);
   }
   result.technicalDocuments = await seedTechnicalLibrary(deps, ids);

@@ -2,7 +2,7 @@
 // the raw helpers, transactions, and migrations that two instances may run at the same moment.
 import { eq, inArray, sql } from 'drizzle-orm';
 import * as pgTables from '@app/db/pg/schema/index';
-import { exec, first, keptRows, preparedRead, row, rows, type Db, type schema } from '@app/db';
+import { exec, first, keptRows, preparedRead, row, rows, type Db, type Queryable, type schema } from '@app/db';
 import { openPostgresDb, pgMigrationsFolder, poolOf, runPostgresMigrations } from '@app/db/postgres';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -79,8 +79,8 @@ describe('PostgreSQL handle', () => {
   it('builds a kept query once per key and reads the rows of the moment each time, inside a transaction on its connection', async () => {
     const db = await fresh();
     let built = 0;
-    const modelsOf = (brand: string) =>
-      keptRows<{ model: string }>(db, `models of ${brand}`, () => {
+    const modelsOf = (brand: string, q: Queryable = db) =>
+      keptRows<{ model: string }>(q, `models of ${brand}`, () => {
         built++;
         return sql`select model from products where brand = ${brand} order by model`;
       }).then((found) => found.map((r) => r.model));
@@ -92,7 +92,7 @@ describe('PostgreSQL handle', () => {
     await expect(
       db.transaction(async (tx) => {
         await tx.insert(t.products).values({ ...engine, model: 'D2' });
-        expect(await modelsOf('Volvo')).toEqual(['D2', 'D4', 'D6']);
+        expect(await modelsOf('Volvo', tx)).toEqual(['D2', 'D4', 'D6']);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
@@ -101,7 +101,7 @@ describe('PostgreSQL handle', () => {
 
   it('runs a prepared read once named on every pooled connection, with new values, and inside a transaction sees its rows', async () => {
     const db = await fresh();
-    const byModels = preparedRead((handle: Db, count: number) =>
+    const byModels = preparedRead((handle: Queryable, count: number) =>
       handle
         .select({ model: t.products.model })
         .from(t.products)
@@ -113,8 +113,8 @@ describe('PostgreSQL handle', () => {
         )
         .orderBy(t.products.model),
     );
-    const read = (list: string[]) =>
-      byModels(db, list.length, Object.fromEntries(list.map((m, i) => [`m${i}`, m]))).then((found) => found.map((r) => r.model));
+    const read = (list: string[], q: Queryable = db) =>
+      byModels(q, list.length, Object.fromEntries(list.map((m, i) => [`m${i}`, m]))).then((found) => found.map((r) => r.model));
     await db.insert(t.products).values([engine, { ...engine, model: 'D4' }]);
     // Twenty at once take several connections of the pool: each prepares the statement for itself.
     const many = await Promise.all(Array.from({ length: 20 }, (_, i) => read(i % 2 ? ['D4'] : ['D6', 'D4'])));
@@ -122,7 +122,7 @@ describe('PostgreSQL handle', () => {
     await expect(
       db.transaction(async (tx) => {
         await tx.insert(t.products).values({ ...engine, model: 'D2' });
-        expect(await read(['D2', 'D6'])).toEqual(['D2', 'D6']);
+        expect(await read(['D2', 'D6'], tx)).toEqual(['D2', 'D6']);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
@@ -145,7 +145,7 @@ describe('PostgreSQL handle', () => {
     await expect(
       db.transaction(async (tx) => {
         await tx.insert(t.products).values({ ...engine, model: 'D2' });
-        expect((await rows<{ model: string }>(db, read)).map((r) => r.model)).toEqual(['D2', 'D6']);
+        expect((await rows<{ model: string }>(tx, read)).map((r) => r.model)).toEqual(['D2', 'D6']);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
@@ -221,30 +221,51 @@ describe('PostgreSQL migrations', () => {
 });
 
 describe('PostgreSQL transactions, as on the SQLite handle', () => {
-  it('run statements made on the handle inside the callback in the transaction', async () => {
+  it('run the statements made on tx in the transaction: a rollback undoes them', async () => {
     const db = await fresh();
     await expect(
-      db.transaction(async () => {
-        await db.insert(t.products).values(engine);
-        expect(await db.select({ model: t.products.model }).from(t.products)).toEqual([{ model: 'D6' }]);
+      db.transaction(async (tx) => {
+        await tx.insert(t.products).values(engine);
+        expect(await tx.select({ model: t.products.model }).from(t.products)).toEqual([{ model: 'D6' }]);
+        expect(await row(tx, sql`select count(*) as n from products`)).toEqual({ n: 1 });
         throw new Error('stop');
       }),
     ).rejects.toThrow('stop');
     expect(await db.select().from(t.products)).toEqual([]);
   });
 
-  it('make a transaction opened inside another a savepoint: its failure undoes only its own statements', async () => {
+  it('make a transaction opened on tx a savepoint: its failure undoes only its own statements', async () => {
     const db = await fresh();
     await db.transaction(async (tx) => {
       await tx.insert(t.products).values({ ...engine, model: 'kept' });
-      await db
-        .transaction(async () => {
-          await db.insert(t.products).values({ ...engine, model: 'undone' });
+      await tx
+        .transaction(async (inner) => {
+          await inner.insert(t.products).values({ ...engine, model: 'undone' });
           throw new Error('inner');
         })
         .catch(() => undefined);
+      await tx.transaction(async (inner) => {
+        await inner.insert(t.products).values({ ...engine, model: 'inner-kept' });
+      });
     });
-    expect(await db.select({ model: t.products.model }).from(t.products)).toEqual([{ model: 'kept' }]);
+    expect(await db.select({ model: t.products.model }).from(t.products).orderBy(t.products.model)).toEqual([
+      { model: 'inner-kept' },
+      { model: 'kept' },
+    ]);
+  });
+
+  it('refuse a statement or a transaction on the handle inside its transaction, naming the fix, and the transaction goes on', async () => {
+    const db = await fresh();
+    await db.transaction(async (tx) => {
+      await tx.insert(t.products).values(engine);
+      await expect(db.select().from(t.products)).rejects.toThrow('pass tx');
+      await expect(rows(db, sql`select 1 as one`)).rejects.toThrow('pass tx');
+      await expect(exec(db, sql`update products set featured = true`)).rejects.toThrow('pass tx');
+      await expect(db.transaction(async () => undefined)).rejects.toThrow('pass tx');
+    });
+    expect(await db.select({ model: t.products.model, featured: t.products.featured }).from(t.products)).toEqual([
+      { model: 'D6', featured: false },
+    ]);
   });
 
   it('let other requests run beside a transaction on their own connections', async () => {

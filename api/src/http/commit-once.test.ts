@@ -30,14 +30,14 @@ describe('respondOnce', () => {
     db = deps.db;
     failAfterChange = null;
     app = new Hono<AppEnv>().use(idempotency(deps)).post('/api/inquiries', (c) =>
-      respondOnce(c, db, 201, async () => {
-        await db.insert(tablesOf(db).appMeta).values({ key: `k${Math.random()}`, value: 'x' });
+      respondOnce(c, db, 201, async (q) => {
+        await q.insert(tablesOf(q).appMeta).values({ key: `k${Math.random()}`, value: 'x' });
         if (failAfterChange === 'throw') throw new Error('crash after the change');
         if (failAfterChange === 'record-conflict') {
           // Someone else's row already holds the key: recording fails after the change was made.
           const pending = c.get('idempotency')!;
-          await db
-            .insert(tablesOf(db).idempotencyKeys)
+          await q
+            .insert(tablesOf(q).idempotencyKeys)
             .values({ scope: pending.scope, key: pending.key, fingerprint: 'x', status: 200, headers: '{}', body: '{}' });
         }
         return { ok: true };

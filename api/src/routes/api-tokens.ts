@@ -62,8 +62,8 @@ export const apiTokensRoutes = (deps: Deps) => {
       validate('param', IdParamSchema),
       (c) => {
         const { id } = c.req.valid('param');
-        return respondOnce(c, deps.db, 200, async () => {
-          if (!(await tokens.revoke(id))) throw new ApiError(404, apiTokenMessages.notFound);
+        return respondOnce(c, deps.db, 200, async (q) => {
+          if (!(await tokens.revoke(q, id))) throw new ApiError(404, apiTokenMessages.notFound);
           deps.log.info('api token revoked', { id, by: c.get('user').id });
           return { success: true as const };
         });

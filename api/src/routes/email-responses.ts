@@ -25,7 +25,7 @@ export const emailResponsesRoutes = (deps: Deps) => {
     const reply = await prepareReply(deps, inquiryId, account, subject, message);
     // The reply, its mail and the key's record commit together, after the key was claimed: a twin or a
     // retry finds the claim or the record, and the outbox sends the mail once, whichever instance it is on.
-    return commitOnce(c, db, 201, (afterCommit) => storeReply(deps, reply, afterCommit));
+    return commitOnce(c, db, 201, (q, afterCommit) => storeReply(deps, q, reply, afterCommit));
   };
 
   return new Hono<AppEnv>()

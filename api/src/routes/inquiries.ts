@@ -43,8 +43,8 @@ export const inquiriesRoutes = (deps: Deps) => {
           return c.json(answer, 201);
         }
         // The message, its notification and its webhook event commit together (docs/decisions/131).
-        return respondOnce(c, db, 201, async () => {
-          await receiveInquiry(deps, input);
+        return respondOnce(c, db, 201, async (q) => {
+          await receiveInquiry(deps, q, input);
           return answer;
         });
       },
@@ -73,8 +73,8 @@ export const inquiriesRoutes = (deps: Deps) => {
       validate('param', IdParamSchema),
       (c) => {
         const id = c.req.valid('param').id;
-        return respondOnce(c, db, 200, async () => {
-          await deleteInquiry(deps, id);
+        return respondOnce(c, db, 200, async (q) => {
+          await deleteInquiry(q, id);
           return { success: true };
         });
       },

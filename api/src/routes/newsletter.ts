@@ -18,6 +18,7 @@ import {
   UNSUBSCRIBE_ANSWER,
 } from '@app/domain/newsletter';
 import { z } from 'zod';
+import type { Queryable } from '@app/db';
 import type { AppEnv, Deps } from '../context.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { limitPerAddress } from '../http/form-rate-limit.ts';
@@ -55,9 +56,9 @@ export const newsletterRoutes = (deps: Deps) => {
   const answerToken = (
     c: Context<AppEnv>,
     token: string,
-    action: (deps: Deps, token: string) => Promise<Language>,
+    action: (deps: Deps, q: Queryable, token: string) => Promise<Language>,
     answers: Record<Language, string>,
-  ) => respondOnce(c, db, 200, async () => ({ success: true, message: answers[await action(deps, token)] }));
+  ) => respondOnce(c, db, 200, async (q) => ({ success: true, message: answers[await action(deps, q, token)] }));
   const perAddress = createRateLimiter(db, 'newsletter', { limit: 10, windowMs: 15 * 60_000 });
   const tokens = createRateLimiter(db, 'newsletter-token', { limit: 30, windowMs: 15 * 60_000 });
   const small = bodyLimit({ maxSize: 8 * 1024, onError: (c) => fail(c, 413, requestMessages.tooLarge) });
@@ -78,8 +79,8 @@ export const newsletterRoutes = (deps: Deps) => {
         validate('json', SubscribeInputSchema),
         (c) => {
           const input = c.req.valid('json');
-          return respondOnce(c, db, 200, async () => {
-            if (!input[HONEYPOT_FIELD]) await requestSubscription(deps, input);
+          return respondOnce(c, db, 200, async (q) => {
+            if (!input[HONEYPOT_FIELD]) await requestSubscription(deps, q, input);
             return { success: true, message: SUBSCRIBE_ANSWER[input.language] };
           });
         },
@@ -119,7 +120,7 @@ export const newsletterRoutes = (deps: Deps) => {
         small,
         validate('query', TokenInputSchema),
         async (c) => {
-          const lang = await unsubscribe(deps, c.req.valid('query').token);
+          const lang = await unsubscribe(deps, db, c.req.valid('query').token);
           return c.json({ success: true, message: UNSUBSCRIBE_ANSWER[lang] });
         },
       )
@@ -154,7 +155,7 @@ export const newsletterRoutes = (deps: Deps) => {
           const parsed = SubscriberStatusInputSchema.safeParse(body);
           if (!parsed.success) throw new ApiError(400, requestMessages.boolean, [{ field: 'isActive', message: requestMessages.boolean }]);
           const isActive = parsed.data.isActive ?? !row.isActive;
-          return respondOnce(c, db, 200, () => setSubscriberActive(deps, row, isActive));
+          return respondOnce(c, db, 200, (q) => setSubscriberActive(q, row, isActive));
         },
       )
       .delete(
@@ -163,8 +164,8 @@ export const newsletterRoutes = (deps: Deps) => {
         validate('param', IdParamSchema),
         async (c) => {
           const row = await findSubscriber(deps, c.req.valid('param').id);
-          return respondOnce(c, db, 200, async () => {
-            await deleteSubscriber(deps, row.id);
+          return respondOnce(c, db, 200, async (q) => {
+            await deleteSubscriber(q, row.id);
             return { success: true };
           });
         },
@@ -199,8 +200,8 @@ export const newsletterRoutes = (deps: Deps) => {
         validate('json', NewsletterSendSchema),
         (c) => {
           // A retried send answers the first sending: subscribers never get the newsletter twice.
-          return respondOnce(c, db, 202, async () => {
-            const sending = await createSending(deps, c.req.valid('json'));
+          return respondOnce(c, db, 202, async (q) => {
+            const sending = await createSending(deps, q, c.req.valid('json'));
             return { ...sending, sendingId: sending.id };
           });
         },
@@ -215,7 +216,7 @@ export const newsletterRoutes = (deps: Deps) => {
         doc({ summary: 'One sending and its progress', responses: { 200: A.SendingAnswer } }),
         validate('param', IdParamSchema),
         async (c) => {
-          const status = await sendingStatus(deps, c.req.valid('param').id);
+          const status = await sendingStatus(deps.db, c.req.valid('param').id);
           if (!status) throw new ApiError(404, notFoundMessages.sending);
           return c.json(status);
         },

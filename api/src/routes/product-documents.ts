@@ -82,7 +82,7 @@ function perFile(values: Record<string, string[]>, name: string, single: string,
 
 export const productDocumentsRoutes = (deps: Deps) => {
   const storage = deps.storage;
-  const productId = async (id: string) => (await requireProductRow(deps, Number(id))).id;
+  const productId = async (id: string) => (await requireProductRow(deps.db, Number(id))).id;
   const findDocument = (c: Context) => findProductDocument(deps, Number(c.req.param('id')), Number(c.req.param('docId')));
 
   return new Hono<AppEnv>()
@@ -145,10 +145,11 @@ export const productDocumentsRoutes = (deps: Deps) => {
               'content-type': PROBLEM_TYPE,
             });
           }
-          return await respondOnce(c, deps.db, 201, async () => ({
-            documents: await withListingUpdated(deps, id, () =>
+          return await respondOnce(c, deps.db, 201, async (q) => ({
+            documents: await withListingUpdated(deps, q, id, (tx) =>
               storeProductDocuments(
                 deps,
+                tx,
                 id,
                 accepted.map((a) => {
                   const i = indexed.find((x) => x.file === a.file)!.i;
@@ -177,9 +178,11 @@ export const productDocumentsRoutes = (deps: Deps) => {
       doc({ summary: 'Delete a document and its file', responses: { 200: A.Success } }),
       requireAdmin(deps),
       (c) =>
-        respondOnce(c, deps.db, 200, async (afterCommit) => {
+        respondOnce(c, deps.db, 200, async (q, afterCommit) => {
           const id = Number(c.req.param('id'));
-          if (!(await withListingUpdated(deps, id, () => deleteProductDocument(deps, id, Number(c.req.param('docId')), afterCommit))))
+          if (
+            !(await withListingUpdated(deps, q, id, (tx) => deleteProductDocument(deps, tx, id, Number(c.req.param('docId')), afterCommit)))
+          )
             throw new ApiError(404, DOCUMENT_NOT_FOUND);
           return { success: true };
         }),

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { Queryable } from '@app/db';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, IMAGE_MIME_TYPES } from '@app/domain/documents';
 import { MAX_ID } from '@app/domain/fields';
 import type { ProductImage } from '@app/domain/products';
@@ -30,13 +31,13 @@ const MIME_BY_EXT: Record<string, string> = { webp: 'image/webp', avif: 'image/a
 
 export const productImagesRoutes = (deps: Deps) => {
   const storage = deps.storage;
-  const productId = async (id: string) => (await requireProductRow(deps, Number(id))).id;
+  const productId = async (id: string) => (await requireProductRow(deps.db, Number(id))).id;
 
   return new Hono<AppEnv>()
     .get(
       '/products/:id{[0-9]+}/images',
       doc({ summary: 'Images in display order (cover first)', responses: { 200: z.object({ images: z.array(ProductImageSchema) }) } }),
-      async (c) => c.json({ images: await listProductImages(deps, await productId(c.req.param('id'))) }),
+      async (c) => c.json({ images: await listProductImages(deps.db, await productId(c.req.param('id'))) }),
     )
     .post(
       '/products/:id{[0-9]+}/images',
@@ -70,8 +71,8 @@ export const productImagesRoutes = (deps: Deps) => {
           if (!sniffed || !(IMAGE_MIME_TYPES as readonly string[]).includes(sniffed.mime)) throw new ApiError(415, IMAGE_MESSAGES.type);
           const alt = AltSchema.safeParse(fields.alt ?? '');
           if (!alt.success) throw new ApiError(400, requestMessages.altTooLong);
-          const recorded = async (insert: () => Promise<ProductImage>) =>
-            (await commitOnce(c, deps.db, 201, async () => ({ image: await withListingUpdated(deps, id, insert) }))).image;
+          const recorded = async (insert: (q: Queryable) => Promise<ProductImage>) =>
+            (await commitOnce(c, deps.db, 201, async (q) => ({ image: await withListingUpdated(deps, q, id, insert) }))).image;
           const image = await addProductImage(deps, id, file.tempPath, alt.data, recorded);
           return c.json({ image }, 201);
         } finally {
@@ -86,8 +87,8 @@ export const productImagesRoutes = (deps: Deps) => {
       validate('json', ImageOrderSchema),
       async (c) => {
         const id = await productId(c.req.param('id'));
-        return respondOnce(c, deps.db, 200, async () => ({
-          images: await withListingUpdated(deps, id, () => reorderProductImages(deps, id, c.req.valid('json').imageIds)),
+        return respondOnce(c, deps.db, 200, async (q) => ({
+          images: await withListingUpdated(deps, q, id, (tx) => reorderProductImages(tx, id, c.req.valid('json').imageIds)),
         }));
       },
     )
@@ -103,10 +104,10 @@ export const productImagesRoutes = (deps: Deps) => {
         const id = await productId(c.req.param('id'));
         const imageId = Number(c.req.param('imageId'));
         const body = c.req.valid('json');
-        if (!(await listProductImages(deps, id)).some((i) => i.id === imageId)) throw new ApiError(404, IMAGE_NOT_FOUND);
-        const images = await withListingUpdated(deps, id, async () => {
-          if (body.alt !== undefined) await setImageAlt(deps, imageId, body.alt);
-          return body.cover ? reorderProductImages(deps, id, [imageId]) : listProductImages(deps, id);
+        if (!(await listProductImages(deps.db, id)).some((i) => i.id === imageId)) throw new ApiError(404, IMAGE_NOT_FOUND);
+        const images = await withListingUpdated(deps, deps.db, id, async (tx) => {
+          if (body.alt !== undefined) await setImageAlt(tx, imageId, body.alt);
+          return body.cover ? reorderProductImages(tx, id, [imageId]) : listProductImages(tx, id);
         });
         return c.json({ image: images.find((i) => i.id === imageId), images });
       },
@@ -117,9 +118,9 @@ export const productImagesRoutes = (deps: Deps) => {
       requireAdmin(deps),
       async (c) => {
         const id = await productId(c.req.param('id'));
-        return respondOnce(c, deps.db, 200, async (afterCommit) => {
+        return respondOnce(c, deps.db, 200, async (q, afterCommit) => {
           const imageId = Number(c.req.param('imageId'));
-          if (!(await withListingUpdated(deps, id, () => deleteProductImage(deps, id, imageId, afterCommit))))
+          if (!(await withListingUpdated(deps, q, id, (tx) => deleteProductImage(deps, tx, id, imageId, afterCommit))))
             throw new ApiError(404, IMAGE_NOT_FOUND);
           return { success: true };
         });

@@ -53,7 +53,7 @@ export const productsRoutes = (deps: Deps) =>
       doc({ summary: 'Create a listing', responses: { 201: ProductSchema } }),
       requireAdmin(deps),
       validate('json', ProductInputSchema),
-      (c) => respondOnce(c, deps.db, 201, () => createProduct(deps, c.req.valid('json'))),
+      (c) => respondOnce(c, deps.db, 201, (q) => createProduct(deps, q, c.req.valid('json'))),
     )
     .put(
       '/products/:id{[0-9]+}',
@@ -64,7 +64,7 @@ export const productsRoutes = (deps: Deps) =>
       }),
       requireAdmin(deps),
       validate('json', ProductUpdateSchema),
-      (c) => respondOnce(c, deps.db, 200, () => updateProduct(deps, Number(c.req.param('id')), c.req.valid('json'))),
+      (c) => respondOnce(c, deps.db, 200, (q) => updateProduct(deps, q, Number(c.req.param('id')), c.req.valid('json'))),
     )
     // A partial edit: the fields sent, each checked as in PUT, replace the stored ones; the others stay as they are.
     .patch(
@@ -77,15 +77,15 @@ export const productsRoutes = (deps: Deps) =>
       }),
       requireAdmin(deps),
       validate('json', ProductPatchSchema),
-      (c) => respondOnce(c, deps.db, 200, () => patchProduct(deps, Number(c.req.param('id')), c.req.valid('json'))),
+      (c) => respondOnce(c, deps.db, 200, (q) => patchProduct(deps, q, Number(c.req.param('id')), c.req.valid('json'))),
     )
     .delete(
       '/products/:id{[0-9]+}',
       doc({ summary: 'Delete a listing with its files', responses: { 200: A.Success } }),
       requireAdmin(deps),
       (c) =>
-        respondOnce(c, deps.db, 200, async (afterCommit) => {
-          if (!(await deleteProduct(deps, Number(c.req.param('id')), afterCommit))) throw new ApiError(404, PRODUCT_NOT_FOUND);
+        respondOnce(c, deps.db, 200, async (q, afterCommit) => {
+          if (!(await deleteProduct(deps, q, Number(c.req.param('id')), afterCommit))) throw new ApiError(404, PRODUCT_NOT_FOUND);
           return { success: true };
         }),
     );

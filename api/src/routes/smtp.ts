@@ -61,7 +61,7 @@ export const smtpRoutes = (deps: Deps) => {
       '/smtp/accounts',
       doc({ summary: 'Create an account (password encrypted at rest)', responses: { 201: A.SmtpAccountAnswer } }),
       validate('json', SmtpAccountCreateSchema),
-      (c) => respondOnce(c, db, 201, () => createAccount(deps, c.req.valid('json'))),
+      (c) => respondOnce(c, db, 201, (q) => createAccount(deps, q, c.req.valid('json'))),
     )
     .get(
       '/smtp/accounts/:id',
@@ -83,8 +83,8 @@ export const smtpRoutes = (deps: Deps) => {
       async (c) => {
         const { id } = c.req.valid('param');
         await findAccount(deps, id);
-        return respondOnce(c, db, 200, async () => {
-          await deleteAccount(deps, id);
+        return respondOnce(c, db, 200, async (q) => {
+          await deleteAccount(q, id);
           return { success: true };
         });
       },
@@ -140,8 +140,8 @@ export const smtpRoutes = (deps: Deps) => {
       doc({ summary: 'Remove the assignment of a usage', responses: { 200: A.Success } }),
       validate('param', UsageParamSchema),
       (c) =>
-        respondOnce(c, db, 200, async () => {
-          await removeUsage(deps, c.req.valid('param').usageType);
+        respondOnce(c, db, 200, async (q) => {
+          await removeUsage(q, c.req.valid('param').usageType);
           return { success: true };
         }),
     );

@@ -43,11 +43,11 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
   // A listing the body names and that does not exist is a 404, as an unknown `sourceDocumentId` is: which
   // listings exist is state, not something the request's schema can say (docs/decisions/122).
   const checkProduct = async (productId: number | null | undefined) => {
-    if (productId && !(await findProductRow(deps, productId)))
+    if (productId && !(await findProductRow(deps.db, productId)))
       throw new ApiError(404, PRODUCT_NOT_FOUND, [{ field: 'productId', message: PRODUCT_NOT_FOUND }]);
   };
   const found = async (c: Context, id: number, status: 200 | 201 = 200) =>
-    c.json({ document: (await getTechnicalDocument(deps, id))! }, status);
+    c.json({ document: (await getTechnicalDocument(deps.db, id))! }, status);
 
   return new Hono<AppEnv>()
     .get(
@@ -125,8 +125,8 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
           if (refused[0]) throw new ApiError(refused[0].reason === 'size' ? 413 : 415, refused[0].error);
           const { mimeType, kind } = accepted[0]!;
           const key = keepFile(deps.storage, file);
-          return await respondOnce(c, deps.db, 201, async () => ({
-            document: await addTechnicalDocument(deps, {
+          return await respondOnce(c, deps.db, 201, async (q) => ({
+            document: await addTechnicalDocument(q, {
               ...parsed,
               type: kind,
               mimeType,
@@ -158,8 +158,8 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
         if (!kind) throw new ApiError(415, TECHNICAL_MESSAGES.type);
         // A copy, so that deleting either document never removes the other's file.
         const key = copyFile(deps.storage, source.storageKey);
-        return respondOnce(c, deps.db, 201, async () => ({
-          document: await addTechnicalDocument(deps, {
+        return respondOnce(c, deps.db, 201, async (q) => ({
+          document: await addTechnicalDocument(q, {
             ...fields,
             productId: fields.productId ?? source.productId,
             type: kind,
@@ -192,8 +192,8 @@ export const technicalDocumentsRoutes = (deps: Deps) => {
       doc({ summary: 'Delete a library document and its file', responses: { 200: A.SuccessMessage } }),
       async (c) => {
         const row = await requireDocument(c.req.param('id'));
-        return respondOnce(c, deps.db, 200, async (afterCommit) => {
-          await deleteTechnicalDocument(deps, row, afterCommit);
+        return respondOnce(c, deps.db, 200, async (q, afterCommit) => {
+          await deleteTechnicalDocument(deps, q, row, afterCommit);
           return { success: true, message: 'Document supprimé' };
         });
       },

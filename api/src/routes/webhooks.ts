@@ -99,8 +99,8 @@ export const webhooksRoutes = (deps: Deps) => {
       doc({ summary: 'Delete a webhook endpoint with its deliveries', responses: { 200: A.Success } }),
       validate('param', IdParamSchema),
       (c) =>
-        respondOnce(c, deps.db, 200, async () => {
-          if (!(await hooks.remove(c.req.valid('param').id))) throw new ApiError(404, webhookMessages.notFound);
+        respondOnce(c, deps.db, 200, async (q) => {
+          if (!(await hooks.remove(q, c.req.valid('param').id))) throw new ApiError(404, webhookMessages.notFound);
           return { success: true as const };
         }),
     )

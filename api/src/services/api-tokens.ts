@@ -2,7 +2,7 @@
 // stored as their SHA-256 only, looked up by it and compared again in constant time.
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
-import { first, tablesOf, type schema, type Db } from '@app/db';
+import { first, tablesOf, type schema, type Db, type Queryable } from '@app/db';
 import {
   API_TOKEN_PREFIX,
   type ApiToken,
@@ -80,8 +80,9 @@ export function apiTokensFor(db: Db) {
       return row ? { ...toApiToken(row), token: value } : null;
     },
 
-    async revoke(id: number): Promise<boolean> {
-      return (await db.delete(t).where(eq(t.id, id)).returning({ id: t.id })).length > 0;
+    /** On `q`: a route runs it in the transaction that records its Idempotency-Key. */
+    async revoke(q: Queryable, id: number): Promise<boolean> {
+      return (await q.delete(t).where(eq(t.id, id)).returning({ id: t.id })).length > 0;
     },
 
     /** The token behind a `pm_` bearer value, or why it no longer works (an unknown value was revoked or regenerated). */

@@ -2,7 +2,7 @@
 // generated names, the API shapes, download counting, and removal of the files with their rows.
 import fs from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
-import { tablesOf, type schema, first } from '@app/db';
+import { tablesOf, type schema, type Queryable, first } from '@app/db';
 import {
   DOCUMENT_MESSAGES,
   PRODUCT_DOCUMENT_TYPES,
@@ -113,14 +113,14 @@ export type DocumentMeta = {
 };
 
 export async function insertProductDocument(
-  deps: Deps,
+  q: Queryable,
   productId: number,
   stored: { key: string; mimeType: string; kind: string; originalFilename: string; size: number },
   meta: DocumentMeta,
 ) {
-  const tables = tablesOf(deps.db);
+  const tables = tablesOf(q);
   const row = (
-    await deps.db
+    await q
       .insert(tables.productDocuments)
       .values({
         productId,
@@ -165,13 +165,18 @@ export async function findProductDocument(deps: Deps, productId: number, docId: 
 }
 
 /** Stores the accepted files of a batch as documents of the listing, each with its title and description. */
-export async function storeProductDocuments(deps: Deps, productId: number, accepted: (AcceptedFile & { meta: DocumentMeta })[]) {
+export async function storeProductDocuments(
+  deps: Deps,
+  q: Queryable,
+  productId: number,
+  accepted: (AcceptedFile & { meta: DocumentMeta })[],
+) {
   const stored = [];
   for (const { file, mimeType, kind, meta } of accepted) {
     const key = keepFile(deps.storage, file);
     try {
       stored.push(
-        await insertProductDocument(deps, productId, { key, mimeType, kind, originalFilename: file.originalName, size: file.size }, meta),
+        await insertProductDocument(q, productId, { key, mimeType, kind, originalFilename: file.originalName, size: file.size }, meta),
       );
     } catch (err) {
       deps.storage.removeDocument(key);
@@ -182,10 +187,16 @@ export async function storeProductDocuments(deps: Deps, productId: number, accep
 }
 
 /** Deletes the document's row; its file goes once that commits. */
-export async function deleteProductDocument(deps: Deps, productId: number, docId: number, afterCommit: AfterCommit): Promise<boolean> {
-  const tables = tablesOf(deps.db);
+export async function deleteProductDocument(
+  deps: Deps,
+  q: Queryable,
+  productId: number,
+  docId: number,
+  afterCommit: AfterCommit,
+): Promise<boolean> {
+  const tables = tablesOf(q);
   const row = (
-    await deps.db
+    await q
       .delete(tables.productDocuments)
       .where(and(eq(tables.productDocuments.id, docId), eq(tables.productDocuments.productId, productId)))
       .returning()

@@ -1,7 +1,7 @@
 // Listings as the API returns them (with images and documents), and their creation, optimistic
 // update (version) and deletion with the files they own.
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { preparedRead, tablesOf, type schema, type Db, type Tables } from '@app/db';
+import { preparedRead, tablesOf, type schema, type Db, type Queryable, type Tables } from '@app/db';
 import { toKw } from '@app/domain/power';
 import type { ListingSummary } from '@app/domain/catalogue-listing';
 import {
@@ -45,7 +45,7 @@ function toProduct(row: ProductRow, images: Product['images'], documents: Produc
 // listings, images and documents of a list of ids (one statement per count of ids).
 const ids = (count: number) => Array.from({ length: count }, (_, i) => sql.placeholder(`id${i}`));
 const idValues = (list: number[]) => Object.fromEntries(list.map((id, i) => [`id${i}`, id]));
-const productById = preparedRead((db: Db) => {
+const productById = preparedRead((db: Queryable) => {
   const p = tablesOf(db).products;
   return db
     .select()
@@ -53,7 +53,7 @@ const productById = preparedRead((db: Db) => {
     .where(eq(p.id, sql.placeholder('id')))
     .limit(1);
 });
-const productsByIds = preparedRead((db: Db, count: number) => {
+const productsByIds = preparedRead((db: Queryable, count: number) => {
   const p = tablesOf(db).products;
   return db
     .select()
@@ -61,7 +61,7 @@ const productsByIds = preparedRead((db: Db, count: number) => {
     .where(inArray(p.id, ids(count)));
 });
 /** Each listing's images in its order (position, then id), listing after listing: the order of product_images_product_idx, so no sort. */
-const imagesOf = preparedRead((db: Db, count: number) => {
+const imagesOf = preparedRead((db: Queryable, count: number) => {
   const i = tablesOf(db).productImages;
   return db
     .select()
@@ -69,7 +69,7 @@ const imagesOf = preparedRead((db: Db, count: number) => {
     .where(inArray(i.productId, ids(count)))
     .orderBy(asc(i.productId), asc(i.position), asc(i.id));
 });
-const documentsOf = preparedRead((db: Db, count: number) => {
+const documentsOf = preparedRead((db: Queryable, count: number) => {
   const d = tablesOf(db).productDocuments;
   return db
     .select()
@@ -168,16 +168,16 @@ export function listingSummaries(rows: CardRow[]): ListingSummary[] {
 }
 
 /** The rows of these listings, in no particular order. */
-export function findProductRows(deps: Deps, list: number[]): Promise<ProductRow[]> {
-  return list.length ? productsByIds(deps.db, list.length, idValues(list)) : Promise.resolve([]);
+export function findProductRows(q: Queryable, list: number[]): Promise<ProductRow[]> {
+  return list.length ? productsByIds(q, list.length, idValues(list)) : Promise.resolve([]);
 }
 
 /** Rows → products, loading the images and documents of all of them in two queries. */
-export async function toProducts(deps: Deps, rows: ProductRow[]): Promise<Product[]> {
+export async function toProducts(q: Queryable, rows: ProductRow[]): Promise<Product[]> {
   if (!rows.length) return [];
   const list = rows.map((r) => r.id);
-  const images = await imagesOf(deps.db, list.length, idValues(list));
-  const documents = await documentsOf(deps.db, list.length, idValues(list));
+  const images = await imagesOf(q, list.length, idValues(list));
+  const documents = await documentsOf(q, list.length, idValues(list));
   return rows.map((row) =>
     toProduct(
       row,
@@ -187,33 +187,33 @@ export async function toProducts(deps: Deps, rows: ProductRow[]): Promise<Produc
   );
 }
 
-export async function findProductRow(deps: Deps, id: number): Promise<ProductRow | undefined> {
-  return (await productById(deps.db, undefined, { id }))[0];
+export async function findProductRow(q: Queryable, id: number): Promise<ProductRow | undefined> {
+  return (await productById(q, undefined, { id }))[0];
 }
 
 /** Refused as not found ('Annonce introuvable') when the listing does not exist. */
-export async function requireProductRow(deps: Deps, id: number): Promise<ProductRow> {
-  const row = await findProductRow(deps, id);
+export async function requireProductRow(q: Queryable, id: number): Promise<ProductRow> {
+  const row = await findProductRow(q, id);
   if (!row) throw new Refusal('not-found', PRODUCT_NOT_FOUND);
   return row;
 }
 
 export async function getProduct(deps: Deps, id: number): Promise<Product> {
-  return (await toProducts(deps, [await requireProductRow(deps, id)]))[0]!;
+  return (await toProducts(deps.db, [await requireProductRow(deps.db, id)]))[0]!;
 }
 
 /** The listing, or null when it does not exist (the public pages' read: no refusal to catch). */
 export async function findProduct(deps: Deps, id: number): Promise<Product | null> {
-  const row = await findProductRow(deps, id);
-  return row ? (await toProducts(deps, [row]))[0]! : null;
+  const row = await findProductRow(deps.db, id);
+  return row ? (await toProducts(deps.db, [row]))[0]! : null;
 }
 
 const columns = (input: ProductInput) => ({ ...input, powerKw: toKw(input.powerOutput, input.powerUnit) });
 
 /** The listing as GET /api/products/{id} answers it, announced to the webhooks in the caller's transaction. */
-async function announced(deps: Deps, type: 'listing.created' | 'listing.updated', row: ProductRow): Promise<Product> {
-  const product = (await toProducts(deps, [row]))[0]!;
-  await emitWebhookEvent(deps, type, product);
+async function announced(deps: Deps, tx: Queryable, type: 'listing.created' | 'listing.updated', row: ProductRow): Promise<Product> {
+  const product = (await toProducts(tx, [row]))[0]!;
+  await emitWebhookEvent(deps, tx, type, product);
   return product;
 }
 
@@ -221,40 +221,40 @@ async function announced(deps: Deps, type: 'listing.created' | 'listing.updated'
  * Runs a change of a listing's images or documents and announces `listing.updated` in the same
  * transaction (docs/decisions/131); nothing is announced when it answers false or the listing is gone.
  */
-export function withListingUpdated<T>(deps: Deps, id: number, write: () => Promise<T>): Promise<T> {
-  return deps.db.transaction(async () => {
-    const result = await write();
-    const row = result === false ? undefined : await findProductRow(deps, id);
-    if (row) await announced(deps, 'listing.updated', row);
+export function withListingUpdated<T>(deps: Deps, q: Queryable, id: number, write: (tx: Queryable) => Promise<T>): Promise<T> {
+  return q.transaction(async (tx) => {
+    const result = await write(tx);
+    const row = result === false ? undefined : await findProductRow(tx, id);
+    if (row) await announced(deps, tx, 'listing.updated', row);
     return result;
   });
 }
 
-export async function createProduct(deps: Deps, input: ProductInput): Promise<Product> {
-  const tables = tablesOf(deps.db);
-  return deps.db.transaction(async () => {
-    const row = (await deps.db.insert(tables.products).values(columns(input)).returning())[0]!;
-    return announced(deps, 'listing.created', row);
+export async function createProduct(deps: Deps, q: Queryable, input: ProductInput): Promise<Product> {
+  const tables = tablesOf(q);
+  return q.transaction(async (tx) => {
+    const row = (await tx.insert(tables.products).values(columns(input)).returning())[0]!;
+    return announced(deps, tx, 'listing.created', row);
   });
 }
 
 /** Applies the edit only if the stored version is the one the client edited; otherwise 409. */
-export async function updateProduct(deps: Deps, id: number, input: ProductUpdate): Promise<Product> {
-  const tables = tablesOf(deps.db);
+export async function updateProduct(deps: Deps, q: Queryable, id: number, input: ProductUpdate): Promise<Product> {
+  const tables = tablesOf(q);
   const { version, ...fields } = input;
-  return deps.db.transaction(async () => {
+  return q.transaction(async (tx) => {
     const row = (
-      await deps.db
+      await tx
         .update(tables.products)
         .set({ ...columns(fields), version: sql`${tables.products.version} + 1`, updatedAt: new Date() })
         .where(and(eq(tables.products.id, id), eq(tables.products.version, version)))
         .returning()
     )[0];
     if (!row) {
-      await requireProductRow(deps, id);
+      await requireProductRow(tx, id);
       throw new Refusal('conflict', STALE_VERSION_MESSAGE);
     }
-    return announced(deps, 'listing.updated', row);
+    return announced(deps, tx, 'listing.updated', row);
   });
 }
 
@@ -278,20 +278,20 @@ const pick = <T extends object, K extends keyof T>(o: T, keys: K[]) =>
   Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]])) as Partial<Pick<T, K>>;
 
 /** Changes only the fields sent (PATCH), if the stored version is the one the client edited; otherwise 409. 404 when missing. */
-export async function patchProduct(deps: Deps, id: number, patch: ProductPatch): Promise<Product> {
-  const tables = tablesOf(deps.db);
+export async function patchProduct(deps: Deps, q: Queryable, id: number, patch: ProductPatch): Promise<Product> {
+  const tables = tablesOf(q);
   const { version, ...changes } = patch;
-  return deps.db.transaction(async () => {
-    const stored = await requireProductRow(deps, id);
+  return q.transaction(async (tx) => {
+    const stored = await requireProductRow(tx, id);
     const row = (
-      await deps.db
+      await tx
         .update(tables.products)
         .set({ ...changedColumns(stored, changes), version: sql`${tables.products.version} + 1`, updatedAt: new Date() })
         .where(and(eq(tables.products.id, id), eq(tables.products.version, version)))
         .returning()
     )[0];
     if (!row) throw new Refusal('conflict', STALE_VERSION_MESSAGE);
-    return announced(deps, 'listing.updated', row);
+    return announced(deps, tx, 'listing.updated', row);
   });
 }
 
@@ -299,21 +299,20 @@ export async function patchProduct(deps: Deps, id: number, patch: ProductPatch):
  * Deletes the listing and its rows (cascade); its files go once that commits (`afterCommit`), so a rollback
  * keeps them with the rows. false when it did not exist.
  */
-export async function deleteProduct(deps: Deps, id: number, afterCommit: AfterCommit): Promise<boolean> {
-  const tables = tablesOf(deps.db);
-  const { db } = deps;
-  return db.transaction(async () => {
-    const images = await db
+export async function deleteProduct(deps: Deps, q: Queryable, id: number, afterCommit: AfterCommit): Promise<boolean> {
+  const tables = tablesOf(q);
+  return q.transaction(async (tx) => {
+    const images = await tx
       .select({ key: tables.productImages.storageKey })
       .from(tables.productImages)
       .where(eq(tables.productImages.productId, id));
-    const documents = await db
+    const documents = await tx
       .select({ key: tables.productDocuments.storageKey })
       .from(tables.productDocuments)
       .where(eq(tables.productDocuments.productId, id));
-    const deleted = (await db.delete(tables.products).where(eq(tables.products.id, id)).returning({ id: tables.products.id }))[0];
+    const deleted = (await tx.delete(tables.products).where(eq(tables.products.id, id)).returning({ id: tables.products.id }))[0];
     if (!deleted) return false;
-    await emitWebhookEvent(deps, 'listing.deleted', { id });
+    await emitWebhookEvent(deps, tx, 'listing.deleted', { id });
     const storage = deps.storage;
     afterCommit(() => {
       for (const { key } of images) storage.removeImage(key);

@@ -229,9 +229,9 @@ function pageSql(deps: Deps, q: ProductQuery, text: TextPlan, { columns, around 
 export async function searchProducts(deps: Deps, q: ProductQuery): Promise<ProductList> {
   const { rows: found, ...page } = await searchPage<{ id: number }>(deps, q, idsRead(deps.db));
   const ids = found.map((r) => r.id);
-  const rows = await findProductRows(deps, ids);
+  const rows = await findProductRows(deps.db, ids);
   rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
-  const items = await toProducts(deps, rows);
+  const items = await toProducts(deps.db, rows);
   return { items, products: items, ...page };
 }
 

@@ -2,7 +2,7 @@
 // A reply is stored with its mail in the outbox in one write; the outbox sends it and marks it sent
 // (docs/decisions/013).
 import { eq } from 'drizzle-orm';
-import { tablesOf, type schema, first } from '@app/db';
+import { tablesOf, type schema, type Queryable, first } from '@app/db';
 import { mailMessages, notFoundMessages } from '@app/domain/api-messages';
 import type { EmailResponse } from '@app/domain/mail';
 import type { Deps } from '../context.ts';
@@ -35,7 +35,7 @@ export type Reply = { inquiry: InquiryRow; account: AccountRow; subject: string;
 /** The account a quick reply goes through: the contact form's usage account for the message's language. */
 export async function quickReplyAccount(deps: Deps, inquiryId: number): Promise<AccountRow | undefined> {
   const inquiry = await findInquiry(deps, inquiryId);
-  return (await accountForUsage(deps, inquiry.language === 'en' ? 'contact_form_en' : 'contact_form_fr')).account;
+  return (await accountForUsage(deps.db, inquiry.language === 'en' ? 'contact_form_en' : 'contact_form_fr')).account;
 }
 
 /** Checks that the message exists and the account is given and active, and renders the mail. */
@@ -55,17 +55,17 @@ export async function prepareReply(
   return { inquiry, account, subject, message, mail };
 }
 
-/** Stores the reply and queues its mail (sent by the outbox once this commits). */
-export async function storeReply(deps: Deps, reply: Reply, afterCommit: AfterCommit): Promise<EmailResponse> {
-  const r = tablesOf(deps.db).emailResponses;
+/** Stores the reply on `q` and queues its mail (sent by the outbox once this commits). */
+export async function storeReply(deps: Deps, q: Queryable, reply: Reply, afterCommit: AfterCommit): Promise<EmailResponse> {
+  const r = tablesOf(q).emailResponses;
   const { inquiry, account, subject, message, mail } = reply;
   const row = (
-    await deps.db
+    await q
       .insert(r)
       .values({ inquiryId: inquiry.id, smtpAccountId: account.id, subject, message, toEmail: inquiry.email, fromEmail: account.fromEmail })
       .returning()
   )[0]!;
-  await enqueueMail(deps, 'reply', null, { to: inquiry.email, ...mail, accountId: account.id, responseId: row.id }, afterCommit);
+  await enqueueMail(deps, q, 'reply', null, { to: inquiry.email, ...mail, accountId: account.id, responseId: row.id }, afterCommit);
   return toResponse(row);
 }
 

@@ -6,7 +6,7 @@
 // See docs/decisions/013-idempotency-keys-and-refresh-grace.md and docs/api.md.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import { tablesOf, type Tables, type schema, type Db, first } from '@app/db';
+import { tablesOf, type Tables, type schema, type Db, type Queryable, first } from '@app/db';
 import { idempotencyMessages } from '@app/domain/idempotency';
 import type { PendingKey } from '../context.ts';
 import { Refusal } from './refusal.ts';
@@ -115,7 +115,7 @@ export async function releaseClaim(db: Db, pending: PendingKey) {
  * transaction) when the claim is no longer this request's: its lease ended and another request took it.
  */
 export async function recordOutcome(
-  db: Db,
+  db: Queryable,
   pending: PendingKey,
   bodyDigest: string,
   status: number,

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Metadata } from 'sharp';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { tablesOf, type schema, first } from '@app/db';
+import { tablesOf, type schema, type Queryable, first } from '@app/db';
 import type { ImageVariant } from '@app/db/schema/catalogue';
 import { IMAGE_MESSAGES } from '@app/domain/documents';
 import type { ProductImage } from '@app/domain/products';
@@ -131,9 +131,8 @@ export async function encodeImage(storage: Storage, input: string | Buffer): Pro
 }
 
 /** Stores an encoded image as the product's last picture (the first one becomes the cover). */
-export async function insertImage(deps: Deps, productId: number, stored: StoredImage, alt: string): Promise<ImageRow> {
-  const tables = tablesOf(deps.db);
-  const { db } = deps;
+export async function insertImage(db: Queryable, productId: number, stored: StoredImage, alt: string): Promise<ImageRow> {
+  const tables = tablesOf(db);
   const next = await first(
     db
       .select({ n: sql<number>`coalesce(max(${tables.productImages.position}) + 1, 0)` })
@@ -157,29 +156,29 @@ export async function insertImage(deps: Deps, productId: number, stored: StoredI
 }
 
 /**
- * The service used by uploads and by the demo seed alike. `commit` runs the row's insert (an upload
- * runs it in the transaction that records its Idempotency-Key).
+ * The service used by uploads and by the demo seed alike. `commit` runs the row's insert on the queryable
+ * it gives (an upload runs it in the transaction that records its Idempotency-Key).
  */
 export async function addProductImage(
   deps: Deps,
   productId: number,
   input: string | Buffer,
   alt: string,
-  commit: (insert: () => Promise<ProductImage>) => Promise<ProductImage> = (insert) => insert(),
+  commit: (insert: (q: Queryable) => Promise<ProductImage>) => Promise<ProductImage> = (insert) => insert(deps.db),
 ) {
   const stored = await encodeImage(deps.storage, input);
   try {
-    return await commit(async () => toProductImage(await insertImage(deps, productId, stored, alt)));
+    return await commit(async (q) => toProductImage(await insertImage(q, productId, stored, alt)));
   } catch (err) {
     deps.storage.removeImage(stored.key);
     throw err;
   }
 }
 
-export async function listProductImages(deps: Deps, productId: number): Promise<ProductImage[]> {
-  const tables = tablesOf(deps.db);
+export async function listProductImages(q: Queryable, productId: number): Promise<ProductImage[]> {
+  const tables = tablesOf(q);
   return (
-    await deps.db
+    await q
       .select()
       .from(tables.productImages)
       .where(eq(tables.productImages.productId, productId))
@@ -188,27 +187,33 @@ export async function listProductImages(deps: Deps, productId: number): Promise<
 }
 
 /** Deletes the image and renumbers the others in one transaction; its files go once that commits. */
-export async function deleteProductImage(deps: Deps, productId: number, imageId: number, afterCommit: AfterCommit): Promise<boolean> {
-  const tables = tablesOf(deps.db);
-  return deps.db.transaction(async () => {
+export async function deleteProductImage(
+  deps: Deps,
+  q: Queryable,
+  productId: number,
+  imageId: number,
+  afterCommit: AfterCommit,
+): Promise<boolean> {
+  const tables = tablesOf(q);
+  return q.transaction(async (tx) => {
     const row = (
-      await deps.db
+      await tx
         .delete(tables.productImages)
         .where(and(eq(tables.productImages.id, imageId), eq(tables.productImages.productId, productId)))
         .returning()
     )[0];
     if (!row) return false;
-    await renumber(deps, productId);
+    await renumber(tx, productId);
     afterCommit(() => deps.storage.removeImage(row.storageKey));
     return true;
   });
 }
 
 /** Positions 0..n-1 in the current order; position 0 is the cover. */
-async function renumber(deps: Deps, productId: number, order?: number[]) {
-  const tables = tablesOf(deps.db);
-  const ids = order ?? (await listProductImages(deps, productId)).map((i) => i.id);
-  await deps.db.transaction(async (tx) => {
+async function renumber(q: Queryable, productId: number, order?: number[]) {
+  const tables = tablesOf(q);
+  const ids = order ?? (await listProductImages(q, productId)).map((i) => i.id);
+  await q.transaction(async (tx) => {
     for (const [position, id] of ids.entries()) {
       await tx
         .update(tables.productImages)
@@ -219,14 +224,14 @@ async function renumber(deps: Deps, productId: number, order?: number[]) {
 }
 
 /** Reorders with the given ids first (in that order); images not named keep their relative order after them. */
-export async function reorderProductImages(deps: Deps, productId: number, ids: number[]): Promise<ProductImage[]> {
-  const current = (await listProductImages(deps, productId)).map((i) => i.id);
+export async function reorderProductImages(q: Queryable, productId: number, ids: number[]): Promise<ProductImage[]> {
+  const current = (await listProductImages(q, productId)).map((i) => i.id);
   const wanted = ids.filter((id, i) => current.includes(id) && ids.indexOf(id) === i);
-  await renumber(deps, productId, [...wanted, ...current.filter((id) => !wanted.includes(id))]);
-  return listProductImages(deps, productId);
+  await renumber(q, productId, [...wanted, ...current.filter((id) => !wanted.includes(id))]);
+  return listProductImages(q, productId);
 }
 
-export async function setImageAlt(deps: Deps, imageId: number, alt: string) {
-  const tables = tablesOf(deps.db);
-  await deps.db.update(tables.productImages).set({ alt }).where(eq(tables.productImages.id, imageId));
+export async function setImageAlt(q: Queryable, imageId: number, alt: string) {
+  const tables = tablesOf(q);
+  await q.update(tables.productImages).set({ alt }).where(eq(tables.productImages.id, imageId));
 }

@@ -1,7 +1,7 @@
 // Contact messages: one received from the public form is stored with its notification mail and its
 // webhook event; administrators page through them and delete them (their replies go with them).
 import { eq } from 'drizzle-orm';
-import { tablesOf, type schema, first } from '@app/db';
+import { tablesOf, type schema, type Queryable, first } from '@app/db';
 import { notFoundMessages } from '@app/domain/api-messages';
 import type { Inquiry, InquiryData } from '@app/domain/inquiries';
 import type { Deps } from '../context.ts';
@@ -25,12 +25,12 @@ export const toInquiry = (r: InquiryRow): Inquiry => ({
 });
 
 /** Stores a message; its notification and its webhook event commit with it (docs/decisions/131). */
-export async function receiveInquiry(deps: Deps, input: InquiryData) {
-  const t = tablesOf(deps.db).inquiries;
-  const { db, env } = deps;
-  await db.transaction(async () => {
+export async function receiveInquiry(deps: Deps, q: Queryable, input: InquiryData) {
+  const t = tablesOf(q).inquiries;
+  const { env } = deps;
+  await q.transaction(async (tx) => {
     const row = (
-      await db
+      await tx
         .insert(t)
         .values({
           name: input.name,
@@ -43,12 +43,12 @@ export async function receiveInquiry(deps: Deps, input: InquiryData) {
         .returning()
     )[0]!;
     const mail = contactNotification(env.company, env.publicUrl, { ...row, language: input.language });
-    await enqueueMail(deps, 'contact_notification', input.language === 'en' ? 'contact_form_en' : 'contact_form_fr', {
+    await enqueueMail(deps, tx, 'contact_notification', input.language === 'en' ? 'contact_form_en' : 'contact_form_fr', {
       ...mail,
       replyTo: row.email,
       fallbackTo: env.company.email[input.language],
     });
-    await emitWebhookEvent(deps, 'inquiry.received', { id: row.id, productReference: row.productReference });
+    await emitWebhookEvent(deps, tx, 'inquiry.received', { id: row.id, productReference: row.productReference });
   });
 }
 
@@ -67,8 +67,8 @@ export async function findInquiry(deps: Deps, id: number): Promise<InquiryRow> {
   return row;
 }
 
-export async function deleteInquiry(deps: Deps, id: number) {
-  const t = tablesOf(deps.db).inquiries;
-  const deleted = await deps.db.delete(t).where(eq(t.id, id)).returning({ id: t.id });
+export async function deleteInquiry(q: Queryable, id: number) {
+  const t = tablesOf(q).inquiries;
+  const deleted = await q.delete(t).where(eq(t.id, id)).returning({ id: t.id });
   if (!deleted.length) throw new Refusal('not-found', notFoundMessages.inquiry);
 }

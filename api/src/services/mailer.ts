@@ -2,7 +2,7 @@
 // decrypts its password, connects only to a checked address, and words failures generically.
 import { asc, eq } from 'drizzle-orm';
 import type nodemailer from 'nodemailer';
-import { tablesOf, type schema, first } from '@app/db';
+import { tablesOf, type schema, type Queryable, first } from '@app/db';
 import { mailMessages } from '@app/domain/api-messages';
 import { headerSafe } from '@app/domain/header-text';
 import type { UsageType } from '@app/domain/mail';
@@ -92,9 +92,11 @@ export async function sendWithAccount(deps: Deps, account: AccountRow, mail: Out
  * The account sending for a usage: the assigned one when active, else the first active account
  * (back-office section 4), with the recipient configured for that usage.
  */
-export async function accountForUsage(deps: Deps, usageType: UsageType): Promise<{ account?: AccountRow; recipientEmail: string | null }> {
-  const tables = tablesOf(deps.db);
-  const { db } = deps;
+export async function accountForUsage(
+  db: Queryable,
+  usageType: UsageType,
+): Promise<{ account?: AccountRow; recipientEmail: string | null }> {
+  const tables = tablesOf(db);
   const setting = await first(db.select().from(tables.smtpSettings).where(eq(tables.smtpSettings.usageType, usageType)));
   let account = setting?.smtpAccountId
     ? await first(db.select().from(tables.smtpAccounts).where(eq(tables.smtpAccounts.id, setting.smtpAccountId)))

@@ -3,7 +3,7 @@
 // Every instance may work on a sending: each claims small batches of deliveries with a lease
 // (leases.ts, docs/decisions/085), so none is sent twice and none is lost when an instance dies.
 import { and, asc, count, desc, eq, inArray, min, ne, sql } from 'drizzle-orm';
-import { dialectOf, tablesOf, type Tables, type schema, first, exec } from '@app/db';
+import { dialectOf, engineOfQueryable, tablesOf, type Queryable, type Tables, type schema, first, exec } from '@app/db';
 import { newsletterVersion, type NewsletterSend, type NewsletterSending, type SendingStatus } from '@app/domain/newsletter';
 import type { Deps } from '../context.ts';
 import { coalescingWorker, interruptibleSleep as sleep, type WorkerState } from './coalescing-worker.ts';
@@ -35,12 +35,11 @@ const claimSize = (rate: number, leaseMs: number) =>
   rate > 0 ? Math.max(1, Math.min(MAX_CLAIM, Math.floor((rate * leaseMs) / 4000))) : MAX_CLAIM;
 
 /** Queues a sending to every active subscriber, or to the active ones among subscriberIds. */
-export async function createSending(deps: Deps, input: NewsletterSend): Promise<NewsletterSending> {
-  const s = tablesOf(deps.db).newsletterSendings;
-  const { db } = deps;
-  const { account } = await accountForUsage(deps, 'newsletter');
+export async function createSending(deps: Deps, q: Queryable, input: NewsletterSend): Promise<NewsletterSending> {
+  const s = tablesOf(q).newsletterSendings;
+  const { account } = await accountForUsage(q, 'newsletter');
   if (!account) throw new Refusal('invalid', mailMessages.noActiveAccount);
-  const id = await db.transaction(
+  const id = await q.transaction(
     async (tx) => {
       const sending = (
         await tx
@@ -55,7 +54,7 @@ export async function createSending(deps: Deps, input: NewsletterSend): Promise<
           })
           .returning({ id: s.id })
       )[0]!;
-      const selected = input.subscriberIds ? sql` AND ${dialectOf(db.$engine).inIds(sql`id`, input.subscriberIds)}` : sql``;
+      const selected = input.subscriberIds ? sql` AND ${dialectOf(engineOfQueryable(q)).inIds(sql`id`, input.subscriberIds)}` : sql``;
       const inserted = await exec(
         tx,
         sql`INSERT INTO newsletter_deliveries (sending_id, subscriber_id, email) SELECT ${sending.id}, id, email FROM newsletter_subscribers WHERE is_active${selected}`,
@@ -67,15 +66,15 @@ export async function createSending(deps: Deps, input: NewsletterSend): Promise<
     { behavior: 'immediate' },
   );
   void kickNewsletters(deps);
-  return (await sendingStatus(deps, id))!;
+  return (await sendingStatus(q, id))!;
 }
 
-export async function sendingStatus(deps: Deps, id: number): Promise<NewsletterSending | undefined> {
-  const { newsletterSendings: s, newsletterDeliveries: d } = tablesOf(deps.db);
-  const row = await first(deps.db.select().from(s).where(eq(s.id, id)));
+export async function sendingStatus(q: Queryable, id: number): Promise<NewsletterSending | undefined> {
+  const { newsletterSendings: s, newsletterDeliveries: d } = tablesOf(q);
+  const row = await first(q.select().from(s).where(eq(s.id, id)));
   if (!row) return undefined;
   const pending = (await first(
-    deps.db
+    q
       .select({ n: count() })
       .from(d)
       .where(and(eq(d.sendingId, id), eq(d.status, 'pending'))),
@@ -100,7 +99,7 @@ export async function sendingStatus(deps: Deps, id: number): Promise<NewsletterS
 export async function listSendings(deps: Deps): Promise<NewsletterSending[]> {
   const s = tablesOf(deps.db).newsletterSendings;
   const rows = await deps.db.select({ id: s.id }).from(s).orderBy(desc(s.id)).limit(50);
-  return Promise.all(rows.map(async (r) => (await sendingStatus(deps, r.id))!));
+  return Promise.all(rows.map(async (r) => (await sendingStatus(deps.db, r.id))!));
 }
 
 /** A page of a sending's per-recipient deliveries, of one status or all. */
@@ -111,7 +110,7 @@ export async function sendingDeliveries(
 ) {
   const d = tablesOf(deps.db).newsletterDeliveries;
   const { db } = deps;
-  if (!(await sendingStatus(deps, id))) throw new Refusal('not-found', notFoundMessages.sending);
+  if (!(await sendingStatus(deps.db, id))) throw new Refusal('not-found', notFoundMessages.sending);
   const { status, page, limit } = q;
   const where = status ? and(eq(d.sendingId, id), eq(d.status, status)) : eq(d.sendingId, id);
   const total = (await first(db.select({ n: count() }).from(d).where(where)))!.n;
@@ -161,7 +160,7 @@ async function runSending(deps: Deps, state: WorkerState, sending: typeof schema
   let account: AccountRow | undefined = sending.smtpAccountId
     ? await first(db.select().from(tables.smtpAccounts).where(eq(tables.smtpAccounts.id, sending.smtpAccountId)))
     : undefined;
-  if (!account?.isActive) account = (await accountForUsage(deps, 'newsletter')).account;
+  if (!account?.isActive) account = (await accountForUsage(deps.db, 'newsletter')).account;
   if (!account) {
     log.warn('newsletter waiting for an active SMTP account', { sendingId: sending.id });
     return;
@@ -218,17 +217,17 @@ async function runSending(deps: Deps, state: WorkerState, sending: typeof schema
     }
     if (state.stopped) return;
     // Marked done and announced in one transaction, by the one instance whose update finished it.
-    const finished = await db.transaction(async () => {
-      const [row] = await db
+    const finished = await db.transaction(async (tx) => {
+      const [row] = await tx
         .update(s)
         .set({ status: 'done', finishedAt: new Date() })
         .where(and(eq(s.id, sending.id), ne(s.status, 'done')))
         .returning({ id: s.id, subject: s.subject, sentCount: s.sentCount, failedCount: s.failedCount });
-      if (row) await emitWebhookEvent(deps, 'newsletter.sent', row);
+      if (row) await emitWebhookEvent(deps, tx, 'newsletter.sent', row);
       return row;
     });
     if (!finished) return; // another instance sent the last ones and said so
-    const done = (await sendingStatus(deps, sending.id))!;
+    const done = (await sendingStatus(db, sending.id))!;
     const seconds = (Date.now() - started) / 1000;
     log.info('newsletter sending done', {
       sendingId: sending.id,

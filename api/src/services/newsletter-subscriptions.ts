@@ -3,7 +3,7 @@
 // administrators' subscribers: list, state, delete, counts and export.
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { dialectOf, tablesOf, type schema, first } from '@app/db';
+import { dialectOf, tablesOf, type schema, type Queryable, first } from '@app/db';
 import type { Language } from '@app/domain/inquiries';
 import { CONFIRMATION_DAYS, type Subscriber } from '@app/domain/newsletter';
 import type { Deps } from '../context.ts';
@@ -28,14 +28,14 @@ const CONFIRMATION_MAILS = [
  * confirmed, or had its confirmation mails for now (then nothing changes and nothing is sent, so the
  * form cannot be used to flood a mailbox; the visitor's answer is the same either way).
  */
-export async function requestSubscription(deps: Deps, input: { email: string; language: Language; page?: string }) {
-  const n = tablesOf(deps.db).newsletterSubscribers;
-  const { db, env } = deps;
-  if ((await first(db.select({ isActive: n.isActive }).from(n).where(eq(n.email, input.email))))?.isActive) return;
+export async function requestSubscription(deps: Deps, q: Queryable, input: { email: string; language: Language; page?: string }) {
+  const n = tablesOf(q).newsletterSubscribers;
+  const { env } = deps;
+  if ((await first(q.select({ isActive: n.isActive }).from(n).where(eq(n.email, input.email))))?.isActive) return;
   // Counted in the database, so concurrent requests on any instance take turns: one of them mails.
   const mails = await reserveAttempts(
-    db,
-    CONFIRMATION_MAILS.map(({ name, rule }) => [createThrottle(db, name, rule), input.email]),
+    q,
+    CONFIRMATION_MAILS.map(({ name, rule }) => [createThrottle(q, name, rule), input.email]),
   );
   if (!mails.ok) {
     deps.log.info('newsletter confirmation withheld: one was mailed recently');
@@ -44,7 +44,7 @@ export async function requestSubscription(deps: Deps, input: { email: string; la
   const now = new Date();
   const confirmToken = newToken();
   const consent = { consentAt: now, consentPage: input.page ?? null, consentLanguage: input.language };
-  const row = await db.transaction(
+  const row = await q.transaction(
     async (tx) => {
       const existing = await first(tx.select().from(n).where(eq(n.email, input.email)));
       if (existing?.isActive) return undefined;
@@ -82,14 +82,13 @@ export async function requestSubscription(deps: Deps, input: { email: string; la
   if (!row) return;
   const links = newsletterLinks(env.publicUrl, input.language, row.unsubscribeToken, confirmToken);
   const mail = confirmationMail(env.company, env.publicUrl, input.language, links.confirmUrl!, links.unsubscribeUrl);
-  await enqueueMail(deps, 'newsletter_confirmation', 'newsletter', { to: row.email, ...mail, headers: links.headers });
+  await enqueueMail(deps, q, 'newsletter_confirmation', 'newsletter', { to: row.email, ...mail, headers: links.headers });
 }
 
-export async function confirmSubscription(deps: Deps, token: string): Promise<Language> {
-  const n = tablesOf(deps.db).newsletterSubscribers;
-  const { db } = deps;
+export async function confirmSubscription(deps: Deps, q: Queryable, token: string): Promise<Language> {
+  const n = tablesOf(q).newsletterSubscribers;
   const row = await first(
-    db
+    q
       .select()
       .from(n)
       .where(eq(n.confirmTokenHash, hashToken(token))),
@@ -98,25 +97,24 @@ export async function confirmSubscription(deps: Deps, token: string): Promise<La
   // A well-formed token that points at nothing is a 404 (a malformed one is the schema's 400).
   if (!row || expired) throw new Refusal('not-found', mailMessages.linkInvalid);
   // Confirming twice (a double click, a second tab) is harmless.
-  await db.transaction(async () => {
-    await db
+  await q.transaction(async (tx) => {
+    await tx
       .update(n)
       .set({ isActive: true, confirmedAt: row.confirmedAt ?? new Date(), unsubscribedAt: null })
       .where(eq(n.id, row.id));
     // Announced once, with the id only (no address leaves with a webhook: docs/decisions/131).
-    if (!row.isActive || !row.confirmedAt) await emitWebhookEvent(deps, 'subscriber.confirmed', { id: row.id });
+    if (!row.isActive || !row.confirmedAt) await emitWebhookEvent(deps, tx, 'subscriber.confirmed', { id: row.id });
   });
   return row.language === 'en' ? 'en' : 'fr';
 }
 
 /** Idempotent: a second call answers the same; the pending confirmation link dies with it. */
-export async function unsubscribe(deps: Deps, token: string): Promise<Language> {
-  const n = tablesOf(deps.db).newsletterSubscribers;
-  const { db } = deps;
-  const row = await first(db.select().from(n).where(eq(n.unsubscribeToken, token)));
+export async function unsubscribe(deps: Deps, q: Queryable, token: string): Promise<Language> {
+  const n = tablesOf(q).newsletterSubscribers;
+  const row = await first(q.select().from(n).where(eq(n.unsubscribeToken, token)));
   if (!row) throw new Refusal('not-found', mailMessages.linkInvalid);
-  await db.transaction(async () => {
-    await db
+  await q.transaction(async (tx) => {
+    await tx
       .update(n)
       .set({
         isActive: false,
@@ -124,7 +122,7 @@ export async function unsubscribe(deps: Deps, token: string): Promise<Language> 
         confirmTokenHash: null,
       })
       .where(eq(n.id, row.id));
-    if (row.isActive) await emitWebhookEvent(deps, 'subscriber.unsubscribed', { id: row.id });
+    if (row.isActive) await emitWebhookEvent(deps, tx, 'subscriber.unsubscribed', { id: row.id });
   });
   return row.language === 'en' ? 'en' : 'fr';
 }
@@ -164,11 +162,11 @@ export async function findSubscriber(deps: Deps, id: number): Promise<Subscriber
 }
 
 /** An administrator's activation or deactivation; a deactivated subscriber keeps its first unsubscription date. */
-export async function setSubscriberActive(deps: Deps, row: SubscriberRow, isActive: boolean): Promise<Subscriber> {
-  const n = tablesOf(deps.db).newsletterSubscribers;
+export async function setSubscriberActive(q: Queryable, row: SubscriberRow, isActive: boolean): Promise<Subscriber> {
+  const n = tablesOf(q).newsletterSubscribers;
   return toSubscriber(
     (
-      await deps.db
+      await q
         .update(n)
         .set({ isActive, unsubscribedAt: isActive ? null : (row.unsubscribedAt ?? new Date()) })
         .where(eq(n.id, row.id))
@@ -177,9 +175,9 @@ export async function setSubscriberActive(deps: Deps, row: SubscriberRow, isActi
   );
 }
 
-export async function deleteSubscriber(deps: Deps, id: number) {
-  const n = tablesOf(deps.db).newsletterSubscribers;
-  await deps.db.delete(n).where(eq(n.id, id));
+export async function deleteSubscriber(q: Queryable, id: number) {
+  const n = tablesOf(q).newsletterSubscribers;
+  await q.delete(n).where(eq(n.id, id));
 }
 
 export async function subscriberStats(deps: Deps) {

@@ -3,7 +3,7 @@
 // Instances claim due mails with a lease (leases.ts, docs/decisions/085): each goes out once.
 // Replies to contact messages go this way too: queued with their row, sent through their own account.
 import { and, eq } from 'drizzle-orm';
-import { first, tablesOf, type Tables } from '@app/db';
+import { first, tablesOf, type Queryable, type Tables } from '@app/db';
 import type { UsageType } from '@app/domain/mail';
 import type { Deps } from '../context.ts';
 import { coalescingWorker, type WorkerState } from './coalescing-worker.ts';
@@ -29,19 +29,20 @@ const MAX_DELAY_MS = 6 * 60 * 60 * 1000;
 export const retryDelay = (baseMs: number, failures: number) => Math.min(MAX_DELAY_MS, baseMs * 2 ** Math.max(0, failures - 1));
 
 /**
- * Queues a mail; `usageType` null when the payload names its account. Written inside a transaction, pass
- * its afterCommit: the outbox is kicked once the mail is committed, which another connection then sees.
+ * Queues a mail on `q`; `usageType` null when the payload names its account. Written inside a transaction
+ * (`q` its `tx`), pass its afterCommit: the outbox is kicked once the mail is committed, which another connection then sees.
  */
 export async function enqueueMail(
   deps: Deps,
+  q: Queryable,
   kind: OutboxKind,
   usageType: UsageType | null,
   payload: OutboxPayload,
   afterCommit: (task: () => void) => void = (task) => task(),
 ): Promise<number> {
-  const tables = tablesOf(deps.db);
+  const tables = tablesOf(q);
   const row = (
-    await deps.db
+    await q
       .insert(tables.mailOutbox)
       .values({ kind, usageType, payload, nextAttemptAt: new Date() })
       .returning({ id: tables.mailOutbox.id })
@@ -53,7 +54,7 @@ export async function enqueueMail(
 /** The account a mail goes through, and the recipient its usage configures. */
 async function senderOf(deps: Deps, usageType: string | null, payload: OutboxPayload) {
   const tables = tablesOf(deps.db);
-  if (payload.accountId === undefined) return accountForUsage(deps, (usageType ?? 'newsletter') as UsageType);
+  if (payload.accountId === undefined) return accountForUsage(deps.db, (usageType ?? 'newsletter') as UsageType);
   const account = await first(deps.db.select().from(tables.smtpAccounts).where(eq(tables.smtpAccounts.id, payload.accountId)));
   return { account: account?.isActive ? account : undefined, recipientEmail: null };
 }
@@ -88,13 +89,13 @@ async function processDue(deps: Deps, state: WorkerState) {
         const info = await sendWithAccount(deps, account, { ...payload, to });
         // Recorded in the very next step after the server's "250" (docs/decisions/085).
         const sentAt = new Date();
-        await db.transaction(async () => {
-          await db
+        await db.transaction(async (tx) => {
+          await tx
             .update(t)
             .set({ status: 'sent', attempts, sentAt, lastError: null, leaseOwner: null })
             .where(mine(deps, t, row.id));
           if (payload.responseId !== undefined)
-            await db
+            await tx
               .update(tables.emailResponses)
               .set({ sentAt, messageId: info.messageId ?? null })
               .where(eq(tables.emailResponses.id, payload.responseId));

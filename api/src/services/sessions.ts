@@ -2,7 +2,7 @@
 // decided here. A session is one sign-in; its refresh tokens rotate and form one family.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
-import { tablesOf, type schema, type Db, first } from '@app/db';
+import { tablesOf, type schema, type Db, type Queryable, first } from '@app/db';
 import type { SessionUser } from '../context.ts';
 
 const MINUTE = 60_000;
@@ -57,12 +57,12 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
     return { tokens, refreshHash: hashToken(refreshToken), accessHash: hashToken(accessToken) };
   }
 
-  async function writePair(session: SessionRow, pair: ReturnType<typeof newPair>, parentHash: string | null, now: number) {
+  async function writePair(tx: Queryable, session: SessionRow, pair: ReturnType<typeof newPair>, parentHash: string | null, now: number) {
     const refreshExpiresAt = new Date(Math.min(now + lifetimes.refreshIdleMs, session.absoluteExpiresAt.getTime()));
-    await db
+    await tx
       .insert(tables.refreshTokens)
       .values({ tokenHash: pair.refreshHash, sessionId: session.id, expiresAt: refreshExpiresAt, parentHash });
-    await db.insert(tables.accessTokens).values({
+    await tx.insert(tables.accessTokens).values({
       tokenHash: pair.accessHash,
       sessionId: session.id,
       expiresAt: pair.tokens.accessTokenExpiresAt,
@@ -78,8 +78,8 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
    */
   async function rotate(session: SessionRow, live: string | null, parentHash: string, now: number): Promise<IssuedTokens | null> {
     const pair = newPair(session, now);
-    return db.transaction(async () => {
-      const swapped = await db
+    return db.transaction(async (tx) => {
+      const swapped = await tx
         .update(tables.authSessions)
         .set({ refreshTokenHash: pair.refreshHash })
         .where(
@@ -91,12 +91,12 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
         )
         .returning({ id: tables.authSessions.id });
       if (swapped.length === 0) return null;
-      await db
+      await tx
         .update(tables.refreshTokens)
         .set({ usedAt: new Date(now) })
         .where(and(eq(tables.refreshTokens.tokenHash, parentHash), isNull(tables.refreshTokens.usedAt)));
-      if (live !== null && live !== parentHash) await db.delete(tables.accessTokens).where(eq(tables.accessTokens.refreshTokenHash, live));
-      await writePair(session, pair, parentHash, now);
+      if (live !== null && live !== parentHash) await tx.delete(tables.accessTokens).where(eq(tables.accessTokens.refreshTokenHash, live));
+      await writePair(tx, session, pair, parentHash, now);
       return pair.tokens;
     });
   }
@@ -128,14 +128,14 @@ export function createSessions(db: Db, lifetimes = sessionLifetimes) {
       const absoluteExpiresAt = new Date(now + lifetimes.absoluteMs);
       const expiresAt = new Date(Math.min(now + lifetimes.idleMs, absoluteExpiresAt.getTime()));
       const pair = newPair({ id: newSessionId(), expiresAt, absoluteExpiresAt }, now);
-      return db.transaction(async () => {
+      return db.transaction(async (tx) => {
         const session = (
-          await db
+          await tx
             .insert(tables.authSessions)
             .values({ id: pair.tokens.sessionId, userId, expiresAt, absoluteExpiresAt, refreshTokenHash: pair.refreshHash })
             .returning()
         )[0]!;
-        await writePair(session, pair, null, now);
+        await writePair(tx, session, pair, null, now);
         return pair.tokens;
       });
     },

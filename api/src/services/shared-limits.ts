@@ -6,7 +6,7 @@
 //   burst of concurrent attempts cannot all pass, on one instance or across several.
 // Keys are bucketed by the limiter's name ('inquiries:<address>'), so limiters never share counts.
 import { and, asc, count, desc, eq, gt, lte } from 'drizzle-orm';
-import { dialectOf, exec, tablesOf, type Db, type Engine, type Queryable, type Tables } from '@app/db';
+import { dialectOf, engineOfQueryable, exec, tablesOf, type Engine, type Queryable, type Tables } from '@app/db';
 
 export type LimitRule = { limit: number; windowMs: number };
 
@@ -99,10 +99,10 @@ export type Reservation = { ok: true; ids: number[] } | { ok: false; retryAfterM
  * Checks every (throttle, key) and, when none must wait, records a pending attempt for each, in one
  * transaction: concurrent attempts, on this instance or another, are counted one after the other.
  */
-export function reserveAttempts(db: Db, claims: [Throttle, string][], now = Date.now()): Promise<Reservation> {
-  return db.transaction(async (tx) => {
+export function reserveAttempts(q: Queryable, claims: [Throttle, string][], now = Date.now()): Promise<Reservation> {
+  return q.transaction(async (tx) => {
     const buckets = claims.map(([t, key]) => `${t.name}:${key}`);
-    await serializeBuckets(db.$engine, tx, buckets);
+    await serializeBuckets(engineOfQueryable(q), tx, buckets);
     const waits = await Promise.all(claims.map(([t, key]) => t.retryAfterMs(key, now, tx)));
     const wait = Math.max(0, ...waits);
     if (wait > 0) return { ok: false, retryAfterMs: wait };

@@ -1,7 +1,7 @@
 // Outgoing mail accounts (the password encrypted at rest, never answered) and the usage assignments:
 // which account sends what, and to whom.
 import { asc, eq } from 'drizzle-orm';
-import { tablesOf, type schema, first } from '@app/db';
+import { tablesOf, type schema, type Queryable, first } from '@app/db';
 import { usageState, type SmtpAccount, type SmtpSetting, type UsageType } from '@app/domain/mail';
 import type { SmtpAccountCreate, SmtpAccountUpdate, SmtpSettingInput } from '@app/domain/mail';
 import { notFoundMessages } from '@app/domain/api-messages';
@@ -45,11 +45,11 @@ export async function findAccount(deps: Deps, id: number): Promise<AccountRow> {
   return row;
 }
 
-export async function createAccount(deps: Deps, input: SmtpAccountCreate): Promise<SmtpAccount> {
-  const a = tablesOf(deps.db).smtpAccounts;
+export async function createAccount(deps: Deps, q: Queryable, input: SmtpAccountCreate): Promise<SmtpAccount> {
+  const a = tablesOf(q).smtpAccounts;
   const { password, ...fields } = input;
   const row = (
-    await deps.db
+    await q
       .insert(a)
       .values({ ...fields, passwordEncrypted: deps.mailCrypto.encrypt(password) })
       .returning()
@@ -70,9 +70,9 @@ export async function updateAccount(deps: Deps, id: number, input: SmtpAccountUp
   return toAccount(row);
 }
 
-export async function deleteAccount(deps: Deps, id: number) {
-  const a = tablesOf(deps.db).smtpAccounts;
-  await deps.db.delete(a).where(eq(a.id, id));
+export async function deleteAccount(q: Queryable, id: number) {
+  const a = tablesOf(q).smtpAccounts;
+  await q.delete(a).where(eq(a.id, id));
 }
 
 export async function listUsageSettings(deps: Deps): Promise<SmtpSetting[]> {
@@ -100,8 +100,8 @@ export async function assignUsage(deps: Deps, usageType: UsageType, input: SmtpS
 }
 
 /** Removes a usage's assignment; not-found when it had none. */
-export async function removeUsage(deps: Deps, usageType: UsageType) {
-  const st = tablesOf(deps.db).smtpSettings;
-  const deleted = await deps.db.delete(st).where(eq(st.usageType, usageType)).returning();
+export async function removeUsage(q: Queryable, usageType: UsageType) {
+  const st = tablesOf(q).smtpSettings;
+  const deleted = await q.delete(st).where(eq(st.usageType, usageType)).returning();
   if (!deleted.length) throw new Refusal('not-found', notFoundMessages.smtpSetting);
 }

@@ -1,7 +1,7 @@
 // The technical library's queries: paged lists (admin and public), statistics, and the rows with
 // the listing each document may belong to; a document added, published from a listing's, edited, deleted.
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { dialectOf, tablesOf, type schema, first } from '@app/db';
+import { dialectOf, tablesOf, type schema, type Queryable, first } from '@app/db';
 import { TECHNICAL_DOCUMENT_TYPES, TECHNICAL_MESSAGES, type TechnicalDocument, type TechnicalDocumentQuery } from '@app/domain/documents';
 import type { Deps } from '../context.ts';
 import { toTechnicalDocument } from './catalogue-documents.ts';
@@ -20,9 +20,9 @@ function where(deps: Deps, q: { search?: string; type?: string }): SQL | undefin
   return parts.length ? and(...parts) : undefined;
 }
 
-function select(deps: Deps) {
-  const { technicalDocuments: t, products: p } = tablesOf(deps.db);
-  return deps.db.select({ doc: t, productTitleFr: p.titleFr, productTitleEn: p.titleEn }).from(t).leftJoin(p, eq(t.productId, p.id));
+function select(q: Queryable) {
+  const { technicalDocuments: t, products: p } = tablesOf(q);
+  return q.select({ doc: t, productTitleFr: p.titleFr, productTitleEn: p.titleEn }).from(t).leftJoin(p, eq(t.productId, p.id));
 }
 
 type Joined = { doc: typeof schema.technicalDocuments.$inferSelect; productTitleFr: string | null; productTitleEn: string | null };
@@ -52,7 +52,7 @@ export async function listTechnicalDocuments(
   const by = q.sortOrder === 'ASC' ? asc : desc;
   const column =
     q.sortBy === 'title' ? dialectOf(deps.db.$engine).caseless(t.title) : q.sortBy === 'downloadCount' ? t.downloadCount : t.createdAt;
-  const rows = await select(deps)
+  const rows = await select(deps.db)
     .where(filter)
     .orderBy(by(column), by(t.id))
     .limit(q.limit)
@@ -63,9 +63,9 @@ export async function listTechnicalDocuments(
   };
 }
 
-export async function getTechnicalDocument(deps: Deps, id: number): Promise<TechnicalDocument | undefined> {
-  const t = tablesOf(deps.db).technicalDocuments;
-  const row = await first(select(deps).where(eq(t.id, id)));
+export async function getTechnicalDocument(q: Queryable, id: number): Promise<TechnicalDocument | undefined> {
+  const t = tablesOf(q).technicalDocuments;
+  const row = await first(select(q).where(eq(t.id, id)));
   return row && toDocument(row);
 }
 
@@ -101,10 +101,13 @@ export async function publishableDocument(deps: Deps, productDocumentId: number)
 }
 
 /** Adds a document whose file is stored; answers it with its listing. */
-export async function addTechnicalDocument(deps: Deps, values: typeof schema.technicalDocuments.$inferInsert): Promise<TechnicalDocument> {
-  const t = tablesOf(deps.db).technicalDocuments;
-  const row = (await deps.db.insert(t).values(values).returning())[0]!;
-  return (await getTechnicalDocument(deps, row.id))!;
+export async function addTechnicalDocument(
+  q: Queryable,
+  values: typeof schema.technicalDocuments.$inferInsert,
+): Promise<TechnicalDocument> {
+  const t = tablesOf(q).technicalDocuments;
+  const row = (await q.insert(t).values(values).returning())[0]!;
+  return (await getTechnicalDocument(q, row.id))!;
 }
 
 export async function updateTechnicalDocument(deps: Deps, id: number, changes: Partial<typeof schema.technicalDocuments.$inferInsert>) {
@@ -116,8 +119,8 @@ export async function updateTechnicalDocument(deps: Deps, id: number, changes: P
 }
 
 /** Deletes the document's row; its file goes once that commits. */
-export async function deleteTechnicalDocument(deps: Deps, row: TechnicalDocumentRow, afterCommit: AfterCommit) {
-  const t = tablesOf(deps.db).technicalDocuments;
-  await deps.db.delete(t).where(eq(t.id, row.id));
+export async function deleteTechnicalDocument(deps: Deps, q: Queryable, row: TechnicalDocumentRow, afterCommit: AfterCommit) {
+  const t = tablesOf(q).technicalDocuments;
+  await q.delete(t).where(eq(t.id, row.id));
   afterCommit(() => deps.storage.removeDocument(row.storageKey));
 }

@@ -4,7 +4,7 @@
 // (webhooks.ts) sends the rows once they are committed.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { tablesOf } from '@app/db';
+import { tablesOf, type Queryable } from '@app/db';
 import { ALL_EVENTS, type WebhookEvent } from '@app/domain/webhooks';
 import type { Deps } from '../context.ts';
 
@@ -18,18 +18,18 @@ export const subscribes = (events: string[], type: string) => events.includes(AL
 
 /**
  * Queues `type` for every enabled endpoint that subscribed to it. Call it inside the transaction of the
- * change (its statements on `db` join it). The worker is kicked and polls besides, so a row it could not
+ * change, with its `tx`. The worker is kicked and polls besides, so a row it could not
  * see yet (the caller's transaction still open) goes at the next poll.
  */
-export async function emitWebhookEvent(deps: Deps, type: WebhookEvent, data: unknown): Promise<void> {
-  const tables = tablesOf(deps.db);
+export async function emitWebhookEvent(deps: Deps, tx: Queryable, type: WebhookEvent, data: unknown): Promise<void> {
+  const tables = tablesOf(tx);
   const e = tables.webhookEndpoints;
-  const endpoints = await deps.db.select({ id: e.id, events: e.events }).from(e).where(eq(e.enabled, true));
+  const endpoints = await tx.select({ id: e.id, events: e.events }).from(e).where(eq(e.enabled, true));
   const targets = endpoints.filter((row) => subscribes(JSON.parse(row.events) as string[], type));
   if (!targets.length) return;
   const now = new Date();
   const body = webhookBody(type, data, now);
-  await deps.db
+  await tx
     .insert(tables.webhookDeliveries)
     .values(targets.map((t) => ({ endpointId: t.id, messageId: newMessageId(), eventType: type, body, nextAttemptAt: now })));
   kick(deps);

@@ -7,7 +7,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
-import { first, tablesOf, type Tables, type schema } from '@app/db';
+import { first, tablesOf, type Queryable, type Tables, type schema } from '@app/db';
 import {
   PING_EVENT,
   WEBHOOK_DELIVERIES_KEPT,
@@ -121,8 +121,9 @@ export function webhooksFor(deps: Deps) {
       return row && toWebhook(row);
     },
 
-    async remove(id: number): Promise<boolean> {
-      return (await db.delete(e).where(eq(e.id, id)).returning({ id: e.id })).length > 0;
+    /** On `q`: a route runs it in the transaction that records its Idempotency-Key. */
+    async remove(q: Queryable, id: number): Promise<boolean> {
+      return (await q.delete(e).where(eq(e.id, id)).returning({ id: e.id })).length > 0;
     },
 
     /** Queues the `ping` event for this endpoint; undefined when unknown. */
@@ -274,8 +275,8 @@ async function deliver(deps: Deps, row: DeliveryRow) {
     ? null
     : (outcome.error ?? (code !== null && code >= 300 && code < 400 ? `HTTP ${code} (redirects are not followed)` : `HTTP ${code}`));
   const now = new Date();
-  await db.transaction(async () => {
-    const [updated] = await db
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
       .update(d)
       .set({
         status: delivered ? 'delivered' : failed ? 'failed' : 'pending',
@@ -291,10 +292,10 @@ async function deliver(deps: Deps, row: DeliveryRow) {
       .where(mine(deps, d, row.id))
       .returning({ id: d.id });
     if (!updated) return; // another instance took it over meanwhile
-    if (delivered) await db.update(e).set({ consecutiveFailures: 0 }).where(eq(e.id, endpoint.id));
-    else if (gone) await disable(deps, endpoint.id, `The endpoint answered 410 Gone (delivery ${row.messageId})`);
+    if (delivered) await tx.update(e).set({ consecutiveFailures: 0 }).where(eq(e.id, endpoint.id));
+    else if (gone) await disable(deps, tx, endpoint.id, `The endpoint answered 410 Gone (delivery ${row.messageId})`);
     else if (failed) {
-      const [counted] = await db
+      const [counted] = await tx
         .update(e)
         .set({ consecutiveFailures: sql`${e.consecutiveFailures} + 1` })
         .where(eq(e.id, endpoint.id))
@@ -302,11 +303,12 @@ async function deliver(deps: Deps, row: DeliveryRow) {
       if ((counted?.n ?? 0) >= FAILURES_TO_DISABLE)
         await disable(
           deps,
+          tx,
           endpoint.id,
           `${FAILURES_TO_DISABLE} deliveries in a row failed after ${MAX_ATTEMPTS} attempts (last: ${error})`,
         );
     }
-    if (delivered || failed) await prune(deps, endpoint.id);
+    if (delivered || failed) await prune(tx, endpoint.id);
   });
   log[delivered ? 'info' : 'warn']('webhook delivery', {
     id: row.id,
@@ -319,23 +321,23 @@ async function deliver(deps: Deps, row: DeliveryRow) {
   });
 }
 
-async function disable(deps: Deps, id: number, reason: string) {
-  const e = tablesOf(deps.db).webhookEndpoints;
-  await deps.db.update(e).set({ enabled: false, disabledReason: reason, updatedAt: new Date() }).where(eq(e.id, id));
+async function disable(deps: Deps, tx: Queryable, id: number, reason: string) {
+  const e = tablesOf(tx).webhookEndpoints;
+  await tx.update(e).set({ enabled: false, disabledReason: reason, updatedAt: new Date() }).where(eq(e.id, id));
   deps.log.warn('webhook disabled', { webhook: id, reason });
 }
 
 /** Keeps the newest WEBHOOK_DELIVERIES_KEPT deliveries of the endpoint; pending ones always stay. */
-async function prune(deps: Deps, endpointId: number) {
-  const d = tablesOf(deps.db).webhookDeliveries;
-  const [cutoff] = await deps.db
+async function prune(tx: Queryable, endpointId: number) {
+  const d = tablesOf(tx).webhookDeliveries;
+  const [cutoff] = await tx
     .select({ id: d.id })
     .from(d)
     .where(eq(d.endpointId, endpointId))
     .orderBy(desc(d.id))
     .limit(1)
     .offset(WEBHOOK_DELIVERIES_KEPT - 1);
-  if (cutoff) await deps.db.delete(d).where(and(eq(d.endpointId, endpointId), lt(d.id, cutoff.id), ne(d.status, 'pending')));
+  if (cutoff) await tx.delete(d).where(and(eq(d.endpointId, endpointId), lt(d.id, cutoff.id), ne(d.status, 'pending')));
 }
 
 /** Polls for due deliveries (retries, and rows the kick could not see yet); returns the stop. */

@@ -1,9 +1,12 @@
 // Opens a PostgreSQL pool as the same async handle as SQLite's (docs/decisions/083, 084): drizzle's
 // node-postgres driver over the PostgreSQL tables, typed as the SQLite handle query code is written for.
+// The handle is drizzle over the pool, as is: its statements take any pooled connection. A transaction runs
+// on drizzle's transaction, which checks a connection out for it: its statements are those made on its `tx`
+// (docs/decisions/115). A statement made on the handle inside one of its transactions is refused (database.ts).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { setRawExecutor, setTables, transactionContext, type Db, type RawExecutor, type Tables } from '../database.ts';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { guardOf, inTransactionOf, refuseInsideTransaction, setRawExecutor, type Db, type RawExecutor } from '../database.ts';
 import * as pgSchema from './schema/index.ts';
 
 /**
@@ -43,18 +46,23 @@ export function openPostgresDb(url: string, options: PostgresOptions = {}): Db {
   // An idle connection dropped by the server (restart, failover) must not crash the process: the pool
   // discards it and opens another on the next query.
   pool.on('error', () => {});
-  const db = withAmbientTransactions(drizzle({ client: pool, schema: pgSchema }));
+  // The handle, guarded (database.ts), and what its transactions run on: drizzle's transaction takes a
+  // pooled connection and runs there the statements made on its `tx`, and a savepoint for `tx.transaction`.
+  const db = drizzle({ client: pool, schema: pgSchema, logger: guardOf(() => handle) });
+  const owner = drizzle({ client: pool, schema: pgSchema });
   const handle = Object.assign(db, {
     $engine: 'postgres' as const,
+    transaction: (async (body, config) => {
+      refuseInsideTransaction(handle);
+      return inTransactionOf(handle, () => owner.transaction(body, config));
+    }) as typeof db.transaction,
     async $close() {
       await pool.end();
     },
   }) as unknown as Db;
   pools.set(handle, pool);
   instances.set(handle, instance);
-  setRawExecutor(handle, namedRawReads(pool));
-  // Query code reads the tables from the handle (tablesOf): here the PostgreSQL ones, typed as the SQLite ones.
-  setTables(handle, pgSchema as unknown as Tables);
+  setRawExecutor(handle, namedRawReads(pool, handle));
   return handle;
 }
 
@@ -84,64 +92,15 @@ const rawTypes = {
  * statement is planned each time: ~0.1–0.3 ms for a listings page's). Texts past MAX_NAMED_TEXTS, and
  * everything inside a transaction, go unnamed through the driver as before. Rows are what the driver gives.
  */
-function namedRawReads(pool: pg.Pool): RawExecutor {
+function namedRawReads(pool: pg.Pool, handle: Db): RawExecutor {
   const names = new Map<string, string>();
   return {
-    rows({ sql: text, params }) {
-      if (transactionContext.getStore() !== undefined) return undefined;
+    rows({ sql: text, params }, q) {
+      if (q !== handle) return undefined; // a transaction: its statements go to its connection, through the driver
+      refuseInsideTransaction(handle);
       let name = names.get(text);
       if (!name && names.size < MAX_NAMED_TEXTS) names.set(text, (name = `raw_${names.size + 1}`));
       return pool.query({ name, text, values: params, types: rawTypes }).then((result) => result.rows as Record<string, unknown>[]);
     },
   };
-}
-
-type PgDb = NodePgDatabase<typeof pgSchema>;
-type PgTx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
-type InTransaction = { pgTx: PgTx };
-
-/** What starts a statement: these go to the transaction of the current async context, if any. */
-const statements = new Set<string | symbol>([
-  'select',
-  'selectDistinct',
-  'selectDistinctOn',
-  'insert',
-  'update',
-  'delete',
-  'execute',
-  'with',
-  '$with',
-  '$count',
-  'query',
-  'refreshMaterializedView',
-]);
-
-/**
- * The SQLite handle runs a statement made on `db` inside the transaction whose callback made it (one
- * connection, decision 083), and a transaction opened inside another becomes a savepoint. Query code
- * relies on that, so the pool behaves the same: in a transaction's async context, statements on the
- * handle go to that transaction's connection, and `db.transaction` opens a savepoint of it. Without
- * this they would take another pooled connection, outside the transaction: not undone with it, blind to
- * its rows, and waiting on its locks.
- */
-function withAmbientTransactions(db: PgDb): PgDb {
-  const current = () => (transactionContext.getStore() as Partial<InTransaction> | undefined)?.pgTx;
-  const enter =
-    <T>(run: (tx: PgTx) => Promise<T>) =>
-    (tx: PgTx) =>
-      transactionContext.run({ pgTx: tx } satisfies InTransaction, () => run(tx));
-  return new Proxy(db, {
-    get(target, prop, receiver) {
-      const tx = current();
-      if (prop === 'transaction') {
-        return <T>(run: (tx: PgTx) => Promise<T>, config?: Parameters<PgDb['transaction']>[1]) =>
-          tx ? tx.transaction(enter(run)) : target.transaction(enter(run), config);
-      }
-      if (tx && statements.has(prop)) {
-        const value = Reflect.get(tx, prop) as unknown;
-        return typeof value === 'function' ? value.bind(tx) : value;
-      }
-      return Reflect.get(target, prop, receiver);
-    },
-  });
 }
