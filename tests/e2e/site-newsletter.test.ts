@@ -35,6 +35,16 @@ const memory = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getIt
 async function openWithClock(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
   await page.clock.install();
+  // Added after the clock's own script, so it wraps the fake setTimeout: the fake time at which a timer of
+  // 2 to 10 s (the popup's delay) was started, for the test that checks that delay (popupArmedAt).
+  await page.addInitScript(() => {
+    const fake = window.setTimeout;
+    const armed: number[] = ((window as unknown as { popupArmedAt: number[] }).popupArmedAt = []);
+    window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) => {
+      if (typeof delay === 'number' && delay >= 2_000 && delay <= 10_000) armed.push(Date.now());
+      return fake(handler, delay, ...rest);
+    }) as typeof window.setTimeout;
+  });
   await page.goto(url);
   // client:idle hydration waits for an idle period, which the fake clock has to let happen: each poll
   // moves it on 100 ms (5 s at most) until the island is hydrated.
@@ -93,7 +103,12 @@ describe.each(['fr', 'en'] as Lang[])('newsletter popup in %s', (lang) => {
   it('appears between 2 and 10 seconds, as a titled dialog with the consent wording and the privacy link', async () => {
     const page = await openWithClock(context, `${server.url}${prefix}/annonces`);
     errors = watchErrors(page);
-    await page.clock.runFor(1_990);
+    // React runs the effect that starts the popup's timer a moment after hydration, in real time, while the
+    // fake clock stands still: wait for it, then count the 2 to 10 s from the fake time it started.
+    const armed = async () => page.evaluate(() => (window as unknown as { popupArmedAt: number[] }).popupArmedAt);
+    await expect.poll(async () => (await armed()).length).toBe(1);
+    const since = await page.evaluate((at) => Date.now() - at, (await armed())[0]!);
+    await page.clock.runFor(1_990 - since);
     expect(await dialog(page).count()).toBe(0);
     await page.clock.runFor(8_100);
     await expect.poll(() => dialog(page).count()).toBe(1);
