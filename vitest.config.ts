@@ -16,6 +16,10 @@ const e2e = {
   environment: 'node',
   testTimeout: 120_000,
   hookTimeout: 180_000,
+  // expect.poll waits for what a page shows after a request to its server: vitest's 1 s default was too
+  // short while two journey files, their servers and Chromium share the two cores (a subscription's answer
+  // came after it in CI). Still a wait for the condition, ended as soon as it holds.
+  expect: { poll: { timeout: 10_000 } },
   globalSetup: ['tests/support/temp-sweep.ts'],
 };
 

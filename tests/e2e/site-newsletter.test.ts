@@ -31,7 +31,24 @@ afterAll(async () => {
 const dialog = (page: Page) => page.getByRole('dialog');
 const memory = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('newsletter-popup') ?? '{}'));
 
-/** Opens a page under a fake clock and waits until the popup island has started its timer. */
+/**
+ * Stops the fake clock where it stands: from here on, its time moves only when the test runs it on, never
+ * with real time (a busy machine would otherwise let a 3 s timer fire between two steps). pauseAt pauses
+ * first, then jumps to the time asked for, and refuses a time already past: if real time overtook the
+ * time read, the clock is stopped all the same, and the second try asks for the time it stopped at.
+ */
+async function pauseClock(page: Page) {
+  for (let attempt = 0; ; attempt++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      return await page.clock.pauseAt(now + 20);
+    } catch (error) {
+      if (attempt > 0 || !String(error).includes('to the past')) throw error;
+    }
+  }
+}
+
+/** Opens a page under a fake clock, waits until the popup island is hydrated, then stops the clock. */
 async function openWithClock(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
   await page.clock.install();
@@ -62,6 +79,7 @@ async function openWithClock(context: BrowserContext, url: string): Promise<Page
       { timeout: 15_000, interval: 50 },
     )
     .toBe(1);
+  await pauseClock(page);
   return page;
 }
 
@@ -103,8 +121,8 @@ describe.each(['fr', 'en'] as Lang[])('newsletter popup in %s', (lang) => {
   it('appears between 2 and 10 seconds, as a titled dialog with the consent wording and the privacy link', async () => {
     const page = await openWithClock(context, `${server.url}${prefix}/annonces`);
     errors = watchErrors(page);
-    // React runs the effect that starts the popup's timer a moment after hydration, in real time, while the
-    // fake clock stands still: wait for it, then count the 2 to 10 s from the fake time it started.
+    // React may run the effect that starts the popup's timer a moment after hydration, maybe after the clock
+    // stopped: wait for it, then count the 2 to 10 s from the fake time it started.
     const armed = async () => page.evaluate(() => (window as unknown as { popupArmedAt: number[] }).popupArmedAt);
     await expect.poll(async () => (await armed()).length).toBe(1);
     const since = await page.evaluate((at) => Date.now() - at, (await armed())[0]!);
@@ -117,7 +135,10 @@ describe.each(['fr', 'en'] as Lang[])('newsletter popup in %s', (lang) => {
     expect(await dialog(page).textContent()).toContain(t.consent);
     expect(await dialog(page).getByRole('link', { name: t.privacyLink }).getAttribute('href')).toBe(`${prefix}/politique-confidentialite`);
     await page.clock.runFor(400);
+    // axe-core waits on timers of its own: the (context's) clock flows while it runs, and stops again after.
+    await page.clock.resume();
     await expectAccessible(page, `popup ${lang}`);
+    await pauseClock(page);
 
     // An invalid address is refused with the spec's message.
     await page.getByLabel(t.emailLabel).fill('not-an-address');
@@ -173,6 +194,8 @@ describe.each(['fr', 'en'] as Lang[])('newsletter popup in %s', (lang) => {
     page = await openWithClock(context, `${server.url}${prefix}/`);
     await page.clock.runFor(15_000);
     expect(await dialog(page).count()).toBe(0);
+    // The clock is the context's: it flows again for the confirmation pages (axe waits on timers).
+    await context.clock.resume();
     await page.close();
 
     const [mail] = await smtp.waitFor((m) => m.to.includes(email));
