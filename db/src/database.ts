@@ -14,7 +14,7 @@
 // background work that may use the handle from there.
 //
 // On SQLite the handle is drizzle's sqlite-proxy over one better-sqlite3 connection: statements are
-// prepared once and reused. A transaction owns the connection until it ends, and runs on a second proxy
+// prepared once and reused (the 500 texts last used). A transaction owns the connection until it ends, and runs on a second proxy
 // over the same connection, which does not wait; the handle's statements, from other requests, wait for
 // it (one connection, so they would otherwise run inside it). On PostgreSQL (pg/connection.ts) a pool:
 // the handle's statements take any pooled connection, a transaction's go to the one it checked out.
