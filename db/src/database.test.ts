@@ -118,6 +118,21 @@ describe('the async handle on SQLite', () => {
     expect(await read(['c', 'a'])).toEqual(['a']);
   });
 
+  it('builds the first 512 shapes of a handle once, and the shapes past them on every call, with the same rows', async () => {
+    let built = 0;
+    const byKey = preparedRead((handle: Queryable, shape: number) => {
+      built++;
+      return handle
+        .select({ key: meta.key, shape: sql<number>`${shape}` })
+        .from(meta)
+        .where(eq(meta.key, sql.placeholder('key')));
+    });
+    await db.insert(meta).values({ key: 'a', value: '1' });
+    for (let round = 0; round < 2; round++)
+      for (let shape = 0; shape < 520; shape++) expect(await byKey(db, shape, { key: 'a' })).toEqual([{ key: 'a', shape }]);
+    expect(built).toBe(512 + 8 * 2);
+  });
+
   it('builds a kept query once per key and reads the rows of the moment each time, in a transaction too', async () => {
     let built = 0;
     const valuesOf = (key: string, q: Queryable = db) =>

@@ -14,7 +14,7 @@
 // background work that may use the handle from there.
 //
 // On SQLite the handle is drizzle's sqlite-proxy over one better-sqlite3 connection: statements are
-// prepared once and reused. A transaction owns the connection until it ends, and runs on a second proxy
+// prepared once and reused (the 500 texts last used). A transaction owns the connection until it ends, and runs on a second proxy
 // over the same connection, which does not wait; the handle's statements, from other requests, wait for
 // it (one connection, so they would otherwise run inside it). On PostgreSQL (pg/connection.ts) a pool:
 // the handle's statements take any pooled connection, a transaction's go to the one it checked out.
@@ -23,6 +23,7 @@ import type Database from 'better-sqlite3';
 import { is, sql, type Logger, type SQL } from 'drizzle-orm';
 import { SQLiteDialect } from 'drizzle-orm/sqlite-core';
 import { drizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
+import { LRUCache } from 'lru-cache';
 import { openSqlite } from './connection.ts';
 import * as schema from './schema/index.ts';
 
@@ -56,11 +57,24 @@ export type RawExecutor = {
   rows(query: Raw, q: Queryable): Promise<Record<string, unknown>[]> | undefined;
   exec?(query: Raw, q: Queryable): Promise<number>;
 };
-type WithDialect = { dialect: { sqlToQuery(sql: SQL): Raw } };
+type Prepared<R> = { execute(values?: Record<string, unknown>): Promise<R> };
 
-/** Executors by drizzle dialect object: a database and its transactions share one dialect. */
-const executors = new WeakMap<object, RawExecutor>();
-const dialectOf = (q: Queryable) => (q as unknown as WithDialect).dialect;
+/**
+ * What a handle keeps for its raw SQL and prepared reads, built once when it is opened (setRawExecutor). Held on
+ * the handle's drizzle dialect, the one object a database shares with its transactions (which drizzle
+ * creates, so nothing of ours is set on them): a `tx` finds its database's state from its dialect.
+ */
+type HandleState = {
+  executor: RawExecutor;
+  /** Compiled raw queries by keptRows' key: the last 256 used. */
+  kept: LRUCache<string, Raw>;
+  /** The statements preparedRead built on this handle, by name (see there). */
+  prepared: Map<string, Prepared<unknown>>;
+};
+const handleState = Symbol('state of a database handle');
+type Dialect = { sqlToQuery(sql: SQL): Raw; [handleState]?: HandleState };
+const dialectOf = (q: Queryable) => (q as unknown as { dialect: Dialect }).dialect;
+const stateOf = (q: Queryable) => dialectOf(q)[handleState];
 
 /**
  * The tables of the database a handle or transaction runs on: the schema drizzle was opened with, which its
@@ -73,14 +87,15 @@ export function tablesOf(q: Queryable): Tables {
   return tables;
 }
 
-/** Gives a handle (and so its transactions) its own way of running raw SQL. */
+/** Gives a handle (and so its transactions) its own way of running raw SQL, once, when it is opened. */
 export function setRawExecutor(handle: object, executor: RawExecutor): void {
-  executors.set(dialectOf(handle as Queryable), executor);
+  const state: HandleState = { executor, kept: new LRUCache({ max: 256 }), prepared: new Map() };
+  Object.defineProperty(dialectOf(handle as Queryable), handleState, { value: state });
 }
 
 /** Rows of a raw query, as objects keyed by the selected names. Raw results are not mapped: select numbers and text. */
 export async function rows<T = Record<string, unknown>>(q: Queryable, query: SQL): Promise<T[]> {
-  const executed = executors.get(dialectOf(q))?.rows(dialectOf(q).sqlToQuery(query), q);
+  const executed = stateOf(q)?.executor.rows(dialectOf(q).sqlToQuery(query), q);
   return executed ? ((await executed) as T[]) : driverRows<T>(q, query);
 }
 
@@ -89,10 +104,6 @@ async function driverRows<T>(q: Queryable, query: SQL): Promise<T[]> {
   return (await (q as unknown as { execute(s: SQL): Promise<{ rows: unknown[] }> }).execute(query)).rows as T[];
 }
 
-/** Compiled raw queries kept per dialect (so per handle and its transactions), least recently used first. */
-const keptQueries = new WeakMap<object, Map<string, Raw>>();
-const MAX_KEPT_QUERIES = 256;
-
 /**
  * `rows(q, build())` for a raw query asked again and again with the same text and values (the catalogue's
  * search for the filters most visitors use): drizzle's compilation of `build()` is kept under `key`, which
@@ -100,16 +111,11 @@ const MAX_KEPT_QUERIES = 256;
  * nested SQL cost a third of running it, and most of what the main thread allocated (docs/perf/serving-speed-history.md).
  */
 export function keptRows<T = Record<string, unknown>>(q: Queryable, key: string, build: () => SQL): Promise<T[]> {
-  const dialect = dialectOf(q);
-  const executor = executors.get(dialect);
-  if (!executor) return driverRows<T>(q, build());
-  let kept = keptQueries.get(dialect);
-  if (!kept) keptQueries.set(dialect, (kept = new Map()));
-  let query = kept.get(key);
-  if (query) kept.delete(key);
-  else if (kept.size >= MAX_KEPT_QUERIES) kept.delete(kept.keys().next().value!);
-  kept.set(key, (query ??= dialect.sqlToQuery(build())));
-  const executed = executor.rows(query, q);
+  const state = stateOf(q);
+  if (!state) return driverRows<T>(q, build());
+  let query = state.kept.get(key);
+  if (!query) state.kept.set(key, (query = dialectOf(q).sqlToQuery(build())));
+  const executed = state.executor.rows(query, q);
   return executed ? (executed as Promise<T[]>) : driverRows<T>(q, build()); // declined: the driver runs it
 }
 
@@ -120,7 +126,7 @@ export async function row<T = Record<string, unknown>>(q: Queryable, query: SQL)
 
 /** Runs a raw statement; resolves to the number of rows it changed. */
 export async function exec(q: Queryable, query: SQL): Promise<number> {
-  const executor = executors.get(dialectOf(q));
+  const executor = stateOf(q)?.executor;
   if (executor?.exec) return executor.exec(dialectOf(q).sqlToQuery(query), q);
   return (await (q as unknown as { execute(s: SQL): Promise<{ rowCount: number | null }> }).execute(query)).rowCount ?? 0;
 }
@@ -139,9 +145,16 @@ export async function first<T>(query: { limit(n: number): PromiseLike<T[]> }): P
   return (await query.limit(1))[0];
 }
 
-type Prepared<R> = { execute(values?: Record<string, unknown>): Promise<R> };
-
 let preparedReads = 0;
+
+/**
+ * The most statements preparedRead names on a handle; past them a new shape is built on every call, unnamed.
+ * Not a cache that forgets the least used: on PostgreSQL a named statement stays prepared on each pooled
+ * connection that ran it until the connection closes, whatever we drop here. Dropping and naming a shape
+ * again would free nothing and let each connection hold a statement for every shape ever asked (a count of
+ * ids has no bound), where stopping keeps them at this many.
+ */
+const MAX_NAMED_READS = 512;
 
 /** True for a handle of openSqliteDb or openPostgresDb, false for a transaction (whose statements run in it). */
 export function isRootHandle(q: Queryable): q is Db {
@@ -157,26 +170,24 @@ export function engineOfQueryable(q: Queryable): Engine {
 /**
  * A read written with placeholders (`sql.placeholder`), whose SQL drizzle builds once per handle and shape
  * instead of on every call (issue #17: building a select of every column was ~8 % of an uncached page's
- * CPU). `shape` is what changes the SQL text (how many ids, say); `values` fill the placeholders.
+ * CPU), for the first MAX_NAMED_READS shapes a handle meets. `shape` is what changes the SQL text (how many
+ * ids, say); `values` fill the placeholders.
  * On PostgreSQL the statement is also named, so each pooled connection parses and plans it once. Given a
  * transaction instead of the handle, it is built on the transaction per call: a statement prepared on the
  * handle would run outside it (on another pooled connection, or waiting for the SQLite connection it holds).
  */
 export function preparedRead<S extends string | number | undefined, R>(
   build: (q: Queryable, shape: S) => { prepare(name?: string): Prepared<R> },
-  maxShapes = 128,
 ) {
   const read = ++preparedReads;
-  const prepared = new WeakMap<Db, Map<S, Prepared<R>>>();
   return (q: Queryable, shape: S, values: Record<string, unknown>): Promise<R> => {
-    if (!isRootHandle(q)) return build(q, shape).prepare().execute(values);
-    let shapes = prepared.get(q);
-    if (!shapes) prepared.set(q, (shapes = new Map()));
-    let query = shapes.get(shape);
+    const prepared = isRootHandle(q) ? stateOf(q)?.prepared : undefined;
+    if (!prepared) return build(q, shape).prepare().execute(values);
+    const name = `read_${read}_${shape ?? ''}`;
+    let query = prepared.get(name) as Prepared<R> | undefined;
     if (!query) {
-      if (shapes.size >= maxShapes) return build(q, shape).prepare().execute(values);
-      query = build(q, shape).prepare(`read_${read}_${shape ?? ''}`);
-      shapes.set(shape, query);
+      if (prepared.size >= MAX_NAMED_READS) return build(q, shape).prepare().execute(values);
+      prepared.set(name, (query = build(q, shape).prepare(name)));
     }
     return query.execute(values);
   };
@@ -251,14 +262,11 @@ export function openSqliteDb(file: string): Db {
     typeof v === 'string' ? v.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase() : v,
   );
   const gate = new ConnectionGate();
-  const statements = new Map<string, Database.Statement>();
+  // Statements by SQL text, the 500 last used: dropping one only finalizes it (prepared again if asked).
+  const statements = new LRUCache<string, Database.Statement>({ max: 500 });
   const prepare = (text: string) => {
     let stmt = statements.get(text);
-    if (!stmt) {
-      stmt = sqlite.prepare(text);
-      if (statements.size >= 500) statements.delete(statements.keys().next().value!);
-      statements.set(text, stmt);
-    }
+    if (!stmt) statements.set(text, (stmt = sqlite.prepare(text)));
     return stmt;
   };
   const run = (text: string, params: unknown[], method: string) => {

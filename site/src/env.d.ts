@@ -19,7 +19,11 @@ declare namespace App {
      * PUBLIC_URL as set. Handed over with `api`; under `astro dev` the middleware reads the variables.
      */
     config: { company: import('@app/domain/company').Company; publicUrl?: string };
-    /** What this site instance keeps between requests (src/lib/site-state.ts), set by the middleware. */
+    /**
+     * What this site instance keeps between requests (src/lib/site-state.ts): an object the process entry
+     * makes once and hands over with `api`, filled by the middleware on the first request; under `astro dev`
+     * the middleware makes one per request.
+     */
     state: import('./lib/site-state.ts').SiteState;
     lang: import('@app/domain/lang').Lang;
     /** The page's path without the /en prefix: '/annonces', '/produit/3'. */

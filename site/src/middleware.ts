@@ -6,7 +6,7 @@ import { LANG_COOKIE, isEnglishHost, parseLang, resolveLanguage, splitLocalePath
 import { finalizeHtml, preferenceCookie, secureCookies } from './lib/html-response.ts';
 import { configOfDevServer } from './lib/page.ts';
 import { crossSiteRefusal, isOwnOrigin, SAFE_METHODS } from './lib/own-origin.ts';
-import { siteStateOf } from './lib/site-state.ts';
+import { siteStateIn } from './lib/site-state.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const { url, request, locals } = context;
@@ -35,7 +35,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.path = path;
   locals.onEnglishHost = isEnglishHost(host, company.englishHost);
   locals.publicUrl = (config.publicUrl ?? url.origin).replace(/\/$/, '');
-  locals.state = siteStateOf(config);
+  locals.state = siteStateIn(locals.state);
 
   const response = await next();
   if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return response;

@@ -10,6 +10,7 @@ export const TOAST_DURATIONS: Record<ToastType, number> = { success: 4000, error
 export const DEFAULT_TOAST_DURATION = 5000;
 
 export const toasts = createStore<Toast[]>([]);
+/** The timers of the toasts shown (bounded by nature: a toast's goes when it closes). */
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
 let counter = 0;
 

@@ -164,6 +164,9 @@ export function createOriginListener({ api, catalogue, site, adminDir, siteClien
   const siteAssets = site && siteClientDir && fs.existsSync(siteClientDir) ? createSiteAssets(siteClientDir) : undefined;
   const englishHost = env.company.englishHost;
   const config = { company: env.company, publicUrl: env.PUBLIC_URL };
+  // What the site keeps between requests (its sitemap, the queries it validated): one object for this
+  // instance, which the site fills on its first request (site/src/lib/site-state.ts, decision 118).
+  const state = {};
   const notFound = (res: ServerResponse) => {
     res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: requestMessages.notFound }));
   };
@@ -198,7 +201,7 @@ export function createOriginListener({ api, catalogue, site, adminDir, siteClien
     }
     // The site reads the catalogue in-process (locals.catalogue) and calls the API app for the rest; a page's
     // form that posts on the visitor's behalf (the contact form without JavaScript) calls it as the visitor.
-    const render = () => site(req, res, () => notFound(res), { api, visitorApi: asVisitor(api, req), catalogue, config });
+    const render = () => site(req, res, () => notFound(res), { api, visitorApi: asVisitor(api, req), catalogue, config, state });
     const serve = () => (pageCache ? pageCache.handle(req, res, render) : render());
     if (req.method === 'GET' || req.method === 'HEAD') return serve();
     // A page's form (the theme, a newsletter confirmation) is a few hundred bytes: its body is read here,

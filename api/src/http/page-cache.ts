@@ -83,7 +83,7 @@ export function createPageCache({
   };
 
   // Renders under way, by key: visitors who miss while a page is rendered wait for that render (or
-  // take the previous copy) instead of starting their own.
+  // take the previous copy) instead of starting their own. Bounded by nature: an entry ends with its render.
   const inFlight = new Map<string, { version: string; done: Promise<Entry | undefined> }>();
 
   const encodeBody = (entry: Entry, encoding: Encoding): Variant | Promise<Variant> => {

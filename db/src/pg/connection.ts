@@ -17,23 +17,26 @@ import * as pgSchema from './schema/index.ts';
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value: string) => Number(value));
 
-const pools = new WeakMap<object, pg.Pool>();
-const instances = new WeakMap<object, string>();
+/** What a PostgreSQL handle holds beside drizzle's, set once when it is opened. */
+const postgres = Symbol('PostgreSQL pool and instance of a handle');
+type PostgresParts = { pool: pg.Pool; instance: string };
+
+function partsOf(db: Db): PostgresParts {
+  const parts = (db as Db & { [postgres]?: PostgresParts })[postgres];
+  if (!parts) throw new Error('Not a PostgreSQL handle');
+  return parts;
+}
 
 /** The pool behind a PostgreSQL handle (migrations and backups need one connection of their own). */
 export function poolOf(db: Db): pg.Pool {
-  const pool = pools.get(db);
-  if (!pool) throw new Error('Not a PostgreSQL handle');
-  return pool;
+  return partsOf(db).pool;
 }
 
 export type PostgresOptions = { poolSize?: number; applicationName?: string };
 
 /** The name of this handle among the instances sharing the database: its change announcements carry it (pg/data-changes.ts). */
 export function postgresInstanceOf(db: Db): string {
-  const instance = instances.get(db);
-  if (!instance) throw new Error('Not a PostgreSQL handle');
-  return instance;
+  return partsOf(db).instance;
 }
 
 export function openPostgresDb(url: string, options: PostgresOptions = {}): Db {
@@ -60,13 +63,19 @@ export function openPostgresDb(url: string, options: PostgresOptions = {}): Db {
       await pool.end();
     },
   }) as unknown as Db;
-  pools.set(handle, pool);
-  instances.set(handle, instance);
+  Object.defineProperty(handle, postgres, { value: { pool, instance } satisfies PostgresParts });
   setRawExecutor(handle, namedRawReads(pool, handle));
   return handle;
 }
 
-/** The most raw statement texts named on a pool: each pooled connection keeps every one it has prepared. */
+/**
+ * The most raw statement texts named on a pool: past them a text goes unnamed. Not a cache that forgets
+ * the least used: a named statement lives on each pooled connection that ran it (in the server, and in
+ * node-postgres' list of what that connection has parsed) until the connection closes, whatever we drop.
+ * A name given again to another text would fail ("Prepared statements must be unique"); a fresh name for a
+ * dropped text would prepare it again beside the old one, so the connections would keep a statement for
+ * every text ever read. Stopping at this many keeps what each connection holds bounded.
+ */
 const MAX_NAMED_TEXTS = 256;
 
 /** What drizzle's driver returns as text, not parsed (timestamps, dates, intervals and their arrays). */

@@ -9,16 +9,16 @@ export type { Dictionary };
 export const dictionaries: Record<Lang, Dictionary> = { fr, en };
 export const dictionary = (lang: Lang): Dictionary => dictionaries[lang];
 
-/** Each text split at its placeholders (names at odd places), kept: fill() runs for every option of every listings page. */
+/**
+ * Each text split at its placeholders (names at odd places), kept: fill() runs for every option of every
+ * listings page. Bounded by nature: the texts are the dictionaries' and messages' written in the source.
+ */
 const templates = new Map<string, string[]>();
 
 /** Replaces {name} placeholders: fill('Page {page} sur {pages}', { page: 1, pages: 3 }). A name without a value stays as written. */
 export function fill(text: string, values: Record<string, string | number>): string {
   let parts = templates.get(text);
-  if (!parts) {
-    parts = text.split(/\{(\w+)\}/);
-    if (templates.size < 512) templates.set(text, parts);
-  }
+  if (!parts) templates.set(text, (parts = text.split(/\{(\w+)\}/)));
   let filled = parts[0]!;
   for (let i = 1; i < parts.length; i += 2) {
     const name = parts[i]!;

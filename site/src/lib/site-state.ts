@@ -1,7 +1,7 @@
 // What one site instance keeps between requests (decision 118): the sitemap last built and the one being
-// built, and the query strings already validated. Built once per instance and handed to every request in
-// Astro.locals by the middleware; no page or helper keeps state of its own, so two instances in one process
-// (tests, a bench) share nothing.
+// built, and the query strings already validated. It lives in the object the process entry makes once per
+// instance and hands to every request in Astro.locals (api/src/http/origin.ts); no page or helper keeps
+// state of its own, so two instances in one process (tests, a bench) share nothing.
 import { LRUCache } from 'lru-cache';
 
 /** A sitemap document as built for one catalogue version, with each encoding made once. */
@@ -23,20 +23,13 @@ export type SiteState = {
   parsedQueries: LRUCache<string, object>;
 };
 
-export const createSiteState = (): SiteState => ({
-  sitemap: { kept: null, building: null },
-  parsedQueries: new LRUCache<string, object>({ max: 500 }),
-});
-
 /**
- * The state of the instance whose configuration this is. The process entry builds that object once when
- * it starts (api/src/http/origin.ts) and hands the same one to every request, so it names the instance:
- * its state is built on its first request and goes with it. Under `astro dev` there is no such object and
- * each request starts afresh (no sitemap kept, nothing remembered).
+ * The instance's state, in `held`: the object the process entry makes once when it starts and hands to
+ * every request (it cannot build a SiteState: the API does not import the site), filled here on the first
+ * request. Under `astro dev` there is none and each request starts afresh (no sitemap kept, nothing remembered).
  */
-export function siteStateOf(config: object): SiteState {
-  let state = instances.get(config);
-  if (!state) instances.set(config, (state = createSiteState()));
-  return state;
+export function siteStateIn(held: Partial<SiteState> = {}): SiteState {
+  held.sitemap ??= { kept: null, building: null };
+  held.parsedQueries ??= new LRUCache<string, object>({ max: 500 });
+  return held as SiteState;
 }
-const instances = new WeakMap<object, SiteState>();
