@@ -48,7 +48,7 @@ describe('admin states', () => {
   it('a list that cannot be loaded, with nothing stored, shows the error and Retry, not an empty list', async () => {
     const { context, page } = await signedInPage(env.browser, env.server);
     await withoutTable(env.server, 'inquiries', async () => {
-      await page.goto(`${env.server.url}/admin/messages`);
+      await goInApp(page, '/admin/messages');
       const alert = mainAlert(page, backOffice.listings.loadFailed.fr);
       await alert.waitFor();
       expect(await alert.locator('.state-title').textContent()).toBe(backOffice.listings.loadFailed.fr);
@@ -69,7 +69,7 @@ describe('admin states', () => {
     const { id } = await createListingViaApi(env.server, 'Annonce à voir plus tard');
     const { context, page } = await signedInPage(env.browser, env.server);
     await withoutTable(env.server, 'products', async () => {
-      await page.goto(`${env.server.url}/admin/annonces/${id}/view`);
+      await goInApp(page, `/admin/annonces/${id}/view`);
       const alert = mainAlert(page, backOffice.listingView.loadFailed.fr);
       await alert.waitFor();
       expect(await alert.locator('.state-title').textContent()).toBe(backOffice.listingView.loadFailed.fr);
@@ -84,7 +84,7 @@ describe('admin states', () => {
     const { id } = await createListingViaApi(env.server, 'Annonce à modifier plus tard');
     const { context, page } = await signedInPage(env.browser, env.server);
     await withoutTable(env.server, 'products', async () => {
-      await page.goto(`${env.server.url}/admin/annonces/${id}/edit`);
+      await goInApp(page, `/admin/annonces/${id}/edit`);
       const alert = mainAlert(page, backOffice.listings.loadFailed.fr);
       await alert.waitFor();
       expect(await alert.locator('.state-title').textContent()).toBe(backOffice.listings.loadFailed.fr);
@@ -124,7 +124,7 @@ describe('admin states', () => {
   it('shows a labelled loading status while a list is on its way', async () => {
     const { context, page } = await signedInPage(env.browser, env.server);
     const release = await holdRequests(page, '**/api/admin/technical-documents**');
-    await page.goto(`${env.server.url}/admin/documents`);
+    await goInApp(page, '/admin/documents');
     const loading = page.locator('main').getByRole('status').filter({ hasText: LOADING });
     await loading.waitFor();
     expect(await loading.textContent()).toBe(LOADING);
