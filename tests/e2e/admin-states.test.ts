@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { backOffice } from '../fixtures/spec-texts.ts';
 import { holdRequests, withoutTable } from '../support/faults.ts';
 import { serverAndBrowser } from '../support/browser.ts';
-import { createListingViaApi, signedInPage, waitForServiceWorker } from './admin-support.ts';
+import { createListingViaApi, goInApp, signedInPage, waitForServiceWorker } from './admin-support.ts';
 import { expectAccessible } from './site-browser.ts';
 
 const env = serverAndBrowser();
@@ -27,8 +27,9 @@ describe('admin states', () => {
       { path: '/admin/newsletter', text: backOffice.newsletter.noSubscribers.fr },
       { path: '/admin/settings', text: backOffice.smtp.empty.fr },
     ];
+    // Screen to screen inside the running app (goInApp): each list is asked for as it mounts, without a page load.
     for (const screen of screens) {
-      await page.goto(`${env.server.url}${screen.path}`);
+      await goInApp(page, screen.path);
       const empty = mainStatus(page, screen.text);
       await empty.waitFor();
       expect(await empty.locator('.state-title').textContent(), screen.path).toBe(screen.text);
@@ -36,7 +37,7 @@ describe('admin states', () => {
         expect(await empty.getByRole(screen.action.role, { name: screen.action.name }).isVisible(), screen.path).toBe(true);
     }
     // A search with no result offers to reset it, and the reset clears the search box.
-    await page.goto(`${env.server.url}/admin/annonces?search=zzzz`);
+    await goInApp(page, '/admin/annonces?search=zzzz');
     const noResult = mainStatus(page, 'Aucune annonce trouvée');
     await noResult.getByRole('button', { name: 'Réinitialiser les filtres' }).click();
     await expect.poll(() => new URL(page.url()).search).toBe('');
@@ -47,7 +48,7 @@ describe('admin states', () => {
   it('a list that cannot be loaded, with nothing stored, shows the error and Retry, not an empty list', async () => {
     const { context, page } = await signedInPage(env.browser, env.server);
     await withoutTable(env.server, 'inquiries', async () => {
-      await page.goto(`${env.server.url}/admin/messages`);
+      await goInApp(page, '/admin/messages');
       const alert = mainAlert(page, backOffice.listings.loadFailed.fr);
       await alert.waitFor();
       expect(await alert.locator('.state-title').textContent()).toBe(backOffice.listings.loadFailed.fr);
@@ -68,7 +69,7 @@ describe('admin states', () => {
     const { id } = await createListingViaApi(env.server, 'Annonce à voir plus tard');
     const { context, page } = await signedInPage(env.browser, env.server);
     await withoutTable(env.server, 'products', async () => {
-      await page.goto(`${env.server.url}/admin/annonces/${id}/view`);
+      await goInApp(page, `/admin/annonces/${id}/view`);
       const alert = mainAlert(page, backOffice.listingView.loadFailed.fr);
       await alert.waitFor();
       expect(await alert.locator('.state-title').textContent()).toBe(backOffice.listingView.loadFailed.fr);
@@ -83,7 +84,7 @@ describe('admin states', () => {
     const { id } = await createListingViaApi(env.server, 'Annonce à modifier plus tard');
     const { context, page } = await signedInPage(env.browser, env.server);
     await withoutTable(env.server, 'products', async () => {
-      await page.goto(`${env.server.url}/admin/annonces/${id}/edit`);
+      await goInApp(page, `/admin/annonces/${id}/edit`);
       const alert = mainAlert(page, backOffice.listings.loadFailed.fr);
       await alert.waitFor();
       expect(await alert.locator('.state-title').textContent()).toBe(backOffice.listings.loadFailed.fr);
@@ -123,7 +124,7 @@ describe('admin states', () => {
   it('shows a labelled loading status while a list is on its way', async () => {
     const { context, page } = await signedInPage(env.browser, env.server);
     const release = await holdRequests(page, '**/api/admin/technical-documents**');
-    await page.goto(`${env.server.url}/admin/documents`);
+    await goInApp(page, '/admin/documents');
     const loading = page.locator('main').getByRole('status').filter({ hasText: LOADING });
     await loading.waitFor();
     expect(await loading.textContent()).toBe(LOADING);

@@ -7,7 +7,7 @@ import { signInAsAdmin } from '../support/auth.ts';
 import { serverAndBrowser } from '../support/browser.ts';
 import type { TestServer } from '../support/server.ts';
 import { newsletterLinkTokens, startSmtpServer, type TestSmtp } from '../support/smtp.ts';
-import { seedSite, type SiteSeed } from './site-seed.ts';
+import { contentPaths, seedSite, type SiteSeed } from './site-seed.ts';
 
 /** The server's environment: webhooks may target loopback here, where the one listed points at a closed port, so that its test event waits in its delivery log with an error and a next try. */
 const AXE_SERVER_ENV = { WEBHOOKS_ALLOW_LOCAL: 'true' };
@@ -116,14 +116,7 @@ export const contextFor = (look: Look) => ({
 /** Public pages by path, in both languages (English under /en/). */
 export const publicPaths = (seed: SiteSeed) => {
   const french = [
-    '/',
-    '/annonces',
-    `/produit/${seed.generatorId}`,
-    '/documentation',
-    '/contact',
-    '/mentions-legales',
-    '/politique-confidentialite',
-    '/conditions-utilisation',
+    ...contentPaths(seed),
     '/page-qui-n-existe-pas',
     // The double opt-in pages: the button of a link, and a link that is not one.
     `/newsletter/confirmer?token=${UNKNOWN_TOKEN}`,

@@ -2,7 +2,7 @@
 // popup (for journeys about something else), and reading the page's language and theme.
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
@@ -40,6 +40,26 @@ export async function visitorContext(browser: Browser, options: Parameters<Brows
     }
   });
   return context;
+}
+
+/**
+ * One visitor for the tests of a describe block: a page of its own context, opened before them and closed
+ * after them, when no CSP violation or script error may have shown meanwhile. Read `visitor.page` in the tests.
+ */
+export function visitorPage(env: { browser: Browser }) {
+  const visitor = {} as { page: Page };
+  let context: BrowserContext | undefined;
+  let errors: string[] = [];
+  beforeAll(async () => {
+    context = await visitorContext(env.browser);
+    visitor.page = await context.newPage();
+    errors = watchErrors(visitor.page);
+  });
+  afterAll(async () => {
+    expect(errors, errors.join('\n')).toEqual([]);
+    await context?.close();
+  });
+  return visitor;
 }
 
 export const htmlLang = (page: Page) => page.locator('html').getAttribute('lang');

@@ -7,6 +7,18 @@ import type { TestServer } from '../support/server.ts';
 
 export type SiteSeed = { generatorId: number; engineId: number; documentTitle: string; technicalTitle: string; total: number };
 
+/** The site's content pages in French (the English ones are the same under /en, the home page at /en/): the seeded generator's product page among them. */
+export const contentPaths = (seed: SiteSeed) => [
+  '/',
+  '/annonces',
+  `/produit/${seed.generatorId}`,
+  '/documentation',
+  '/contact',
+  '/mentions-legales',
+  '/politique-confidentialite',
+  '/conditions-utilisation',
+];
+
 async function createProduct(server: TestServer, token: string, input: Record<string, unknown>): Promise<number> {
   const res = await server.api('/products', { method: 'POST', token, json: input });
   const body = (await res.json()) as { id?: number; product?: { id: number } };

@@ -351,48 +351,45 @@ describe('newsletter events', () => {
 });
 
 describe('without WEBHOOKS_ALLOW_LOCAL', () => {
+  // One server for both tests: the first saves nothing (every target refused), the second saves its own endpoint.
+  let strict: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    strict = await startServer({ env: { WEBHOOK_WORKER_INTERVAL_MS: '50' } });
+    token = (await signInAsAdmin(strict)).accessToken;
+  }, 60_000);
+  afterAll(() => strict?.stop());
+
   it('refuses a loopback or private target with 422 and a clear message', async () => {
-    const strict = await startServer({});
-    try {
-      const token = (await signInAsAdmin(strict)).accessToken;
-      for (const url of ['http://127.0.0.1:8080/hook', 'http://10.0.0.5/hook', 'http://localhost/hook', 'http://[::1]/hook']) {
-        const res = await strict.api('/admin/webhooks', { method: 'POST', token, json: { url, events: ['*'] } });
-        expect([url, res.status]).toEqual([url, 422]);
-        expect(((await res.json()) as Json).error).toContain('Adresse refusée');
-      }
-      // Another spelling of loopback is not a host form the document's pattern names (dotted IPv4 only): refused as a URL.
-      const integer = await strict.api('/admin/webhooks', {
-        method: 'POST',
-        token,
-        json: { url: 'http://2130706433/hook', events: ['*'] },
-      });
-      expect(integer.status).toBe(400);
-      expect(((await integer.json()) as Json).error).toContain('URL invalide');
-    } finally {
-      await strict.stop();
+    for (const url of ['http://127.0.0.1:8080/hook', 'http://10.0.0.5/hook', 'http://localhost/hook', 'http://[::1]/hook']) {
+      const res = await strict.api('/admin/webhooks', { method: 'POST', token, json: { url, events: ['*'] } });
+      expect([url, res.status]).toEqual([url, 422]);
+      expect(((await res.json()) as Json).error).toContain('Adresse refusée');
     }
+    // Another spelling of loopback is not a host form the document's pattern names (dotted IPv4 only): refused as a URL.
+    const integer = await strict.api('/admin/webhooks', {
+      method: 'POST',
+      token,
+      json: { url: 'http://2130706433/hook', events: ['*'] },
+    });
+    expect(integer.status).toBe(400);
+    expect(((await integer.json()) as Json).error).toContain('URL invalide');
   }, 60_000);
 
   it('saves a name that does not resolve; its deliveries fail (never reaching anything) and are retried', async () => {
-    const strict = await startServer({ env: { WEBHOOK_WORKER_INTERVAL_MS: '50' } });
-    try {
-      const token = (await signInAsAdmin(strict)).accessToken;
-      const res = await strict.api('/admin/webhooks', {
-        method: 'POST',
-        token,
-        json: { url: 'https://erp.example.invalid/hooks/catalogue', events: ['*'] },
-      });
-      expect(res.status).toBe(201);
-      const { id } = (await res.json()) as { id: number };
-      expect((await strict.api(`/admin/webhooks/${id}/test`, { method: 'POST', token })).status).toBe(202);
-      const failed = await until(async () => {
-        const { deliveries } = (await (await strict.api(`/admin/webhooks/${id}/deliveries`, { token })).json()) as { deliveries: Json[] };
-        return deliveries.find((d) => (d.attempts as number) >= 1);
-      }, 'the first attempt');
-      expect(failed).toMatchObject({ status: 'pending', statusCode: null, deliveredAt: null, lastError: expect.stringContaining('host') });
-    } finally {
-      await strict.stop();
-    }
+    const res = await strict.api('/admin/webhooks', {
+      method: 'POST',
+      token,
+      json: { url: 'https://erp.example.invalid/hooks/catalogue', events: ['*'] },
+    });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: number };
+    expect((await strict.api(`/admin/webhooks/${id}/test`, { method: 'POST', token })).status).toBe(202);
+    const failed = await until(async () => {
+      const { deliveries } = (await (await strict.api(`/admin/webhooks/${id}/deliveries`, { token })).json()) as { deliveries: Json[] };
+      return deliveries.find((d) => (d.attempts as number) >= 1);
+    }, 'the first attempt');
+    expect(failed).toMatchObject({ status: 'pending', statusCode: null, deliveredAt: null, lastError: expect.stringContaining('host') });
   }, 60_000);
 });
 

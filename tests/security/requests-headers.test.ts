@@ -47,13 +47,20 @@ function expectStrictHtmlHeaders(res: Response, label: string) {
   return { csp, scriptSrc };
 }
 
-describe('HTML answers of the site and the admin', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer({ full: true });
-  });
-  afterAll(() => server.stop());
+/**
+ * One server of each kind for the file: the built site and admin (`full`), and the API
+ * alone. What one describe does leaves what another checks as it was: the HTML and API answers only read,
+ * the cross-site requests sign in, and the public forms' limits count the form posts only.
+ */
+let site: TestServer;
+let apiOnly: TestServer;
+beforeAll(async () => {
+  site = await startServer({ full: true });
+  apiOnly = await startServer();
+});
+afterAll(() => Promise.all([site?.stop(), apiOnly?.stop()]));
 
+describe('HTML answers of the site and the admin', () => {
   const sitePages = [
     '/',
     '/en/',
@@ -70,7 +77,7 @@ describe('HTML answers of the site and the admin', () => {
   it.each([...sitePages, ...adminPages])(
     '%s carries strict security headers and no inline code the CSP would need to allow',
     async (page) => {
-      const res = await fetch(`${server.url}${page}`);
+      const res = await fetch(`${site.url}${page}`);
       expect(res.headers.get('content-type') ?? '').toMatch(/^text\/html/);
       const { scriptSrc } = expectStrictHtmlHeaders(res, page);
       const { scripts, handlers, jsUrls } = inlineCode(await res.text());
@@ -83,16 +90,10 @@ describe('HTML answers of the site and the admin', () => {
 });
 
 describe('API answers', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(() => server.stop());
-
   it.each(['/health', '/products', '/nope', '/auth/profile'])(
     '%s: nosniff, a deny-all CSP and no framing, whatever the status',
     async (path) => {
-      const res = await server.api(path);
+      const res = await apiOnly.api(path);
       const csp = parseCsp(res.headers.get('content-security-policy'));
       expect(csp.get('default-src')).toEqual(["'none'"]);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
@@ -105,38 +106,32 @@ describe('API answers', () => {
 });
 
 describe('cross-site requests', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer({ full: true });
-  });
-  afterAll(() => server.stop());
-
   it('refuses a cookie-authenticated refresh sent from another site, by Sec-Fetch-Site or by Origin', async () => {
-    const login = await server.api('/auth/login', { method: 'POST', json: { email: 'admin@example.test', password: 'Initial-Passw0rd!' } });
+    const login = await site.api('/auth/login', { method: 'POST', json: { email: 'admin@example.test', password: 'Initial-Passw0rd!' } });
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
     const variants: Record<string, string>[] = [
       { 'sec-fetch-site': 'cross-site', cookie },
       { 'sec-fetch-site': 'same-site', cookie },
       { origin: 'https://evil.example', cookie },
       { origin: 'null', cookie },
-      { origin: `${server.url}.evil.example`, cookie },
+      { origin: `${site.url}.evil.example`, cookie },
     ];
     for (const headers of variants) {
-      const res = await server.api('/auth/refresh', { method: 'POST', json: {}, headers });
+      const res = await site.api('/auth/refresh', { method: 'POST', json: {}, headers });
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(((await res.json()) as Json).error).toBe('Requête intersite refusée');
     }
     // The same request from the page itself goes through.
-    const ok = await server.api('/auth/refresh', {
+    const ok = await site.api('/auth/refresh', {
       method: 'POST',
       json: {},
-      headers: { origin: server.url, 'sec-fetch-site': 'same-origin', cookie },
+      headers: { origin: site.url, 'sec-fetch-site': 'same-origin', cookie },
     });
     expect(ok.status).toBe(200);
   });
 
   it('refuses a cross-site form POST to the site', async () => {
-    const res = await fetch(`${server.url}/preferences`, {
+    const res = await fetch(`${site.url}/preferences`, {
       method: 'POST',
       headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
       body: 'theme=dark&next=/',
@@ -147,12 +142,6 @@ describe('cross-site requests', () => {
 });
 
 describe('public forms against bots', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(() => server.stop());
-
   const inquiry = (extra: Record<string, unknown> = {}) => ({
     name: 'Jean Dupont',
     email: 'jean.dupont@example.test',
@@ -165,9 +154,9 @@ describe('public forms against bots', () => {
   it('answers a filled honeypot like a success but stores nothing', async () => {
     const { HONEYPOT_FIELD } = await import('@app/domain/inquiries');
     // The flood limit counts the bot's post like any other (LIMIT_COUNTERS); nothing else is written.
-    const checksums = () => withDb(server, (db) => tableChecksums(db, [LIMIT_COUNTERS]));
+    const checksums = () => withDb(apiOnly, (db) => tableChecksums(db, [LIMIT_COUNTERS]));
     const before = await checksums();
-    const res = await server.api('/inquiries', { method: 'POST', json: inquiry({ [HONEYPOT_FIELD]: 'http://spam.example' }) });
+    const res = await apiOnly.api('/inquiries', { method: 'POST', json: inquiry({ [HONEYPOT_FIELD]: 'http://spam.example' }) });
     expect(res.status).toBe(201);
     expect(await checksums()).toEqual(before);
   });
@@ -176,7 +165,7 @@ describe('public forms against bots', () => {
     const statuses: number[] = [];
     // Whatever the exact limit, a script sending dozens of messages from one address is stopped.
     for (let i = 0; i < 30 && statuses.at(-1) !== 429; i++) {
-      const res = await server.api('/inquiries', {
+      const res = await apiOnly.api('/inquiries', {
         method: 'POST',
         json: inquiry({ message: `Demande numéro ${i} pour un moteur marin.` }),
       });
@@ -191,21 +180,21 @@ describe('public forms against bots', () => {
       { forwarded: 'for=203.0.113.9' },
     ];
     for (const headers of spoofs) {
-      const res = await server.api('/inquiries', { method: 'POST', json: inquiry(), headers });
+      const res = await apiOnly.api('/inquiries', { method: 'POST', json: inquiry(), headers });
       expect(res.status, JSON.stringify(headers)).toBe(429);
       expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
     }
     for (const path of ['/inquiries/', '/Inquiries', '/inquiries?x=1', '/inquiries#x']) {
-      const res = await server.api(path, { method: 'POST', json: inquiry() });
+      const res = await apiOnly.api(path, { method: 'POST', json: inquiry() });
       expect([404, 429], path).toContain(res.status);
     }
   });
 
   it('limits the newsletter form per address too, and answers a filled honeypot without recording it', async () => {
     const { HONEYPOT_FIELD } = await import('@app/domain/inquiries');
-    const count = () => withDb(server, async (db) => (await db.select().from(tablesOf(db).newsletterSubscribers)).length);
+    const count = () => withDb(apiOnly, async (db) => (await db.select().from(tablesOf(db).newsletterSubscribers)).length);
     const before = await count();
-    const trap = await server.api('/newsletter/subscribe', {
+    const trap = await apiOnly.api('/newsletter/subscribe', {
       method: 'POST',
       json: { email: 'bot@example.org', language: 'fr', [HONEYPOT_FIELD]: 'x' },
     });
@@ -213,7 +202,7 @@ describe('public forms against bots', () => {
     expect(await count()).toBe(before);
     const statuses: number[] = [];
     for (let i = 0; i < 30 && statuses.at(-1) !== 429; i++) {
-      const res = await server.api('/newsletter/subscribe', {
+      const res = await apiOnly.api('/newsletter/subscribe', {
         method: 'POST',
         json: { email: `lecteur${i}@example.org`, language: 'fr' },
         headers: { 'x-forwarded-for': `203.0.113.${i}` },
@@ -224,7 +213,7 @@ describe('public forms against bots', () => {
   });
 
   it('answers a signed-in admin normally while the public form is limited', async () => {
-    const { headers } = await signInAsAdmin(server);
-    expect((await server.api('/inquiries', { headers })).status).toBe(200);
+    const { headers } = await signInAsAdmin(apiOnly);
+    expect((await apiOnly.api('/inquiries', { headers })).status).toBe(200);
   });
 });
