@@ -51,7 +51,7 @@ export type PageCacheOptions = {
   ttlMs?: number;
   maxEntries?: number;
   maxBytes?: number;
-  /** GET renders under way at once; further misses wait in turn (render-queue.ts). */
+  /** GET renders under way at once; further misses wait in turn (render-queue.ts). 2: decision 116. */
   maxRenders?: number;
   now?: () => number;
 };
@@ -67,7 +67,7 @@ export function createPageCache({
   ttlMs = 60_000,
   maxEntries = 2_000,
   maxBytes = 32 * 1024 * 1024,
-  maxRenders = 4,
+  maxRenders = 2,
   now = Date.now,
 }: PageCacheOptions): PageCache {
   // Least recently used pages go first, by count and by bytes (body and compressed copies).
