@@ -9,22 +9,14 @@
 //
 // A transaction's statements run on the `tx` its callback receives, passed down explicitly to whatever
 // runs inside it (docs/decisions/115); a transaction opened on a `tx` is a savepoint of it. Nothing joins
-// a transaction through the async context: a statement on the handle from inside one of its transactions
-// is refused by the guard below (refuseInsideTransaction), never sent into it. `outsideTransaction` starts
-// background work that may use the handle from there.
-//
-// On SQLite the handle is drizzle's sqlite-proxy over one better-sqlite3 connection: statements are
-// prepared once and reused (the 500 texts last used). A transaction owns the connection until it ends, and runs on a second proxy
-// over the same connection, which does not wait; the handle's statements, from other requests, wait for
-// it (one connection, so they would otherwise run inside it). On PostgreSQL (pg/connection.ts) a pool:
-// the handle's statements take any pooled connection, a transaction's go to the one it checked out.
-import { AsyncLocalStorage } from 'node:async_hooks';
+// a transaction through the async context: transaction-guard.ts refuses a statement on the handle from
+// inside one of its transactions. The handles themselves: sqlite.ts (one connection) and pg/connection.ts
+// (a pool).
 import type Database from 'better-sqlite3';
-import { is, sql, type Logger, type SQL } from 'drizzle-orm';
+import { is, sql, type SQL } from 'drizzle-orm';
 import { SQLiteDialect } from 'drizzle-orm/sqlite-core';
-import { drizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
+import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
 import { LRUCache } from 'lru-cache';
-import { openSqlite } from './connection.ts';
 import * as schema from './schema/index.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -48,7 +40,7 @@ export type Queryable = Db | Tx;
  */
 export type Tables = typeof schema;
 
-type Raw = { sql: string; params: unknown[] };
+export type Raw = { sql: string; params: unknown[] };
 /**
  * How an engine runs raw SQL itself instead of through its drizzle driver. A method may decline a query
  * (undefined): the driver runs it then (PostgreSQL inside a transaction, whose connection only the driver knows).
@@ -191,143 +183,4 @@ export function preparedRead<S extends string | number | undefined, R>(
     }
     return query.execute(values);
   };
-}
-
-/**
- * The handle whose transaction the current async context runs in. Only the guard reads it: it never sends
- * a statement anywhere, it refuses one made on the handle where the transaction's `tx` was meant.
- */
-const transactionContext = new AsyncLocalStorage<Db>();
-
-/**
- * Runs `start` outside any transaction of the caller: work it starts in the background (a mail worker
- * kicked from inside a transaction) may use the handle, and waits for the transaction to end (SQLite) or
- * runs beside it (PostgreSQL) instead of being refused by the guard.
- */
-export function outsideTransaction<T>(start: () => T): T {
-  return transactionContext.exit(start);
-}
-
-/**
- * The guard: a statement (or a transaction) on the handle, made from inside one of its transactions, is a
- * missed `tx`. On SQLite it would wait for the transaction it is part of (a deadlock); on PostgreSQL it
- * would run on another pooled connection, outside the transaction. Refused instead, loudly.
- */
-export function refuseInsideTransaction(handle: Db): void {
-  if (transactionContext.getStore() === handle)
-    throw new Error(
-      'A statement on the database handle inside one of its transactions: pass tx (the handle the transaction callback receives) to the code that runs inside it, or start background work with outsideTransaction()',
-    );
-}
-
-/**
- * The guard on a handle's drizzle statements, as its logger: drizzle tells it of each statement before
- * running it, outside the try that would wrap the refusal in a "Failed query" error.
- */
-export const guardOf = (handle: () => Db): Logger => ({ logQuery: () => refuseInsideTransaction(handle()) });
-
-/** Runs a transaction of `handle` in an async context marked as inside it, for the guard. */
-export function inTransactionOf<T>(handle: Db, run: () => Promise<T>): Promise<T> {
-  return transactionContext.run(handle, run);
-}
-
-/** One transaction at a time owns the connection; the others, and every statement on the handle, wait for it to end. */
-class ConnectionGate {
-  private busy = false;
-  private readonly queue: (() => void)[] = [];
-
-  /** Resolves when no transaction holds the connection. */
-  ready(): Promise<void> | undefined {
-    if (!this.busy) return undefined;
-    return new Promise<void>((resolve) => this.queue.push(resolve)).then(() => this.ready());
-  }
-
-  async exclusive<T>(run: () => Promise<T>): Promise<T> {
-    while (this.busy) await new Promise<void>((resolve) => this.queue.push(resolve));
-    this.busy = true;
-    try {
-      return await run();
-    } finally {
-      this.busy = false;
-      for (const wake of this.queue.splice(0)) wake();
-    }
-  }
-}
-
-/** Opens (creating if needed) the SQLite file with its pragmas, as the async handle. */
-export function openSqliteDb(file: string): Db {
-  const sqlite = openSqlite(file);
-  // fold(text): lower case without accents, so that 'Générateur' sorts before 'Groupe' (NOCASE is ASCII-only).
-  sqlite.function('fold', { deterministic: true }, (v: unknown) =>
-    typeof v === 'string' ? v.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase() : v,
-  );
-  const gate = new ConnectionGate();
-  // Statements by SQL text, the 500 last used: dropping one only finalizes it (prepared again if asked).
-  const statements = new LRUCache<string, Database.Statement>({ max: 500 });
-  const prepare = (text: string) => {
-    let stmt = statements.get(text);
-    if (!stmt) statements.set(text, (stmt = sqlite.prepare(text)));
-    return stmt;
-  };
-  const run = (text: string, params: unknown[], method: string) => {
-    const stmt = prepare(text);
-    if (method === 'run' || !stmt.reader) {
-      stmt.run(...params);
-      return { rows: [] };
-    }
-    stmt.raw(true);
-    return { rows: method === 'get' ? (stmt.get(...params) as unknown[]) : stmt.all(...params) };
-  };
-  const rawRows = (query: Raw) =>
-    prepare(query.sql)
-      .raw(false)
-      .all(...query.params) as Record<string, unknown>[];
-  const rawExec = (query: Raw) => prepare(query.sql).run(...query.params).changes;
-
-  // The handle: its statements wait while a transaction holds the connection (they would run inside it).
-  const db = drizzle(
-    async (text, params, method) => {
-      await gate.ready();
-      return run(text, params, method);
-    },
-    { schema, logger: guardOf(() => handle) },
-  );
-  setRawExecutor(db, {
-    async rows(query) {
-      refuseInsideTransaction(handle);
-      await gate.ready();
-      return rawRows(query);
-    },
-    async exec(query) {
-      refuseInsideTransaction(handle);
-      await gate.ready();
-      return rawExec(query);
-    },
-  });
-  // What transactions run on: the same connection, without waiting, since the transaction holds it. Its
-  // `tx` is the only way to it; a transaction opened on a `tx` is a savepoint (drizzle's nested transaction).
-  const owner = drizzle(async (text, params, method) => run(text, params, method), { schema });
-  setRawExecutor(owner, {
-    rows: async (query) => rawRows(query),
-    exec: async (query) => rawExec(query),
-  });
-
-  const handle: Db = Object.assign(db, {
-    $engine: 'sqlite' as const,
-    $sqlite: sqlite,
-    // BEGIN IMMEDIATE takes the write lock at once, so a transaction never fails half-way on a busy database.
-    transaction: (async (body, config) => {
-      refuseInsideTransaction(handle);
-      return inTransactionOf(handle, () => gate.exclusive(() => owner.transaction(body, { behavior: 'immediate', ...config })));
-    }) as Db['transaction'],
-    async $close() {
-      await gate.exclusive(async () => sqlite.close());
-    },
-  });
-  return handle;
-}
-
-/** Opens the database the process is configured for. */
-export function openDb(file: string): Db {
-  return openSqliteDb(file);
 }

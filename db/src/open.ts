@@ -1,5 +1,6 @@
 // Opens the database a configuration names (docs/decisions/084).
-import { openSqliteDb, type Db } from './database.ts';
+import type { Db } from './database.ts';
+import { openSqliteDb } from './sqlite.ts';
 import { engineOf } from './engine.ts';
 
 export type DatabaseConfig = {

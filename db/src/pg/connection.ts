@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { guardOf, inTransactionOf, refuseInsideTransaction, setRawExecutor, type Db, type RawExecutor } from '../database.ts';
+import { setRawExecutor, type Db, type RawExecutor } from '../database.ts';
+import { guardOf, inTransactionOf, refuseInsideTransaction } from '../transaction-guard.ts';
 import * as pgSchema from './schema/index.ts';
 
 /**
