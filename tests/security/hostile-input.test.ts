@@ -627,6 +627,32 @@ describe('X-Content-Type-Options: nosniff on every answer', () => {
     expect(tooLarge.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('on pages and catalogue reads the page cache answers: rendered, from memory, 304 and HEAD; on redirects, static files and the admin', async () => {
+    const nosniff = (res: Response, what: string) => expect(res.headers.get('x-content-type-options'), what).toBe('nosniff');
+    // robots.txt is the site's own text, whose headers are the origin's alone.
+    for (const path of ['/mentions-legales', '/robots.txt', '/api/products?limit=2']) {
+      const rendered = await fetch(`${server.url}${path}`);
+      const fromMemory = await fetch(`${server.url}${path}`);
+      expect([rendered.status, fromMemory.status], path).toEqual([200, 200]);
+      nosniff(rendered, `${path}, rendered`);
+      nosniff(fromMemory, `${path}, from memory`);
+      const etag = fromMemory.headers.get('etag') ?? '';
+      const notModified = await fetch(`${server.url}${path}`, { headers: { 'if-none-match': etag } });
+      expect(notModified.status, path).toBe(304);
+      nosniff(notModified, `${path}, 304`);
+      const head = await fetch(`${server.url}${path}`, { method: 'HEAD' });
+      nosniff(head, `${path}, HEAD`);
+    }
+    const redirect = await fetch(`${server.url}/annonces`, { headers: { cookie: 'lang=en' }, redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    nosniff(redirect, 'the stored language’s redirect');
+    for (const path of ['/favicon.svg', '/admin/', '/api/health']) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(200);
+      nosniff(res, path);
+    }
+  });
+
   it('on the HTTP parser’s 400 and 431', async () => {
     const bad = await raw('GET /\x01 HTTP/1.1\r\nHost: x\r\n\r\n');
     expect(bad).toMatch(/^HTTP\/1\.1 400/);

@@ -11,6 +11,11 @@ describe('compression of text answers', () => {
     expect(chooseEncoding('identity')).toBeUndefined();
     expect(chooseEncoding(undefined)).toBeUndefined();
     expect(chooseEncoding('brx')).toBeUndefined();
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chooseEncoding(' GZIP ;q=0.5, Br; q=0.0')).toBe('gzip');
+    expect(chooseEncoding('gzip;q=0, br;level=1;q=0')).toBeUndefined();
+    expect(chooseEncoding('br;q=0, br')).toBe('br');
+    expect(chooseEncoding('*')).toBeUndefined();
   });
 
   it('compresses text types only', () => {

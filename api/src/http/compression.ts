@@ -17,24 +17,32 @@ export const MIN_COMPRESS_BYTES = 1024;
 const TEXT = /^(?:text\/|application\/(?:json|(?:[\w.+-]+\+)?json|javascript|xml|(?:[\w.+-]+\+)?xml|manifest\+json)|image\/svg\+xml)/i;
 export const isCompressible = (contentType: string | undefined) => !!contentType && TEXT.test(contentType);
 
-/** The codings a header accepts (`q=0` refuses one), lower-cased; split, not matched by a pattern, so any header costs one pass. */
-function acceptedCodings(accept: string): Set<string> {
-  const accepted = new Set<string>();
-  for (const part of accept.split(',')) {
-    const [coding = '', ...params] = part.split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.toLowerCase().startsWith('q='));
-    if (q === undefined || Number(q.slice(2)) !== 0) accepted.add(coding.trim().toLowerCase());
-  }
-  return accepted;
+/** Whether a coding's parameters (`;q=0.5`) refuse it: a weight of 0. */
+function refused(params: string): boolean {
+  const q = params
+    .split(';')
+    .map((p) => p.trim())
+    .find((p) => p.toLowerCase().startsWith('q='));
+  return q !== undefined && Number(q.slice(2)) === 0;
 }
 
-/** The encoding to answer with: brotli first, then gzip, as browsers send `br, gzip`. `q=0` refuses. */
+/**
+ * The encoding to answer with: brotli first, then gzip, as browsers send `br, gzip`. `q=0` refuses. Read at
+ * each ask, split and not matched by a pattern, so any header costs one pass; a plain list ("gzip, deflate,
+ * br, zstd", what browsers send) builds nothing but its parts, since this runs for every answer from memory.
+ * A process-wide memo of the headers would be state no instance owns (decision 117).
+ */
 export function chooseEncoding(accept: string | undefined): Encoding | undefined {
   if (!accept) return undefined;
-  // Parsed at each ask (a split of a few dozen characters): a process-wide memo of the headers would be
-  // state no instance owns (decision 117).
-  const accepted = acceptedCodings(accept);
-  return (['br', 'gzip'] as const).find((name) => accepted.has(name));
+  let gzip = false;
+  for (const part of accept.split(',')) {
+    const semi = part.indexOf(';');
+    const coding = (semi < 0 ? part : part.slice(0, semi)).trim().toLowerCase();
+    if ((coding !== 'br' && coding !== 'gzip') || (semi >= 0 && refused(part.slice(semi + 1)))) continue;
+    if (coding === 'br') return 'br';
+    gzip = true;
+  }
+  return gzip ? 'gzip' : undefined;
 }
 
 /**

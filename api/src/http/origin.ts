@@ -56,7 +56,8 @@ export function createSiteAssets(clientDir: string) {
     }),
   );
   const has = (url: string) => {
-    const pathname = url.split('?')[0]!;
+    const query = url.indexOf('?');
+    const pathname = query < 0 ? url : url.slice(0, query);
     if (!/\.[A-Za-z0-9]+$/.test(pathname)) return false;
     try {
       const file = path.join(clientDir, path.normalize(decodeURIComponent(pathname)));
@@ -143,10 +144,30 @@ function asVisitor(api: App, req: IncomingMessage) {
   };
 }
 
+/**
+ * Every answer says nosniff, errors included: in the headers an answer is written with, or set before its
+ * listener runs. A page from the cache has it among its kept headers (set before its render): set again
+ * before a hit's writeHead, it sent Node down its slower path that merges the headers one by one, on the
+ * answer most visitors get.
+ */
+const NOSNIFF = { 'x-content-type-options': 'nosniff' } as const;
+type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
+const withNosniff =
+  (listener: Listener): Listener =>
+  (req, res) => {
+    res.setHeader('x-content-type-options', 'nosniff');
+    return listener(req, res);
+  };
+
 function refuseBody(req: IncomingMessage, res: ServerResponse) {
   const text = requestMessages.tooLarge;
   res
-    .writeHead(413, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' })
+    .writeHead(413, {
+      'content-type': 'text/plain; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+      'cache-control': 'no-store',
+      ...NOSNIFF,
+    })
     .end(text);
   drainThenClose(req);
 }
@@ -158,51 +179,59 @@ export function createOriginListener({ api, catalogue, site, adminDir, siteClien
   if (version) pageChanges?.subscribe(version.written);
   const pageCache = site && version ? createPageCache({ version: version.current }) : undefined;
   const rawApiListener = getRequestListener(api.fetch);
-  const apiListener = compressingListener(api);
-  const adminListener =
-    adminDir && fs.existsSync(path.join(adminDir, 'index.html')) ? compressingListener(createAdminApp(adminDir)) : undefined;
+  const apiAnswer = withNosniff(compressingListener(api));
+  const admin =
+    adminDir && fs.existsSync(path.join(adminDir, 'index.html')) ? withNosniff(compressingListener(createAdminApp(adminDir))) : undefined;
   const siteAssets = site && siteClientDir && fs.existsSync(siteClientDir) ? createSiteAssets(siteClientDir) : undefined;
+  const assets = siteAssets && withNosniff(siteAssets.listener);
   const englishHost = env.company.englishHost;
   const config = { company: env.company, publicUrl: env.PUBLIC_URL };
   // What the site keeps between requests (its sitemap, the queries it validated): one object for this
   // instance, which the site fills on its first request (site/src/lib/site-state.ts, decision 118).
   const state = {};
   const notFound = (res: ServerResponse) => {
-    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: requestMessages.notFound }));
+    res.writeHead(404, { 'content-type': 'application/json', ...NOSNIFF }).end(JSON.stringify({ error: requestMessages.notFound }));
   };
+  const throughCache =
+    pageCache &&
+    ((req: IncomingMessage, res: ServerResponse, render: () => unknown) =>
+      pageCache.handle(req, res, () => {
+        res.setHeader('x-content-type-options', 'nosniff');
+        return render();
+      }));
 
   return (req: IncomingMessage, res: ServerResponse) => {
-    res.setHeader('x-content-type-options', 'nosniff'); // every answer, errors included
     const url = req.url ?? '/';
     // The pages' short name of an image variant: the API's route answers it (domain/src/image-paths.ts).
     const imagePath = url.startsWith(SHORT_IMAGE_PATH) ? imagePathOf(url) : null;
     if (imagePath) {
       req.url = imagePath;
-      return apiListener(req, res);
+      return apiAnswer(req, res);
     }
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
-      if (pageCache && CACHEABLE_API.test(url)) return pageCache.handle(req, res, () => rawApiListener(req, res));
-      return apiListener(req, res);
+      if (throughCache && CACHEABLE_API.test(url)) return throughCache(req, res, () => rawApiListener(req, res));
+      return apiAnswer(req, res);
     }
     if (url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?')) {
-      return adminListener ? adminListener(req, res) : notFound(res);
+      return admin ? admin(req, res) : notFound(res);
     }
     if (!site) return notFound(res);
-    if (siteAssets && (req.method === 'GET' || req.method === 'HEAD') && siteAssets.has(url)) return siteAssets.listener(req, res);
+    if (assets && (req.method === 'GET' || req.method === 'HEAD') && siteAssets?.has(url)) return assets(req, res);
     if (req.method === 'GET' && req.headers.cookie) {
       // The stored language choice is a redirect, the one answer that reads a cookie: the pages never do.
-      const [pathname = '/', search = ''] = url.split(/(?=\?)/, 2);
+      const query = url.indexOf('?');
+      const [pathname, search] = query < 0 ? [url, ''] : [url.slice(0, query), url.slice(query)];
       const onEnglishHost = isEnglishHost(req.headers.host ?? '', englishHost);
       const location = preferredLanguageRedirect({ pathname, search, cookie: req.headers.cookie, onEnglishHost });
       if (location) {
-        res.writeHead(302, { location, 'cache-control': 'private, no-store', vary: 'Cookie', 'content-length': 0 });
+        res.writeHead(302, { location, 'cache-control': 'private, no-store', vary: 'Cookie', 'content-length': 0, ...NOSNIFF });
         return res.end();
       }
     }
     // The site reads the catalogue in-process (locals.catalogue) and calls the API app for the rest; a page's
     // form that posts on the visitor's behalf (the contact form without JavaScript) calls it as the visitor.
     const render = () => site(req, res, () => notFound(res), { api, visitorApi: asVisitor(api, req), catalogue, config, state });
-    const serve = () => (pageCache ? pageCache.handle(req, res, render) : render());
+    const serve = () => (throughCache ? throughCache(req, res, render) : withNosniff(render)(req, res));
     if (req.method === 'GET' || req.method === 'HEAD') return serve();
     // A page's form (the theme, a newsletter confirmation) is a few hundred bytes: its body is read here,
     // bounded, and handed to Astro whole (which would read up to 1 GiB into memory).

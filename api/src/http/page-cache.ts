@@ -11,7 +11,7 @@
 // (the site no longer reads its own answer back to hash it).
 import { hash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { captureResponse, type Captured } from './response-capture.ts';
+import { captureResponse, withoutNames, type Captured } from './response-capture.ts';
 import { createRenderQueue } from './render-queue.ts';
 import { LRUCache } from 'lru-cache';
 import { chooseEncoding, compress, isCompressible, MIN_COMPRESS_BYTES, varyWithEncoding, type Encoding } from './compression.ts';
@@ -137,8 +137,7 @@ export function createPageCache({
     const base = compressible
       ? { ...headers, vary: varyWithEncoding(headers.vary === undefined ? undefined : String(headers.vary)) }
       : headers;
-    const notModified = { ...base };
-    delete notModified['content-type'];
+    const notModified = withoutNames(base, ['content-type']);
     return {
       version: current,
       at: now(),
@@ -178,9 +177,8 @@ export function createPageCache({
       turn?.over(); // the page is whole: compressing it need not hold up the next render
       // The time of this render is for this visitor only, not for later answers from memory.
       const timing = rendered.headers['server-timing'];
-      delete rendered.headers['server-timing'];
       if (timing !== undefined) res.setHeader('server-timing', timing);
-      const entry = toEntry(current, rendered);
+      const entry = toEntry(current, { ...rendered, headers: withoutNames(rendered.headers, ['server-timing']) });
       const kept = key !== undefined && shareable(rendered) ? key : undefined;
       if (kept !== undefined) entries.set(kept, entry);
       finish(kept !== undefined ? entry : undefined);
