@@ -1,7 +1,8 @@
 // Demo data: `pnpm db:seed` loads the bilingual demo catalogue (pictures drawn locally and stored
 // through the same image service as uploads, PDFs, technical documents, messages, subscribers);
 // `--force` replaces an existing catalogue; `--first-run` (run by `npm start`, scripts/start.ts) loads
-// the demo once per database and is silent afterwards. The API's services come through its one
+// the demo once per database and is silent afterwards; `--one-picture` (for tests that weigh the pages,
+// not the pictures) encodes one picture and gives every listing copies of it. The API's services come through its one
 // seeding entry point (@app/api/seeding). Generated catalogues for benchmarks: tests/bench/seed-listings.ts.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -57,8 +58,13 @@ export async function clearCatalogue(deps: Deps) {
 
 export type SeedResult = { skipped: boolean; products: number; images: number; documents: number; technicalDocuments: number };
 
-/** Loads the demo catalogue unless listings already exist (then it does nothing, unless force). */
-export async function seedDemoData(deps: Deps, options: { force?: boolean } = {}): Promise<SeedResult> {
+/**
+ * Loads the demo catalogue unless listings already exist (then it does nothing, unless force). With
+ * onePicture, every picture is a copy of the first one: all are drawn at the same size, so each keeps its
+ * variants, its alt text and its place, and the pages' HTML is as long as with every picture, but one
+ * encode replaces 44 (about a second of CPU each).
+ */
+export async function seedDemoData(deps: Deps, options: { force?: boolean; onePicture?: boolean } = {}): Promise<SeedResult> {
   const tables = tablesOf(deps.db);
   const result: SeedResult = { skipped: false, products: 0, images: 0, documents: 0, technicalDocuments: 0 };
   if ((await countProducts(deps)) > 0) {
@@ -84,7 +90,7 @@ export async function seedDemoData(deps: Deps, options: { force?: boolean } = {}
     for (let n = 0; n < images; n++) {
       const alt = n === 0 ? input.titleFr : `${input.titleFr} (vue ${n + 1})`;
       const paint = paintOf(input.brand);
-      const id = `${illustration}-${paint}-${n}`;
+      const id = options.onePicture ? 'one' : `${illustration}-${paint}-${n}`;
       if (!encodes.has(id)) encodes.set(id, async () => encodeImage(deps.storage, await picture(illustration, paint, input.brand, n)));
       pictures.push({ productId: product.id, alt, picture: id });
       result.images++;
@@ -319,7 +325,7 @@ async function main(argv: string[]) {
     return;
   }
   const started = Date.now();
-  const result = await seedDemoData(deps, { force: argv.includes('--force') });
+  const result = await seedDemoData(deps, { force: argv.includes('--force'), onePicture: argv.includes('--one-picture') });
   process.stdout.write(
     result.skipped
       ? 'The catalogue already has listings: nothing loaded (use --force to replace it with the demo catalogue).\n'

@@ -124,7 +124,8 @@ describe('admin PWA journeys', () => {
   });
 
   it('logout leaves IndexedDB empty and returns to the sign-in page', async () => {
-    const { context, page } = await signedInPage();
+    // Signed in on the sign-in page: no token of that sign-in may stay in the storage either.
+    const { context, page } = await signedInPageOf(env.browser, env.server, { throughUi: true });
     await page.goto(`${env.server.url}/admin/annonces`);
     await page.getByRole('table').waitFor();
     const before = await indexedDbContents(page);

@@ -6,7 +6,7 @@
 import { describe, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { CHANGED_ADMIN_PASSWORD, INITIAL_ADMIN, signInAsAdmin } from '../support/auth.ts';
-import { expectAccessible } from './site-browser.ts';
+import { expectAccessible, withAxe } from './site-browser.ts';
 import { goInApp, signInThroughUi } from './admin-support.ts';
 import { adminScreens, axeFile, contextFor, heading, LOOKS } from './axe-screens.ts';
 
@@ -15,7 +15,7 @@ const { env, screens } = axeFile();
 describe.each(LOOKS)('axe, $name', (look) => {
   it('finds nothing serious or critical on any admin screen, the sign-in page included', async () => {
     await signInAsAdmin(env.server);
-    const context: BrowserContext = await env.browser.newContext(contextFor(look));
+    const context: BrowserContext = await withAxe(await env.browser.newContext(contextFor(look)));
     const page = await context.newPage();
     await page.goto(`${env.server.url}/admin/login`);
     await heading(page, 'Connexion administrateur');

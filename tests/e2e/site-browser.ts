@@ -11,7 +11,7 @@ const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'
 /**
  * Runs axe-core in the page (evaluated through DevTools, so the page's CSP stays as it is). Its 0.5 MB
  * source is sent and compiled once per document: a second check of the same document (a dialog opened
- * over a screen) runs the axe already there.
+ * over a screen) runs the axe already there, and so does a document of a context made withAxe.
  */
 export async function expectAccessible(page: Page, label: string) {
   if (!(await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function'))) await page.evaluate(axeSource);
@@ -27,6 +27,39 @@ export async function expectAccessible(page: Page, label: string) {
   });
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious, `${label}: ${JSON.stringify(serious)}`).toEqual([]);
+}
+
+/**
+ * Puts axe-core in every document of the context as it loads (through DevTools too, so the CSP stays as
+ * it is): for contexts that check many pages one after the other, where sending the source at each check
+ * cost about 0.2 s a page.
+ */
+export async function withAxe(context: BrowserContext): Promise<BrowserContext> {
+  await context.addInitScript({ content: axeSource });
+  return context;
+}
+
+/**
+ * Moves the page's fake clock (installed by the test) on a second at a time until the newsletter popup
+ * shows, 12 s at most, instead of waiting its 2 to 10 s. Hydration is seen before React has run the
+ * popup's effect that arms its timer (on a busy machine, after a first long runFor): the timing itself is
+ * checked by site-newsletter's test "appears between 2 and 10 seconds".
+ */
+export async function runUntilDialog(page: Page) {
+  const dialog = page.getByRole('dialog');
+  let waited = 0;
+  await expect
+    .poll(
+      async () => {
+        if ((await dialog.count()) === 0 && waited < 12_000) {
+          await page.clock.runFor(1_000);
+          waited += 1_000;
+        }
+        return dialog.count();
+      },
+      { timeout: 15_000, interval: 20 },
+    )
+    .toBe(1);
 }
 
 /** A visitor who already subscribed: the popup stays away so other journeys are not interrupted. */

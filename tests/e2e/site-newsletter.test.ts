@@ -9,7 +9,7 @@ import { signInAsAdmin } from '../support/auth.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { assignUsage, createSmtpAccount, startSmtpServer, type TestSmtp } from '../support/smtp.ts';
-import { expectAccessible, watchErrors } from './site-browser.ts';
+import { expectAccessible, runUntilDialog, watchErrors } from './site-browser.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -81,27 +81,6 @@ async function openWithClock(context: BrowserContext, url: string): Promise<Page
     .toBe(1);
   await pauseClock(page);
   return page;
-}
-
-/**
- * Moves the fake clock on a second at a time until the popup shows, 12 s at most. Hydration is seen before
- * React has run the popup's effect that arms its timer (on a busy machine, after a first long runFor): the
- * timing itself is checked by the test "appears between 2 and 10 seconds".
- */
-async function runUntilDialog(page: Page) {
-  let waited = 0;
-  await expect
-    .poll(
-      async () => {
-        if ((await dialog(page).count()) === 0 && waited < 12_000) {
-          await page.clock.runFor(1_000);
-          waited += 1_000;
-        }
-        return dialog(page).count();
-      },
-      { timeout: 15_000, interval: 20 },
-    )
-    .toBe(1);
 }
 
 describe.each(['fr', 'en'] as Lang[])('newsletter popup in %s', (lang) => {

@@ -57,9 +57,19 @@ async function confirmedSubscriber(email: string) {
   }
 }
 
-/** How far the document is wider than the viewport (0 when nothing overflows), and what sticks out. */
+/**
+ * How far the document is wider than the viewport (0 when nothing overflows), and what sticks out, once late
+ * layout (images but the lazy ones, fonts, islands, lazy routes) has settled: in one evaluation, which waits
+ * frame by frame as waitForFunction's polling does, and measures in the frame where that condition holds.
+ */
 async function overflow(page: Page) {
-  return page.evaluate((width) => {
+  return page.evaluate(async (width) => {
+    const settled = () => document.fonts.status === 'loaded' && [...document.images].every((img) => img.complete || img.loading === 'lazy');
+    const until = performance.now() + 30_000;
+    while (!settled()) {
+      if (performance.now() > until) throw new Error('fonts or images still loading after 30 s');
+      await new Promise((frame) => requestAnimationFrame(frame));
+    }
     const offenders = [...document.querySelectorAll('body *')]
       .filter((el) => el.getBoundingClientRect().right > width + 1 && !el.closest('[role="region"]'))
       .slice(0, 3)
@@ -69,12 +79,8 @@ async function overflow(page: Page) {
 }
 
 async function expectNoOverflow(page: Page, label: string) {
-  // Let late layout (images but the lazy ones, fonts, islands, lazy routes) settle before measuring. Not 'networkidle':
-  // Chromium 150 never reaches it on the admin once the session refresh answers no-store.
+  // Not 'networkidle': Chromium 150 never reaches it on the admin once the session refresh answers no-store.
   await page.waitForLoadState('load');
-  await page.waitForFunction(
-    () => document.fonts.status === 'loaded' && [...document.images].every((img) => img.complete || img.loading === 'lazy'),
-  );
   const measured = await overflow(page);
   expect(measured.scrollWidth, `${label}: ${measured.offenders.join(', ')}`).toBeLessThanOrEqual(WIDTH);
   // A wide table scrolls inside its own region, which a keyboard can reach and which says what it holds.
