@@ -1,11 +1,21 @@
 // One vitest run, several projects: fast unit tests per package, integration against the real
 // server process, component tests in happy-dom. Browser journeys run after the build (scripts/test.ts).
+import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { postgresJourneys, sqliteOnlyTests } from './tests/support/engine-rule.ts';
+
+/**
+ * Node's compile cache for the processes the integration tests start (servers, CLIs, tsc): V8's code of
+ * each module kept on disk and checked against the file's content, so a server start no longer compiles
+ * its modules again. A server start took 1.9 → 1.4 s of CPU; 10 server-heavy files 85.5 → 71.4 s of CPU
+ * (user + sys). The test processes themselves gained nothing measurable from it (vitest runs their modules).
+ */
+const compileCache = { NODE_COMPILE_CACHE: path.join(import.meta.dirname, 'node_modules/.cache/node-compile-cache') };
 
 const integration = {
   include: ['tests/integration/**/*.test.ts', 'tests/house/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/load/**/*.test.ts'],
   environment: 'node',
+  env: compileCache,
   testTimeout: 60_000,
   hookTimeout: 60_000,
   globalSetup: ['tests/support/temp-sweep.ts'],
@@ -81,7 +91,7 @@ export default defineConfig({
           name: 'integration-pg',
           ...integration,
           exclude: [...configDefaults.exclude, ...sqliteOnlyTests()],
-          env: onPostgres,
+          env: { ...integration.env, ...onPostgres },
           globalSetup: [...integration.globalSetup, 'tests/support/postgres-setup.ts'],
         },
       },
