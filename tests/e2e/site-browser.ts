@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -40,27 +40,32 @@ export async function withAxe(context: BrowserContext): Promise<BrowserContext> 
 }
 
 /**
- * Moves the page's fake clock (installed by the test) on a second at a time until the newsletter popup
- * shows, 12 s at most, instead of waiting its 2 to 10 s. Hydration is seen before React has run the
- * popup's effect that arms its timer (on a busy machine, after a first long runFor): the timing itself is
- * checked by site-newsletter's test "appears between 2 and 10 seconds".
+ * Moves the page's fake clock (installed by the test) on `step` ms at a time, `max` at most, until `shown`
+ * matches one element: time passes as fast as the page reacts, instead of at the wall clock's pace.
  */
-export async function runUntilDialog(page: Page) {
-  const dialog = page.getByRole('dialog');
-  let waited = 0;
+export async function runClockUntil(page: Page, shown: Locator, { step, max }: { step: number; max: number }) {
+  let ran = 0;
   await expect
     .poll(
       async () => {
-        if ((await dialog.count()) === 0 && waited < 12_000) {
-          await page.clock.runFor(1_000);
-          waited += 1_000;
+        if ((await shown.count()) === 0 && ran < max) {
+          await page.clock.runFor(step);
+          ran += step;
         }
-        return dialog.count();
+        return shown.count();
       },
       { timeout: 15_000, interval: 20 },
     )
     .toBe(1);
 }
+
+/**
+ * Moves the page's fake clock on a second at a time until the newsletter popup shows, 12 s at most, instead
+ * of waiting its 2 to 10 s. Hydration is seen before React has run the popup's effect that arms its timer (on
+ * a busy machine, after a first long runFor): the timing itself is checked by site-newsletter's test
+ * "appears between 2 and 10 seconds".
+ */
+export const runUntilDialog = (page: Page) => runClockUntil(page, page.getByRole('dialog'), { step: 1_000, max: 12_000 });
 
 /** A visitor who already subscribed: the popup stays away so other journeys are not interrupted. */
 export async function visitorContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {

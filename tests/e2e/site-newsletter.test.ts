@@ -9,7 +9,7 @@ import { signInAsAdmin } from '../support/auth.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { assignUsage, createSmtpAccount, startSmtpServer, type TestSmtp } from '../support/smtp.ts';
-import { expectAccessible, runUntilDialog, watchErrors } from './site-browser.ts';
+import { expectAccessible, runClockUntil, runUntilDialog, watchErrors } from './site-browser.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -65,20 +65,7 @@ async function openWithClock(context: BrowserContext, url: string): Promise<Page
   await page.goto(url);
   // client:idle hydration waits for an idle period, which the fake clock has to let happen: each poll
   // moves it on 100 ms (5 s at most) until the island is hydrated.
-  const hydrated = page.locator('astro-island[component-url*="NewsletterPopup"]:not([ssr])');
-  let ran = 0;
-  await expect
-    .poll(
-      async () => {
-        if ((await hydrated.count()) === 0 && ran < 5_000) {
-          await page.clock.runFor(100);
-          ran += 100;
-        }
-        return hydrated.count();
-      },
-      { timeout: 15_000, interval: 50 },
-    )
-    .toBe(1);
+  await runClockUntil(page, page.locator('astro-island[component-url*="NewsletterPopup"]:not([ssr])'), { step: 100, max: 5_000 });
   await pauseClock(page);
   return page;
 }
