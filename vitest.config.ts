@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { postgresJourneys, sqliteOnlyTests } from './tests/support/engine-rule.ts';
+import LongestFirst from './tests/support/file-order.ts';
 
 /**
  * Node's compile cache for the processes the integration tests and journeys start (servers, CLIs, tsc): V8's code of
@@ -12,7 +13,16 @@ import { postgresJourneys, sqliteOnlyTests } from './tests/support/engine-rule.t
  */
 const compileCache = { NODE_COMPILE_CACHE: path.join(import.meta.dirname, 'node_modules/.cache/node-compile-cache') };
 
+/**
+ * The test processes of the projects that start servers and browsers each serve their files in turn instead of one
+ * process per file: the data layer, drizzle, the drivers and playwright are imported once per process, not per
+ * file. Files still share nothing they make (servers, folders, databases, browsers are per file). The
+ * one helper that registered a hook when imported now does so from a setup file, which runs for each file.
+ */
+const perProcess = { isolate: false, setupFiles: ['tests/support/temp-dirs-setup.ts'] };
+
 const integration = {
+  ...perProcess,
   include: ['tests/integration/**/*.test.ts', 'tests/house/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/load/**/*.test.ts'],
   environment: 'node',
   env: compileCache,
@@ -22,6 +32,7 @@ const integration = {
 };
 
 const e2e = {
+  ...perProcess,
   include: ['tests/e2e/**/*.test.ts'],
   environment: 'node',
   env: compileCache,
@@ -54,6 +65,8 @@ export default defineConfig({
     // apart on the loaded machine: 100 s with 1 worker, 80 and 95 s with 3, 71 and 87 s with 2.
     // `--maxWorkers=1` on the command line runs the files one at a time again.
     maxWorkers: 2,
+    // The longest files first, by the times the last green `npm test` recorded (tests/support/file-order.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       // With the site's pure helpers (site/src/lib, tested in tests/site): what pages make of domain objects.
       {
@@ -68,6 +81,7 @@ export default defineConfig({
       {
         test: {
           name: 'postgres',
+          ...perProcess,
           include: ['tests/postgres/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/postgres-setup.ts'],

@@ -112,3 +112,22 @@ export function watchErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/**
+ * The request a document's Preview tab makes for its file, once the tab exists (`context.waitForEvent('page')`), and
+ * the answer to it. The tab is checked by what it asks for and what it gets, an inline PDF for the browser to show:
+ * Chromium's headless shell, which the journeys drive (decision 125), has no PDF viewer and keeps the tab blank
+ * where a desktop browser shows the file. Call it before the click: the tab may ask at once.
+ */
+export function previewOpened(context: BrowserContext) {
+  const request = context.waitForEvent('request', (r) => r.isNavigationRequest() && /\/documents\/\d+\/preview$/.test(r.url()));
+  return async (tab: Page) => {
+    const asked = await request;
+    expect(asked.frame().page()).toBe(tab);
+    const answer = await asked.response();
+    expect(answer?.status()).toBe(200);
+    expect(answer?.headers()['content-type']).toBe('application/pdf');
+    expect(answer?.headers()['content-disposition']).toMatch(/^inline\b/);
+    return asked.url();
+  };
+}

@@ -7,7 +7,7 @@ import type { Lang } from '@app/domain/i18n/index';
 import { withoutTable } from '../support/faults.ts';
 import { serverAndBrowser } from '../support/browser.ts';
 import { seedSite, type SiteSeed } from './site-seed.ts';
-import { visitorContext, watchErrors } from './site-browser.ts';
+import { previewOpened, visitorContext, watchErrors } from './site-browser.ts';
 
 const env = serverAndBrowser();
 let seed: SiteSeed;
@@ -57,7 +57,7 @@ describe.each(['fr', 'en'] as Lang[])('documentation library in %s', (lang) => {
     await context.close();
   });
 
-  it('Preview opens its tab within the click, before the file check answers, then shows the file', async () => {
+  it('Preview opens its tab within the click, before the file check answers, then goes to the file', async () => {
     const context = await visitorContext(env.browser);
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -71,11 +71,11 @@ describe.each(['fr', 'en'] as Lang[])('documentation library in %s', (lang) => {
       await route.continue();
     });
     const popup = context.waitForEvent('page');
+    const previewed = previewOpened(context);
     await page.getByRole('link', { name: `${PREVIEW[lang]} – ${seed.documentTitle}` }).click();
     const tab = await popup;
     release();
-    await tab.waitForURL(/\/api\/products\/\d+\/documents\/\d+\/preview$/);
-    expect(tab.url()).toMatch(new RegExp(`/api/products/${seed.generatorId}/documents/\\d+/preview$`));
+    expect(await previewed(tab)).toMatch(new RegExp(`/api/products/${seed.generatorId}/documents/\\d+/preview$`));
     // The new tab cannot reach back into the site's page.
     expect(await tab.evaluate(() => window.opener)).toBeNull();
     expect(errors).toEqual([]);

@@ -12,7 +12,7 @@ import { makePdf, upload } from '../fixtures/catalogue.ts';
 import { signInAsAdmin, withDb, sqlText } from '../support/auth.ts';
 import { serverAndBrowser } from '../support/browser.ts';
 import { seedSite, type SiteSeed } from './site-seed.ts';
-import { visitorContext, watchErrors } from './site-browser.ts';
+import { previewOpened, visitorContext, watchErrors } from './site-browser.ts';
 
 const env = serverAndBrowser();
 let seed: SiteSeed;
@@ -83,13 +83,13 @@ describe.each(['fr', 'en'] as Lang[])('product documents with JavaScript in %s',
     await hydrated(page, 'Toaster');
     const before = await downloads(seed.generatorId);
 
+    // The tab opens blank inside the click and goes to the file once the check has answered.
+    const previewed = previewOpened(context);
     const [tab] = await Promise.all([
       context.waitForEvent('page'),
       page.getByRole('link', { name: `${t.product.preview} – ${seed.documentTitle}` }).click(),
     ]);
-    // The tab opens blank inside the click and goes to the file once the check has answered.
-    await tab.waitForURL(/\/preview$/);
-    expect(tab.url()).toMatch(new RegExp(`/api/products/${seed.generatorId}/documents/\\d+/preview$`));
+    expect(await previewed(tab)).toMatch(new RegExp(`/api/products/${seed.generatorId}/documents/\\d+/preview$`));
     await tab.close();
 
     const [download] = await Promise.all([

@@ -1,14 +1,14 @@
 // Temporary folders of the test processes (servers' data folders, database dumps), removed when done: a
 // full run used to leave about 1,200 of them in /tmp (4 GB). Each is named after the process that made it
-// (pm-test-<pid>-XXXXXX) and removed after the last test of the file that made it (a file-level afterAll,
-// after the file's own hooks have stopped its servers), or at exit outside vitest (the benches). One whose
+// (pm-test-<pid>-XXXXXX) and removed after the last test of the file that made it (a file-level afterAll
+// registered by tests/support/temp-dirs-setup.ts, after the file's own hooks have stopped its servers), or
+// at exit outside vitest (the benches). One whose
 // process died first (a worker killed at a timeout) is removed by the next sweep: when a test process makes
 // its first folder, and at the end of each run (tests/support/temp-sweep.ts).
 // PM_KEEP_TEST_DATA=1 keeps them all, to read a failed test's database or files afterwards.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
 import { keepTestData, sweepTestTempDirs } from './temp-sweep.ts';
 
 const made = new Set<string>();
@@ -20,7 +20,7 @@ export function testTempDir(prefix: string): string {
   if (!swept) {
     swept = true;
     sweepTestTempDirs();
-    process.once('exit', removeMade);
+    process.once('exit', removeTestTempDirs);
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-${process.pid}-`));
   made.add(dir);
@@ -32,13 +32,10 @@ export function onBeforeRemoval(fn: () => void) {
   beforeRemoval.push(fn);
 }
 
-function removeMade() {
+/** Stops what onBeforeRemoval named, then removes the folders made so far (all of them kept with PM_KEEP_TEST_DATA=1). */
+export function removeTestTempDirs() {
   for (const fn of beforeRemoval) fn();
   if (keepTestData()) return;
   for (const dir of made) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 2 });
   made.clear();
 }
-
-// Registered while the test file imports this module, so on the file itself: hooks run in reverse order of
-// registration (vitest's sequence.hooks 'stack'), so this one runs after every hook of the file.
-if (process.env.VITEST) afterAll(removeMade);
