@@ -27,13 +27,12 @@ const firstLine = (message = '') =>
     .slice(0, 300) ?? '';
 
 /**
- * Every project in one vitest run, so that its two workers stay busy from the first file to the last (one run per
- * engine and per kind left a worker idle at the end of each, up to 4½ minutes in all), with the longest files
+ * The given projects, or every one with [], in one vitest run, so that its two workers stay busy from the first
+ * file to the last (one run per engine and per kind left a worker idle at the end of each), with the longest files
  * first (tests/support/file-order.ts). One retry, so a journey that loses a race with this shared machine's
  * timers does not sink the run; a test that passes only on its retry is named below as flaky (decision 094).
  * Running vitest directly never retries.
  */
-/** The projects to run, or [] for every one. */
 async function runTests(projects: string[]) {
   let modules: readonly TestModule[] = [];
   const collect: Reporter = {
@@ -72,18 +71,22 @@ async function runTests(projects: string[]) {
       } else totals.skipped += 1;
     }
     const d = module.diagnostic();
-    const seconds = (d.environmentSetupDuration + d.prepareDuration + d.setupDuration + d.collectDuration + d.duration) / 1000;
-    durations[durationKey(module.project.name, file)] = Math.max(1, Math.round(seconds));
+    const spent = d.environmentSetupDuration + d.prepareDuration + d.setupDuration + d.collectDuration + d.duration;
+    durations[durationKey(module.project.name, file)] = Math.max(1, Math.round(spent / 1000));
   }
-  if (!onlyE2e && !failed && totals.failed === 0) recordDurations(durations);
+  if (!failed && totals.failed === 0) recordDurations(durations);
 }
 
 /**
- * Keeps the files' times for the next run's order (tests/support/file-order.ts) when the set of files changed or
- * a time moved by more than a quarter and 5 s: a commit of the file is then worth making, and noise is not.
+ * Keeps the files' times for the next run's order (tests/support/file-order.ts), those of the projects that ran
+ * replacing theirs, when a file came or went or a time moved by more than a quarter and 5 s: a commit of the
+ * record is then worth making, and noise is not.
  */
-function recordDurations(now: Durations) {
+function recordDurations(ran: Durations) {
   const before = readDurations();
+  const projectOf = (key: string) => key.slice(0, key.indexOf(' '));
+  const projectsRan = new Set(Object.keys(ran).map(projectOf));
+  const now: Durations = { ...Object.fromEntries(Object.entries(before).filter(([key]) => !projectsRan.has(projectOf(key)))), ...ran };
   const moved = (key: string) => {
     const [a, b] = [before[key], now[key]];
     return a === undefined || b === undefined || Math.abs(a - b) > Math.max(5, a / 4);
