@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { backupDatabase, openDb, runMigrations } from './index.ts';
 import * as schema from './schema/index.ts';
 
 describe('online backup', () => {
   it('copies a consistent database while another connection keeps writing, and the copy opens and migrates', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-backup-'));
+    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
     const db = openDb(path.join(dir, 'app.db'));
     await runMigrations(db);
     const insert = db.$sqlite!.prepare("insert into inquiries(name, email, message) values ('A', 'a@example.test', ?)");
